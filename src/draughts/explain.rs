@@ -1,0 +1,177 @@
+//! Why a move is illegal, as a reason code from the spec's closed vocabulary
+//! (`spec/reasons.yaml`). The move is checked as written, hop by hop, against
+//! the board and the configured rules; what is left after the geometry is
+//! sound (a capture that stops early, a shorter capture under the majority
+//! rule, a wrong landing square) is read off the legal move list.
+
+use super::game::Match;
+use super::geometry::Geometry;
+use super::movegen::Move;
+use super::notation::MoveText;
+use super::rules::{CaptureDuty, MidCapturePromotion, Rules, Side};
+
+/// Whether a written move matches a legal move: the same start, and the
+/// written landing squares appear in order along the legal path, ending on
+/// its final square (so `22x6` names the chain `22x15x6`).
+pub fn matches(text: &MoveText, m: &Move, g: &Geometry) -> bool {
+    let Some((&from, rest)) = text.squares.split_first() else { return false };
+    if g.bit(from) != m.from || text.capture != m.is_capture() || rest.is_empty() {
+        return false;
+    }
+    let path: Vec<u8> = m.path().iter().filter_map(|&b| g.square(b)).collect();
+    if path.last() != rest.last() {
+        return false;
+    }
+    let mut it = path.iter();
+    rest.iter().all(|sq| it.any(|p| p == sq))
+}
+
+/// The squares strictly between two squares on one diagonal, or `None` when
+/// they are not on a common diagonal.
+fn between(g: &Geometry, a: u8, b: u8) -> Option<Vec<u8>> {
+    let (ra, ca) = g.coords(a);
+    let (rb, cb) = g.coords(b);
+    let dr = i16::from(rb) - i16::from(ra);
+    let dc = i16::from(cb) - i16::from(ca);
+    if dr == 0 || dr.abs() != dc.abs() {
+        return None;
+    }
+    let (sr, sc) = (dr.signum(), dc.signum());
+    let mut out = Vec::new();
+    for k in 1..dr.abs() {
+        let r = (i16::from(ra) + sr * k) as u8;
+        let c = (i16::from(ca) + sc * k) as u8;
+        out.push(g.at(r, c)?);
+    }
+    Some(out)
+}
+
+/// Whether moving from `a` to `b` goes toward the side's crowning row.
+fn is_forward(g: &Geometry, side: Side, a: u8, b: u8) -> bool {
+    let (ra, _) = g.coords(a);
+    let (rb, _) = g.coords(b);
+    match side {
+        Side::Black => rb > ra,
+        Side::White => rb < ra,
+    }
+}
+
+/// The reason code for a move that is not legal in the match's position.
+/// `None` when the move is legal.
+pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
+    let rules = game.rules();
+    let g = &rules.geometry;
+    let pos = game.position();
+    if game.outcome() != super::game::Outcome::Ongoing {
+        return Some("game-over");
+    }
+    let legal = game.legal_moves();
+    if legal.iter().any(|m| matches(text, m, g)) {
+        return None;
+    }
+    let from = text.squares[0];
+    let from_mask = g.mask(from);
+    let side = pos.turn;
+    if pos.occupied() & from_mask == 0 {
+        return Some("empty-square");
+    }
+    if pos.pieces(side) & from_mask == 0 {
+        return Some("not-your-piece");
+    }
+    let king = pos.kings & from_mask != 0;
+    let short = !king || !rules.flying_kings;
+    let occupied = pos.occupied() & !from_mask;
+    if !text.capture {
+        return Some(explain_plain(rules, game, text, king, short, occupied, legal));
+    }
+    // A capture, hop by hop.
+    let enemy = pos.pieces(side.other());
+    let mut at = from;
+    let mut captured = 0u64;
+    let mut is_king = king;
+    let hops = &text.squares[1..];
+    for (i, &to) in hops.iter().enumerate() {
+        let Some(mid) = between(g, at, to) else { return Some("not-diagonal") };
+        if occupied & g.mask(to) != 0 {
+            return Some("occupied");
+        }
+        let pieces: Vec<u8> = mid.iter().copied().filter(|&s| occupied & g.mask(s) != 0).collect();
+        if (short && mid.len() != 1) || (!short && pieces.len() > 1) {
+            // A written shorthand that names no legal chain lands here too.
+            return Some(if short { "too-far" } else { "path-blocked" });
+        }
+        let Some(&over) = pieces.first() else { return Some("nothing-to-capture") };
+        if enemy & g.mask(over) == 0 {
+            return Some("jump-own-piece");
+        }
+        if captured & g.mask(over) != 0 {
+            return Some("jump-twice");
+        }
+        if !is_king && !rules.men_capture_backward && !is_forward(g, side, at, to) {
+            return Some("man-capture-backward");
+        }
+        captured |= g.mask(over);
+        at = to;
+        let crowned_here = !is_king && rules.promotion_row(side) & g.mask(to) != 0;
+        if crowned_here && i + 1 < hops.len() {
+            match rules.promotion {
+                MidCapturePromotion::EndsMove => return Some("crown-ends-move"),
+                MidCapturePromotion::ContinuesAsKing => is_king = true,
+                MidCapturePromotion::ContinuesAsMan => {}
+            }
+        }
+    }
+    // The hops are sound; compare with the legal captures.
+    let written: Vec<u8> = hops.to_vec();
+    let captures: Vec<&Move> = legal.iter().filter(|m| m.is_capture()).collect();
+    let from_bit = g.bit(from);
+    let longer = captures.iter().any(|m| {
+        m.from == from_bit && {
+            let path: Vec<u8> = m.path().iter().filter_map(|&b| g.square(b)).collect();
+            path.len() > written.len() && path[..written.len()] == written[..]
+        }
+    });
+    if longer {
+        return Some("chain-unfinished");
+    }
+    if rules.precedence == super::rules::Precedence::Majority
+        && captures.iter().any(|m| m.captured.count_ones() > captured.count_ones())
+    {
+        return Some("capture-not-maximal");
+    }
+    if !short && captures.iter().any(|m| m.from == from_bit) {
+        return Some("landing-must-continue");
+    }
+    Some("illegal")
+}
+
+fn explain_plain(
+    rules: &Rules,
+    game: &Match<'_>,
+    text: &MoveText,
+    king: bool,
+    short: bool,
+    occupied: u64,
+    legal: &[Move],
+) -> &'static str {
+    let g = &rules.geometry;
+    let side = game.position().turn;
+    let (from, to) = (text.squares[0], text.squares[1]);
+    if occupied & g.mask(to) != 0 {
+        return "occupied";
+    }
+    let Some(mid) = between(g, from, to) else { return "not-diagonal" };
+    if !king && !rules.men_move_backward && !is_forward(g, side, from, to) {
+        return "man-backward";
+    }
+    if short && !mid.is_empty() {
+        return "too-far";
+    }
+    if mid.iter().any(|&s| occupied & g.mask(s) != 0) {
+        return "path-blocked";
+    }
+    if rules.capture == CaptureDuty::Mandatory && legal.iter().any(|m| m.is_capture()) {
+        return "must-capture";
+    }
+    "illegal"
+}

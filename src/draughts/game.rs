@@ -1,0 +1,236 @@
+//! A game in progress: a position, the positions seen before it, and how the
+//! game stands. Holds the rules that look beyond a single position: the end
+//! of the game, repetition, the no-progress rules, resignation and draws by
+//! agreement or claim.
+
+use super::movegen::{apply, Generator, Move};
+use super::position::{Position, RepetitionKey};
+use super::rules::{Blocked, NoProgress, Rules, Side};
+
+/// How a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Ongoing,
+    Win { winner: Side, reason: WinReason },
+    Draw(DrawReason),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WinReason {
+    /// The loser has no pieces left.
+    NoPieces,
+    /// The loser, to move, has pieces but no legal move.
+    NoMoves,
+    Resign,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawReason {
+    Repetition,
+    /// The automatic no-progress draw.
+    FortyMove,
+    /// A claimed no-progress draw.
+    FortyMoveClaim,
+    Agreement,
+    /// A side to move with no legal move, under rules where that draws.
+    Blocked,
+}
+
+impl WinReason {
+    pub fn code(self) -> &'static str {
+        match self {
+            WinReason::NoPieces => "no-pieces",
+            WinReason::NoMoves => "no-moves",
+            WinReason::Resign => "resign",
+        }
+    }
+}
+
+impl DrawReason {
+    pub fn code(self) -> &'static str {
+        match self {
+            DrawReason::Repetition => "repetition",
+            DrawReason::FortyMove => "forty-move",
+            DrawReason::FortyMoveClaim => "forty-move-claim",
+            DrawReason::Agreement => "agreement",
+            DrawReason::Blocked => "blocked",
+        }
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Ongoing => f.write_str("ongoing"),
+            Outcome::Win { winner, reason } => write!(f, "{} wins: {}", winner.name(), reason.code()),
+            Outcome::Draw(reason) => write!(f, "draw: {}", reason.code()),
+        }
+    }
+}
+
+/// Something a player does on the board or at it.
+#[derive(Clone, Copy, Debug)]
+pub enum Action {
+    Move(Move),
+    Resign(Side),
+    OfferDraw(Side),
+    AcceptDraw(Side),
+    ClaimDraw(Side),
+}
+
+/// Why an action cannot be taken now (the action-level reason codes; move
+/// reasons come from [`super::explain`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    GameOver,
+    /// A move that is not among the legal moves; [`super::explain`] says why.
+    IllegalMove,
+    NoDrawOffer,
+    NoDrawClaim,
+    NoAgreement,
+}
+
+impl Refusal {
+    pub fn code(self) -> &'static str {
+        match self {
+            Refusal::GameOver => "game-over",
+            Refusal::IllegalMove => "illegal-move",
+            Refusal::NoDrawOffer => "no-draw-offer",
+            Refusal::NoDrawClaim => "no-draw-claim",
+            Refusal::NoAgreement => "no-draw-agreement",
+        }
+    }
+}
+
+/// A game from a given position on.
+#[derive(Clone, Debug)]
+pub struct Match<'r> {
+    rules: &'r Rules,
+    position: Position,
+    /// Every position reached, the starting one first (it counts as the
+    /// first occurrence for repetition).
+    history: Vec<RepetitionKey>,
+    outcome: Outcome,
+    /// A draw offer standing, by the side that made it.
+    offer: Option<Side>,
+    legal: Vec<Move>,
+}
+
+impl<'r> Match<'r> {
+    pub fn new(rules: &'r Rules, position: Position) -> Match<'r> {
+        let mut m = Match {
+            rules,
+            position,
+            history: vec![position.repetition_key()],
+            outcome: Outcome::Ongoing,
+            offer: None,
+            legal: Vec::new(),
+        };
+        m.settle();
+        m
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    pub fn rules(&self) -> &'r Rules {
+        self.rules
+    }
+
+    /// The legal moves of the side to move; none once the game is over.
+    pub fn legal_moves(&self) -> &[Move] {
+        if self.outcome == Outcome::Ongoing {
+            &self.legal
+        } else {
+            &[]
+        }
+    }
+
+    /// Compute the legal moves and decide whether the game has ended. A side
+    /// left without a move loses before any draw rule is looked at: the move
+    /// that blocks the last piece wins even if it also completes a draw count.
+    fn settle(&mut self) {
+        Generator::new(self.rules).legal_moves(&self.position, &mut self.legal);
+        let side = self.position.turn;
+        if self.legal.is_empty() {
+            self.outcome = if self.position.pieces(side) == 0 {
+                Outcome::Win { winner: side.other(), reason: WinReason::NoPieces }
+            } else {
+                match self.rules.blocked {
+                    Blocked::Loses => Outcome::Win { winner: side.other(), reason: WinReason::NoMoves },
+                    Blocked::Draws => Outcome::Draw(DrawReason::Blocked),
+                }
+            };
+            return;
+        }
+        if let Some(times) = self.rules.repetition {
+            let key = self.position.repetition_key();
+            let seen = self.history.iter().filter(|k| **k == key).count();
+            if seen >= usize::from(times) {
+                self.outcome = Outcome::Draw(DrawReason::Repetition);
+                return;
+            }
+        }
+        if let NoProgress::Automatic { plies } = self.rules.no_progress {
+            if self.position.quiet_plies >= plies {
+                self.outcome = Outcome::Draw(DrawReason::FortyMove);
+            }
+        }
+    }
+
+    /// Whether a no-progress draw may be claimed now.
+    pub fn draw_claimable(&self) -> bool {
+        match self.rules.no_progress {
+            NoProgress::Claim { plies } => self.position.plies_since_man_move >= plies,
+            _ => false,
+        }
+    }
+
+    /// Take an action. A move must be one of the legal moves (compared by
+    /// start, end and captured set); the caller explains refusals of moves.
+    pub fn play(&mut self, action: Action) -> Result<(), Refusal> {
+        if self.outcome != Outcome::Ongoing {
+            return Err(Refusal::GameOver);
+        }
+        match action {
+            Action::Move(m) => {
+                let Some(legal) = self.legal.iter().find(|l| l.same_move(&m)).copied() else {
+                    return Err(Refusal::IllegalMove);
+                };
+                let mover = self.position.turn;
+                self.position = apply(&self.position, &legal);
+                self.history.push(self.position.repetition_key());
+                // An offer lapses when the side it was made to moves instead.
+                if self.offer.is_some_and(|s| s != mover) {
+                    self.offer = None;
+                }
+                self.settle();
+            }
+            Action::Resign(side) => {
+                self.outcome = Outcome::Win { winner: side.other(), reason: WinReason::Resign };
+            }
+            Action::OfferDraw(side) => {
+                if !self.rules.agreement {
+                    return Err(Refusal::NoAgreement);
+                }
+                self.offer = Some(side);
+            }
+            Action::AcceptDraw(side) => match self.offer {
+                Some(by) if by != side => self.outcome = Outcome::Draw(DrawReason::Agreement),
+                _ => return Err(Refusal::NoDrawOffer),
+            },
+            Action::ClaimDraw(_) => {
+                if !self.draw_claimable() {
+                    return Err(Refusal::NoDrawClaim);
+                }
+                self.outcome = Outcome::Draw(DrawReason::FortyMoveClaim);
+            }
+        }
+        Ok(())
+    }
+}

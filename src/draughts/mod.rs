@@ -1,0 +1,280 @@
+//! The draughts family: English checkers and the variants that share its
+//! board and pieces. Every variant is a [`Rules`] value; house rules change
+//! fields of it.
+
+pub mod explain;
+pub mod game;
+pub mod geometry;
+pub mod movegen;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod rules;
+
+use crate::game::{Action, Game, GameError, MoveKey, OptionSpec, Options, Rejection, Replay, Variant};
+use crate::notation::NotationError;
+
+use self::game::Match;
+use self::geometry::Geometry;
+use self::movegen::{Generator, Move};
+use self::notation::{MoveText, SquareStyle};
+use self::perft::{Counting, Perft};
+use self::position::Position;
+pub use self::rules::{Rules, Side};
+
+/// The draughts variants, as registered.
+pub static VARIANTS: &[&dyn Variant] = &[&English];
+
+const MANDATORY_CAPTURE: OptionSpec = OptionSpec {
+    name: "mandatory-capture",
+    values: &["on", "off"],
+    default: "on",
+    help: "on: a player who can capture must; off: a capture may be declined at the start of a turn (a started chain is still completed, no huffing)",
+};
+
+const NO_PROGRESS: OptionSpec = OptionSpec {
+    name: "no-progress",
+    values: &["site", "wcdf"],
+    default: "site",
+    help: "site: automatic draw after 40 plies without a capture or a man move; wcdf: a draw may be claimed after 40 moves of each side without a man move",
+};
+
+/// English checkers, from the page `checkers.hi`.
+pub struct English;
+
+impl Variant for English {
+    fn id(&self) -> &'static str {
+        "english"
+    }
+    fn family(&self) -> &'static str {
+        "draughts"
+    }
+    fn page(&self) -> &'static str {
+        "checkers.hi"
+    }
+    fn title(&self) -> &'static str {
+        "English checkers (8x8, men forward only, short kings, black first)"
+    }
+    fn options(&self) -> &'static [OptionSpec] {
+        &[MANDATORY_CAPTURE, NO_PROGRESS]
+    }
+    fn configure(&self, options: &Options) -> Box<dyn Game> {
+        let mut rules = Rules::english();
+        if options.get("mandatory-capture").map(String::as_str) == Some("off") {
+            rules.capture = rules::CaptureDuty::Optional;
+        }
+        if options.get("no-progress").map(String::as_str) == Some("wcdf") {
+            rules.no_progress = rules::NoProgress::Claim { plies: 80 };
+        }
+        Box::new(Draughts::new(self.id(), rules, SquareStyle::Numeric))
+    }
+}
+
+/// A draughts variant under fixed rules, speaking text.
+pub struct Draughts {
+    variant: &'static str,
+    rules: Rules,
+    style: SquareStyle,
+}
+
+impl Draughts {
+    pub fn new(variant: &'static str, rules: Rules, style: SquareStyle) -> Draughts {
+        Draughts { variant, rules, style }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn g(&self) -> &Geometry {
+        &self.rules.geometry
+    }
+
+    pub fn parse(&self, position: &str) -> Result<Position, NotationError> {
+        notation::parse_position(position, &self.rules)
+    }
+
+    pub fn fen(&self, pos: &Position) -> String {
+        notation::write_fen(pos, &self.rules, self.style)
+    }
+
+    /// A move in canonical notation: its start and every landing square.
+    pub fn write(&self, m: &Move) -> String {
+        let g = self.g();
+        let path: Vec<u8> = m.path().iter().filter_map(|&b| g.square(b)).collect();
+        let from = g.square(m.from).unwrap_or(0);
+        notation::write_move(from, &path, m.is_capture(), g, self.style)
+    }
+
+    fn key_of(&self, from: u8, to: u8, captured: &[u8]) -> String {
+        let caps: Vec<String> = captured.iter().map(|s| (s + 1).to_string()).collect();
+        format!("{}>{}[{}]", from + 1, to + 1, caps.join(","))
+    }
+
+    fn key(&self, m: &Move) -> MoveKey {
+        let g = self.g();
+        let from = g.square(m.from).unwrap_or(0);
+        let to = g.square(m.to).unwrap_or(0);
+        MoveKey { key: self.key_of(from, to, &g.squares_of(m.captured)), display: self.write(m) }
+    }
+
+    /// The distinct legal moves a written move can stand for.
+    fn candidates(&self, legal: &[Move], text: &MoveText) -> Vec<Move> {
+        let mut found: Vec<Move> = legal.iter().copied().filter(|m| explain::matches(text, m, self.g())).collect();
+        movegen::dedup_moves(&mut found);
+        found
+    }
+
+    fn side(&self, name: &str) -> Result<Side, NotationError> {
+        Side::from_name(name).ok_or_else(|| NotationError::whole(format!("unknown player '{name}' (players: black, white)")))
+    }
+
+    fn to_action(&self, game: &Match<'_>, action: &Action) -> Result<Result<game::Action, &'static str>, NotationError> {
+        Ok(Ok(match action {
+            Action::Move(text) => {
+                let parsed = notation::parse_move(text, self.g())?;
+                let found = self.candidates(game.legal_moves(), &parsed);
+                match found.as_slice() {
+                    [one] => game::Action::Move(*one),
+                    [] => return Ok(Err(explain::explain(game, &parsed).unwrap_or("illegal"))),
+                    _ => return Ok(Err("ambiguous")),
+                }
+            }
+            Action::Resign(p) => game::Action::Resign(self.side(p)?),
+            Action::OfferDraw(p) => game::Action::OfferDraw(self.side(p)?),
+            Action::AcceptDraw(p) => game::Action::AcceptDraw(self.side(p)?),
+            Action::ClaimDraw(p) => game::Action::ClaimDraw(self.side(p)?),
+        }))
+    }
+
+    /// Replay actions into a match, stopping at the first refusal.
+    fn play_out<'a>(&'a self, position: &str, actions: &[Action]) -> Result<Match<'a>, GameError> {
+        let start = self.parse(position)?;
+        let mut game = Match::new(&self.rules, start);
+        for (index, action) in actions.iter().enumerate() {
+            let refused = match self.to_action(&game, action)? {
+                Ok(a) => game.play(a).err().map(|r| r.code()),
+                Err(code) => Some(code),
+            };
+            if let Some(reason) = refused {
+                return Err(GameError::Rejected(Rejection {
+                    index,
+                    reason: reason.to_string(),
+                    position: self.fen(game.position()),
+                }));
+            }
+        }
+        Ok(game)
+    }
+}
+
+impl Game for Draughts {
+    fn variant(&self) -> &'static str {
+        self.variant
+    }
+
+    fn players(&self) -> Vec<String> {
+        let first = self.rules.first;
+        vec![first.name().to_string(), first.other().name().to_string()]
+    }
+
+    fn start_position(&self) -> String {
+        self.fen(&Position::start(&self.rules))
+    }
+
+    fn normalize_position(&self, text: &str) -> Result<String, NotationError> {
+        let pos = self.parse(text)?;
+        Ok(self.fen(&notation::normalize(&pos, &self.rules)))
+    }
+
+    fn diagram(&self, position: &str) -> Result<String, NotationError> {
+        Ok(notation::write_diagram(&self.parse(position)?, &self.rules))
+    }
+
+    fn check_move(&self, text: &str) -> Result<(), NotationError> {
+        notation::parse_move(text, self.g()).map(|_| ())
+    }
+
+    fn replay(&self, position: &str, actions: &[Action]) -> Result<Replay, GameError> {
+        let game = self.play_out(position, actions)?;
+        let pos = notation::normalize(game.position(), &self.rules);
+        Ok(Replay {
+            position: self.fen(&pos),
+            to_move: pos.turn.name().to_string(),
+            result: game.outcome().to_string(),
+            moves: game.legal_moves().iter().map(|m| self.write(m)).collect(),
+        })
+    }
+
+    fn move_key(&self, position: &str, text: &str) -> Result<MoveKey, NotationError> {
+        let pos = self.parse(position)?;
+        let parsed = notation::parse_move(text, self.g())?;
+        let mut legal = Vec::new();
+        Generator::new(&self.rules).legal_moves(&pos, &mut legal);
+        let found = self.candidates(&legal, &parsed);
+        match found.as_slice() {
+            [one] => return Ok(self.key(one)),
+            [] => {}
+            many => {
+                let options: Vec<String> = many.iter().map(|m| self.write(m)).collect();
+                return Err(NotationError::whole(format!(
+                    "'{text}' is ambiguous here: it may be {}; write every landing square",
+                    options.join(" or ")
+                )));
+            }
+        }
+        // Not a legal move: its identity as written, with the captured set
+        // read off the board along the written hops.
+        let g = self.g();
+        let enemy = pos.pieces(pos.turn.other());
+        let mut captured = Vec::new();
+        for pair in parsed.squares.windows(2) {
+            let (ra, ca) = g.coords(pair[0]);
+            let (rb, cb) = g.coords(pair[1]);
+            let (dr, dc) = (i16::from(rb) - i16::from(ra), i16::from(cb) - i16::from(ca));
+            if dr.abs() == dc.abs() {
+                for k in 1..dr.abs() {
+                    let r = (i16::from(ra) + dr.signum() * k) as u8;
+                    let c = (i16::from(ca) + dc.signum() * k) as u8;
+                    if let Some(s) = g.at(r, c) {
+                        if enemy & g.mask(s) != 0 && parsed.capture {
+                            captured.push(s);
+                        }
+                    }
+                }
+            }
+        }
+        captured.sort_unstable();
+        captured.dedup();
+        let from = parsed.squares[0];
+        let to = *parsed.squares.last().unwrap_or(&from);
+        let display = notation::write_move(from, &parsed.squares[1..], parsed.capture, g, self.style);
+        Ok(MoveKey { key: self.key_of(from, to, &captured), display })
+    }
+
+    fn explain(&self, position: &str, played: &[Action], action: &Action) -> Result<Option<String>, GameError> {
+        let game = self.play_out(position, played)?;
+        if let Action::Move(text) = action {
+            let parsed = notation::parse_move(text, self.g())?;
+            return Ok(explain::explain(&game, &parsed).map(str::to_string));
+        }
+        let mut probe = game.clone();
+        Ok(match self.to_action(&game, action)? {
+            Ok(a) => probe.play(a).err().map(|r| r.code().to_string()),
+            Err(code) => Some(code.to_string()),
+        })
+    }
+
+    fn perft(&self, position: &str, depth: u32, paths: bool) -> Result<u64, NotationError> {
+        let pos = self.parse(position)?;
+        let counting = if paths { Counting::Paths } else { Counting::DistinctMoves };
+        Ok(Perft::new(&self.rules, counting).count(&pos, depth))
+    }
+
+    fn divide(&self, position: &str, depth: u32, paths: bool) -> Result<Vec<(String, u64)>, NotationError> {
+        let pos = self.parse(position)?;
+        let counting = if paths { Counting::Paths } else { Counting::DistinctMoves };
+        let rows = Perft::new(&self.rules, counting).divide(&pos, depth.max(1));
+        Ok(rows.into_iter().map(|(m, n)| (self.write(&m), n)).collect())
+    }
+}

@@ -1,0 +1,401 @@
+//! Reading and writing draughts notation: PDN FEN (with a counter extension),
+//! board diagrams and moves. The grammar is `notation.pest` beside this file.
+//!
+//! The FEN extension appends `:name=value` fields after the piece lists, so
+//! that a position string carries every counter a draw rule needs:
+//! `np` counts consecutive plies without a capture or a man move (the
+//! automatic no-progress draw), `nm` consecutive plies without a man move
+//! (the claimed no-progress draw). Zero counters are omitted on output.
+
+use pest::iterators::Pair;
+use pest::Parser;
+use pest_derive::Parser;
+
+use super::geometry::{Bits, Geometry};
+use super::position::Position;
+use super::rules::{Rules, Side};
+use crate::notation::NotationError;
+
+#[derive(Parser)]
+#[grammar = "draughts/notation.pest"]
+struct NotationParser;
+
+fn rule_name(rule: &Rule) -> String {
+    match rule {
+        Rule::square | Rule::number | Rule::algebraic => "a square (a number such as 15, or a name such as c3)",
+        Rule::plain_move | Rule::capture_move => "'-' for a move or 'x' for a capture",
+        Rule::turn => "the side to move (B or W)",
+        Rule::color | Rule::color_list => "a piece list starting with B or W",
+        Rule::piece | Rule::range => "a square, K and a square, or a range such as 21-32",
+        Rule::counter | Rule::counter_name => "a counter such as np=12",
+        Rule::counter_value => "a number",
+        Rule::cell => "a cell ('.', '_', b, w, B or W)",
+        Rule::status | Rule::side_name => "a line 'black to move' or 'white to move'",
+        Rule::board_row => "a board row",
+        Rule::EOI => "the end of the text",
+        _ => return format!("{rule:?}"),
+    }
+    .to_string()
+}
+
+/// How squares are written on output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SquareStyle {
+    /// PDN numbers (1..32 on 8x8, 1..50 on 10x10).
+    #[default]
+    Numeric,
+    /// Algebraic names (a1 at the bottom left).
+    Algebraic,
+}
+
+/// A move as written: the squares it names and whether it was written as a
+/// capture. It says nothing yet about legality.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    /// 0-based square numbers: the start, then each landing square given.
+    pub squares: Vec<u8>,
+    pub capture: bool,
+}
+
+fn parse_square(pair: &Pair<'_, Rule>, g: &Geometry) -> Result<u8, NotationError> {
+    let text = pair.as_str();
+    let inner = pair.clone().into_inner().next();
+    let is_number = inner.as_ref().map(|p| p.as_rule() == Rule::number).unwrap_or(false);
+    if is_number {
+        let n: u32 = text.parse().map_err(|_| NotationError::at(pair.as_span(), "bad square number"))?;
+        if n == 0 || n > u32::from(g.squares()) {
+            return Err(NotationError::at(
+                pair.as_span(),
+                format!("square {n} is not on the board (squares are 1..{})", g.squares()),
+            ));
+        }
+        Ok(n as u8 - 1)
+    } else {
+        let bytes = text.as_bytes();
+        let file = bytes[0] - b'a';
+        let rank: u8 = text[1..].parse().unwrap_or(0);
+        if file >= g.size() || rank == 0 || rank > g.size() {
+            return Err(NotationError::at(pair.as_span(), format!("{text} is not on a {0}x{0} board", g.size())));
+        }
+        g.from_algebraic(file, rank)
+            .ok_or_else(|| NotationError::at(pair.as_span(), format!("{text} is a light square; play is on the dark squares")))
+    }
+}
+
+/// Parse a move as written, checking only that its squares exist.
+pub fn parse_move(text: &str, g: &Geometry) -> Result<MoveText, NotationError> {
+    let mut pairs = NotationParser::parse(Rule::move_text, text.trim())
+        .map_err(|e| NotationError::from_pest(e, "move", rule_name))?;
+    let top = pairs.next().ok_or_else(|| NotationError::whole("empty move"))?;
+    let mut squares = Vec::new();
+    let mut capture = false;
+    for part in top.into_inner() {
+        match part.as_rule() {
+            Rule::square => squares.push(parse_square(&part, g)?),
+            Rule::plain_move | Rule::capture_move => {
+                capture = part.as_rule() == Rule::capture_move;
+                for sq in part.into_inner() {
+                    squares.push(parse_square(&sq, g)?);
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(MoveText { squares, capture })
+}
+
+/// Write a square.
+pub fn square_name(square: u8, g: &Geometry, style: SquareStyle) -> String {
+    match style {
+        SquareStyle::Numeric => (square + 1).to_string(),
+        SquareStyle::Algebraic => g.algebraic(square),
+    }
+}
+
+/// Write a move from its start and landing squares (0-based).
+pub fn write_move(from: u8, path: &[u8], capture: bool, g: &Geometry, style: SquareStyle) -> String {
+    let sep = match (capture, style) {
+        (false, _) => "-",
+        (true, SquareStyle::Numeric) => "x",
+        (true, SquareStyle::Algebraic) => ":",
+    };
+    let mut out = square_name(from, g, style);
+    for &sq in path {
+        out.push_str(sep);
+        out.push_str(&square_name(sq, g, style));
+    }
+    out
+}
+
+/// Counters read from a position's text.
+fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>) -> Result<(), NotationError> {
+    let span = pair.as_span();
+    let mut inner = pair.into_inner();
+    let name = inner.next().map(|p| p.as_str()).unwrap_or("");
+    let value_pair = inner.next();
+    let value: u16 = value_pair
+        .as_ref()
+        .and_then(|p| p.as_str().parse().ok())
+        .ok_or_else(|| NotationError::at(span, "counter value must be a number below 65536"))?;
+    match name {
+        "np" => pos.quiet_plies = value,
+        "nm" => pos.plies_since_man_move = value,
+        other => {
+            return Err(NotationError::at(
+                span,
+                format!("unknown counter '{other}' (known: np = plies without capture or man move, nm = plies without man move)"),
+            ))
+        }
+    }
+    Ok(())
+}
+
+/// Parse a PDN FEN position (numeric or algebraic squares, ranges allowed).
+pub fn parse_fen(text: &str, rules: &Rules) -> Result<Position, NotationError> {
+    let g = &rules.geometry;
+    let mut pairs =
+        NotationParser::parse(Rule::fen, text).map_err(|e| NotationError::from_pest(e, "FEN", rule_name))?;
+    let top = pairs.next().ok_or_else(|| NotationError::whole("empty FEN"))?;
+    let mut pos = Position::new(0, 0, 0, Side::Black);
+    let mut seen_colors: Vec<char> = Vec::new();
+    for part in top.into_inner() {
+        match part.as_rule() {
+            Rule::turn => pos.turn = if part.as_str() == "B" { Side::Black } else { Side::White },
+            Rule::color_list => {
+                let span = part.as_span();
+                let mut inner = part.into_inner();
+                let color = inner.next().map(|c| c.as_str()).unwrap_or("W");
+                let c = color.chars().next().unwrap_or('W');
+                if seen_colors.contains(&c) {
+                    return Err(NotationError::at(span, format!("the piece list of {color} is given twice")));
+                }
+                seen_colors.push(c);
+                let side = if c == 'B' { Side::Black } else { Side::White };
+                for piece in inner {
+                    let (set, king) = parse_piece(piece, g)?;
+                    let own = pos.pieces_mut(side);
+                    *own |= set;
+                    if king {
+                        pos.kings |= set;
+                    }
+                }
+            }
+            Rule::counter => apply_counter(&mut pos, part)?,
+            _ => {}
+        }
+    }
+    pos.validate(rules).map_err(NotationError::whole)?;
+    Ok(pos)
+}
+
+fn parse_piece(piece: Pair<'_, Rule>, g: &Geometry) -> Result<(Bits, bool), NotationError> {
+    let mut king = false;
+    let mut set = 0;
+    for p in piece.into_inner() {
+        match p.as_rule() {
+            Rule::king_mark => king = true,
+            Rule::square => set |= g.mask(parse_square(&p, g)?),
+            Rule::range => {
+                let span = p.as_span();
+                let nums: Vec<u32> = p.into_inner().filter_map(|n| n.as_str().parse().ok()).collect();
+                let (a, b) = (nums[0], nums[1]);
+                if a == 0 || b > u32::from(g.squares()) || a > b {
+                    return Err(NotationError::at(
+                        span,
+                        format!("range {a}-{b} is not an ascending range of squares 1..{}", g.squares()),
+                    ));
+                }
+                for n in a..=b {
+                    set |= g.mask(n as u8 - 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok((set, king))
+}
+
+/// Write a position as PDN FEN, white's list first, with non-zero counters
+/// that the rules use.
+pub fn write_fen(pos: &Position, rules: &Rules, style: SquareStyle) -> String {
+    let g = &rules.geometry;
+    let list = |side: Side| -> String {
+        let pieces = pos.pieces(side);
+        let names: Vec<String> = g
+            .squares_of(pieces)
+            .into_iter()
+            .map(|s| {
+                let k = if pos.kings & g.mask(s) != 0 { "K" } else { "" };
+                format!("{k}{}", square_name(s, g, style))
+            })
+            .collect();
+        format!("{}{}", side.letter(), names.join(","))
+    };
+    let mut out = format!("{}:{}:{}", pos.turn.letter(), list(Side::White), list(Side::Black));
+    for (name, value) in counters(pos, rules) {
+        if value != 0 {
+            out.push_str(&format!(":{name}={value}"));
+        }
+    }
+    out
+}
+
+/// The counters a rule set uses, by name.
+fn counters(pos: &Position, rules: &Rules) -> Vec<(&'static str, u16)> {
+    use super::rules::NoProgress;
+    match rules.no_progress {
+        NoProgress::Off => vec![],
+        NoProgress::Automatic { .. } => vec![("np", pos.quiet_plies)],
+        NoProgress::Claim { .. } => vec![("nm", pos.plies_since_man_move)],
+    }
+}
+
+/// Drop the counters the rules do not use, so that two spellings of the same
+/// game state compare equal.
+pub fn normalize(pos: &Position, rules: &Rules) -> Position {
+    use super::rules::NoProgress;
+    let mut p = *pos;
+    if !matches!(rules.no_progress, NoProgress::Automatic { .. }) {
+        p.quiet_plies = 0;
+    }
+    if !matches!(rules.no_progress, NoProgress::Claim { .. }) {
+        p.plies_since_man_move = 0;
+    }
+    p
+}
+
+/// Parse a board diagram (see the grammar for its shape).
+pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationError> {
+    let g = &rules.geometry;
+    let mut pairs = NotationParser::parse(Rule::diagram, text)
+        .map_err(|e| NotationError::from_pest(e, "diagram", rule_name))?;
+    let top = pairs.next().ok_or_else(|| NotationError::whole("empty diagram"))?;
+    let mut pos = Position::new(0, 0, 0, Side::Black);
+    let mut row: u8 = 0;
+    let mut rows_seen = 0usize;
+    let mut last_row_span = None;
+    for part in top.into_inner() {
+        match part.as_rule() {
+            Rule::board_row => {
+                rows_seen += 1;
+                let span = part.as_span();
+                last_row_span = Some(span);
+                if row >= g.size() {
+                    return Err(NotationError::at(span, format!("too many rows: the board has {}", g.size())));
+                }
+                let cells: Vec<Pair<'_, Rule>> = part.clone().into_inner().filter(|p| p.as_rule() == Rule::cell).collect();
+                if cells.len() != usize::from(g.size()) {
+                    return Err(NotationError::at(
+                        span,
+                        format!("row {} has {} cells; a row has {}", row + 1, cells.len(), g.size()),
+                    ));
+                }
+                for (col, cell) in cells.iter().enumerate() {
+                    let c = cell.as_str();
+                    match g.at(row, col as u8) {
+                        None if c != "." => {
+                            return Err(NotationError::at(
+                                cell.as_span(),
+                                format!("'{c}' on a light square: light squares are written '.'"),
+                            ))
+                        }
+                        None => {}
+                        Some(_) if c == "." => {
+                            return Err(NotationError::at(
+                                cell.as_span(),
+                                "'.' on a dark square: an empty dark square is written '_'",
+                            ))
+                        }
+                        Some(sq) => {
+                            let m = g.mask(sq);
+                            match c {
+                                "b" => pos.black |= m,
+                                "w" => pos.white |= m,
+                                "B" => {
+                                    pos.black |= m;
+                                    pos.kings |= m
+                                }
+                                "W" => {
+                                    pos.white |= m;
+                                    pos.kings |= m
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+                row += 1;
+            }
+            Rule::status => {
+                if rows_seen != usize::from(g.size()) {
+                    let span = last_row_span.unwrap_or(part.as_span());
+                    return Err(NotationError::at(
+                        span,
+                        format!("the diagram has {rows_seen} rows; the board has {}", g.size()),
+                    ));
+                }
+                for p in part.into_inner() {
+                    match p.as_rule() {
+                        Rule::side_name => pos.turn = Side::from_name(p.as_str()).unwrap_or(Side::Black),
+                        Rule::counter => apply_counter(&mut pos, p)?,
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    pos.validate(rules).map_err(NotationError::whole)?;
+    Ok(pos)
+}
+
+/// Parse a position given either as FEN or as a diagram (any text of more
+/// than one line).
+pub fn parse_position(text: &str, rules: &Rules) -> Result<Position, NotationError> {
+    if text.trim().contains('\n') {
+        parse_diagram(text, rules)
+    } else {
+        parse_fen(text.trim(), rules)
+    }
+}
+
+/// Draw a position as a diagram that [`parse_diagram`] reads back.
+pub fn write_diagram(pos: &Position, rules: &Rules) -> String {
+    let g = &rules.geometry;
+    let half = g.size() / 2;
+    let width = g.squares().to_string().len();
+    let mut out = String::new();
+    for row in 0..g.size() {
+        let mut cells = Vec::new();
+        for col in 0..g.size() {
+            let c = match g.at(row, col) {
+                None => '.',
+                Some(sq) => {
+                    let m = g.mask(sq);
+                    let king = pos.kings & m != 0;
+                    match (pos.black & m != 0, pos.white & m != 0, king) {
+                        (true, _, false) => 'b',
+                        (true, _, true) => 'B',
+                        (_, true, false) => 'w',
+                        (_, true, true) => 'W',
+                        _ => '_',
+                    }
+                }
+            };
+            cells.push(c.to_string());
+        }
+        let first = row * half + 1;
+        let last = first + half - 1;
+        out.push_str(&format!("{}   {first:>width$}-{last:<width$}", cells.join(" ")));
+        out = out.trim_end().to_string();
+        out.push('\n');
+    }
+    out.push_str(&format!("{} to move", pos.turn.name()));
+    for (name, value) in counters(pos, rules) {
+        if value != 0 {
+            out.push_str(&format!(", {name}={value}"));
+        }
+    }
+    out.push('\n');
+    out
+}

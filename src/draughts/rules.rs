@@ -1,0 +1,188 @@
+//! The rules of the draughts family as data. Every variant is a value of
+//! [`Rules`]; every house rule is a change to one of its fields. Nothing in the
+//! move generator or the outcome logic knows a variant by name.
+
+use super::geometry::Geometry;
+
+/// The two sides. Black is the side whose men start on squares 1.. (the top
+/// of the board in PDN numbering) and move toward higher numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    Black,
+    White,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::Black => Side::White,
+            Side::White => Side::Black,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Black => "black",
+            Side::White => "white",
+        }
+    }
+
+    /// The letter PDN FEN uses for the side.
+    pub fn letter(self) -> char {
+        match self {
+            Side::Black => 'B',
+            Side::White => 'W',
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Side> {
+        match name {
+            "black" => Some(Side::Black),
+            "white" => Some(Side::White),
+            _ => None,
+        }
+    }
+}
+
+/// Whether a capture must be taken when one exists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureDuty {
+    /// A player who can capture must capture.
+    Mandatory,
+    /// A player may make a plain move instead of capturing at the start of
+    /// the turn; no piece is removed for it (no huffing).
+    Optional,
+}
+
+/// Which of the available capture sequences may be chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Precedence {
+    /// Any capture sequence.
+    Free,
+    /// Only the sequences taking the most pieces (a king counting as one).
+    Majority,
+}
+
+/// Whether a capture sequence may stop while the piece can still capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chain {
+    /// A started sequence goes on as long as the piece can capture.
+    MustComplete,
+    /// The player may stop after any jump (not a rule of any variant here;
+    /// kept as a configuration so that the spec can prove it forbids it).
+    MayStop,
+}
+
+/// What happens to a man that reaches the promotion row in the middle of a
+/// capture sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MidCapturePromotion {
+    /// It is crowned and the move ends there, even if it could capture on.
+    EndsMove,
+    /// It is crowned at once and goes on capturing as a king.
+    ContinuesAsKing,
+    /// It goes on capturing as a man if it can, and is crowned only if the
+    /// sequence ends on the promotion row.
+    ContinuesAsMan,
+}
+
+/// When the pieces jumped in a sequence leave the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Removal {
+    /// At the end of the move: until then they block the way and cannot be
+    /// jumped a second time (the "Turkish strike" rule).
+    EndOfMove,
+    /// As soon as each is jumped.
+    Immediate,
+}
+
+/// Where a flying king may land after jumping a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KingLanding {
+    /// Any empty square beyond the captured piece.
+    Free,
+    /// Any empty square beyond, but only one from which the capture goes on,
+    /// if there is such a square.
+    MustContinue,
+}
+
+/// The fate of a player who has pieces but no legal move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Blocked {
+    Loses,
+    Draws,
+}
+
+/// The rule that ends a game in which neither side makes progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoProgress {
+    Off,
+    /// Automatic draw after this many consecutive plies (both sides
+    /// together) without a capture or a man move.
+    Automatic { plies: u16 },
+    /// A draw may be claimed once this many consecutive plies have passed
+    /// without a man move (captures by kings do not reset it).
+    Claim { plies: u16 },
+}
+
+/// A complete rule set of the draughts family.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    pub geometry: Geometry,
+    /// Rows of men each side starts with.
+    pub rows_of_men: u8,
+    pub first: Side,
+    pub men_move_backward: bool,
+    pub men_capture_backward: bool,
+    pub flying_kings: bool,
+    pub capture: CaptureDuty,
+    pub precedence: Precedence,
+    pub chain: Chain,
+    pub promotion: MidCapturePromotion,
+    pub removal: Removal,
+    pub king_landing: KingLanding,
+    pub blocked: Blocked,
+    /// The occurrence of the same position (same side to move) that draws;
+    /// `None` for no repetition rule.
+    pub repetition: Option<u8>,
+    pub no_progress: NoProgress,
+    /// Whether the players may agree a draw.
+    pub agreement: bool,
+}
+
+impl Rules {
+    /// English checkers (`checkers.hi`) with its default house rules.
+    pub fn english() -> Rules {
+        Rules {
+            geometry: Geometry::new(8),
+            rows_of_men: 3,
+            first: Side::Black,
+            men_move_backward: false,
+            men_capture_backward: false,
+            flying_kings: false,
+            capture: CaptureDuty::Mandatory,
+            precedence: Precedence::Free,
+            chain: Chain::MustComplete,
+            promotion: MidCapturePromotion::EndsMove,
+            removal: Removal::EndOfMove,
+            king_landing: KingLanding::Free,
+            blocked: Blocked::Loses,
+            repetition: Some(3),
+            no_progress: NoProgress::Automatic { plies: 40 },
+            agreement: true,
+        }
+    }
+
+    /// The side whose men start on the bottom rows, moving up.
+    pub fn bottom_side(&self) -> Side {
+        Side::White
+    }
+
+    /// The row on which a side's men are crowned.
+    pub fn promotion_row(&self, side: Side) -> super::geometry::Bits {
+        match side {
+            Side::Black => self.geometry.bottom_row(),
+            Side::White => self.geometry.top_row(),
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! What every game family provides, so that the oracle, the engines and the
+//! CLI can treat all games alike, and the registry of variants and their
+//! house-rule options.
+//!
+//! The boundary is text: positions, moves, actions and results travel in the
+//! spec's notations, exactly as they do between rulecheck and an external
+//! engine. Each family parses and prints its own notations.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use crate::notation::NotationError;
+
+/// House-rule settings, by option name.
+pub type Options = BTreeMap<String, String>;
+
+/// One house rule of a variant.
+#[derive(Clone, Debug)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub values: &'static [&'static str],
+    pub default: &'static str,
+    pub help: &'static str,
+}
+
+/// A variant: a family's rules under a name, with the house rules it offers.
+pub trait Variant: Sync {
+    /// The id used everywhere (`english`, `russian`, ...).
+    fn id(&self) -> &'static str;
+    /// The game family folder it belongs to (`draughts`, ...).
+    fn family(&self) -> &'static str;
+    /// The rule page the variant is written from.
+    fn page(&self) -> &'static str;
+    fn title(&self) -> &'static str;
+    fn options(&self) -> &'static [OptionSpec];
+    /// The game under validated options (every option present).
+    fn configure(&self, options: &Options) -> Box<dyn Game>;
+}
+
+/// Something a player does: a move in the game's notation, or an action at
+/// the board by a named player (`black`, `white`, later `seat 3`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    Move(String),
+    Resign(String),
+    OfferDraw(String),
+    AcceptDraw(String),
+    ClaimDraw(String),
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Move(m) => f.write_str(m),
+            Action::Resign(p) => write!(f, "resign by {p}"),
+            Action::OfferDraw(p) => write!(f, "offer-draw by {p}"),
+            Action::AcceptDraw(p) => write!(f, "accept-draw by {p}"),
+            Action::ClaimDraw(p) => write!(f, "claim-draw by {p}"),
+        }
+    }
+}
+
+/// How the game stands after a sequence of actions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// The final position, in the family's canonical position notation.
+    pub position: String,
+    /// The player to move.
+    pub to_move: String,
+    /// `ongoing`, `<player> wins: <reason>` or `draw: <reason>`.
+    pub result: String,
+    /// The legal moves in the final position (none once the game is over),
+    /// in canonical notation.
+    pub moves: Vec<String>,
+}
+
+/// An action of a sequence that could not be taken.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejection {
+    /// Index of the action in the sequence (0-based).
+    pub index: usize,
+    /// The reason code.
+    pub reason: String,
+    /// The position it was refused in.
+    pub position: String,
+}
+
+/// A move's identity: two notations denote the same move when they have the
+/// same start, end and set of captured pieces (or whatever the family's
+/// identity is). `display` is its canonical notation.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct MoveKey {
+    pub key: String,
+    pub display: String,
+}
+
+/// Errors of a request to a game that are the request's fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// A position, move or player that does not parse or does not exist.
+    Notation(NotationError),
+    /// An action of the sequence was refused.
+    Rejected(Rejection),
+}
+
+impl From<NotationError> for GameError {
+    fn from(e: NotationError) -> Self {
+        GameError::Notation(e)
+    }
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Notation(e) => write!(f, "{}", e.message),
+            GameError::Rejected(r) => write!(f, "action {} refused: {}", r.index + 1, r.reason),
+        }
+    }
+}
+
+/// A variant under a fixed set of house rules: the reference rules of one
+/// game, spoken in text.
+pub trait Game: Send + Sync {
+    fn variant(&self) -> &'static str;
+    /// The players' names, in turn order from the first.
+    fn players(&self) -> Vec<String>;
+    fn start_position(&self) -> String;
+    /// Parse a position (FEN-like string or diagram) into canonical form.
+    fn normalize_position(&self, text: &str) -> Result<String, NotationError>;
+    /// Draw a position as a diagram the position parser reads back.
+    fn diagram(&self, position: &str) -> Result<String, NotationError>;
+    /// Check that a move is well-formed notation on this board.
+    fn check_move(&self, text: &str) -> Result<(), NotationError>;
+    /// Play a sequence of actions from a position.
+    fn replay(&self, position: &str, actions: &[Action]) -> Result<Replay, GameError>;
+    /// The identity of a move written in a position; a shorthand is resolved
+    /// against the legal moves (an ambiguous one is an error).
+    fn move_key(&self, position: &str, text: &str) -> Result<MoveKey, NotationError>;
+    /// Why an action is refused after a sequence, as a reason code; `None`
+    /// when it would be accepted.
+    fn explain(&self, position: &str, played: &[Action], action: &Action) -> Result<Option<String>, GameError>;
+    /// Leaf nodes of the move tree; `paths` counts every path of a capture.
+    fn perft(&self, position: &str, depth: u32, paths: bool) -> Result<u64, NotationError>;
+    /// The leaf count below each legal move, in canonical notation.
+    fn divide(&self, position: &str, depth: u32, paths: bool) -> Result<Vec<(String, u64)>, NotationError>;
+}
+
+/// Every variant rulecheck knows.
+pub fn variants() -> Vec<&'static dyn Variant> {
+    crate::draughts::VARIANTS.to_vec()
+}
+
+/// Errors choosing a variant and its options.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("unknown variant '{given}' (known: {known})")]
+    UnknownVariant { given: String, known: String },
+    #[error("unknown option '{given}' for {variant} (options: {known})")]
+    UnknownOption { variant: String, given: String, known: String },
+    #[error("option {option} cannot be '{given}' (values: {known})")]
+    BadValue { option: String, given: String, known: String },
+}
+
+/// Find a variant by id.
+pub fn variant(id: &str) -> Result<&'static dyn Variant, SetupError> {
+    let all = variants();
+    all.iter().find(|v| v.id() == id).copied().ok_or_else(|| SetupError::UnknownVariant {
+        given: id.to_string(),
+        known: all.iter().map(|v| v.id()).collect::<Vec<_>>().join(", "),
+    })
+}
+
+/// Check option names and values and fill in the defaults.
+pub fn resolve_options(v: &dyn Variant, given: &Options) -> Result<Options, SetupError> {
+    let specs = v.options();
+    let mut out: Options = specs.iter().map(|s| (s.name.to_string(), s.default.to_string())).collect();
+    for (name, value) in given {
+        let Some(spec) = specs.iter().find(|s| s.name == name) else {
+            let known = if specs.is_empty() {
+                "none".to_string()
+            } else {
+                specs.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
+            };
+            return Err(SetupError::UnknownOption { variant: v.id().to_string(), given: name.clone(), known });
+        };
+        if !spec.values.contains(&value.as_str()) {
+            return Err(SetupError::BadValue {
+                option: name.clone(),
+                given: value.clone(),
+                known: spec.values.join(", "),
+            });
+        }
+        out.insert(name.clone(), value.clone());
+    }
+    Ok(out)
+}
+
+/// A configured game from a variant id and options.
+pub fn configure(id: &str, given: &Options) -> Result<Box<dyn Game>, SetupError> {
+    let v = variant(id)?;
+    let options = resolve_options(v, given)?;
+    Ok(v.configure(&options))
+}
