@@ -5,6 +5,13 @@
 //! them against an engine: the built-in reference engine of each game family,
 //! or any external engine.
 
+pub mod catalog;
+pub mod cli;
 pub mod draughts;
+pub mod engine;
 pub mod game;
 pub mod notation;
+pub mod oracle;
+pub mod report;
+pub mod runner;
+pub mod scenario;

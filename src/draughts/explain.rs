@@ -14,7 +14,9 @@ use super::rules::{CaptureDuty, MidCapturePromotion, Rules, Side};
 /// written landing squares appear in order along the legal path, ending on
 /// its final square (so `22x6` names the chain `22x15x6`).
 pub fn matches(text: &MoveText, m: &Move, g: &Geometry) -> bool {
-    let Some((&from, rest)) = text.squares.split_first() else { return false };
+    let Some((&from, rest)) = text.squares.split_first() else {
+        return false;
+    };
     if g.bit(from) != m.from || text.capture != m.is_capture() || rest.is_empty() {
         return false;
     }
@@ -82,7 +84,9 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
     let short = !king || !rules.flying_kings;
     let occupied = pos.occupied() & !from_mask;
     if !text.capture {
-        return Some(explain_plain(rules, game, text, king, short, occupied, legal));
+        return Some(explain_plain(
+            rules, game, text, king, short, occupied, legal,
+        ));
     }
     // A capture, hop by hop.
     let enemy = pos.pieces(side.other());
@@ -91,16 +95,24 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
     let mut is_king = king;
     let hops = &text.squares[1..];
     for (i, &to) in hops.iter().enumerate() {
-        let Some(mid) = between(g, at, to) else { return Some("not-diagonal") };
+        let Some(mid) = between(g, at, to) else {
+            return Some("not-diagonal");
+        };
         if occupied & g.mask(to) != 0 {
             return Some("occupied");
         }
-        let pieces: Vec<u8> = mid.iter().copied().filter(|&s| occupied & g.mask(s) != 0).collect();
+        let pieces: Vec<u8> = mid
+            .iter()
+            .copied()
+            .filter(|&s| occupied & g.mask(s) != 0)
+            .collect();
         if (short && mid.len() != 1) || (!short && pieces.len() > 1) {
             // A written shorthand that names no legal chain lands here too.
             return Some(if short { "too-far" } else { "path-blocked" });
         }
-        let Some(&over) = pieces.first() else { return Some("nothing-to-capture") };
+        let Some(&over) = pieces.first() else {
+            return Some("nothing-to-capture");
+        };
         if enemy & g.mask(over) == 0 {
             return Some("jump-own-piece");
         }
@@ -135,7 +147,9 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
         return Some("chain-unfinished");
     }
     if rules.precedence == super::rules::Precedence::Majority
-        && captures.iter().any(|m| m.captured.count_ones() > captured.count_ones())
+        && captures
+            .iter()
+            .any(|m| m.captured.count_ones() > captured.count_ones())
     {
         return Some("capture-not-maximal");
     }
@@ -160,7 +174,9 @@ fn explain_plain(
     if occupied & g.mask(to) != 0 {
         return "occupied";
     }
-    let Some(mid) = between(g, from, to) else { return "not-diagonal" };
+    let Some(mid) = between(g, from, to) else {
+        return "not-diagonal";
+    };
     if !king && !rules.men_move_backward && !is_forward(g, side, from, to) {
         return "man-backward";
     }

@@ -62,7 +62,9 @@ impl std::fmt::Display for Outcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Outcome::Ongoing => f.write_str("ongoing"),
-            Outcome::Win { winner, reason } => write!(f, "{} wins: {}", winner.name(), reason.code()),
+            Outcome::Win { winner, reason } => {
+                write!(f, "{} wins: {}", winner.name(), reason.code())
+            }
             Outcome::Draw(reason) => write!(f, "draw: {}", reason.code()),
         }
     }
@@ -159,10 +161,16 @@ impl<'r> Match<'r> {
         let side = self.position.turn;
         if self.legal.is_empty() {
             self.outcome = if self.position.pieces(side) == 0 {
-                Outcome::Win { winner: side.other(), reason: WinReason::NoPieces }
+                Outcome::Win {
+                    winner: side.other(),
+                    reason: WinReason::NoPieces,
+                }
             } else {
                 match self.rules.blocked {
-                    Blocked::Loses => Outcome::Win { winner: side.other(), reason: WinReason::NoMoves },
+                    Blocked::Loses => Outcome::Win {
+                        winner: side.other(),
+                        reason: WinReason::NoMoves,
+                    },
                     Blocked::Draws => Outcome::Draw(DrawReason::Blocked),
                 }
             };
@@ -212,7 +220,10 @@ impl<'r> Match<'r> {
                 self.settle();
             }
             Action::Resign(side) => {
-                self.outcome = Outcome::Win { winner: side.other(), reason: WinReason::Resign };
+                self.outcome = Outcome::Win {
+                    winner: side.other(),
+                    reason: WinReason::Resign,
+                };
             }
             Action::OfferDraw(side) => {
                 if !self.rules.agreement {

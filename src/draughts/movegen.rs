@@ -9,7 +9,9 @@
 
 use super::geometry::{Bits, Dir, Geometry};
 use super::position::Position;
-use super::rules::{CaptureDuty, Chain, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side};
+use super::rules::{
+    CaptureDuty, Chain, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side,
+};
 
 /// Longest path a capture sequence can have: a piece cannot jump more pieces
 /// than the opponent has (20 on the largest board).
@@ -35,7 +37,14 @@ impl Move {
     fn plain(from: u8, to: u8, crowns: bool) -> Move {
         let mut path = [0; MAX_PATH];
         path[0] = to;
-        Move { from, to, path, path_len: 1, captured: 0, crowns }
+        Move {
+            from,
+            to,
+            path,
+            path_len: 1,
+            captured: 0,
+            crowns,
+        }
     }
 
     /// The landing squares, in order.
@@ -108,7 +117,11 @@ impl<'r> Generator<'r> {
         out.clear();
         self.captures(pos, out);
         if self.rules.precedence == Precedence::Majority && !out.is_empty() {
-            let most = out.iter().map(|m| m.captured.count_ones()).max().unwrap_or(0);
+            let most = out
+                .iter()
+                .map(|m| m.captured.count_ones())
+                .max()
+                .unwrap_or(0);
             out.retain(|m| m.captured.count_ones() == most);
         }
         if !paths {
@@ -119,28 +132,40 @@ impl<'r> Generator<'r> {
         }
     }
 
-    /// Whether the side to move has any capture, by whole-board shifts where
-    /// the pieces jump short.
-    pub fn can_capture(&self, pos: &Position) -> bool {
+    /// The pieces of the side to move that can make a first jump as a short
+    /// (non-flying) piece, by whole-board shifts.
+    fn short_jumpers(&self, pos: &Position) -> Bits {
         let g = &self.rules.geometry;
         let side = pos.turn;
         let own = pos.pieces(side);
         let enemy = pos.pieces(side.other());
         let empty = pos.empty(g);
-        let men = own & !pos.kings;
         let kings = own & pos.kings;
-        let short = if self.rules.flying_kings { men } else { own };
+        let short = if self.rules.flying_kings {
+            own & !pos.kings
+        } else {
+            own
+        };
+        let mut found = 0;
         for dir in Dir::ALL {
             let movers = if self.rules.men_capture_backward || forward(side).contains(&dir) {
                 short
             } else {
                 short & kings
             };
-            if g.shift(g.shift(movers, dir) & enemy, dir) & empty != 0 {
-                return true;
-            }
+            let back = dir.opposite();
+            found |= movers & g.shift(g.shift(empty, back) & enemy, back);
         }
-        if self.rules.flying_kings && kings != 0 {
+        found
+    }
+
+    /// Whether the side to move has any capture.
+    pub fn can_capture(&self, pos: &Position) -> bool {
+        if self.short_jumpers(pos) != 0 {
+            return true;
+        }
+        if self.rules.flying_kings {
+            let kings = pos.pieces(pos.turn) & pos.kings;
             let mut out = Vec::new();
             for k in Geometry::bits(kings) {
                 self.captures_from(pos, k, true, &mut out);
@@ -197,7 +222,9 @@ impl<'r> Generator<'r> {
         let crown_row = self.rules.promotion_row(side);
         for &dir in man_dirs(side, self.rules.men_move_backward) {
             for to in Geometry::bits(g.shift(men, dir) & empty) {
-                let from = g.step(to, dir.opposite()).expect("a shifted square has a source");
+                let from = g
+                    .step(to, dir.opposite())
+                    .expect("a shifted square has a source");
                 out.push(Move::plain(from, to, (1 << to) & crown_row != 0));
             }
         }
@@ -221,8 +248,11 @@ impl<'r> Generator<'r> {
     /// Every capture sequence of the side to move, one entry per path.
     fn captures(&self, pos: &Position, out: &mut Vec<Move>) {
         let side = pos.turn;
-        let own = pos.pieces(side);
-        for from in Geometry::bits(own) {
+        let mut starters = self.short_jumpers(pos);
+        if self.rules.flying_kings {
+            starters |= pos.pieces(side) & pos.kings;
+        }
+        for from in Geometry::bits(starters) {
             let king = pos.kings & (1 << from) != 0;
             self.captures_from(pos, from, king, out);
         }
@@ -246,10 +276,41 @@ impl<'r> Generator<'r> {
 }
 
 /// One jump found from a square: the piece jumped and a landing square.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Jump {
     over: u8,
     land: u8,
+}
+
+/// The jumps from one square: at most four directions, each with at most
+/// one landing square per empty square beyond the jumped piece.
+struct Jumps {
+    items: [Jump; 4 * 9],
+    len: usize,
+}
+
+impl Jumps {
+    fn new() -> Jumps {
+        Jumps {
+            items: [Jump::default(); 36],
+            len: 0,
+        }
+    }
+    fn push(&mut self, j: Jump) {
+        if self.len < self.items.len() {
+            self.items[self.len] = j;
+            self.len += 1;
+        }
+    }
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    fn as_slice(&self) -> &[Jump] {
+        &self.items[..self.len]
+    }
 }
 
 impl Search<'_> {
@@ -263,11 +324,15 @@ impl Search<'_> {
     }
 
     /// The jumps available to the piece on `at`, with `captured` taken so far.
-    fn jumps(&self, at: u8, king: bool, captured: Bits, out: &mut Vec<Jump>) {
+    fn jumps(&self, at: u8, king: bool, captured: Bits, out: &mut Jumps) {
         let g = self.g;
         let blockers = self.blockers(captured);
         let jumpable = self.enemy & !captured;
-        let dirs: &[Dir] = if king { &Dir::ALL } else { man_dirs(self.side, self.rules.men_capture_backward) };
+        let dirs: &[Dir] = if king {
+            &Dir::ALL
+        } else {
+            man_dirs(self.side, self.rules.men_capture_backward)
+        };
         for &dir in dirs {
             if king && self.rules.flying_kings {
                 let mut sq = at;
@@ -291,11 +356,15 @@ impl Search<'_> {
                     land = next;
                 }
             } else {
-                let Some(over) = g.step(at, dir) else { continue };
+                let Some(over) = g.step(at, dir) else {
+                    continue;
+                };
                 if (1 << over) & jumpable == 0 {
                     continue;
                 }
-                let Some(land) = g.step(over, dir) else { continue };
+                let Some(land) = g.step(over, dir) else {
+                    continue;
+                };
                 if (1 << land) & blockers == 0 {
                     out.push(Jump { over, land });
                 }
@@ -304,13 +373,21 @@ impl Search<'_> {
     }
 
     /// Follow every continuation of a sequence that has reached `at`.
-    fn extend(&self, at: u8, king: bool, captured: Bits, path: &mut [u8; MAX_PATH], depth: usize, out: &mut Vec<Move>) {
-        let mut jumps = Vec::new();
+    fn extend(
+        &self,
+        at: u8,
+        king: bool,
+        captured: Bits,
+        path: &mut [u8; MAX_PATH],
+        depth: usize,
+        out: &mut Vec<Move>,
+    ) {
+        let mut jumps = Jumps::new();
         self.jumps(at, king, captured, &mut jumps);
         if self.rules.king_landing == KingLanding::MustContinue && king && self.rules.flying_kings {
             self.keep_continuing_landings(king, captured, &mut jumps);
         }
-        for jump in jumps {
+        for &jump in jumps.as_slice() {
             let taken = captured | (1 << jump.over);
             path[depth] = jump.land;
             let on_crown_row = (1 << jump.land) & self.promotion_row != 0;
@@ -327,7 +404,15 @@ impl Search<'_> {
                     MidCapturePromotion::ContinuesAsMan => {}
                 }
             }
-            self.continue_or_record(jump.land, king, taken, path, depth + 1, !king && on_crown_row, out);
+            self.continue_or_record(
+                jump.land,
+                king,
+                taken,
+                path,
+                depth + 1,
+                !king && on_crown_row,
+                out,
+            );
         }
     }
 
@@ -354,30 +439,45 @@ impl Search<'_> {
         }
     }
 
-    fn record(&self, path: &[u8; MAX_PATH], len: usize, captured: Bits, crowns: bool, out: &mut Vec<Move>) {
-        out.push(Move { from: self.from, to: path[len - 1], path: *path, path_len: len as u8, captured, crowns });
+    fn record(
+        &self,
+        path: &[u8; MAX_PATH],
+        len: usize,
+        captured: Bits,
+        crowns: bool,
+        out: &mut Vec<Move>,
+    ) {
+        out.push(Move {
+            from: self.from,
+            to: path[len - 1],
+            path: *path,
+            path_len: len as u8,
+            captured,
+            crowns,
+        });
     }
 
     /// Keep only landing squares from which the capture goes on, per jumped
     /// piece, when there is at least one such square for it.
-    fn keep_continuing_landings(&self, king: bool, captured: Bits, jumps: &mut Vec<Jump>) {
-        let mut can_go_on = Vec::with_capacity(jumps.len());
-        let mut probe = Vec::new();
-        for j in jumps.iter() {
+    fn keep_continuing_landings(&self, king: bool, captured: Bits, jumps: &mut Jumps) {
+        let mut can_go_on = [false; 36];
+        let mut probe = Jumps::new();
+        for (i, j) in jumps.as_slice().iter().enumerate() {
             probe.clear();
             self.jumps(j.land, king, captured | (1 << j.over), &mut probe);
-            can_go_on.push(!probe.is_empty());
+            can_go_on[i] = !probe.is_empty();
         }
-        let mut keep = Vec::with_capacity(jumps.len());
-        for (i, j) in jumps.iter().enumerate() {
-            let any_for_piece = jumps.iter().zip(&can_go_on).any(|(o, &c)| o.over == j.over && c);
-            keep.push(!any_for_piece || can_go_on[i]);
+        let all = jumps.as_slice().to_vec();
+        jumps.clear();
+        for (i, j) in all.iter().enumerate() {
+            let any_for_piece = all
+                .iter()
+                .zip(&can_go_on)
+                .any(|(o, &c)| o.over == j.over && c);
+            if !any_for_piece || can_go_on[i] {
+                jumps.push(*j);
+            }
         }
-        let mut i = 0;
-        jumps.retain(|_| {
-            i += 1;
-            keep[i - 1]
-        });
     }
 }
 
@@ -413,7 +513,11 @@ pub fn apply(pos: &Position, m: &Move) -> Position {
     }
     if was_king {
         next.plies_since_man_move = next.plies_since_man_move.saturating_add(1);
-        next.quiet_plies = if m.is_capture() { 0 } else { next.quiet_plies.saturating_add(1) };
+        next.quiet_plies = if m.is_capture() {
+            0
+        } else {
+            next.quiet_plies.saturating_add(1)
+        };
     } else {
         next.plies_since_man_move = 0;
         next.quiet_plies = 0;

@@ -119,10 +119,14 @@ pub enum NoProgress {
     Off,
     /// Automatic draw after this many consecutive plies (both sides
     /// together) without a capture or a man move.
-    Automatic { plies: u16 },
+    Automatic {
+        plies: u16,
+    },
     /// A draw may be claimed once this many consecutive plies have passed
     /// without a man move (captures by kings do not reset it).
-    Claim { plies: u16 },
+    Claim {
+        plies: u16,
+    },
 }
 
 /// A complete rule set of the draughts family.

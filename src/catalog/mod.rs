@@ -1,0 +1,152 @@
+//! The rule catalog (one file per rule page under `spec/rules/`) and the
+//! reason-code vocabulary (`spec/reasons.yaml`). Both are compiled in, so that
+//! scenarios anywhere can cite clauses and reasons, and coverage can be
+//! measured against them.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+/// One rule of a page.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Clause {
+    pub id: String,
+    /// The rule in the project's own words.
+    pub rule: String,
+    /// Where the page was silent or vague, what rulecheck decided.
+    #[serde(default)]
+    pub decision: Option<String>,
+}
+
+/// The catalog of one rule page.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PageCatalog {
+    pub page: String,
+    pub language: String,
+    pub game: String,
+    pub variants: Vec<String>,
+    pub clauses: Vec<Clause>,
+}
+
+/// The reason codes, with their meanings.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Vocabulary {
+    pub refusals: BTreeMap<String, String>,
+    pub results: BTreeMap<String, String>,
+}
+
+const PAGES: &[(&str, &str)] = &[(
+    "spec/rules/english.yaml",
+    include_str!("../../spec/rules/english.yaml"),
+)];
+const REASONS: &str = include_str!("../../spec/reasons.yaml");
+
+/// Every catalog and the vocabulary, as compiled in.
+#[derive(Clone, Debug)]
+pub struct Catalog {
+    pub pages: Vec<PageCatalog>,
+    pub vocabulary: Vocabulary,
+}
+
+impl Catalog {
+    /// The built-in catalog. Its files are part of the program; a broken one
+    /// is caught by the crate's own tests, so this reports rather than hides.
+    pub fn builtin() -> Result<Catalog, String> {
+        let mut pages = Vec::new();
+        for (name, text) in PAGES {
+            let page: PageCatalog =
+                serde_saphyr::from_str(text).map_err(|e| format!("{name}: {e}"))?;
+            pages.push(page);
+        }
+        let vocabulary =
+            serde_saphyr::from_str(REASONS).map_err(|e| format!("spec/reasons.yaml: {e}"))?;
+        Ok(Catalog { pages, vocabulary })
+    }
+
+    pub fn clause(&self, id: &str) -> Option<(&PageCatalog, &Clause)> {
+        self.pages
+            .iter()
+            .find_map(|p| p.clauses.iter().find(|c| c.id == id).map(|c| (p, c)))
+    }
+
+    pub fn page(&self, id: &str) -> Option<&PageCatalog> {
+        self.pages.iter().find(|p| p.page == id)
+    }
+
+    /// All clause ids.
+    pub fn clause_ids(&self) -> impl Iterator<Item = &str> {
+        self.pages
+            .iter()
+            .flat_map(|p| p.clauses.iter().map(|c| c.id.as_str()))
+    }
+
+    /// The known id closest to a misspelt one, if any is close.
+    pub fn suggest<'a>(candidates: impl Iterator<Item = &'a str>, given: &str) -> Option<&'a str> {
+        candidates
+            .map(|c| (edit_distance(c, given), c))
+            .filter(|(d, c)| *d <= (c.len() / 4).max(2))
+            .min_by_key(|(d, _)| *d)
+            .map(|(_, c)| c)
+    }
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = if ca == cb {
+                prev
+            } else {
+                1 + prev.min(cur).min(row[j])
+            };
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_catalog_parses_and_ids_are_unique() {
+        let cat = Catalog::builtin().expect("catalog");
+        let mut ids: Vec<&str> = cat.clause_ids().collect();
+        let n = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), n, "duplicate clause ids");
+        for p in &cat.pages {
+            for c in &p.clauses {
+                let prefix = c.id.split('.').next().unwrap_or("");
+                assert!(
+                    p.variants.iter().any(|v| v == prefix),
+                    "{} outside its page's variants",
+                    c.id
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn suggestions_find_near_misses_only() {
+        let ids = ["english.king.crown-ends-turn", "english.king.crown"];
+        assert_eq!(
+            Catalog::suggest(ids.iter().copied(), "english.king.crown-end-turn"),
+            Some(ids[0])
+        );
+        assert_eq!(
+            Catalog::suggest(ids.iter().copied(), "konane.move.jump"),
+            None
+        );
+    }
+}

@@ -1,0 +1,332 @@
+//! The command line: parse arguments, call the library, print, choose the
+//! exit code. Exit codes: 0 success, 1 a scenario failed (or the spec has
+//! uncovered clauses), 2 bad input (a file, a position, an option).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+
+use crate::catalog::Catalog;
+use crate::engine::Reference;
+use crate::game::{self, Game, Options};
+use crate::report::{self, Totals};
+use crate::runner;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "rulecheck",
+    version,
+    about = "A test oracle and spec checker for board-game rule engines"
+)]
+pub struct Cli {
+    /// A house rule, as NAME=VALUE (repeatable); `rulecheck variants` lists them.
+    #[arg(long = "option", short = 'o', global = true, value_name = "NAME=VALUE")]
+    options: Vec<String>,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Replay the spec's scenarios against the built-in reference engine.
+    Run {
+        /// Scenario files or directories [default: spec]
+        paths: Vec<PathBuf>,
+    },
+    /// Validate scenario files (notation, clauses, reasons, play) and clause coverage, without running an engine.
+    Check {
+        /// Scenario files or directories [default: spec]
+        paths: Vec<PathBuf>,
+        /// Do not require every clause of the touched rule pages to be cited.
+        #[arg(long)]
+        no_coverage: bool,
+    },
+    /// List the legal moves of a position.
+    Moves {
+        variant: String,
+        /// A position (FEN); the start position if omitted.
+        position: Option<String>,
+        /// Print JSON instead of one move per line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Draw a position as a diagram (the start position if omitted).
+    Show {
+        variant: String,
+        position: Option<String>,
+    },
+    /// Count the leaf nodes of the move tree: `perft VARIANT [POSITION] DEPTH`.
+    Perft {
+        variant: String,
+        /// `[POSITION] DEPTH`: the start position if only a depth is given.
+        #[arg(num_args = 1..=2, required = true, value_names = ["POSITION", "DEPTH"])]
+        args: Vec<String>,
+        /// Print the count below each legal move first.
+        #[arg(long)]
+        divide: bool,
+        /// Count every path of a capture sequence, not each distinct move once.
+        #[arg(long)]
+        paths: bool,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// List the variants with their house-rule options and defaults.
+    Variants {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// A message for the user and the exit code it ends with.
+struct Fail(String, u8);
+
+fn bad(msg: impl Into<String>) -> Fail {
+    Fail(msg.into(), 2)
+}
+
+fn parse_options(raw: &[String]) -> Result<Options, Fail> {
+    let mut out = Options::new();
+    for o in raw {
+        let Some((k, v)) = o.split_once('=') else {
+            return Err(bad(format!("--option '{o}' must be NAME=VALUE")));
+        };
+        out.insert(k.trim().to_string(), v.trim().to_string());
+    }
+    Ok(out)
+}
+
+fn configure(variant: &str, raw: &[String]) -> Result<Box<dyn Game>, Fail> {
+    let options = parse_options(raw)?;
+    game::configure(variant, &options).map_err(|e| bad(e.to_string()))
+}
+
+fn position(game: &dyn Game, given: Option<&str>) -> Result<String, Fail> {
+    match given {
+        None => Ok(game.start_position()),
+        Some(p) => game.normalize_position(p).map_err(|e| {
+            let place = if p.contains('\n') {
+                format!("line {}, column {}", e.line, e.col)
+            } else {
+                format!("column {}", e.col)
+            };
+            bad(format!("position '{p}', {place}: {}", e.message))
+        }),
+    }
+}
+
+fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
+    if paths.is_empty() {
+        vec![PathBuf::from("spec")]
+    } else {
+        paths
+    }
+}
+
+fn catalog() -> Result<Catalog, Fail> {
+    Catalog::builtin().map_err(|e| Fail(format!("the built-in rule catalog is broken: {e}"), 2))
+}
+
+/// Run the command line; returns the process exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match dispatch(cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(Fail(msg, code)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(code)
+        }
+    }
+}
+
+fn dispatch(cli: Cli) -> Result<u8, Fail> {
+    match cli.command {
+        Command::Run { paths } => {
+            if !cli.options.is_empty() {
+                return Err(bad(
+                    "run takes house rules from the scenario files (`options:`), not --option",
+                ));
+            }
+            let cat = catalog()?;
+            let (files, errors) = runner::load_all(&default_paths(paths), &cat);
+            let mut engine = Reference::new();
+            let runs: Vec<_> = files
+                .iter()
+                .map(|f| runner::run_file(f, &mut engine))
+                .collect();
+            print!("{}", report::human(&runs, &errors));
+            Ok(Totals::of(&runs, &errors).exit_code() as u8)
+        }
+        Command::Check { paths, no_coverage } => {
+            if !cli.options.is_empty() {
+                return Err(bad(
+                    "check takes house rules from the scenario files (`options:`), not --option",
+                ));
+            }
+            let cat = catalog()?;
+            let (files, errors) = runner::load_all(&default_paths(paths), &cat);
+            for e in &errors {
+                println!("error: {e}");
+            }
+            let scenarios: usize = files.iter().map(|f| f.scenarios.len()).sum();
+            let uncovered = if no_coverage {
+                Vec::new()
+            } else {
+                runner::uncovered(&cat, &files)
+            };
+            for c in &uncovered {
+                println!("uncovered: clause {c} is cited by no scenario");
+            }
+            println!(
+                "checked {} files, {} scenarios: {} input errors, {} uncovered clauses",
+                files.len(),
+                scenarios,
+                errors.len(),
+                uncovered.len()
+            );
+            Ok(if !errors.is_empty() {
+                2
+            } else if !uncovered.is_empty() {
+                1
+            } else {
+                0
+            })
+        }
+        Command::Moves {
+            variant,
+            position: pos,
+            json,
+        } => {
+            let game = configure(&variant, &cli.options)?;
+            let p = position(game.as_ref(), pos.as_deref())?;
+            let r = game.replay(&p, &[]).map_err(|e| bad(e.to_string()))?;
+            if json {
+                let v = serde_json::json!({
+                    "variant": variant, "position": r.position, "to_move": r.to_move,
+                    "result": r.result, "moves": r.moves,
+                });
+                println!("{v}");
+            } else {
+                for m in &r.moves {
+                    println!("{m}");
+                }
+                if r.result != "ongoing" {
+                    eprintln!("{}", r.result);
+                }
+            }
+            Ok(0)
+        }
+        Command::Show {
+            variant,
+            position: pos,
+        } => {
+            let game = configure(&variant, &cli.options)?;
+            let p = position(game.as_ref(), pos.as_deref())?;
+            let d = game.diagram(&p).map_err(|e| bad(e.message))?;
+            print!("{d}");
+            println!("{p}");
+            Ok(0)
+        }
+        Command::Perft {
+            variant,
+            args,
+            divide,
+            paths,
+            json,
+        } => {
+            let game = configure(&variant, &cli.options)?;
+            let (pos, depth) = match args.as_slice() {
+                [d] => (None, d),
+                [p, d] => (Some(p.as_str()), d),
+                _ => return Err(bad("perft takes [POSITION] DEPTH")),
+            };
+            let depth: u32 = depth
+                .parse()
+                .map_err(|_| bad(format!("depth '{depth}' is not a whole number")))?;
+            let p = position(game.as_ref(), pos)?;
+            let started = Instant::now();
+            let (rows, total) = if divide {
+                let mut rows = game.divide(&p, depth, paths).map_err(|e| bad(e.message))?;
+                rows.sort_by(|a, b| {
+                    crate::oracle::natural(&a.0).cmp(&crate::oracle::natural(&b.0))
+                });
+                let total = if depth == 0 {
+                    1
+                } else {
+                    rows.iter().map(|r| r.1).sum()
+                };
+                (rows, total)
+            } else {
+                (
+                    Vec::new(),
+                    game.perft(&p, depth, paths).map_err(|e| bad(e.message))?,
+                )
+            };
+            let secs = started.elapsed().as_secs_f64();
+            if json {
+                let div: serde_json::Map<String, serde_json::Value> = rows
+                    .iter()
+                    .map(|(m, n)| (m.clone(), serde_json::Value::from(*n)))
+                    .collect();
+                let v = serde_json::json!({"variant": variant, "position": p, "depth": depth, "nodes": total, "divide": div});
+                println!("{v}");
+            } else {
+                for (m, n) in &rows {
+                    println!("{m}: {n}");
+                }
+                if divide {
+                    println!();
+                }
+                println!("{total}");
+            }
+            if secs > 0.0 {
+                eprintln!(
+                    "{total} nodes in {secs:.3}s ({:.0} nodes/s)",
+                    total as f64 / secs
+                );
+            }
+            Ok(0)
+        }
+        Command::Variants { json } => {
+            let vs = game::variants();
+            if json {
+                let list: Vec<serde_json::Value> = vs
+                    .iter()
+                    .map(|v| {
+                        let opts: Vec<serde_json::Value> = v
+                            .options()
+                            .iter()
+                            .map(|o| serde_json::json!({"name": o.name, "values": o.values, "default": o.default, "help": o.help}))
+                            .collect();
+                        serde_json::json!({"id": v.id(), "family": v.family(), "page": v.page(), "title": v.title(), "options": opts})
+                    })
+                    .collect();
+                println!("{}", serde_json::Value::from(list));
+            } else {
+                for v in vs {
+                    println!(
+                        "{} ({}, page {}): {}",
+                        v.id(),
+                        v.family(),
+                        v.page(),
+                        v.title()
+                    );
+                    for o in v.options() {
+                        println!(
+                            "  --option {}={}  [{}]  {}",
+                            o.name,
+                            o.default,
+                            o.values.join("|"),
+                            o.help
+                        );
+                    }
+                }
+            }
+            Ok(0)
+        }
+    }
+}

@@ -1,0 +1,392 @@
+//! The oracle: replays a scenario against an engine and checks each of its
+//! expectations, producing a verdict, a diff for every failure, and a
+//! transcript of what the engine answered (snapshotted in the tests).
+//!
+//! Moves are compared by identity (start, end and captured set, as the game
+//! family defines it), never by spelling; positions by their canonical form.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use similar::TextDiff;
+
+use crate::engine::{Engine, EngineError, Explanation, Setup};
+use crate::game::{self, Action, Game, MoveKey};
+use crate::scenario::{Loc, Scenario};
+
+/// One expectation that did not hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// Which expectation (`moves`, `after`, `illegal`, ...).
+    pub expectation: String,
+    pub loc: Loc,
+    /// What went wrong, with a unified diff where two texts differ.
+    pub detail: String,
+}
+
+/// The verdict on one scenario.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    pub scenario: String,
+    pub loc: Loc,
+    pub failures: Vec<Failure>,
+    /// What the engine answered, in a stable text form.
+    pub transcript: String,
+}
+
+impl Verdict {
+    pub fn passed(&self) -> bool {
+        self.failures.is_empty()
+    }
+}
+
+/// A unified diff of expected against actual text.
+pub fn diff(expected: &str, actual: &str) -> String {
+    TextDiff::from_lines(expected, actual)
+        .unified_diff()
+        .context_radius(3)
+        .header("expected", "actual")
+        .to_string()
+}
+
+fn lines(items: &[String]) -> String {
+    items.iter().map(|s| format!("{s}\n")).collect()
+}
+
+/// The keys of moves written in a position; a move the game cannot read is
+/// reported by its text.
+fn keys(
+    game: &dyn Game,
+    position: &str,
+    moves: &[String],
+) -> Result<BTreeMap<String, MoveKey>, String> {
+    let mut out = BTreeMap::new();
+    for m in moves {
+        let k = game
+            .move_key(position, m)
+            .map_err(|e| format!("'{m}': {}", e.message))?;
+        out.insert(k.key.clone(), k);
+    }
+    Ok(out)
+}
+
+fn displays(set: &BTreeMap<String, MoveKey>) -> Vec<String> {
+    let mut v: Vec<String> = set.values().map(|k| k.display.clone()).collect();
+    v.sort_by(|a, b| natural(a).cmp(&natural(b)));
+    v
+}
+
+/// Sort key that orders `9-13` before `10-14`.
+pub fn natural(s: &str) -> Vec<(u64, String)> {
+    let mut out = Vec::new();
+    let mut num = String::new();
+    let mut text = String::new();
+    for c in s.chars() {
+        if c.is_ascii_digit() {
+            num.push(c);
+        } else {
+            if !num.is_empty() {
+                out.push((num.parse().unwrap_or(0), std::mem::take(&mut text)));
+                num.clear();
+            }
+            text.push(c);
+        }
+    }
+    out.push((num.parse().unwrap_or(0), text));
+    out
+}
+
+/// Check one scenario against an engine.
+pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
+    let mut v = Verdict {
+        scenario: scenario.name.clone(),
+        loc: scenario.loc,
+        failures: Vec::new(),
+        transcript: String::new(),
+    };
+    let t = &mut v.transcript;
+    let _ = writeln!(t, "scenario: {}", scenario.name);
+    let clauses: Vec<&str> = scenario.clauses.iter().map(|c| c.value.as_str()).collect();
+    let _ = writeln!(t, "clauses: {}", clauses.join(", "));
+    let non_default: Vec<String> = scenario
+        .options
+        .iter()
+        .map(|(k, val)| format!("{k}={val}"))
+        .collect();
+    let _ = writeln!(t, "options: {}", non_default.join(" "));
+    let _ = writeln!(t, "position: {}", scenario.position);
+    let played: Vec<Action> = scenario.play.iter().map(|p| p.value.clone()).collect();
+    if !played.is_empty() {
+        let steps: Vec<String> = played.iter().map(|a| a.to_string()).collect();
+        let _ = writeln!(t, "play: {}", steps.join(", "));
+    }
+    let game = match game::configure(&scenario.variant, &scenario.options) {
+        Ok(g) => g,
+        Err(e) => {
+            v.failures.push(Failure {
+                expectation: "setup".into(),
+                loc: scenario.loc,
+                detail: e.to_string(),
+            });
+            return v;
+        }
+    };
+    let setup = Setup {
+        variant: &scenario.variant,
+        options: &scenario.options,
+        position: &scenario.position,
+    };
+    // The reference's own replay gives the position moves are read in; the
+    // loader has already checked that it accepts the play.
+    let reference_final = match game.replay(&scenario.position, &played) {
+        Ok(r) => r.position,
+        Err(e) => {
+            v.failures.push(Failure {
+                expectation: "play".into(),
+                loc: scenario.loc,
+                detail: e.to_string(),
+            });
+            return v;
+        }
+    };
+    let replay = match engine.replay(&setup, &played) {
+        Ok(r) => r,
+        Err(e) => {
+            let (loc, detail) = match &e {
+                EngineError::Rejected(r) => (
+                    scenario
+                        .play
+                        .get(r.index)
+                        .map(|p| p.loc)
+                        .unwrap_or(scenario.loc),
+                    format!(
+                        "the engine refused play step {} ('{}'): {}",
+                        r.index + 1,
+                        played
+                            .get(r.index)
+                            .map(|a| a.to_string())
+                            .unwrap_or_default(),
+                        r.reason
+                    ),
+                ),
+                other => (scenario.loc, format!("the engine failed: {other}")),
+            };
+            let _ = writeln!(v.transcript, "error: {detail}");
+            v.failures.push(Failure {
+                expectation: "play".into(),
+                loc,
+                detail,
+            });
+            return v;
+        }
+    };
+    let ex = &scenario.expect;
+    let _ = writeln!(v.transcript, "after: {}", replay.position);
+    let _ = writeln!(v.transcript, "to-move: {}", replay.to_move);
+    let _ = writeln!(v.transcript, "result: {}", replay.result);
+    let actual = match keys(game.as_ref(), &reference_final, &replay.moves) {
+        Ok(k) => k,
+        Err(e) => {
+            v.failures.push(Failure {
+                expectation: "moves".into(),
+                loc: scenario.loc,
+                detail: format!("the engine listed a move that cannot be read: {e}"),
+            });
+            return v;
+        }
+    };
+    let _ = writeln!(
+        v.transcript,
+        "moves ({}): {}",
+        actual.len(),
+        displays(&actual).join(" ")
+    );
+
+    if let Some(expected) = &ex.moves {
+        let written: Vec<String> = expected.iter().map(|m| m.value.clone()).collect();
+        match keys(game.as_ref(), &reference_final, &written) {
+            Ok(exp) => {
+                if exp.keys().ne(actual.keys()) {
+                    let loc = expected.first().map(|m| m.loc).unwrap_or(scenario.loc);
+                    v.failures.push(Failure {
+                        expectation: "moves".into(),
+                        loc,
+                        detail: format!(
+                            "the legal moves differ\n{}",
+                            diff(&lines(&displays(&exp)), &lines(&displays(&actual)))
+                        ),
+                    });
+                }
+            }
+            Err(e) => v.failures.push(Failure {
+                expectation: "moves".into(),
+                loc: scenario.loc,
+                detail: e,
+            }),
+        }
+    }
+    for m in &ex.legal {
+        match game.move_key(&reference_final, &m.value) {
+            Ok(k) if actual.contains_key(&k.key) => {}
+            Ok(k) => v.failures.push(Failure {
+                expectation: "legal".into(),
+                loc: m.loc,
+                detail: format!(
+                    "{} is not among the engine's legal moves: {}",
+                    k.display,
+                    displays(&actual).join(" ")
+                ),
+            }),
+            Err(e) => v.failures.push(Failure {
+                expectation: "legal".into(),
+                loc: m.loc,
+                detail: e.message,
+            }),
+        }
+    }
+    for r in &ex.illegal {
+        let action = &r.value.action;
+        if let Action::Move(m) = action {
+            match game.move_key(&reference_final, m) {
+                Ok(k) if actual.contains_key(&k.key) => {
+                    v.failures.push(Failure {
+                        expectation: "illegal".into(),
+                        loc: r.loc,
+                        detail: format!(
+                            "{} must be illegal, but the engine lists it as legal",
+                            k.display
+                        ),
+                    });
+                    continue;
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    v.failures.push(Failure {
+                        expectation: "illegal".into(),
+                        loc: r.loc,
+                        detail: e.message,
+                    });
+                    continue;
+                }
+            }
+        }
+        let answer = engine.explain(&setup, &played, action);
+        let shown = match &answer {
+            Ok(Explanation::Accepted) => "accepted".to_string(),
+            Ok(Explanation::Refused(Some(code))) => code.clone(),
+            Ok(Explanation::Refused(None)) => "refused".to_string(),
+            Err(e) => format!("error: {e}"),
+        };
+        let _ = writeln!(v.transcript, "illegal: {action} -> {shown}");
+        match (answer, &r.value.reason) {
+            (Ok(Explanation::Accepted), _) => v.failures.push(Failure {
+                expectation: "illegal".into(),
+                loc: r.loc,
+                detail: format!("'{action}' must be refused, but the engine accepts it"),
+            }),
+            (Ok(Explanation::Refused(Some(got))), Some(want)) if &got != want => {
+                v.failures.push(Failure {
+                    expectation: "illegal".into(),
+                    loc: r.loc,
+                    detail: format!(
+                        "'{action}' is refused for the wrong reason\n{}",
+                        diff(&format!("{want}\n"), &format!("{got}\n"))
+                    ),
+                })
+            }
+            (Err(e), _) => v.failures.push(Failure {
+                expectation: "illegal".into(),
+                loc: r.loc,
+                detail: format!("the engine failed: {e}"),
+            }),
+            _ => {}
+        }
+    }
+    if let Some(after) = &ex.after {
+        match game.normalize_position(&replay.position) {
+            Ok(got) if got == after.value => {}
+            Ok(got) => {
+                let draw = |p: &str| {
+                    game.diagram(p)
+                        .map(|d| format!("{p}\n{d}"))
+                        .unwrap_or_else(|_| format!("{p}\n"))
+                };
+                v.failures.push(Failure {
+                    expectation: "after".into(),
+                    loc: after.loc,
+                    detail: format!(
+                        "the position differs\n{}",
+                        diff(&draw(&after.value), &draw(&got))
+                    ),
+                });
+            }
+            Err(e) => v.failures.push(Failure {
+                expectation: "after".into(),
+                loc: after.loc,
+                detail: format!(
+                    "the engine's position '{}' cannot be read: {}",
+                    replay.position, e.message
+                ),
+            }),
+        }
+    }
+    if let Some(tm) = &ex.to_move {
+        if tm.value != replay.to_move {
+            v.failures.push(Failure {
+                expectation: "to-move".into(),
+                loc: tm.loc,
+                detail: diff(&format!("{}\n", tm.value), &format!("{}\n", replay.to_move)),
+            });
+        }
+    }
+    if let Some(res) = &ex.result {
+        if !res.value.accepts(&replay.result) {
+            v.failures.push(Failure {
+                expectation: "result".into(),
+                loc: res.loc,
+                detail: diff(&format!("{}\n", res.value), &format!("{}\n", replay.result)),
+            });
+        }
+    }
+    if !ex.perft.is_empty() {
+        let at = Setup {
+            position: &reference_final,
+            ..setup
+        };
+        let mut shown = Vec::new();
+        for &(depth, want) in &ex.perft {
+            match engine.perft(&at, depth) {
+                Ok(Some(got)) => {
+                    shown.push(format!("{depth}={got}"));
+                    if got != want {
+                        v.failures.push(Failure {
+                            expectation: "perft".into(),
+                            loc: scenario.loc,
+                            detail: format!(
+                                "perft {depth}\n{}",
+                                diff(&format!("{want}\n"), &format!("{got}\n"))
+                            ),
+                        });
+                    }
+                }
+                Ok(None) => shown.push(format!("{depth}=unsupported")),
+                Err(e) => v.failures.push(Failure {
+                    expectation: "perft".into(),
+                    loc: scenario.loc,
+                    detail: format!("the engine failed: {e}"),
+                }),
+            }
+        }
+        let _ = writeln!(v.transcript, "perft: {}", shown.join(" "));
+    }
+    let _ = writeln!(
+        v.transcript,
+        "verdict: {}",
+        if v.failures.is_empty() {
+            "pass"
+        } else {
+            "FAIL"
+        }
+    );
+    v
+}

@@ -1,0 +1,100 @@
+//! A run of the spec: load the scenario files under some paths, check every
+//! scenario against an engine, and collect the verdicts per file.
+
+use std::path::{Path, PathBuf};
+
+use crate::catalog::Catalog;
+use crate::engine::Engine;
+use crate::oracle::{self, Verdict};
+use crate::scenario::{loader, InputError, ScenarioFile};
+
+/// The verdicts of one scenario file.
+#[derive(Clone, Debug)]
+pub struct FileRun {
+    pub path: PathBuf,
+    pub variant: String,
+    pub verdicts: Vec<Verdict>,
+}
+
+impl FileRun {
+    pub fn passed(&self) -> usize {
+        self.verdicts.iter().filter(|v| v.passed()).count()
+    }
+
+    pub fn failed(&self) -> usize {
+        self.verdicts.len() - self.passed()
+    }
+
+    /// The transcript of the whole file, as snapshotted.
+    pub fn transcript(&self) -> String {
+        let mut out = format!("file: {}\nvariant: {}\n", self.path.display(), self.variant);
+        for v in &self.verdicts {
+            out.push('\n');
+            out.push_str(&v.transcript);
+        }
+        out
+    }
+}
+
+/// Load every scenario file under the paths; the files that load, and every
+/// input error of those that do not.
+pub fn load_all(paths: &[PathBuf], catalog: &Catalog) -> (Vec<ScenarioFile>, Vec<InputError>) {
+    let files = match loader::collect(paths) {
+        Ok(f) => f,
+        Err(e) => return (Vec::new(), vec![e]),
+    };
+    let mut loaded = Vec::new();
+    let mut errors = Vec::new();
+    for f in files {
+        match loader::load(&f, catalog) {
+            Ok(sf) => loaded.push(sf),
+            Err(mut es) => errors.append(&mut es),
+        }
+    }
+    (loaded, errors)
+}
+
+/// Check every scenario of a file against an engine.
+pub fn run_file(file: &ScenarioFile, engine: &mut dyn Engine) -> FileRun {
+    FileRun {
+        path: file.path.clone(),
+        variant: file.variant.clone(),
+        verdicts: file
+            .scenarios
+            .iter()
+            .map(|s| oracle::check(s, engine))
+            .collect(),
+    }
+}
+
+/// Clauses of the catalog pages that the files' variants belong to and that
+/// no scenario cites.
+pub fn uncovered(catalog: &Catalog, files: &[ScenarioFile]) -> Vec<String> {
+    let mut out = Vec::new();
+    for page in &catalog.pages {
+        let touched = files
+            .iter()
+            .any(|f| page.variants.contains(&f.variant) || f.page == page.page);
+        if !touched {
+            continue;
+        }
+        for c in &page.clauses {
+            let cited = files
+                .iter()
+                .flat_map(|f| &f.scenarios)
+                .any(|s| s.clauses.iter().any(|k| k.value == c.id));
+            if !cited {
+                out.push(c.id.clone());
+            }
+        }
+    }
+    out
+}
+
+/// A path shown relative to the working directory where it is below it.
+pub fn display_path(p: &Path) -> String {
+    std::env::current_dir()
+        .ok()
+        .and_then(|cwd| p.strip_prefix(cwd).ok().map(|r| r.display().to_string()))
+        .unwrap_or_else(|| p.display().to_string())
+}

@@ -1,0 +1,617 @@
+//! Loading scenario files: YAML through serde-saphyr (behind this one
+//! function, with an input budget), then every notation inside parsed and
+//! checked, and the play replayed on the reference rules. Every error names
+//! the file, the scenario and the line and column of the offending text.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+use serde_saphyr::{Location, Spanned};
+
+use super::expect::{self, Step};
+use super::{Expectations, InputError, Loc, Located, Refused, Scenario, ScenarioFile};
+use crate::catalog::Catalog;
+use crate::game::{self, Action, Game, GameError, Options};
+use crate::notation::NotationError;
+
+/// Largest scenario file accepted.
+const MAX_FILE_BYTES: u64 = 4 << 20;
+/// Deepest perft a scenario may ask for: deeper counts belong in benchmarks.
+pub const MAX_SCENARIO_PERFT_DEPTH: u32 = 10;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileDoc {
+    variant: Spanned<String>,
+    page: Spanned<String>,
+    #[serde(default)]
+    options: BTreeMap<String, Spanned<String>>,
+    scenarios: Vec<ScenarioDoc>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ScenarioDoc {
+    name: Spanned<String>,
+    #[serde(default)]
+    clauses: Vec<Spanned<String>>,
+    #[serde(default)]
+    options: BTreeMap<String, Spanned<String>>,
+    #[serde(default)]
+    position: Option<Spanned<String>>,
+    #[serde(default)]
+    play: Vec<Spanned<String>>,
+    #[serde(default)]
+    expect: Option<ExpectDoc>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ExpectDoc {
+    #[serde(default)]
+    moves: Option<Vec<Spanned<String>>>,
+    #[serde(default)]
+    legal: Vec<Spanned<String>>,
+    #[serde(default)]
+    illegal: Vec<Spanned<String>>,
+    #[serde(default)]
+    after: Option<Spanned<String>>,
+    #[serde(default, rename = "to-move")]
+    to_move: Option<Spanned<String>>,
+    #[serde(default)]
+    result: Option<Spanned<String>>,
+    #[serde(default)]
+    perft: BTreeMap<u32, u64>,
+}
+
+/// Collect the scenario files under the given paths (files as given,
+/// directories searched for `*.yaml` / `*.yml`, skipping `rules/`), sorted.
+pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, InputError> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            walk(p, &mut out).map_err(|e| io_error(p, e))?;
+        } else if p.is_file() {
+            out.push(p.clone());
+        } else {
+            return Err(InputError {
+                file: p.clone(),
+                scenario: None,
+                loc: Loc { line: 1, col: 1 },
+                message: "no such file or directory".into(),
+            });
+        }
+    }
+    out.sort();
+    out.dedup();
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            // The rule catalog and the reason vocabulary are not scenarios.
+            if p.file_name().is_some_and(|n| n == "rules") {
+                continue;
+            }
+            walk(&p, out)?;
+        } else if p.extension().is_some_and(|e| e == "yaml" || e == "yml")
+            && p.file_name().is_some_and(|n| n != "reasons.yaml")
+        {
+            out.push(p);
+        }
+    }
+    Ok(())
+}
+
+fn io_error(path: &Path, e: std::io::Error) -> InputError {
+    InputError {
+        file: path.to_path_buf(),
+        scenario: None,
+        loc: Loc { line: 1, col: 1 },
+        message: e.to_string(),
+    }
+}
+
+/// Where a place inside a scalar's text stands in the file. Plain and quoted
+/// scalars start where YAML says; a block scalar (`|`) starts on the next
+/// line at its indentation.
+fn place(src: &str, at: &Location, inner_line: usize, inner_col: usize) -> Loc {
+    let line = at.line() as usize;
+    let col = at.column() as usize;
+    let lines: Vec<&str> = src.lines().collect();
+    let here = lines.get(line.saturating_sub(1)).copied().unwrap_or("");
+    let first = here.chars().nth(col.saturating_sub(1));
+    match first {
+        Some('|') | Some('>') => {
+            let body_line = line + inner_line;
+            let indent = lines
+                .iter()
+                .skip(line)
+                .find(|l| !l.trim().is_empty())
+                .map(|l| l.len() - l.trim_start().len())
+                .unwrap_or(0);
+            Loc {
+                line: body_line,
+                col: indent + inner_col,
+            }
+        }
+        Some('"') | Some('\'') if inner_line == 1 => Loc {
+            line,
+            col: col + inner_col,
+        },
+        _ if inner_line == 1 => Loc {
+            line,
+            col: col + inner_col - 1,
+        },
+        _ => Loc {
+            line: line + inner_line - 1,
+            col: inner_col,
+        },
+    }
+}
+
+fn loc_of(at: &Location) -> Loc {
+    Loc {
+        line: at.line() as usize,
+        col: at.column() as usize,
+    }
+}
+
+/// Accumulates the errors of one file.
+struct Ctx<'a> {
+    path: &'a Path,
+    src: &'a str,
+    catalog: &'a Catalog,
+    scenario: Option<String>,
+    errors: Vec<InputError>,
+}
+
+impl Ctx<'_> {
+    fn err(&mut self, loc: Loc, message: impl Into<String>) {
+        self.errors.push(InputError {
+            file: self.path.to_path_buf(),
+            scenario: self.scenario.clone(),
+            loc,
+            message: message.into(),
+        });
+    }
+
+    /// An error inside a scalar's text, at the notation error's place.
+    fn notation(&mut self, at: &Location, e: &NotationError, what: &str) {
+        let loc = place(self.src, at, e.line, e.col);
+        self.err(loc, format!("{what}: {}", e.message));
+    }
+}
+
+/// Load and check one scenario file. All errors of the file are returned.
+pub fn load(path: &Path, catalog: &Catalog) -> Result<ScenarioFile, Vec<InputError>> {
+    let meta = std::fs::metadata(path).map_err(|e| vec![io_error(path, e)])?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(vec![io_error(
+            path,
+            std::io::Error::other(format!("file is larger than {} bytes", MAX_FILE_BYTES)),
+        )]);
+    }
+    let src = std::fs::read_to_string(path).map_err(|e| vec![io_error(path, e)])?;
+    load_str(path, &src, catalog)
+}
+
+/// Parse YAML text into the document model, within a budget.
+fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, src: &str) -> Result<T, InputError> {
+    let options = serde_saphyr::options! {
+        budget: serde_saphyr::budget! {
+            max_depth: 32,
+            max_nodes: 500_000,
+            max_aliases: 1_000,
+            max_documents: 1,
+        },
+    };
+    serde_saphyr::from_str_with_options(src, options).map_err(|e| {
+        let loc = e
+            .location()
+            .map(|l| loc_of(&l))
+            .unwrap_or(Loc { line: 1, col: 1 });
+        // The error's own rendering repeats the location and quotes the
+        // source; keep its first line, the message.
+        let text = e.to_string();
+        let message = text
+            .lines()
+            .next()
+            .unwrap_or("invalid YAML")
+            .trim()
+            .to_string();
+        InputError {
+            file: path.to_path_buf(),
+            scenario: None,
+            loc,
+            message: format!("invalid scenario file: {message}"),
+        }
+    })
+}
+
+/// Load and check scenario text, as if read from `path`.
+pub fn load_str(
+    path: &Path,
+    src: &str,
+    catalog: &Catalog,
+) -> Result<ScenarioFile, Vec<InputError>> {
+    let doc: FileDoc = parse_yaml(path, src).map_err(|e| vec![e])?;
+    let mut ctx = Ctx {
+        path,
+        src,
+        catalog,
+        scenario: None,
+        errors: Vec::new(),
+    };
+    let variant = doc.variant.value.clone();
+    let known_variant = match game::variant(&variant) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            ctx.err(loc_of(&doc.variant.referenced), e.to_string());
+            None
+        }
+    };
+    if catalog.page(&doc.page.value).is_none() {
+        let pages: Vec<&str> = catalog.pages.iter().map(|p| p.page.as_str()).collect();
+        ctx.err(
+            loc_of(&doc.page.referenced),
+            format!(
+                "unknown rule page '{}' (pages: {})",
+                doc.page.value,
+                pages.join(", ")
+            ),
+        );
+    }
+    let mut scenarios = Vec::new();
+    if let Some(v) = known_variant {
+        let mut names: Vec<String> = Vec::new();
+        for sdoc in &doc.scenarios {
+            ctx.scenario = Some(sdoc.name.value.clone());
+            if names.contains(&sdoc.name.value) {
+                ctx.err(
+                    loc_of(&sdoc.name.referenced),
+                    "two scenarios of the file have this name",
+                );
+            }
+            names.push(sdoc.name.value.clone());
+            if let Some(s) = scenario(&mut ctx, v, &doc.options, sdoc) {
+                scenarios.push(s);
+            }
+        }
+    }
+    if ctx.errors.is_empty() {
+        Ok(ScenarioFile {
+            path: path.to_path_buf(),
+            variant,
+            page: doc.page.value,
+            scenarios,
+        })
+    } else {
+        Err(ctx.errors)
+    }
+}
+
+fn options(
+    ctx: &mut Ctx<'_>,
+    v: &dyn game::Variant,
+    file: &BTreeMap<String, Spanned<String>>,
+    own: &BTreeMap<String, Spanned<String>>,
+) -> Option<Options> {
+    let mut merged: BTreeMap<String, &Spanned<String>> = BTreeMap::new();
+    for (k, val) in file.iter().chain(own.iter()) {
+        merged.insert(k.clone(), val);
+    }
+    let mut ok = true;
+    let mut given = Options::new();
+    for (k, val) in &merged {
+        let single: Options = [(k.clone(), val.value.clone())].into_iter().collect();
+        if let Err(e) = game::resolve_options(v, &single) {
+            ctx.err(loc_of(&val.referenced), e.to_string());
+            ok = false;
+        }
+        given.insert(k.clone(), val.value.clone());
+    }
+    if !ok {
+        return None;
+    }
+    game::resolve_options(v, &given).ok()
+}
+
+fn scenario(
+    ctx: &mut Ctx<'_>,
+    v: &dyn game::Variant,
+    file_options: &BTreeMap<String, Spanned<String>>,
+    doc: &ScenarioDoc,
+) -> Option<Scenario> {
+    let before = ctx.errors.len();
+    let loc = loc_of(&doc.name.referenced);
+    // Clauses.
+    if doc.clauses.is_empty() {
+        ctx.err(
+            loc,
+            "the scenario cites no clause: list the clause ids it tests under `clauses`",
+        );
+    }
+    let mut clauses = Vec::new();
+    for c in &doc.clauses {
+        if ctx.catalog.clause(&c.value).is_none() {
+            let hint = Catalog::suggest(ctx.catalog.clause_ids(), &c.value)
+                .map(|s| format!(" (did you mean '{s}'?)"))
+                .unwrap_or_default();
+            ctx.err(
+                loc_of(&c.referenced),
+                format!("unknown clause '{}'{hint}", c.value),
+            );
+        }
+        clauses.push(Located {
+            value: c.value.clone(),
+            loc: loc_of(&c.referenced),
+        });
+    }
+    let options = options(ctx, v, file_options, &doc.options)?;
+    let game = v.configure(&options);
+    // Position.
+    let position = match &doc.position {
+        None => game.start_position(),
+        Some(p) => match game.normalize_position(&p.value) {
+            Ok(fen) => fen,
+            Err(e) => {
+                ctx.notation(&p.referenced, &e, "bad position");
+                return None;
+            }
+        },
+    };
+    // Play.
+    let mut play = Vec::new();
+    for item in &doc.play {
+        match expect::parse_play(&item.value) {
+            Ok(Step { action, col }) => {
+                if let Action::Move(m) = &action {
+                    if let Err(e) = game.check_move(m) {
+                        let e = NotationError::new(1, col + e.col - 1, e.message);
+                        ctx.notation(&item.referenced, &e, "bad move");
+                        continue;
+                    }
+                } else if let Err(e) = check_player(game.as_ref(), player_of(&action)) {
+                    ctx.err(place(ctx.src, &item.referenced, 1, col), e);
+                    continue;
+                }
+                play.push(Located {
+                    value: action,
+                    loc: place(ctx.src, &item.referenced, 1, col),
+                });
+            }
+            Err(e) => ctx.notation(&item.referenced, &e, "bad play step"),
+        }
+    }
+    if ctx.errors.len() > before {
+        return None;
+    }
+    let actions: Vec<Action> = play.iter().map(|p| p.value.clone()).collect();
+    let final_position = match game.replay(&position, &actions) {
+        Ok(r) => r.position,
+        Err(GameError::Rejected(r)) => {
+            let at = play.get(r.index).map(|p| p.loc).unwrap_or(loc);
+            ctx.err(
+                at,
+                format!(
+                    "play step {} ('{}') is refused by the rules: {} (in position {})",
+                    r.index + 1,
+                    actions
+                        .get(r.index)
+                        .map(|a| a.to_string())
+                        .unwrap_or_default(),
+                    r.reason,
+                    r.position
+                ),
+            );
+            return None;
+        }
+        Err(GameError::Notation(e)) => {
+            ctx.err(loc, e.message);
+            return None;
+        }
+    };
+    let expect = match &doc.expect {
+        Some(e) => expectations(ctx, game.as_ref(), &final_position, e),
+        None => Expectations::default(),
+    };
+    if expect.is_empty() && ctx.errors.len() == before {
+        ctx.err(loc, "the scenario expects nothing: give at least one of moves, legal, illegal, after, to-move, result, perft under `expect`");
+    }
+    if ctx.errors.len() > before {
+        return None;
+    }
+    Some(Scenario {
+        name: doc.name.value.clone(),
+        loc,
+        variant: v.id().to_string(),
+        clauses,
+        options,
+        position,
+        play,
+        expect,
+    })
+}
+
+fn player_of(action: &Action) -> &str {
+    match action {
+        Action::Move(_) => "",
+        Action::Resign(p) | Action::OfferDraw(p) | Action::AcceptDraw(p) | Action::ClaimDraw(p) => {
+            p
+        }
+    }
+}
+
+fn check_player(game: &dyn Game, player: &str) -> Result<(), String> {
+    let players = game.players();
+    if players.iter().any(|p| p == player) {
+        Ok(())
+    } else {
+        Err(format!(
+            "unknown player '{player}' (players: {})",
+            players.join(", ")
+        ))
+    }
+}
+
+fn checked_move(
+    ctx: &mut Ctx<'_>,
+    game: &dyn Game,
+    position: &str,
+    item: &Spanned<String>,
+    text: &str,
+    col: usize,
+) -> bool {
+    if let Err(e) = game.check_move(text) {
+        let e = NotationError::new(1, col + e.col - 1, e.message);
+        ctx.notation(&item.referenced, &e, "bad move");
+        return false;
+    }
+    if let Err(e) = game.move_key(position, text) {
+        ctx.err(place(ctx.src, &item.referenced, 1, col), e.message);
+        return false;
+    }
+    true
+}
+
+fn expectations(
+    ctx: &mut Ctx<'_>,
+    game: &dyn Game,
+    position: &str,
+    doc: &ExpectDoc,
+) -> Expectations {
+    let mut out = Expectations::default();
+    let moves_of = |ctx: &mut Ctx<'_>, list: &[Spanned<String>]| -> Vec<Located<String>> {
+        let mut v = Vec::new();
+        for item in list {
+            let text = item.value.trim();
+            let lead = item.value.len() - item.value.trim_start().len();
+            if checked_move(ctx, game, position, item, text, lead + 1) {
+                v.push(Located {
+                    value: text.to_string(),
+                    loc: loc_of(&item.referenced),
+                });
+            }
+        }
+        v
+    };
+    if let Some(list) = &doc.moves {
+        out.moves = Some(moves_of(ctx, list));
+    }
+    out.legal = moves_of(ctx, &doc.legal);
+    for item in &doc.illegal {
+        match expect::parse_illegal(&item.value) {
+            Ok((step, reason)) => {
+                let loc = place(ctx.src, &item.referenced, 1, step.col);
+                match &step.action {
+                    Action::Move(m) => {
+                        if !checked_move(ctx, game, position, item, m, step.col) {
+                            continue;
+                        }
+                    }
+                    other => {
+                        if let Err(e) = check_player(game, player_of(other)) {
+                            ctx.err(loc, e);
+                            continue;
+                        }
+                    }
+                }
+                if let Some((code, col)) = &reason {
+                    if !ctx.catalog.vocabulary.refusals.contains_key(code) {
+                        let hint = Catalog::suggest(
+                            ctx.catalog.vocabulary.refusals.keys().map(String::as_str),
+                            code,
+                        )
+                        .map(|s| format!(" (did you mean '{s}'?)"))
+                        .unwrap_or_default();
+                        ctx.err(place(ctx.src, &item.referenced, 1, *col), format!("unknown reason '{code}'{hint}; reasons are listed in spec/reasons.yaml"));
+                        continue;
+                    }
+                }
+                out.illegal.push(Located {
+                    value: Refused {
+                        action: step.action,
+                        reason: reason.map(|r| r.0),
+                    },
+                    loc,
+                });
+            }
+            Err(e) => ctx.notation(&item.referenced, &e, "bad illegal entry"),
+        }
+    }
+    if let Some(after) = &doc.after {
+        match game.normalize_position(&after.value) {
+            Ok(fen) => {
+                out.after = Some(Located {
+                    value: fen,
+                    loc: loc_of(&after.referenced),
+                })
+            }
+            Err(e) => ctx.notation(&after.referenced, &e, "bad position"),
+        }
+    }
+    if let Some(tm) = &doc.to_move {
+        match expect::parse_player(&tm.value) {
+            Ok(p) => match check_player(game, &p) {
+                Ok(()) => {
+                    out.to_move = Some(Located {
+                        value: p,
+                        loc: loc_of(&tm.referenced),
+                    })
+                }
+                Err(e) => ctx.err(loc_of(&tm.referenced), e),
+            },
+            Err(e) => ctx.notation(&tm.referenced, &e, "bad player"),
+        }
+    }
+    if let Some(res) = &doc.result {
+        match expect::parse_result(&res.value) {
+            Ok((r, reason_col)) => {
+                let mut ok = true;
+                if let super::ResultExp::Win { player, .. } = &r {
+                    if let Err(e) = check_player(game, player) {
+                        ctx.err(loc_of(&res.referenced), e);
+                        ok = false;
+                    }
+                }
+                if let (Some((code, _)), Some(col)) = (r.reason(), reason_col) {
+                    if !ctx.catalog.vocabulary.results.contains_key(code) {
+                        let hint = Catalog::suggest(
+                            ctx.catalog.vocabulary.results.keys().map(String::as_str),
+                            code,
+                        )
+                        .map(|s| format!(" (did you mean '{s}'?)"))
+                        .unwrap_or_default();
+                        ctx.err(
+                            place(ctx.src, &res.referenced, 1, col),
+                            format!("unknown result reason '{code}'{hint}"),
+                        );
+                        ok = false;
+                    }
+                }
+                if ok {
+                    out.result = Some(Located {
+                        value: r,
+                        loc: loc_of(&res.referenced),
+                    });
+                }
+            }
+            Err(e) => ctx.notation(&res.referenced, &e, "bad result"),
+        }
+    }
+    for (&depth, &count) in &doc.perft {
+        if depth == 0 || depth > MAX_SCENARIO_PERFT_DEPTH {
+            ctx.err(Loc { line: 1, col: 1 }, format!("perft depth {depth} is outside 1..={MAX_SCENARIO_PERFT_DEPTH}; deeper counts belong in benchmarks"));
+            continue;
+        }
+        out.perft.push((depth, count));
+    }
+    out
+}
