@@ -1,1 +1,84 @@
-fn main() {}
+//! Benchmarks: bulk-counted perft from the English start position (depths 8
+//! to 10; nodes per second is the throughput criterion reports), move
+//! generation on its own, and a whole run of the spec against the reference
+//! engine. `cargo bench` runs them all; `cargo bench -- perft` one group.
+
+use std::hint::black_box;
+use std::path::Path;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use rulecheck::catalog::Catalog;
+use rulecheck::draughts::movegen::Generator;
+use rulecheck::draughts::perft::{Counting, Perft};
+use rulecheck::draughts::position::Position;
+use rulecheck::draughts::rules::Rules;
+use rulecheck::engine;
+use rulecheck::runner;
+
+fn perft(c: &mut Criterion) {
+    let rules = Rules::english();
+    let start = Position::start(&rules);
+    let mut group = c.benchmark_group("perft/english/start");
+    group.sample_size(10);
+    for (depth, nodes) in [(8u32, 845_931u64), (9, 3_963_680), (10, 18_391_564)] {
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_with_input(BenchmarkId::from_parameter(depth), &depth, |b, &d| {
+            let mut p = Perft::new(&rules, Counting::DistinctMoves);
+            b.iter(|| {
+                let n = p.count(black_box(&start), d);
+                assert_eq!(n, nodes);
+                n
+            })
+        });
+    }
+    group.finish();
+}
+
+fn movegen(c: &mut Criterion) {
+    let rules = Rules::english();
+    let g = Generator::new(&rules);
+    // A spread of positions from the first plies of every opening.
+    let mut positions = vec![Position::start(&rules)];
+    let mut buf = Vec::new();
+    for _ in 0..4 {
+        let mut next = Vec::new();
+        for p in &positions {
+            g.legal_moves(p, &mut buf);
+            next.extend(buf.iter().map(|m| rulecheck::draughts::movegen::apply(p, m)));
+        }
+        positions = next;
+    }
+    let mut group = c.benchmark_group("movegen/english");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("legal_moves", |b| {
+        let mut out = Vec::with_capacity(64);
+        b.iter(|| {
+            let mut total = 0;
+            for p in &positions {
+                g.legal_moves(black_box(p), &mut out);
+                total += out.len();
+            }
+            total
+        })
+    });
+    group.finish();
+}
+
+fn whole_spec(c: &mut Criterion) {
+    let catalog = Catalog::builtin().expect("catalog");
+    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec");
+    let mut group = c.benchmark_group("spec");
+    group.sample_size(10);
+    group.bench_function("load and run against the reference", |b| {
+        b.iter(|| {
+            let (files, errors) = runner::load_all(std::slice::from_ref(&spec), &catalog, &Default::default());
+            assert!(errors.is_empty());
+            let mut engine = engine::reference();
+            files.iter().map(|f| runner::run_file(f, &mut engine).passed()).sum::<usize>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, perft, movegen, whole_spec);
+criterion_main!(benches);

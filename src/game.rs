@@ -138,21 +138,11 @@ pub trait Game: Send + Sync {
     fn move_key(&self, position: &str, text: &str) -> Result<MoveKey, NotationError>;
     /// Why an action is refused after a sequence, as a reason code; `None`
     /// when it would be accepted.
-    fn explain(
-        &self,
-        position: &str,
-        played: &[Action],
-        action: &Action,
-    ) -> Result<Option<String>, GameError>;
+    fn explain(&self, position: &str, played: &[Action], action: &Action) -> Result<Option<String>, GameError>;
     /// Leaf nodes of the move tree; `paths` counts every path of a capture.
     fn perft(&self, position: &str, depth: u32, paths: bool) -> Result<u64, NotationError>;
     /// The leaf count below each legal move, in canonical notation.
-    fn divide(
-        &self,
-        position: &str,
-        depth: u32,
-        paths: bool,
-    ) -> Result<Vec<(String, u64)>, NotationError>;
+    fn divide(&self, position: &str, depth: u32, paths: bool) -> Result<Vec<(String, u64)>, NotationError>;
 }
 
 /// Every variant rulecheck knows.
@@ -166,38 +156,24 @@ pub enum SetupError {
     #[error("unknown variant '{given}' (known: {known})")]
     UnknownVariant { given: String, known: String },
     #[error("unknown option '{given}' for {variant} (options: {known})")]
-    UnknownOption {
-        variant: String,
-        given: String,
-        known: String,
-    },
+    UnknownOption { variant: String, given: String, known: String },
     #[error("option {option} cannot be '{given}' (values: {known})")]
-    BadValue {
-        option: String,
-        given: String,
-        known: String,
-    },
+    BadValue { option: String, given: String, known: String },
 }
 
 /// Find a variant by id.
 pub fn variant(id: &str) -> Result<&'static dyn Variant, SetupError> {
     let all = variants();
-    all.iter()
-        .find(|v| v.id() == id)
-        .copied()
-        .ok_or_else(|| SetupError::UnknownVariant {
-            given: id.to_string(),
-            known: all.iter().map(|v| v.id()).collect::<Vec<_>>().join(", "),
-        })
+    all.iter().find(|v| v.id() == id).copied().ok_or_else(|| SetupError::UnknownVariant {
+        given: id.to_string(),
+        known: all.iter().map(|v| v.id()).collect::<Vec<_>>().join(", "),
+    })
 }
 
 /// Check option names and values and fill in the defaults.
 pub fn resolve_options(v: &dyn Variant, given: &Options) -> Result<Options, SetupError> {
     let specs = v.options();
-    let mut out: Options = specs
-        .iter()
-        .map(|s| (s.name.to_string(), s.default.to_string()))
-        .collect();
+    let mut out: Options = specs.iter().map(|s| (s.name.to_string(), s.default.to_string())).collect();
     for (name, value) in given {
         let Some(spec) = specs.iter().find(|s| s.name == name) else {
             let known = if specs.is_empty() {
@@ -205,11 +181,7 @@ pub fn resolve_options(v: &dyn Variant, given: &Options) -> Result<Options, Setu
             } else {
                 specs.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
             };
-            return Err(SetupError::UnknownOption {
-                variant: v.id().to_string(),
-                given: name.clone(),
-                known,
-            });
+            return Err(SetupError::UnknownOption { variant: v.id().to_string(), given: name.clone(), known });
         };
         if !spec.values.contains(&value.as_str()) {
             return Err(SetupError::BadValue {

@@ -16,11 +16,7 @@ pub struct NotationError {
 
 impl NotationError {
     pub fn new(line: usize, col: usize, message: impl Into<String>) -> NotationError {
-        NotationError {
-            line,
-            col,
-            message: message.into(),
-        }
+        NotationError { line, col, message: message.into() }
     }
 
     /// An error about the text as a whole, reported at its start.
@@ -29,11 +25,7 @@ impl NotationError {
     }
 
     /// From a pest error, with rule names turned into words a user knows.
-    pub fn from_pest<R: pest::RuleType>(
-        err: pest::error::Error<R>,
-        what: &str,
-        rename: impl Fn(&R) -> String,
-    ) -> Self {
+    pub fn from_pest<R: pest::RuleType>(err: pest::error::Error<R>, what: &str, rename: impl Fn(&R) -> String) -> Self {
         let (line, col) = match err.line_col {
             pest::error::LineColLocation::Pos(p) => p,
             pest::error::LineColLocation::Span(p, _) => p,

@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use crate::catalog::Catalog;
 use crate::engine::Engine;
+use crate::game::Options;
 use crate::oracle::{self, Verdict};
 use crate::scenario::{loader, InputError, ScenarioFile};
 
@@ -38,7 +39,7 @@ impl FileRun {
 
 /// Load every scenario file under the paths; the files that load, and every
 /// input error of those that do not.
-pub fn load_all(paths: &[PathBuf], catalog: &Catalog) -> (Vec<ScenarioFile>, Vec<InputError>) {
+pub fn load_all(paths: &[PathBuf], catalog: &Catalog, overrides: &Options) -> (Vec<ScenarioFile>, Vec<InputError>) {
     let files = match loader::collect(paths) {
         Ok(f) => f,
         Err(e) => return (Vec::new(), vec![e]),
@@ -46,7 +47,7 @@ pub fn load_all(paths: &[PathBuf], catalog: &Catalog) -> (Vec<ScenarioFile>, Vec
     let mut loaded = Vec::new();
     let mut errors = Vec::new();
     for f in files {
-        match loader::load(&f, catalog) {
+        match loader::load(&f, catalog, overrides) {
             Ok(sf) => loaded.push(sf),
             Err(mut es) => errors.append(&mut es),
         }
@@ -59,11 +60,7 @@ pub fn run_file(file: &ScenarioFile, engine: &mut dyn Engine) -> FileRun {
     FileRun {
         path: file.path.clone(),
         variant: file.variant.clone(),
-        verdicts: file
-            .scenarios
-            .iter()
-            .map(|s| oracle::check(s, engine))
-            .collect(),
+        verdicts: file.scenarios.iter().map(|s| oracle::check(s, engine)).collect(),
     }
 }
 
@@ -72,17 +69,12 @@ pub fn run_file(file: &ScenarioFile, engine: &mut dyn Engine) -> FileRun {
 pub fn uncovered(catalog: &Catalog, files: &[ScenarioFile]) -> Vec<String> {
     let mut out = Vec::new();
     for page in &catalog.pages {
-        let touched = files
-            .iter()
-            .any(|f| page.variants.contains(&f.variant) || f.page == page.page);
+        let touched = files.iter().any(|f| page.variants.contains(&f.variant) || f.page == page.page);
         if !touched {
             continue;
         }
         for c in &page.clauses {
-            let cited = files
-                .iter()
-                .flat_map(|f| &f.scenarios)
-                .any(|s| s.clauses.iter().any(|k| k.value == c.id));
+            let cited = files.iter().flat_map(|f| &f.scenarios).any(|s| s.clauses.iter().any(|k| k.value == c.id));
             if !cited {
                 out.push(c.id.clone());
             }

@@ -38,10 +38,7 @@ pub struct Vocabulary {
     pub results: BTreeMap<String, String>,
 }
 
-const PAGES: &[(&str, &str)] = &[(
-    "spec/rules/english.yaml",
-    include_str!("../../spec/rules/english.yaml"),
-)];
+const PAGES: &[(&str, &str)] = &[("spec/rules/english.yaml", include_str!("../../spec/rules/english.yaml"))];
 const REASONS: &str = include_str!("../../spec/reasons.yaml");
 
 /// Every catalog and the vocabulary, as compiled in.
@@ -57,19 +54,15 @@ impl Catalog {
     pub fn builtin() -> Result<Catalog, String> {
         let mut pages = Vec::new();
         for (name, text) in PAGES {
-            let page: PageCatalog =
-                serde_saphyr::from_str(text).map_err(|e| format!("{name}: {e}"))?;
+            let page: PageCatalog = serde_saphyr::from_str(text).map_err(|e| format!("{name}: {e}"))?;
             pages.push(page);
         }
-        let vocabulary =
-            serde_saphyr::from_str(REASONS).map_err(|e| format!("spec/reasons.yaml: {e}"))?;
+        let vocabulary = serde_saphyr::from_str(REASONS).map_err(|e| format!("spec/reasons.yaml: {e}"))?;
         Ok(Catalog { pages, vocabulary })
     }
 
     pub fn clause(&self, id: &str) -> Option<(&PageCatalog, &Clause)> {
-        self.pages
-            .iter()
-            .find_map(|p| p.clauses.iter().find(|c| c.id == id).map(|c| (p, c)))
+        self.pages.iter().find_map(|p| p.clauses.iter().find(|c| c.id == id).map(|c| (p, c)))
     }
 
     pub fn page(&self, id: &str) -> Option<&PageCatalog> {
@@ -78,9 +71,7 @@ impl Catalog {
 
     /// All clause ids.
     pub fn clause_ids(&self) -> impl Iterator<Item = &str> {
-        self.pages
-            .iter()
-            .flat_map(|p| p.clauses.iter().map(|c| c.id.as_str()))
+        self.pages.iter().flat_map(|p| p.clauses.iter().map(|c| c.id.as_str()))
     }
 
     /// The known id closest to a misspelt one, if any is close.
@@ -102,11 +93,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
         row[0] = i + 1;
         for (j, &cb) in b.iter().enumerate() {
             let cur = row[j + 1];
-            row[j + 1] = if ca == cb {
-                prev
-            } else {
-                1 + prev.min(cur).min(row[j])
-            };
+            row[j + 1] = if ca == cb { prev } else { 1 + prev.min(cur).min(row[j]) };
             prev = cur;
         }
     }
@@ -128,11 +115,7 @@ mod tests {
         for p in &cat.pages {
             for c in &p.clauses {
                 let prefix = c.id.split('.').next().unwrap_or("");
-                assert!(
-                    p.variants.iter().any(|v| v == prefix),
-                    "{} outside its page's variants",
-                    c.id
-                );
+                assert!(p.variants.iter().any(|v| v == prefix), "{} outside its page's variants", c.id);
             }
         }
     }
@@ -140,13 +123,7 @@ mod tests {
     #[test]
     fn suggestions_find_near_misses_only() {
         let ids = ["english.king.crown-ends-turn", "english.king.crown"];
-        assert_eq!(
-            Catalog::suggest(ids.iter().copied(), "english.king.crown-end-turn"),
-            Some(ids[0])
-        );
-        assert_eq!(
-            Catalog::suggest(ids.iter().copied(), "konane.move.jump"),
-            None
-        );
+        assert_eq!(Catalog::suggest(ids.iter().copied(), "english.king.crown-end-turn"), Some(ids[0]));
+        assert_eq!(Catalog::suggest(ids.iter().copied(), "konane.move.jump"), None);
     }
 }

@@ -9,19 +9,16 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 
 use crate::catalog::Catalog;
-use crate::engine::Reference;
+use crate::engine;
 use crate::game::{self, Game, Options};
 use crate::report::{self, Totals};
 use crate::runner;
 
 #[derive(Parser, Debug)]
-#[command(
-    name = "rulecheck",
-    version,
-    about = "A test oracle and spec checker for board-game rule engines"
-)]
+#[command(name = "rulecheck", version, about = "A test oracle and spec checker for board-game rule engines")]
 pub struct Cli {
-    /// A house rule, as NAME=VALUE (repeatable); `rulecheck variants` lists them.
+    /// A house rule, as NAME=VALUE (repeatable); `rulecheck variants` lists them. With run and
+    /// check it replaces the scenario files' setting in every scenario whose variant has the option.
     #[arg(long = "option", short = 'o', global = true, value_name = "NAME=VALUE")]
     options: Vec<String>,
 
@@ -46,6 +43,7 @@ enum Command {
     },
     /// List the legal moves of a position.
     Moves {
+        /// The variant (`rulecheck variants` lists them).
         variant: String,
         /// A position (FEN); the start position if omitted.
         position: Option<String>,
@@ -55,14 +53,18 @@ enum Command {
     },
     /// Draw a position as a diagram (the start position if omitted).
     Show {
+        /// The variant (`rulecheck variants` lists them).
         variant: String,
+        /// A position (FEN or diagram); the start position if omitted.
         position: Option<String>,
     },
     /// Count the leaf nodes of the move tree: `perft VARIANT [POSITION] DEPTH`.
+    #[command(override_usage = "rulecheck perft [OPTIONS] <VARIANT> [POSITION] <DEPTH>")]
     Perft {
+        /// The variant (`rulecheck variants` lists them).
         variant: String,
-        /// `[POSITION] DEPTH`: the start position if only a depth is given.
-        #[arg(num_args = 1..=2, required = true, value_names = ["POSITION", "DEPTH"])]
+        /// [POSITION] DEPTH: a position (FEN; the start position if omitted) and the depth.
+        #[arg(num_args = 1..=2, required = true, value_name = "ARGS")]
         args: Vec<String>,
         /// Print the count below each legal move first.
         #[arg(long)]
@@ -119,6 +121,25 @@ fn position(game: &dyn Game, given: Option<&str>) -> Result<String, Fail> {
     }
 }
 
+/// House rules for a whole run: each must be an option of some variant,
+/// with a value valid there.
+fn run_overrides(raw: &[String]) -> Result<Options, Fail> {
+    let given = parse_options(raw)?;
+    for (name, value) in &given {
+        let single: Options = [(name.clone(), value.clone())].into_iter().collect();
+        let having: Vec<_> =
+            game::variants().into_iter().filter(|v| v.options().iter().any(|o| &o.name == name)).collect();
+        let Some(first) = having.first() else {
+            let mut all: Vec<&str> = game::variants().iter().flat_map(|v| v.options().iter().map(|o| o.name)).collect();
+            all.sort_unstable();
+            all.dedup();
+            return Err(bad(format!("no variant has the option '{name}' (options: {})", all.join(", "))));
+        };
+        game::resolve_options(*first, &single).map_err(|e| bad(e.to_string()))?;
+    }
+    Ok(given)
+}
+
 fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
     if paths.is_empty() {
         vec![PathBuf::from("spec")]
@@ -146,47 +167,32 @@ pub fn main() -> ExitCode {
 fn dispatch(cli: Cli) -> Result<u8, Fail> {
     match cli.command {
         Command::Run { paths } => {
-            if !cli.options.is_empty() {
-                return Err(bad(
-                    "run takes house rules from the scenario files (`options:`), not --option",
-                ));
-            }
+            let overrides = run_overrides(&cli.options)?;
             let cat = catalog()?;
-            let (files, errors) = runner::load_all(&default_paths(paths), &cat);
-            let mut engine = Reference::new();
-            let runs: Vec<_> = files
-                .iter()
-                .map(|f| runner::run_file(f, &mut engine))
-                .collect();
+            let (files, errors) = runner::load_all(&default_paths(paths), &cat, &overrides);
+            let mut engine = engine::reference();
+            let runs: Vec<_> = files.iter().map(|f| runner::run_file(f, &mut engine)).collect();
             print!("{}", report::human(&runs, &errors));
             Ok(Totals::of(&runs, &errors).exit_code() as u8)
         }
         Command::Check { paths, no_coverage } => {
-            if !cli.options.is_empty() {
-                return Err(bad(
-                    "check takes house rules from the scenario files (`options:`), not --option",
-                ));
-            }
+            let overrides = run_overrides(&cli.options)?;
             let cat = catalog()?;
-            let (files, errors) = runner::load_all(&default_paths(paths), &cat);
+            let (files, errors) = runner::load_all(&default_paths(paths), &cat, &overrides);
             for e in &errors {
                 println!("error: {e}");
             }
             let scenarios: usize = files.iter().map(|f| f.scenarios.len()).sum();
-            let uncovered = if no_coverage {
-                Vec::new()
-            } else {
-                runner::uncovered(&cat, &files)
-            };
+            let uncovered = if no_coverage { Vec::new() } else { runner::uncovered(&cat, &files) };
             for c in &uncovered {
                 println!("uncovered: clause {c} is cited by no scenario");
             }
             println!(
-                "checked {} files, {} scenarios: {} input errors, {} uncovered clauses",
-                files.len(),
-                scenarios,
-                errors.len(),
-                uncovered.len()
+                "checked {}, {}: {}, {}",
+                report::count(files.len(), "file"),
+                report::count(scenarios, "scenario"),
+                report::count(errors.len(), "input error"),
+                report::count(uncovered.len(), "uncovered clause"),
             );
             Ok(if !errors.is_empty() {
                 2
@@ -196,14 +202,11 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                 0
             })
         }
-        Command::Moves {
-            variant,
-            position: pos,
-            json,
-        } => {
+        Command::Moves { variant, position: pos, json } => {
             let game = configure(&variant, &cli.options)?;
             let p = position(game.as_ref(), pos.as_deref())?;
-            let r = game.replay(&p, &[]).map_err(|e| bad(e.to_string()))?;
+            let mut r = game.replay(&p, &[]).map_err(|e| bad(e.to_string()))?;
+            r.moves.sort_by_key(|m| crate::oracle::natural(m));
             if json {
                 let v = serde_json::json!({
                     "variant": variant, "position": r.position, "to_move": r.to_move,
@@ -220,10 +223,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             }
             Ok(0)
         }
-        Command::Show {
-            variant,
-            position: pos,
-        } => {
+        Command::Show { variant, position: pos } => {
             let game = configure(&variant, &cli.options)?;
             let p = position(game.as_ref(), pos.as_deref())?;
             let d = game.diagram(&p).map_err(|e| bad(e.message))?;
@@ -231,67 +231,48 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             println!("{p}");
             Ok(0)
         }
-        Command::Perft {
-            variant,
-            args,
-            divide,
-            paths,
-            json,
-        } => {
+        Command::Perft { variant, args, divide, paths, json } => {
             let game = configure(&variant, &cli.options)?;
             let (pos, depth) = match args.as_slice() {
                 [d] => (None, d),
                 [p, d] => (Some(p.as_str()), d),
                 _ => return Err(bad("perft takes [POSITION] DEPTH")),
             };
-            let depth: u32 = depth
-                .parse()
-                .map_err(|_| bad(format!("depth '{depth}' is not a whole number")))?;
+            let depth: u32 = depth.parse().map_err(|_| bad(format!("depth '{depth}' is not a whole number")))?;
             let p = position(game.as_ref(), pos)?;
             let started = Instant::now();
-            let (rows, total) = if divide {
+            let (rows, total) = if divide && depth > 0 {
                 let mut rows = game.divide(&p, depth, paths).map_err(|e| bad(e.message))?;
-                rows.sort_by(|a, b| {
-                    crate::oracle::natural(&a.0).cmp(&crate::oracle::natural(&b.0))
-                });
-                let total = if depth == 0 {
-                    1
-                } else {
-                    rows.iter().map(|r| r.1).sum()
-                };
+                rows.sort_by(|a, b| crate::oracle::natural(&a.0).cmp(&crate::oracle::natural(&b.0)));
+                let total = if depth == 0 { 1 } else { rows.iter().map(|r| r.1).sum() };
                 (rows, total)
             } else {
-                (
-                    Vec::new(),
-                    game.perft(&p, depth, paths).map_err(|e| bad(e.message))?,
-                )
+                (Vec::new(), game.perft(&p, depth, paths).map_err(|e| bad(e.message))?)
             };
             let secs = started.elapsed().as_secs_f64();
             if json {
-                let div: serde_json::Map<String, serde_json::Value> = rows
-                    .iter()
-                    .map(|(m, n)| (m.clone(), serde_json::Value::from(*n)))
-                    .collect();
+                let div: serde_json::Map<String, serde_json::Value> =
+                    rows.iter().map(|(m, n)| (m.clone(), serde_json::Value::from(*n))).collect();
                 let v = serde_json::json!({"variant": variant, "position": p, "depth": depth, "nodes": total, "divide": div});
                 println!("{v}");
             } else {
                 for (m, n) in &rows {
                     println!("{m}: {n}");
                 }
-                if divide {
+                if !rows.is_empty() {
                     println!();
                 }
                 println!("{total}");
             }
             if secs > 0.0 {
-                eprintln!(
-                    "{total} nodes in {secs:.3}s ({:.0} nodes/s)",
-                    total as f64 / secs
-                );
+                eprintln!("{total} nodes in {secs:.3}s ({:.0} nodes/s)", total as f64 / secs);
             }
             Ok(0)
         }
         Command::Variants { json } => {
+            if !cli.options.is_empty() {
+                return Err(bad("variants lists every house rule; it takes no --option"));
+            }
             let vs = game::variants();
             if json {
                 let list: Vec<serde_json::Value> = vs
@@ -308,21 +289,9 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                 println!("{}", serde_json::Value::from(list));
             } else {
                 for v in vs {
-                    println!(
-                        "{} ({}, page {}): {}",
-                        v.id(),
-                        v.family(),
-                        v.page(),
-                        v.title()
-                    );
+                    println!("{} ({}, page {}): {}", v.id(), v.family(), v.page(), v.title());
                     for o in v.options() {
-                        println!(
-                            "  --option {}={}  [{}]  {}",
-                            o.name,
-                            o.default,
-                            o.values.join("|"),
-                            o.help
-                        );
+                        println!("  --option {}={}  [{}]  {}", o.name, o.default, o.values.join("|"), o.help);
                     }
                 }
             }

@@ -84,9 +84,7 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
     let short = !king || !rules.flying_kings;
     let occupied = pos.occupied() & !from_mask;
     if !text.capture {
-        return Some(explain_plain(
-            rules, game, text, king, short, occupied, legal,
-        ));
+        return Some(explain_plain(rules, game, text, king, short, occupied, legal));
     }
     // A capture, hop by hop.
     let enemy = pos.pieces(side.other());
@@ -101,11 +99,7 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
         if occupied & g.mask(to) != 0 {
             return Some("occupied");
         }
-        let pieces: Vec<u8> = mid
-            .iter()
-            .copied()
-            .filter(|&s| occupied & g.mask(s) != 0)
-            .collect();
+        let pieces: Vec<u8> = mid.iter().copied().filter(|&s| occupied & g.mask(s) != 0).collect();
         if (short && mid.len() != 1) || (!short && pieces.len() > 1) {
             // A written shorthand that names no legal chain lands here too.
             return Some(if short { "too-far" } else { "path-blocked" });
@@ -147,9 +141,7 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
         return Some("chain-unfinished");
     }
     if rules.precedence == super::rules::Precedence::Majority
-        && captures
-            .iter()
-            .any(|m| m.captured.count_ones() > captured.count_ones())
+        && captures.iter().any(|m| m.captured.count_ones() > captured.count_ones())
     {
         return Some("capture-not-maximal");
     }

@@ -161,16 +161,10 @@ impl<'r> Match<'r> {
         let side = self.position.turn;
         if self.legal.is_empty() {
             self.outcome = if self.position.pieces(side) == 0 {
-                Outcome::Win {
-                    winner: side.other(),
-                    reason: WinReason::NoPieces,
-                }
+                Outcome::Win { winner: side.other(), reason: WinReason::NoPieces }
             } else {
                 match self.rules.blocked {
-                    Blocked::Loses => Outcome::Win {
-                        winner: side.other(),
-                        reason: WinReason::NoMoves,
-                    },
+                    Blocked::Loses => Outcome::Win { winner: side.other(), reason: WinReason::NoMoves },
                     Blocked::Draws => Outcome::Draw(DrawReason::Blocked),
                 }
             };
@@ -220,10 +214,7 @@ impl<'r> Match<'r> {
                 self.settle();
             }
             Action::Resign(side) => {
-                self.outcome = Outcome::Win {
-                    winner: side.other(),
-                    reason: WinReason::Resign,
-                };
+                self.outcome = Outcome::Win { winner: side.other(), reason: WinReason::Resign };
             }
             Action::OfferDraw(side) => {
                 if !self.rules.agreement {

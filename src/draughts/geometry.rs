@@ -64,10 +64,7 @@ impl Geometry {
     /// A square board with an even side of at most 10 (the padded layout of a
     /// 12x12 board would not fit 64 bits).
     pub fn new(size: u8) -> Geometry {
-        assert!(
-            size % 2 == 0 && (4..=10).contains(&size),
-            "unsupported board size {size}"
-        );
+        assert!(size % 2 == 0 && (4..=10).contains(&size), "unsupported board size {size}");
         let half = size / 2;
         let squares = usize::from(size) * usize::from(half);
         let mut bit_of = Vec::with_capacity(squares);
@@ -87,15 +84,7 @@ impl Geometry {
                 bottom_row |= 1 << bit;
             }
         }
-        Geometry {
-            size,
-            half,
-            bit_of,
-            square_of,
-            valid,
-            top_row,
-            bottom_row,
-        }
+        Geometry { size, half, bit_of, square_of, valid, top_row, bottom_row }
     }
 
     /// Side length in cells.
@@ -179,11 +168,7 @@ impl Geometry {
         if row >= self.size || col >= self.size {
             return None;
         }
-        let dark = if row % 2 == 0 {
-            col % 2 == 1
-        } else {
-            col % 2 == 0
-        };
+        let dark = if row % 2 == 0 { col % 2 == 1 } else { col % 2 == 0 };
         dark.then(|| row * self.half + col / 2)
     }
 
@@ -252,9 +237,7 @@ mod tests {
                         Dir::DownRight => (1, 1),
                     };
                     let (nr, nc) = (i16::from(r) + dr, i16::from(c) + dc);
-                    let expected = if (0..i16::from(size)).contains(&nr)
-                        && (0..i16::from(size)).contains(&nc)
-                    {
+                    let expected = if (0..i16::from(size)).contains(&nr) && (0..i16::from(size)).contains(&nc) {
                         g.at(nr as u8, nc as u8)
                     } else {
                         None

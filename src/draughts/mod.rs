@@ -11,9 +11,7 @@ pub mod perft;
 pub mod position;
 pub mod rules;
 
-use crate::game::{
-    Action, Game, GameError, MoveKey, OptionSpec, Options, Rejection, Replay, Variant,
-};
+use crate::game::{Action, Game, GameError, MoveKey, OptionSpec, Options, Rejection, Replay, Variant};
 use crate::notation::NotationError;
 
 use self::game::Match;
@@ -61,6 +59,13 @@ impl Variant for English {
         &[MANDATORY_CAPTURE, NO_PROGRESS]
     }
     fn configure(&self, options: &Options) -> Box<dyn Game> {
+        Box::new(Draughts::new(self.id(), English::rules(options), SquareStyle::Numeric))
+    }
+}
+
+impl English {
+    /// The rules under house-rule options (validated, defaults filled in).
+    pub fn rules(options: &Options) -> Rules {
         let mut rules = Rules::english();
         if options.get("mandatory-capture").map(String::as_str) == Some("off") {
             rules.capture = rules::CaptureDuty::Optional;
@@ -68,7 +73,7 @@ impl Variant for English {
         if options.get("no-progress").map(String::as_str) == Some("wcdf") {
             rules.no_progress = rules::NoProgress::Claim { plies: 80 };
         }
-        Box::new(Draughts::new(self.id(), rules, SquareStyle::Numeric))
+        rules
     }
 }
 
@@ -81,11 +86,7 @@ pub struct Draughts {
 
 impl Draughts {
     pub fn new(variant: &'static str, rules: Rules, style: SquareStyle) -> Draughts {
-        Draughts {
-            variant,
-            rules,
-            style,
-        }
+        Draughts { variant, rules, style }
     }
 
     pub fn rules(&self) -> &Rules {
@@ -121,27 +122,19 @@ impl Draughts {
         let g = self.g();
         let from = g.square(m.from).unwrap_or(0);
         let to = g.square(m.to).unwrap_or(0);
-        MoveKey {
-            key: self.key_of(from, to, &g.squares_of(m.captured)),
-            display: self.write(m),
-        }
+        MoveKey { key: self.key_of(from, to, &g.squares_of(m.captured)), display: self.write(m) }
     }
 
     /// The distinct legal moves a written move can stand for.
     fn candidates(&self, legal: &[Move], text: &MoveText) -> Vec<Move> {
-        let mut found: Vec<Move> = legal
-            .iter()
-            .copied()
-            .filter(|m| explain::matches(text, m, self.g()))
-            .collect();
+        let mut found: Vec<Move> = legal.iter().copied().filter(|m| explain::matches(text, m, self.g())).collect();
         movegen::dedup_moves(&mut found);
         found
     }
 
     fn side(&self, name: &str) -> Result<Side, NotationError> {
-        Side::from_name(name).ok_or_else(|| {
-            NotationError::whole(format!("unknown player '{name}' (players: black, white)"))
-        })
+        Side::from_name(name)
+            .ok_or_else(|| NotationError::whole(format!("unknown player '{name}' (players: black, white)")))
     }
 
     fn to_action(
@@ -267,20 +260,11 @@ impl Game for Draughts {
         captured.dedup();
         let from = parsed.squares[0];
         let to = *parsed.squares.last().unwrap_or(&from);
-        let display =
-            notation::write_move(from, &parsed.squares[1..], parsed.capture, g, self.style);
-        Ok(MoveKey {
-            key: self.key_of(from, to, &captured),
-            display,
-        })
+        let display = notation::write_move(from, &parsed.squares[1..], parsed.capture, g, self.style);
+        Ok(MoveKey { key: self.key_of(from, to, &captured), display })
     }
 
-    fn explain(
-        &self,
-        position: &str,
-        played: &[Action],
-        action: &Action,
-    ) -> Result<Option<String>, GameError> {
+    fn explain(&self, position: &str, played: &[Action], action: &Action) -> Result<Option<String>, GameError> {
         let game = self.play_out(position, played)?;
         if let Action::Move(text) = action {
             let parsed = notation::parse_move(text, self.g())?;
@@ -295,26 +279,13 @@ impl Game for Draughts {
 
     fn perft(&self, position: &str, depth: u32, paths: bool) -> Result<u64, NotationError> {
         let pos = self.parse(position)?;
-        let counting = if paths {
-            Counting::Paths
-        } else {
-            Counting::DistinctMoves
-        };
+        let counting = if paths { Counting::Paths } else { Counting::DistinctMoves };
         Ok(Perft::new(&self.rules, counting).count(&pos, depth))
     }
 
-    fn divide(
-        &self,
-        position: &str,
-        depth: u32,
-        paths: bool,
-    ) -> Result<Vec<(String, u64)>, NotationError> {
+    fn divide(&self, position: &str, depth: u32, paths: bool) -> Result<Vec<(String, u64)>, NotationError> {
         let pos = self.parse(position)?;
-        let counting = if paths {
-            Counting::Paths
-        } else {
-            Counting::DistinctMoves
-        };
+        let counting = if paths { Counting::Paths } else { Counting::DistinctMoves };
         let rows = Perft::new(&self.rules, counting).divide(&pos, depth.max(1));
         Ok(rows.into_iter().map(|(m, n)| (self.write(&m), n)).collect())
     }

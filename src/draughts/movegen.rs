@@ -9,9 +9,7 @@
 
 use super::geometry::{Bits, Dir, Geometry};
 use super::position::Position;
-use super::rules::{
-    CaptureDuty, Chain, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side,
-};
+use super::rules::{CaptureDuty, Chain, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side};
 
 /// Longest path a capture sequence can have: a piece cannot jump more pieces
 /// than the opponent has (20 on the largest board).
@@ -37,14 +35,7 @@ impl Move {
     fn plain(from: u8, to: u8, crowns: bool) -> Move {
         let mut path = [0; MAX_PATH];
         path[0] = to;
-        Move {
-            from,
-            to,
-            path,
-            path_len: 1,
-            captured: 0,
-            crowns,
-        }
+        Move { from, to, path, path_len: 1, captured: 0, crowns }
     }
 
     /// The landing squares, in order.
@@ -95,6 +86,9 @@ struct Search<'a> {
     /// Enemy pieces.
     enemy: Bits,
     promotion_row: Bits,
+    /// Whether the moving piece was a man when the move began: if it is a
+    /// king when the move ends, it was crowned on the way.
+    started_as_man: bool,
 }
 
 impl<'r> Generator<'r> {
@@ -117,11 +111,7 @@ impl<'r> Generator<'r> {
         out.clear();
         self.captures(pos, out);
         if self.rules.precedence == Precedence::Majority && !out.is_empty() {
-            let most = out
-                .iter()
-                .map(|m| m.captured.count_ones())
-                .max()
-                .unwrap_or(0);
+            let most = out.iter().map(|m| m.captured.count_ones()).max().unwrap_or(0);
             out.retain(|m| m.captured.count_ones() == most);
         }
         if !paths {
@@ -141,18 +131,11 @@ impl<'r> Generator<'r> {
         let enemy = pos.pieces(side.other());
         let empty = pos.empty(g);
         let kings = own & pos.kings;
-        let short = if self.rules.flying_kings {
-            own & !pos.kings
-        } else {
-            own
-        };
+        let short = if self.rules.flying_kings { own & !pos.kings } else { own };
         let mut found = 0;
         for dir in Dir::ALL {
-            let movers = if self.rules.men_capture_backward || forward(side).contains(&dir) {
-                short
-            } else {
-                short & kings
-            };
+            let movers =
+                if self.rules.men_capture_backward || forward(side).contains(&dir) { short } else { short & kings };
             let back = dir.opposite();
             found |= movers & g.shift(g.shift(empty, back) & enemy, back);
         }
@@ -201,11 +184,7 @@ impl<'r> Generator<'r> {
         let kings = own & pos.kings;
         let mut n = 0;
         for dir in Dir::ALL {
-            let movers = if self.rules.men_move_backward || forward(side).contains(&dir) {
-                own
-            } else {
-                kings
-            };
+            let movers = if self.rules.men_move_backward || forward(side).contains(&dir) { own } else { kings };
             n += u64::from((g.shift(movers, dir) & empty).count_ones());
         }
         n
@@ -222,9 +201,7 @@ impl<'r> Generator<'r> {
         let crown_row = self.rules.promotion_row(side);
         for &dir in man_dirs(side, self.rules.men_move_backward) {
             for to in Geometry::bits(g.shift(men, dir) & empty) {
-                let from = g
-                    .step(to, dir.opposite())
-                    .expect("a shifted square has a source");
+                let from = g.step(to, dir.opposite()).expect("a shifted square has a source");
                 out.push(Move::plain(from, to, (1 << to) & crown_row != 0));
             }
         }
@@ -269,6 +246,7 @@ impl<'r> Generator<'r> {
             occupied: pos.occupied() & !(1 << from),
             enemy: pos.pieces(side.other()),
             promotion_row: self.rules.promotion_row(side),
+            started_as_man: !king,
         };
         let mut path = [0u8; MAX_PATH];
         search.extend(from, king, 0, &mut path, 0, out);
@@ -291,10 +269,7 @@ struct Jumps {
 
 impl Jumps {
     fn new() -> Jumps {
-        Jumps {
-            items: [Jump::default(); 36],
-            len: 0,
-        }
+        Jumps { items: [Jump::default(); 36], len: 0 }
     }
     fn push(&mut self, j: Jump) {
         if self.len < self.items.len() {
@@ -328,11 +303,7 @@ impl Search<'_> {
         let g = self.g;
         let blockers = self.blockers(captured);
         let jumpable = self.enemy & !captured;
-        let dirs: &[Dir] = if king {
-            &Dir::ALL
-        } else {
-            man_dirs(self.side, self.rules.men_capture_backward)
-        };
+        let dirs: &[Dir] = if king { &Dir::ALL } else { man_dirs(self.side, self.rules.men_capture_backward) };
         for &dir in dirs {
             if king && self.rules.flying_kings {
                 let mut sq = at;
@@ -373,15 +344,7 @@ impl Search<'_> {
     }
 
     /// Follow every continuation of a sequence that has reached `at`.
-    fn extend(
-        &self,
-        at: u8,
-        king: bool,
-        captured: Bits,
-        path: &mut [u8; MAX_PATH],
-        depth: usize,
-        out: &mut Vec<Move>,
-    ) {
+    fn extend(&self, at: u8, king: bool, captured: Bits, path: &mut [u8; MAX_PATH], depth: usize, out: &mut Vec<Move>) {
         let mut jumps = Jumps::new();
         self.jumps(at, king, captured, &mut jumps);
         if self.rules.king_landing == KingLanding::MustContinue && king && self.rules.flying_kings {
@@ -404,15 +367,7 @@ impl Search<'_> {
                     MidCapturePromotion::ContinuesAsMan => {}
                 }
             }
-            self.continue_or_record(
-                jump.land,
-                king,
-                taken,
-                path,
-                depth + 1,
-                !king && on_crown_row,
-                out,
-            );
+            self.continue_or_record(jump.land, king, taken, path, depth + 1, !king && on_crown_row, out);
         }
     }
 
@@ -435,26 +390,13 @@ impl Search<'_> {
         }
         let continued = out.len() > before;
         if !continued || self.rules.chain == Chain::MayStop {
-            self.record(path, len, captured, crowns_if_ends, out);
+            let crowned_on_the_way = king && self.started_as_man;
+            self.record(path, len, captured, crowns_if_ends || crowned_on_the_way, out);
         }
     }
 
-    fn record(
-        &self,
-        path: &[u8; MAX_PATH],
-        len: usize,
-        captured: Bits,
-        crowns: bool,
-        out: &mut Vec<Move>,
-    ) {
-        out.push(Move {
-            from: self.from,
-            to: path[len - 1],
-            path: *path,
-            path_len: len as u8,
-            captured,
-            crowns,
-        });
+    fn record(&self, path: &[u8; MAX_PATH], len: usize, captured: Bits, crowns: bool, out: &mut Vec<Move>) {
+        out.push(Move { from: self.from, to: path[len - 1], path: *path, path_len: len as u8, captured, crowns });
     }
 
     /// Keep only landing squares from which the capture goes on, per jumped
@@ -470,10 +412,7 @@ impl Search<'_> {
         let all = jumps.as_slice().to_vec();
         jumps.clear();
         for (i, j) in all.iter().enumerate() {
-            let any_for_piece = all
-                .iter()
-                .zip(&can_go_on)
-                .any(|(o, &c)| o.over == j.over && c);
+            let any_for_piece = all.iter().zip(&can_go_on).any(|(o, &c)| o.over == j.over && c);
             if !any_for_piece || can_go_on[i] {
                 jumps.push(*j);
             }
@@ -513,11 +452,7 @@ pub fn apply(pos: &Position, m: &Move) -> Position {
     }
     if was_king {
         next.plies_since_man_move = next.plies_since_man_move.saturating_add(1);
-        next.quiet_plies = if m.is_capture() {
-            0
-        } else {
-            next.quiet_plies.saturating_add(1)
-        };
+        next.quiet_plies = if m.is_capture() { 0 } else { next.quiet_plies.saturating_add(1) };
     } else {
         next.plies_since_man_move = 0;
         next.quiet_plies = 0;

@@ -22,9 +22,7 @@ struct NotationParser;
 
 fn rule_name(rule: &Rule) -> String {
     match rule {
-        Rule::square | Rule::number | Rule::algebraic => {
-            "a square (a number such as 15, or a name such as c3)"
-        }
+        Rule::square | Rule::number | Rule::algebraic => "a square (a number such as 15, or a name such as c3)",
         Rule::plain_move | Rule::capture_move => "'-' for a move or 'x' for a capture",
         Rule::turn => "the side to move (B or W)",
         Rule::color | Rule::color_list => "a piece list starting with B or W",
@@ -62,21 +60,13 @@ pub struct MoveText {
 fn parse_square(pair: &Pair<'_, Rule>, g: &Geometry) -> Result<u8, NotationError> {
     let text = pair.as_str();
     let inner = pair.clone().into_inner().next();
-    let is_number = inner
-        .as_ref()
-        .map(|p| p.as_rule() == Rule::number)
-        .unwrap_or(false);
+    let is_number = inner.as_ref().map(|p| p.as_rule() == Rule::number).unwrap_or(false);
     if is_number {
-        let n: u32 = text
-            .parse()
-            .map_err(|_| NotationError::at(pair.as_span(), "bad square number"))?;
+        let n: u32 = text.parse().map_err(|_| NotationError::at(pair.as_span(), "bad square number"))?;
         if n == 0 || n > u32::from(g.squares()) {
             return Err(NotationError::at(
                 pair.as_span(),
-                format!(
-                    "square {n} is not on the board (squares are 1..{})",
-                    g.squares()
-                ),
+                format!("square {n} is not on the board (squares are 1..{})", g.squares()),
             ));
         }
         Ok(n as u8 - 1)
@@ -85,16 +75,10 @@ fn parse_square(pair: &Pair<'_, Rule>, g: &Geometry) -> Result<u8, NotationError
         let file = bytes[0] - b'a';
         let rank: u8 = text[1..].parse().unwrap_or(0);
         if file >= g.size() || rank == 0 || rank > g.size() {
-            return Err(NotationError::at(
-                pair.as_span(),
-                format!("{text} is not on a {0}x{0} board", g.size()),
-            ));
+            return Err(NotationError::at(pair.as_span(), format!("{text} is not on a {0}x{0} board", g.size())));
         }
         g.from_algebraic(file, rank).ok_or_else(|| {
-            NotationError::at(
-                pair.as_span(),
-                format!("{text} is a light square; play is on the dark squares"),
-            )
+            NotationError::at(pair.as_span(), format!("{text} is a light square; play is on the dark squares"))
         })
     }
 }
@@ -103,9 +87,7 @@ fn parse_square(pair: &Pair<'_, Rule>, g: &Geometry) -> Result<u8, NotationError
 pub fn parse_move(text: &str, g: &Geometry) -> Result<MoveText, NotationError> {
     let mut pairs = NotationParser::parse(Rule::move_text, text.trim())
         .map_err(|e| NotationError::from_pest(e, "move", rule_name))?;
-    let top = pairs
-        .next()
-        .ok_or_else(|| NotationError::whole("empty move"))?;
+    let top = pairs.next().ok_or_else(|| NotationError::whole("empty move"))?;
     let mut squares = Vec::new();
     let mut capture = false;
     for part in top.into_inner() {
@@ -132,13 +114,7 @@ pub fn square_name(square: u8, g: &Geometry, style: SquareStyle) -> String {
 }
 
 /// Write a move from its start and landing squares (0-based).
-pub fn write_move(
-    from: u8,
-    path: &[u8],
-    capture: bool,
-    g: &Geometry,
-    style: SquareStyle,
-) -> String {
+pub fn write_move(from: u8, path: &[u8], capture: bool, g: &Geometry, style: SquareStyle) -> String {
     let sep = match (capture, style) {
         (false, _) => "-",
         (true, SquareStyle::Numeric) => "x",
@@ -178,32 +154,21 @@ fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>) -> Result<(), Notatio
 /// Parse a PDN FEN position (numeric or algebraic squares, ranges allowed).
 pub fn parse_fen(text: &str, rules: &Rules) -> Result<Position, NotationError> {
     let g = &rules.geometry;
-    let mut pairs = NotationParser::parse(Rule::fen, text)
-        .map_err(|e| NotationError::from_pest(e, "FEN", rule_name))?;
-    let top = pairs
-        .next()
-        .ok_or_else(|| NotationError::whole("empty FEN"))?;
+    let mut pairs =
+        NotationParser::parse(Rule::fen, text).map_err(|e| NotationError::from_pest(e, "FEN", rule_name))?;
+    let top = pairs.next().ok_or_else(|| NotationError::whole("empty FEN"))?;
     let mut pos = Position::new(0, 0, 0, Side::Black);
     let mut seen_colors: Vec<char> = Vec::new();
     for part in top.into_inner() {
         match part.as_rule() {
-            Rule::turn => {
-                pos.turn = if part.as_str() == "B" {
-                    Side::Black
-                } else {
-                    Side::White
-                }
-            }
+            Rule::turn => pos.turn = if part.as_str() == "B" { Side::Black } else { Side::White },
             Rule::color_list => {
                 let span = part.as_span();
                 let mut inner = part.into_inner();
                 let color = inner.next().map(|c| c.as_str()).unwrap_or("W");
                 let c = color.chars().next().unwrap_or('W');
                 if seen_colors.contains(&c) {
-                    return Err(NotationError::at(
-                        span,
-                        format!("the piece list of {color} is given twice"),
-                    ));
+                    return Err(NotationError::at(span, format!("the piece list of {color} is given twice")));
                 }
                 seen_colors.push(c);
                 let side = if c == 'B' { Side::Black } else { Side::White };
@@ -233,18 +198,12 @@ fn parse_piece(piece: Pair<'_, Rule>, g: &Geometry) -> Result<(Bits, bool), Nota
             Rule::square => set |= g.mask(parse_square(&p, g)?),
             Rule::range => {
                 let span = p.as_span();
-                let nums: Vec<u32> = p
-                    .into_inner()
-                    .filter_map(|n| n.as_str().parse().ok())
-                    .collect();
+                let nums: Vec<u32> = p.into_inner().filter_map(|n| n.as_str().parse().ok()).collect();
                 let (a, b) = (nums[0], nums[1]);
                 if a == 0 || b > u32::from(g.squares()) || a > b {
                     return Err(NotationError::at(
                         span,
-                        format!(
-                            "range {a}-{b} is not an ascending range of squares 1..{}",
-                            g.squares()
-                        ),
+                        format!("range {a}-{b} is not an ascending range of squares 1..{}", g.squares()),
                     ));
                 }
                 for n in a..=b {
@@ -273,12 +232,7 @@ pub fn write_fen(pos: &Position, rules: &Rules, style: SquareStyle) -> String {
             .collect();
         format!("{}{}", side.letter(), names.join(","))
     };
-    let mut out = format!(
-        "{}:{}:{}",
-        pos.turn.letter(),
-        list(Side::White),
-        list(Side::Black)
-    );
+    let mut out = format!("{}:{}:{}", pos.turn.letter(), list(Side::White), list(Side::Black));
     for (name, value) in counters(pos, rules) {
         if value != 0 {
             out.push_str(&format!(":{name}={value}"));
@@ -314,11 +268,9 @@ pub fn normalize(pos: &Position, rules: &Rules) -> Position {
 /// Parse a board diagram (see the grammar for its shape).
 pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationError> {
     let g = &rules.geometry;
-    let mut pairs = NotationParser::parse(Rule::diagram, text)
-        .map_err(|e| NotationError::from_pest(e, "diagram", rule_name))?;
-    let top = pairs
-        .next()
-        .ok_or_else(|| NotationError::whole("empty diagram"))?;
+    let mut pairs =
+        NotationParser::parse(Rule::diagram, text).map_err(|e| NotationError::from_pest(e, "diagram", rule_name))?;
+    let top = pairs.next().ok_or_else(|| NotationError::whole("empty diagram"))?;
     let mut pos = Position::new(0, 0, 0, Side::Black);
     let mut row: u8 = 0;
     let mut rows_seen = 0usize;
@@ -330,25 +282,14 @@ pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationErro
                 let span = part.as_span();
                 last_row_span = Some(span);
                 if row >= g.size() {
-                    return Err(NotationError::at(
-                        span,
-                        format!("too many rows: the board has {}", g.size()),
-                    ));
+                    return Err(NotationError::at(span, format!("too many rows: the board has {}", g.size())));
                 }
-                let cells: Vec<Pair<'_, Rule>> = part
-                    .clone()
-                    .into_inner()
-                    .filter(|p| p.as_rule() == Rule::cell)
-                    .collect();
+                let cells: Vec<Pair<'_, Rule>> =
+                    part.clone().into_inner().filter(|p| p.as_rule() == Rule::cell).collect();
                 if cells.len() != usize::from(g.size()) {
                     return Err(NotationError::at(
                         span,
-                        format!(
-                            "row {} has {} cells; a row has {}",
-                            row + 1,
-                            cells.len(),
-                            g.size()
-                        ),
+                        format!("row {} has {} cells; a row has {}", row + 1, cells.len(), g.size()),
                     ));
                 }
                 for (col, cell) in cells.iter().enumerate() {
@@ -392,17 +333,12 @@ pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationErro
                     let span = last_row_span.unwrap_or(part.as_span());
                     return Err(NotationError::at(
                         span,
-                        format!(
-                            "the diagram has {rows_seen} rows; the board has {}",
-                            g.size()
-                        ),
+                        format!("the diagram has {rows_seen} rows; the board has {}", g.size()),
                     ));
                 }
                 for p in part.into_inner() {
                     match p.as_rule() {
-                        Rule::side_name => {
-                            pos.turn = Side::from_name(p.as_str()).unwrap_or(Side::Black)
-                        }
+                        Rule::side_name => pos.turn = Side::from_name(p.as_str()).unwrap_or(Side::Black),
                         Rule::counter => apply_counter(&mut pos, p)?,
                         _ => {}
                     }
@@ -421,7 +357,8 @@ pub fn parse_position(text: &str, rules: &Rules) -> Result<Position, NotationErr
     if text.trim().contains('\n') {
         parse_diagram(text, rules)
     } else {
-        parse_fen(text.trim(), rules)
+        // The FEN grammar allows surrounding spaces, so columns stay true.
+        parse_fen(text.trim_end_matches(['\n', '\r']), rules)
     }
 }
 
@@ -452,10 +389,7 @@ pub fn write_diagram(pos: &Position, rules: &Rules) -> String {
         }
         let first = row * half + 1;
         let last = first + half - 1;
-        out.push_str(&format!(
-            "{}   {first:>width$}-{last:<width$}",
-            cells.join(" ")
-        ));
+        out.push_str(&format!("{}   {first:>width$}-{last:<width$}", cells.join(" ")));
         out = out.trim_end().to_string();
         out.push('\n');
     }

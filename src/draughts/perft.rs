@@ -25,11 +25,7 @@ pub struct Perft<'r> {
 
 impl<'r> Perft<'r> {
     pub fn new(rules: &'r Rules, counting: Counting) -> Perft<'r> {
-        Perft {
-            generator: Generator::new(rules),
-            counting,
-            buffers: Vec::new(),
-        }
+        Perft { generator: Generator::new(rules), counting, buffers: Vec::new() }
     }
 
     /// Leaf count at `depth` (1 = the number of legal moves). Positions where
@@ -53,11 +49,7 @@ impl<'r> Perft<'r> {
         moves
             .into_iter()
             .map(|m| {
-                let n = if depth <= 1 {
-                    1
-                } else {
-                    self.count(&apply(pos, &m), depth - 1)
-                };
+                let n = if depth <= 1 { 1 } else { self.count(&apply(pos, &m), depth - 1) };
                 (m, n)
             })
             .collect()

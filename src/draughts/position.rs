@@ -42,14 +42,7 @@ impl Position {
     }
 
     pub fn new(black: Bits, white: Bits, kings: Bits, turn: Side) -> Position {
-        Position {
-            black,
-            white,
-            kings,
-            turn,
-            quiet_plies: 0,
-            plies_since_man_move: 0,
-        }
+        Position { black, white, kings, turn, quiet_plies: 0, plies_since_man_move: 0 }
     }
 
     #[inline]
@@ -79,12 +72,7 @@ impl Position {
     }
 
     pub fn repetition_key(&self) -> RepetitionKey {
-        RepetitionKey {
-            black: self.black,
-            white: self.white,
-            kings: self.kings,
-            turn: self.turn,
-        }
+        RepetitionKey { black: self.black, white: self.white, kings: self.kings, turn: self.turn }
     }
 
     /// The same position seen from the other side: the board turned half a

@@ -5,11 +5,16 @@
 //! Requests carry complete game states in the spec's notations: the variant
 //! and house rules, a starting position, and the actions played from it.
 
-pub mod reference;
+pub mod in_process;
 
-use crate::game::{Action, Options, Rejection, Replay};
+use crate::game::{self, Action, Options, Rejection, Replay};
 
-pub use reference::Reference;
+pub use in_process::InProcess;
+
+/// The built-in reference engine: every variant by the registry's own rules.
+pub fn reference() -> InProcess {
+    InProcess::new("reference", Box::new(|variant, options| game::configure(variant, options).ok()))
+}
 
 /// Where a request starts: a variant under house rules, and a position in the
 /// variant's notation.
@@ -52,12 +57,7 @@ pub trait Engine {
     fn replay(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<Replay, EngineError>;
 
     /// Whether `action` would be accepted after `played`, and if not, why.
-    fn explain(
-        &mut self,
-        setup: &Setup<'_>,
-        played: &[Action],
-        action: &Action,
-    ) -> Result<Explanation, EngineError>;
+    fn explain(&mut self, setup: &Setup<'_>, played: &[Action], action: &Action) -> Result<Explanation, EngineError>;
 
     /// Perft from the setup's position; `None` if the engine does not count.
     fn perft(&mut self, setup: &Setup<'_>, depth: u32) -> Result<Option<u64>, EngineError>;

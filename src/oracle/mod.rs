@@ -42,11 +42,7 @@ impl Verdict {
 
 /// A unified diff of expected against actual text.
 pub fn diff(expected: &str, actual: &str) -> String {
-    TextDiff::from_lines(expected, actual)
-        .unified_diff()
-        .context_radius(3)
-        .header("expected", "actual")
-        .to_string()
+    TextDiff::from_lines(expected, actual).unified_diff().context_radius(3).header("expected", "actual").to_string()
 }
 
 fn lines(items: &[String]) -> String {
@@ -55,16 +51,10 @@ fn lines(items: &[String]) -> String {
 
 /// The keys of moves written in a position; a move the game cannot read is
 /// reported by its text.
-fn keys(
-    game: &dyn Game,
-    position: &str,
-    moves: &[String],
-) -> Result<BTreeMap<String, MoveKey>, String> {
+fn keys(game: &dyn Game, position: &str, moves: &[String]) -> Result<BTreeMap<String, MoveKey>, String> {
     let mut out = BTreeMap::new();
     for m in moves {
-        let k = game
-            .move_key(position, m)
-            .map_err(|e| format!("'{m}': {}", e.message))?;
+        let k = game.move_key(position, m).map_err(|e| format!("'{m}': {}", e.message))?;
         out.insert(k.key.clone(), k);
     }
     Ok(out)
@@ -98,21 +88,13 @@ pub fn natural(s: &str) -> Vec<(u64, String)> {
 
 /// Check one scenario against an engine.
 pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
-    let mut v = Verdict {
-        scenario: scenario.name.clone(),
-        loc: scenario.loc,
-        failures: Vec::new(),
-        transcript: String::new(),
-    };
+    let mut v =
+        Verdict { scenario: scenario.name.clone(), loc: scenario.loc, failures: Vec::new(), transcript: String::new() };
     let t = &mut v.transcript;
     let _ = writeln!(t, "scenario: {}", scenario.name);
     let clauses: Vec<&str> = scenario.clauses.iter().map(|c| c.value.as_str()).collect();
     let _ = writeln!(t, "clauses: {}", clauses.join(", "));
-    let non_default: Vec<String> = scenario
-        .options
-        .iter()
-        .map(|(k, val)| format!("{k}={val}"))
-        .collect();
+    let non_default: Vec<String> = scenario.options.iter().map(|(k, val)| format!("{k}={val}")).collect();
     let _ = writeln!(t, "options: {}", non_default.join(" "));
     let _ = writeln!(t, "position: {}", scenario.position);
     let played: Vec<Action> = scenario.play.iter().map(|p| p.value.clone()).collect();
@@ -123,29 +105,17 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
     let game = match game::configure(&scenario.variant, &scenario.options) {
         Ok(g) => g,
         Err(e) => {
-            v.failures.push(Failure {
-                expectation: "setup".into(),
-                loc: scenario.loc,
-                detail: e.to_string(),
-            });
+            v.failures.push(Failure { expectation: "setup".into(), loc: scenario.loc, detail: e.to_string() });
             return v;
         }
     };
-    let setup = Setup {
-        variant: &scenario.variant,
-        options: &scenario.options,
-        position: &scenario.position,
-    };
+    let setup = Setup { variant: &scenario.variant, options: &scenario.options, position: &scenario.position };
     // The reference's own replay gives the position moves are read in; the
     // loader has already checked that it accepts the play.
     let reference_final = match game.replay(&scenario.position, &played) {
         Ok(r) => r.position,
         Err(e) => {
-            v.failures.push(Failure {
-                expectation: "play".into(),
-                loc: scenario.loc,
-                detail: e.to_string(),
-            });
+            v.failures.push(Failure { expectation: "play".into(), loc: scenario.loc, detail: e.to_string() });
             return v;
         }
     };
@@ -154,29 +124,18 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
         Err(e) => {
             let (loc, detail) = match &e {
                 EngineError::Rejected(r) => (
-                    scenario
-                        .play
-                        .get(r.index)
-                        .map(|p| p.loc)
-                        .unwrap_or(scenario.loc),
+                    scenario.play.get(r.index).map(|p| p.loc).unwrap_or(scenario.loc),
                     format!(
                         "the engine refused play step {} ('{}'): {}",
                         r.index + 1,
-                        played
-                            .get(r.index)
-                            .map(|a| a.to_string())
-                            .unwrap_or_default(),
+                        played.get(r.index).map(|a| a.to_string()).unwrap_or_default(),
                         r.reason
                     ),
                 ),
                 other => (scenario.loc, format!("the engine failed: {other}")),
             };
             let _ = writeln!(v.transcript, "error: {detail}");
-            v.failures.push(Failure {
-                expectation: "play".into(),
-                loc,
-                detail,
-            });
+            v.failures.push(Failure { expectation: "play".into(), loc, detail });
             return v;
         }
     };
@@ -195,12 +154,7 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
             return v;
         }
     };
-    let _ = writeln!(
-        v.transcript,
-        "moves ({}): {}",
-        actual.len(),
-        displays(&actual).join(" ")
-    );
+    let _ = writeln!(v.transcript, "moves ({}): {}", actual.len(), displays(&actual).join(" "));
 
     if let Some(expected) = &ex.moves {
         let written: Vec<String> = expected.iter().map(|m| m.value.clone()).collect();
@@ -218,11 +172,7 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
                     });
                 }
             }
-            Err(e) => v.failures.push(Failure {
-                expectation: "moves".into(),
-                loc: scenario.loc,
-                detail: e,
-            }),
+            Err(e) => v.failures.push(Failure { expectation: "moves".into(), loc: scenario.loc, detail: e }),
         }
     }
     for m in &ex.legal {
@@ -231,17 +181,9 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
             Ok(k) => v.failures.push(Failure {
                 expectation: "legal".into(),
                 loc: m.loc,
-                detail: format!(
-                    "{} is not among the engine's legal moves: {}",
-                    k.display,
-                    displays(&actual).join(" ")
-                ),
+                detail: format!("{} is not among the engine's legal moves: {}", k.display, displays(&actual).join(" ")),
             }),
-            Err(e) => v.failures.push(Failure {
-                expectation: "legal".into(),
-                loc: m.loc,
-                detail: e.message,
-            }),
+            Err(e) => v.failures.push(Failure { expectation: "legal".into(), loc: m.loc, detail: e.message }),
         }
     }
     for r in &ex.illegal {
@@ -252,20 +194,13 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
                     v.failures.push(Failure {
                         expectation: "illegal".into(),
                         loc: r.loc,
-                        detail: format!(
-                            "{} must be illegal, but the engine lists it as legal",
-                            k.display
-                        ),
+                        detail: format!("{} must be illegal, but the engine lists it as legal", k.display),
                     });
                     continue;
                 }
                 Ok(_) => {}
                 Err(e) => {
-                    v.failures.push(Failure {
-                        expectation: "illegal".into(),
-                        loc: r.loc,
-                        detail: e.message,
-                    });
+                    v.failures.push(Failure { expectation: "illegal".into(), loc: r.loc, detail: e.message });
                     continue;
                 }
             }
@@ -284,16 +219,14 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
                 loc: r.loc,
                 detail: format!("'{action}' must be refused, but the engine accepts it"),
             }),
-            (Ok(Explanation::Refused(Some(got))), Some(want)) if &got != want => {
-                v.failures.push(Failure {
-                    expectation: "illegal".into(),
-                    loc: r.loc,
-                    detail: format!(
-                        "'{action}' is refused for the wrong reason\n{}",
-                        diff(&format!("{want}\n"), &format!("{got}\n"))
-                    ),
-                })
-            }
+            (Ok(Explanation::Refused(Some(got))), Some(want)) if &got != want => v.failures.push(Failure {
+                expectation: "illegal".into(),
+                loc: r.loc,
+                detail: format!(
+                    "'{action}' is refused for the wrong reason\n{}",
+                    diff(&format!("{want}\n"), &format!("{got}\n"))
+                ),
+            }),
             (Err(e), _) => v.failures.push(Failure {
                 expectation: "illegal".into(),
                 loc: r.loc,
@@ -306,27 +239,17 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
         match game.normalize_position(&replay.position) {
             Ok(got) if got == after.value => {}
             Ok(got) => {
-                let draw = |p: &str| {
-                    game.diagram(p)
-                        .map(|d| format!("{p}\n{d}"))
-                        .unwrap_or_else(|_| format!("{p}\n"))
-                };
+                let draw = |p: &str| game.diagram(p).map(|d| format!("{p}\n{d}")).unwrap_or_else(|_| format!("{p}\n"));
                 v.failures.push(Failure {
                     expectation: "after".into(),
                     loc: after.loc,
-                    detail: format!(
-                        "the position differs\n{}",
-                        diff(&draw(&after.value), &draw(&got))
-                    ),
+                    detail: format!("the position differs\n{}", diff(&draw(&after.value), &draw(&got))),
                 });
             }
             Err(e) => v.failures.push(Failure {
                 expectation: "after".into(),
                 loc: after.loc,
-                detail: format!(
-                    "the engine's position '{}' cannot be read: {}",
-                    replay.position, e.message
-                ),
+                detail: format!("the engine's position '{}' cannot be read: {}", replay.position, e.message),
             }),
         }
     }
@@ -349,10 +272,7 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
         }
     }
     if !ex.perft.is_empty() {
-        let at = Setup {
-            position: &reference_final,
-            ..setup
-        };
+        let at = Setup { position: &reference_final, ..setup };
         let mut shown = Vec::new();
         for &(depth, want) in &ex.perft {
             match engine.perft(&at, depth) {
@@ -362,10 +282,7 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
                         v.failures.push(Failure {
                             expectation: "perft".into(),
                             loc: scenario.loc,
-                            detail: format!(
-                                "perft {depth}\n{}",
-                                diff(&format!("{want}\n"), &format!("{got}\n"))
-                            ),
+                            detail: format!("perft {depth}\n{}", diff(&format!("{want}\n"), &format!("{got}\n"))),
                         });
                     }
                 }
@@ -379,14 +296,6 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
         }
         let _ = writeln!(v.transcript, "perft: {}", shown.join(" "));
     }
-    let _ = writeln!(
-        v.transcript,
-        "verdict: {}",
-        if v.failures.is_empty() {
-            "pass"
-        } else {
-            "FAIL"
-        }
-    );
+    let _ = writeln!(v.transcript, "verdict: {}", if v.failures.is_empty() { "pass" } else { "FAIL" });
     v
 }

@@ -18,11 +18,7 @@ pub struct Totals {
 
 impl Totals {
     pub fn of(runs: &[FileRun], errors: &[InputError]) -> Totals {
-        let mut t = Totals {
-            files: runs.len(),
-            input_errors: errors.len(),
-            ..Totals::default()
-        };
+        let mut t = Totals { files: runs.len(), input_errors: errors.len(), ..Totals::default() };
         for r in runs {
             t.scenarios += r.verdicts.len();
             t.passed += r.passed();
@@ -43,6 +39,15 @@ impl Totals {
     }
 }
 
+/// "1 file", "2 files".
+pub fn count(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// The human report of a run.
 pub fn human(runs: &[FileRun], errors: &[InputError]) -> String {
     let mut out = String::new();
@@ -58,17 +63,9 @@ pub fn human(runs: &[FileRun], errors: &[InputError]) -> String {
         }
         out.push('\n');
         for v in r.verdicts.iter().filter(|v| !v.passed()) {
-            let _ = writeln!(
-                out,
-                "  scenario '{}' ({path}:{}:{})",
-                v.scenario, v.loc.line, v.loc.col
-            );
+            let _ = writeln!(out, "  scenario '{}' ({path}:{}:{})", v.scenario, v.loc.line, v.loc.col);
             for f in &v.failures {
-                let _ = writeln!(
-                    out,
-                    "    {} ({path}:{}:{}):",
-                    f.expectation, f.loc.line, f.loc.col
-                );
+                let _ = writeln!(out, "    {} ({path}:{}:{}):", f.expectation, f.loc.line, f.loc.col);
                 for line in f.detail.lines() {
                     let _ = writeln!(out, "      {line}");
                 }
@@ -78,11 +75,14 @@ pub fn human(runs: &[FileRun], errors: &[InputError]) -> String {
     let t = Totals::of(runs, errors);
     let _ = write!(
         out,
-        "{} files, {} scenarios: {} passed, {} failed",
-        t.files, t.scenarios, t.passed, t.failed
+        "{}, {}: {} passed, {} failed",
+        count(t.files, "file"),
+        count(t.scenarios, "scenario"),
+        t.passed,
+        t.failed
     );
     if t.input_errors > 0 {
-        let _ = write!(out, ", {} input errors", t.input_errors);
+        let _ = write!(out, ", {}", count(t.input_errors, "input error"));
     }
     out.push('\n');
     out

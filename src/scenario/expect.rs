@@ -17,24 +17,20 @@ fn rule_name(rule: &Rule) -> String {
         Rule::player => "a player (black, white, seat 2)",
         Rule::reason => "a reason code such as must-capture",
         Rule::move_token | Rule::step => "a move or an action such as 'resign by black'",
-        Rule::verb | Rule::action => {
-            "an action (resign, offer-draw, accept-draw, claim-draw) 'by' a player"
-        }
-        Rule::ongoing | Rule::draw | Rule::win => {
+        Rule::verb | Rule::action => "an action (resign, offer-draw, accept-draw, claim-draw) 'by' a player",
+        Rule::ongoing | Rule::draw | Rule::win | Rule::result_item => {
             "'ongoing', 'draw: REASON' or 'PLAYER wins: REASON'"
         }
+        Rule::play_item | Rule::illegal_item => "a move or an action such as 'resign by black'",
+        Rule::player_item => "a player (black, white, seat 2)",
         Rule::EOI => "the end of the text",
-        _ => return format!("{rule:?}"),
     }
     .to_string()
 }
 
 fn parse<'t>(rule: Rule, text: &'t str, what: &str) -> Result<Pair<'t, Rule>, NotationError> {
-    let mut pairs = ExpectParser::parse(rule, text)
-        .map_err(|e| NotationError::from_pest(e, what, rule_name))?;
-    pairs
-        .next()
-        .ok_or_else(|| NotationError::whole(format!("empty {what}")))
+    let mut pairs = ExpectParser::parse(rule, text).map_err(|e| NotationError::from_pest(e, what, rule_name))?;
+    pairs.next().ok_or_else(|| NotationError::whole(format!("empty {what}")))
 }
 
 fn to_action(step: Pair<'_, Rule>) -> Action {
@@ -43,10 +39,7 @@ fn to_action(step: Pair<'_, Rule>) -> Action {
         Some(p) if p.as_rule() == Rule::action => {
             let mut parts = p.into_inner();
             let verb = parts.next().map(|v| v.as_str()).unwrap_or("");
-            let player = parts
-                .next()
-                .map(|v| v.as_str().to_string())
-                .unwrap_or_default();
+            let player = parts.next().map(|v| v.as_str().to_string()).unwrap_or_default();
             match verb {
                 "resign" => Action::Resign(player),
                 "offer-draw" => Action::OfferDraw(player),
@@ -69,15 +62,9 @@ pub struct Step {
 /// A `play` entry.
 pub fn parse_play(text: &str) -> Result<Step, NotationError> {
     let top = parse(Rule::play_item, text, "play step")?;
-    let step = top
-        .into_inner()
-        .next()
-        .ok_or_else(|| NotationError::whole("empty play step"))?;
+    let step = top.into_inner().next().ok_or_else(|| NotationError::whole("empty play step"))?;
     let col = step.as_span().start_pos().line_col().1;
-    Ok(Step {
-        action: to_action(step),
-        col,
-    })
+    Ok(Step { action: to_action(step), col })
 }
 
 /// An `illegal` entry: a move or action, and optionally the reason code it
@@ -90,14 +77,9 @@ pub fn parse_illegal(text: &str) -> Result<(Step, Option<(String, usize)>), Nota
         match p.as_rule() {
             Rule::step => {
                 let col = p.as_span().start_pos().line_col().1;
-                step = Some(Step {
-                    action: to_action(p),
-                    col,
-                });
+                step = Some(Step { action: to_action(p), col });
             }
-            Rule::reason => {
-                reason = Some((p.as_str().to_string(), p.as_span().start_pos().line_col().1))
-            }
+            Rule::reason => reason = Some((p.as_str().to_string(), p.as_span().start_pos().line_col().1)),
             _ => {}
         }
     }
@@ -109,13 +91,8 @@ pub fn parse_illegal(text: &str) -> Result<(Step, Option<(String, usize)>), Nota
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ResultExp {
     Ongoing,
-    Draw {
-        reason: Option<String>,
-    },
-    Win {
-        player: String,
-        reason: Option<String>,
-    },
+    Draw { reason: Option<String> },
+    Win { player: String, reason: Option<String> },
 }
 
 impl ResultExp {
@@ -128,13 +105,7 @@ impl ResultExp {
         match (self, &got.0) {
             (ResultExp::Ongoing, ResultExp::Ongoing) => true,
             (ResultExp::Draw { reason: None }, ResultExp::Draw { .. }) => true,
-            (
-                ResultExp::Win {
-                    player,
-                    reason: None,
-                },
-                ResultExp::Win { player: p, .. },
-            ) => player == p,
+            (ResultExp::Win { player, reason: None }, ResultExp::Win { player: p, .. }) => player == p,
             (a, b) => a == b,
         }
     }
@@ -154,14 +125,8 @@ impl std::fmt::Display for ResultExp {
             ResultExp::Ongoing => f.write_str("ongoing"),
             ResultExp::Draw { reason: Some(r) } => write!(f, "draw: {r}"),
             ResultExp::Draw { reason: None } => f.write_str("draw"),
-            ResultExp::Win {
-                player,
-                reason: Some(r),
-            } => write!(f, "{player} wins: {r}"),
-            ResultExp::Win {
-                player,
-                reason: None,
-            } => write!(f, "{player} wins"),
+            ResultExp::Win { player, reason: Some(r) } => write!(f, "{player} wins: {r}"),
+            ResultExp::Win { player, reason: None } => write!(f, "{player} wins"),
         }
     }
 }
@@ -169,19 +134,14 @@ impl std::fmt::Display for ResultExp {
 /// A result expression, with the column of its reason code if any.
 pub fn parse_result(text: &str) -> Result<(ResultExp, Option<usize>), NotationError> {
     let top = parse(Rule::result_item, text, "result")?;
-    let inner = top
-        .into_inner()
-        .next()
-        .ok_or_else(|| NotationError::whole("empty result"))?;
+    let inner = top.into_inner().next().ok_or_else(|| NotationError::whole("empty result"))?;
     let rule = inner.as_rule();
     let mut player = String::new();
     let mut reason = None;
     for p in inner.into_inner() {
         match p.as_rule() {
             Rule::player => player = p.as_str().to_string(),
-            Rule::reason => {
-                reason = Some((p.as_str().to_string(), p.as_span().start_pos().line_col().1))
-            }
+            Rule::reason => reason = Some((p.as_str().to_string(), p.as_span().start_pos().line_col().1)),
             _ => {}
         }
     }
@@ -200,9 +160,5 @@ pub fn parse_result(text: &str) -> Result<(ResultExp, Option<usize>), NotationEr
 /// A player name.
 pub fn parse_player(text: &str) -> Result<String, NotationError> {
     let top = parse(Rule::player_item, text, "player")?;
-    Ok(top
-        .into_inner()
-        .next()
-        .map(|p| p.as_str().to_string())
-        .unwrap_or_default())
+    Ok(top.into_inner().next().map(|p| p.as_str().to_string()).unwrap_or_default())
 }

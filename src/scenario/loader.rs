@@ -62,7 +62,7 @@ struct ExpectDoc {
     #[serde(default)]
     result: Option<Spanned<String>>,
     #[serde(default)]
-    perft: BTreeMap<u32, u64>,
+    perft: BTreeMap<u32, Spanned<u64>>,
 }
 
 /// Collect the scenario files under the given paths (files as given,
@@ -89,9 +89,7 @@ pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, InputError> {
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .collect();
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     for p in entries {
         if p.is_dir() {
@@ -110,57 +108,38 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
 }
 
 fn io_error(path: &Path, e: std::io::Error) -> InputError {
-    InputError {
-        file: path.to_path_buf(),
-        scenario: None,
-        loc: Loc { line: 1, col: 1 },
-        message: e.to_string(),
-    }
+    InputError { file: path.to_path_buf(), scenario: None, loc: Loc { line: 1, col: 1 }, message: e.to_string() }
 }
 
-/// Where a place inside a scalar's text stands in the file. Plain and quoted
-/// scalars start where YAML says; a block scalar (`|`) starts on the next
-/// line at its indentation.
+/// Where a place inside a scalar's text stands in the file. YAML reports a
+/// quoted scalar at its opening quote, and a plain or block scalar (`|`) at
+/// its first character; the lines of a block scalar share its indentation.
 fn place(src: &str, at: &Location, inner_line: usize, inner_col: usize) -> Loc {
     let line = at.line() as usize;
     let col = at.column() as usize;
-    let lines: Vec<&str> = src.lines().collect();
-    let here = lines.get(line.saturating_sub(1)).copied().unwrap_or("");
-    let first = here.chars().nth(col.saturating_sub(1));
-    match first {
-        Some('|') | Some('>') => {
-            let body_line = line + inner_line;
-            let indent = lines
-                .iter()
-                .skip(line)
-                .find(|l| !l.trim().is_empty())
-                .map(|l| l.len() - l.trim_start().len())
-                .unwrap_or(0);
-            Loc {
-                line: body_line,
-                col: indent + inner_col,
-            }
-        }
-        Some('"') | Some('\'') if inner_line == 1 => Loc {
-            line,
-            col: col + inner_col,
-        },
-        _ if inner_line == 1 => Loc {
-            line,
-            col: col + inner_col - 1,
-        },
-        _ => Loc {
-            line: line + inner_line - 1,
-            col: inner_col,
-        },
+    let here = src.lines().nth(line.saturating_sub(1)).unwrap_or("");
+    let quoted = matches!(here.chars().nth(col.saturating_sub(1)), Some('"') | Some('\''));
+    if inner_line <= 1 {
+        Loc { line, col: col + inner_col - usize::from(!quoted) }
+    } else {
+        Loc { line: line + inner_line - 1, col: col + inner_col - 1 }
+    }
+}
+
+/// The place of a mapping key written on the same line as its value (as in
+/// `name: value` and `{name: value}`), or the value's place if not found.
+fn key_place(src: &str, value_at: &Location, key: &str) -> Loc {
+    let line = value_at.line() as usize;
+    let here = src.lines().nth(line.saturating_sub(1)).unwrap_or("");
+    let limit = (value_at.column() as usize).saturating_sub(1).min(here.len());
+    match here.get(..limit).and_then(|before| before.rfind(key)) {
+        Some(byte) => Loc { line, col: here[..byte].chars().count() + 1 },
+        None => loc_of(value_at),
     }
 }
 
 fn loc_of(at: &Location) -> Loc {
-    Loc {
-        line: at.line() as usize,
-        col: at.column() as usize,
-    }
+    Loc { line: at.line() as usize, col: at.column() as usize }
 }
 
 /// Accumulates the errors of one file.
@@ -168,6 +147,7 @@ struct Ctx<'a> {
     path: &'a Path,
     src: &'a str,
     catalog: &'a Catalog,
+    overrides: &'a Options,
     scenario: Option<String>,
     errors: Vec<InputError>,
 }
@@ -190,7 +170,10 @@ impl Ctx<'_> {
 }
 
 /// Load and check one scenario file. All errors of the file are returned.
-pub fn load(path: &Path, catalog: &Catalog) -> Result<ScenarioFile, Vec<InputError>> {
+/// `overrides` are house rules set for the whole run (`--option`): they
+/// replace the file's and the scenario's settings wherever the variant has
+/// the option.
+pub fn load(path: &Path, catalog: &Catalog, overrides: &Options) -> Result<ScenarioFile, Vec<InputError>> {
     let meta = std::fs::metadata(path).map_err(|e| vec![io_error(path, e)])?;
     if meta.len() > MAX_FILE_BYTES {
         return Err(vec![io_error(
@@ -199,7 +182,7 @@ pub fn load(path: &Path, catalog: &Catalog) -> Result<ScenarioFile, Vec<InputErr
         )]);
     }
     let src = std::fs::read_to_string(path).map_err(|e| vec![io_error(path, e)])?;
-    load_str(path, &src, catalog)
+    load_str(path, &src, catalog, overrides)
 }
 
 /// Parse YAML text into the document model, within a budget.
@@ -213,19 +196,11 @@ fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, src: &str) -> Result<T,
         },
     };
     serde_saphyr::from_str_with_options(src, options).map_err(|e| {
-        let loc = e
-            .location()
-            .map(|l| loc_of(&l))
-            .unwrap_or(Loc { line: 1, col: 1 });
+        let loc = e.location().map(|l| loc_of(&l)).unwrap_or(Loc { line: 1, col: 1 });
         // The error's own rendering repeats the location and quotes the
         // source; keep its first line, the message.
         let text = e.to_string();
-        let message = text
-            .lines()
-            .next()
-            .unwrap_or("invalid YAML")
-            .trim()
-            .to_string();
+        let message = strip_location_prefix(text.lines().next().unwrap_or("invalid YAML").trim());
         InputError {
             file: path.to_path_buf(),
             scenario: None,
@@ -235,20 +210,30 @@ fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, src: &str) -> Result<T,
     })
 }
 
+/// Drop the library's own `error: line N column M: ` prefix: the file, line
+/// and column are printed once, in the project's format.
+fn strip_location_prefix(text: &str) -> String {
+    let rest = text.strip_prefix("error: ").unwrap_or(text);
+    if let Some(after) = rest.strip_prefix("line ") {
+        if let Some(idx) = after.find(": ") {
+            let head = &after[..idx];
+            if head.split(" column ").all(|n| n.trim().chars().all(|c| c.is_ascii_digit())) {
+                return after[idx + 2..].to_string();
+            }
+        }
+    }
+    rest.to_string()
+}
+
 /// Load and check scenario text, as if read from `path`.
 pub fn load_str(
     path: &Path,
     src: &str,
     catalog: &Catalog,
+    overrides: &Options,
 ) -> Result<ScenarioFile, Vec<InputError>> {
     let doc: FileDoc = parse_yaml(path, src).map_err(|e| vec![e])?;
-    let mut ctx = Ctx {
-        path,
-        src,
-        catalog,
-        scenario: None,
-        errors: Vec::new(),
-    };
+    let mut ctx = Ctx { path, src, catalog, overrides, scenario: None, errors: Vec::new() };
     let variant = doc.variant.value.clone();
     let known_variant = match game::variant(&variant) {
         Ok(v) => Some(v),
@@ -261,23 +246,17 @@ pub fn load_str(
         let pages: Vec<&str> = catalog.pages.iter().map(|p| p.page.as_str()).collect();
         ctx.err(
             loc_of(&doc.page.referenced),
-            format!(
-                "unknown rule page '{}' (pages: {})",
-                doc.page.value,
-                pages.join(", ")
-            ),
+            format!("unknown rule page '{}' (pages: {})", doc.page.value, pages.join(", ")),
         );
     }
     let mut scenarios = Vec::new();
+    let known_variant = known_variant.filter(|v| check_options(&mut ctx, *v, &doc.options));
     if let Some(v) = known_variant {
         let mut names: Vec<String> = Vec::new();
         for sdoc in &doc.scenarios {
             ctx.scenario = Some(sdoc.name.value.clone());
             if names.contains(&sdoc.name.value) {
-                ctx.err(
-                    loc_of(&sdoc.name.referenced),
-                    "two scenarios of the file have this name",
-                );
+                ctx.err(loc_of(&sdoc.name.referenced), "two scenarios of the file have this name");
             }
             names.push(sdoc.name.value.clone());
             if let Some(s) = scenario(&mut ctx, v, &doc.options, sdoc) {
@@ -286,41 +265,62 @@ pub fn load_str(
         }
     }
     if ctx.errors.is_empty() {
-        Ok(ScenarioFile {
-            path: path.to_path_buf(),
-            variant,
-            page: doc.page.value,
-            scenarios,
-        })
+        Ok(ScenarioFile { path: path.to_path_buf(), variant, page: doc.page.value, scenarios })
     } else {
         Err(ctx.errors)
     }
 }
 
+/// Check option names and values, each error at the option's key or value.
+fn check_options(ctx: &mut Ctx<'_>, v: &dyn game::Variant, given: &BTreeMap<String, Spanned<String>>) -> bool {
+    let mut ok = true;
+    for (k, val) in given {
+        let single: Options = [(k.clone(), val.value.clone())].into_iter().collect();
+        match game::resolve_options(v, &single) {
+            Ok(_) => {}
+            Err(e @ game::SetupError::UnknownOption { .. }) => {
+                let hint = Catalog::suggest(v.options().iter().map(|o| o.name), k)
+                    .map(|s| format!(" (did you mean '{s}'?)"))
+                    .unwrap_or_default();
+                ctx.err(key_place(ctx.src, &val.referenced, k), format!("{e}{hint}"));
+                ok = false;
+            }
+            Err(e) => {
+                ctx.err(loc_of(&val.referenced), e.to_string());
+                ok = false;
+            }
+        }
+    }
+    ok
+}
+
+/// The file's options overridden by the scenario's, defaults filled in. The
+/// file's own options are checked once, before the scenarios.
 fn options(
     ctx: &mut Ctx<'_>,
     v: &dyn game::Variant,
     file: &BTreeMap<String, Spanned<String>>,
     own: &BTreeMap<String, Spanned<String>>,
 ) -> Option<Options> {
-    let mut merged: BTreeMap<String, &Spanned<String>> = BTreeMap::new();
-    for (k, val) in file.iter().chain(own.iter()) {
-        merged.insert(k.clone(), val);
-    }
-    let mut ok = true;
-    let mut given = Options::new();
-    for (k, val) in &merged {
-        let single: Options = [(k.clone(), val.value.clone())].into_iter().collect();
-        if let Err(e) = game::resolve_options(v, &single) {
-            ctx.err(loc_of(&val.referenced), e.to_string());
-            ok = false;
-        }
-        given.insert(k.clone(), val.value.clone());
-    }
-    if !ok {
+    if !check_options(ctx, v, own) {
         return None;
     }
-    game::resolve_options(v, &given).ok()
+    let mut given = Options::new();
+    for (k, val) in file.iter().chain(own.iter()) {
+        given.insert(k.clone(), val.value.clone());
+    }
+    for (k, val) in ctx.overrides {
+        if v.options().iter().any(|o| o.name == k) {
+            given.insert(k.clone(), val.clone());
+        }
+    }
+    match game::resolve_options(v, &given) {
+        Ok(o) => Some(o),
+        Err(e) => {
+            ctx.err(Loc { line: 1, col: 1 }, format!("--option: {e}"));
+            None
+        }
+    }
 }
 
 fn scenario(
@@ -333,10 +333,7 @@ fn scenario(
     let loc = loc_of(&doc.name.referenced);
     // Clauses.
     if doc.clauses.is_empty() {
-        ctx.err(
-            loc,
-            "the scenario cites no clause: list the clause ids it tests under `clauses`",
-        );
+        ctx.err(loc, "the scenario cites no clause: list the clause ids it tests under `clauses`");
     }
     let mut clauses = Vec::new();
     for c in &doc.clauses {
@@ -344,15 +341,9 @@ fn scenario(
             let hint = Catalog::suggest(ctx.catalog.clause_ids(), &c.value)
                 .map(|s| format!(" (did you mean '{s}'?)"))
                 .unwrap_or_default();
-            ctx.err(
-                loc_of(&c.referenced),
-                format!("unknown clause '{}'{hint}", c.value),
-            );
+            ctx.err(loc_of(&c.referenced), format!("unknown clause '{}'{hint}", c.value));
         }
-        clauses.push(Located {
-            value: c.value.clone(),
-            loc: loc_of(&c.referenced),
-        });
+        clauses.push(Located { value: c.value.clone(), loc: loc_of(&c.referenced) });
     }
     let options = options(ctx, v, file_options, &doc.options)?;
     let game = v.configure(&options);
@@ -382,10 +373,7 @@ fn scenario(
                     ctx.err(place(ctx.src, &item.referenced, 1, col), e);
                     continue;
                 }
-                play.push(Located {
-                    value: action,
-                    loc: place(ctx.src, &item.referenced, 1, col),
-                });
+                play.push(Located { value: action, loc: place(ctx.src, &item.referenced, 1, col) });
             }
             Err(e) => ctx.notation(&item.referenced, &e, "bad play step"),
         }
@@ -403,10 +391,7 @@ fn scenario(
                 format!(
                     "play step {} ('{}') is refused by the rules: {} (in position {})",
                     r.index + 1,
-                    actions
-                        .get(r.index)
-                        .map(|a| a.to_string())
-                        .unwrap_or_default(),
+                    actions.get(r.index).map(|a| a.to_string()).unwrap_or_default(),
                     r.reason,
                     r.position
                 ),
@@ -443,9 +428,7 @@ fn scenario(
 fn player_of(action: &Action) -> &str {
     match action {
         Action::Move(_) => "",
-        Action::Resign(p) | Action::OfferDraw(p) | Action::AcceptDraw(p) | Action::ClaimDraw(p) => {
-            p
-        }
+        Action::Resign(p) | Action::OfferDraw(p) | Action::AcceptDraw(p) | Action::ClaimDraw(p) => p,
     }
 }
 
@@ -454,10 +437,7 @@ fn check_player(game: &dyn Game, player: &str) -> Result<(), String> {
     if players.iter().any(|p| p == player) {
         Ok(())
     } else {
-        Err(format!(
-            "unknown player '{player}' (players: {})",
-            players.join(", ")
-        ))
+        Err(format!("unknown player '{player}' (players: {})", players.join(", ")))
     }
 }
 
@@ -481,12 +461,7 @@ fn checked_move(
     true
 }
 
-fn expectations(
-    ctx: &mut Ctx<'_>,
-    game: &dyn Game,
-    position: &str,
-    doc: &ExpectDoc,
-) -> Expectations {
+fn expectations(ctx: &mut Ctx<'_>, game: &dyn Game, position: &str, doc: &ExpectDoc) -> Expectations {
     let mut out = Expectations::default();
     let moves_of = |ctx: &mut Ctx<'_>, list: &[Spanned<String>]| -> Vec<Located<String>> {
         let mut v = Vec::new();
@@ -494,10 +469,7 @@ fn expectations(
             let text = item.value.trim();
             let lead = item.value.len() - item.value.trim_start().len();
             if checked_move(ctx, game, position, item, text, lead + 1) {
-                v.push(Located {
-                    value: text.to_string(),
-                    loc: loc_of(&item.referenced),
-                });
+                v.push(Located { value: text.to_string(), loc: loc_of(&item.referenced) });
             }
         }
         v
@@ -525,47 +497,31 @@ fn expectations(
                 }
                 if let Some((code, col)) = &reason {
                     if !ctx.catalog.vocabulary.refusals.contains_key(code) {
-                        let hint = Catalog::suggest(
-                            ctx.catalog.vocabulary.refusals.keys().map(String::as_str),
-                            code,
-                        )
-                        .map(|s| format!(" (did you mean '{s}'?)"))
-                        .unwrap_or_default();
-                        ctx.err(place(ctx.src, &item.referenced, 1, *col), format!("unknown reason '{code}'{hint}; reasons are listed in spec/reasons.yaml"));
+                        let hint = Catalog::suggest(ctx.catalog.vocabulary.refusals.keys().map(String::as_str), code)
+                            .map(|s| format!(" (did you mean '{s}'?)"))
+                            .unwrap_or_default();
+                        ctx.err(
+                            place(ctx.src, &item.referenced, 1, *col),
+                            format!("unknown reason '{code}'{hint}; reasons are listed in spec/reasons.yaml"),
+                        );
                         continue;
                     }
                 }
-                out.illegal.push(Located {
-                    value: Refused {
-                        action: step.action,
-                        reason: reason.map(|r| r.0),
-                    },
-                    loc,
-                });
+                out.illegal.push(Located { value: Refused { action: step.action, reason: reason.map(|r| r.0) }, loc });
             }
             Err(e) => ctx.notation(&item.referenced, &e, "bad illegal entry"),
         }
     }
     if let Some(after) = &doc.after {
         match game.normalize_position(&after.value) {
-            Ok(fen) => {
-                out.after = Some(Located {
-                    value: fen,
-                    loc: loc_of(&after.referenced),
-                })
-            }
+            Ok(fen) => out.after = Some(Located { value: fen, loc: loc_of(&after.referenced) }),
             Err(e) => ctx.notation(&after.referenced, &e, "bad position"),
         }
     }
     if let Some(tm) = &doc.to_move {
         match expect::parse_player(&tm.value) {
             Ok(p) => match check_player(game, &p) {
-                Ok(()) => {
-                    out.to_move = Some(Located {
-                        value: p,
-                        loc: loc_of(&tm.referenced),
-                    })
-                }
+                Ok(()) => out.to_move = Some(Located { value: p, loc: loc_of(&tm.referenced) }),
                 Err(e) => ctx.err(loc_of(&tm.referenced), e),
             },
             Err(e) => ctx.notation(&tm.referenced, &e, "bad player"),
@@ -577,18 +533,16 @@ fn expectations(
                 let mut ok = true;
                 if let super::ResultExp::Win { player, .. } = &r {
                     if let Err(e) = check_player(game, player) {
-                        ctx.err(loc_of(&res.referenced), e);
+                        let lead = res.value.len() - res.value.trim_start().len();
+                        ctx.err(place(ctx.src, &res.referenced, 1, lead + 1), e);
                         ok = false;
                     }
                 }
                 if let (Some((code, _)), Some(col)) = (r.reason(), reason_col) {
                     if !ctx.catalog.vocabulary.results.contains_key(code) {
-                        let hint = Catalog::suggest(
-                            ctx.catalog.vocabulary.results.keys().map(String::as_str),
-                            code,
-                        )
-                        .map(|s| format!(" (did you mean '{s}'?)"))
-                        .unwrap_or_default();
+                        let hint = Catalog::suggest(ctx.catalog.vocabulary.results.keys().map(String::as_str), code)
+                            .map(|s| format!(" (did you mean '{s}'?)"))
+                            .unwrap_or_default();
                         ctx.err(
                             place(ctx.src, &res.referenced, 1, col),
                             format!("unknown result reason '{code}'{hint}"),
@@ -597,21 +551,23 @@ fn expectations(
                     }
                 }
                 if ok {
-                    out.result = Some(Located {
-                        value: r,
-                        loc: loc_of(&res.referenced),
-                    });
+                    out.result = Some(Located { value: r, loc: loc_of(&res.referenced) });
                 }
             }
             Err(e) => ctx.notation(&res.referenced, &e, "bad result"),
         }
     }
-    for (&depth, &count) in &doc.perft {
+    for (&depth, count) in &doc.perft {
         if depth == 0 || depth > MAX_SCENARIO_PERFT_DEPTH {
-            ctx.err(Loc { line: 1, col: 1 }, format!("perft depth {depth} is outside 1..={MAX_SCENARIO_PERFT_DEPTH}; deeper counts belong in benchmarks"));
+            ctx.err(
+                key_place(ctx.src, &count.referenced, &depth.to_string()),
+                format!(
+                    "perft depth {depth} is outside 1..={MAX_SCENARIO_PERFT_DEPTH}; deeper counts belong in benchmarks"
+                ),
+            );
             continue;
         }
-        out.perft.push((depth, count));
+        out.perft.push((depth, count.value));
     }
     out
 }

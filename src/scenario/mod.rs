@@ -99,13 +99,7 @@ pub struct InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: ",
-            self.file.display(),
-            self.loc.line,
-            self.loc.col
-        )?;
+        write!(f, "{}:{}:{}: ", self.file.display(), self.loc.line, self.loc.col)?;
         if let Some(s) = &self.scenario {
             write!(f, "scenario '{s}': ")?;
         }

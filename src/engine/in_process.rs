@@ -1,0 +1,57 @@
+//! An engine run in-process from any implementation of [`Game`], chosen per
+//! request by the variant and house rules. This is how a Rust engine runs the
+//! spec from its own `cargo test`, and how the mutation tests serve rule sets
+//! with one rule flipped.
+
+use super::{Engine, EngineError, Explanation, Setup};
+use crate::game::{Action, Game, GameError, Options, Replay};
+
+/// Builds the game for a variant and (validated, complete) options; `None`
+/// when the engine does not play that variant.
+pub type Factory = Box<dyn Fn(&str, &Options) -> Option<Box<dyn Game>>>;
+
+/// An in-process engine.
+pub struct InProcess {
+    name: String,
+    factory: Factory,
+}
+
+impl InProcess {
+    pub fn new(name: impl Into<String>, factory: Factory) -> InProcess {
+        InProcess { name: name.into(), factory }
+    }
+
+    fn game(&self, setup: &Setup<'_>) -> Result<Box<dyn Game>, EngineError> {
+        (self.factory)(setup.variant, setup.options)
+            .ok_or_else(|| EngineError::Unsupported(format!("{} does not play {}", self.name, setup.variant)))
+    }
+}
+
+fn engine_error(e: GameError) -> EngineError {
+    match e {
+        GameError::Rejected(r) => EngineError::Rejected(r),
+        GameError::Notation(n) => EngineError::Failed(n.message),
+    }
+}
+
+impl Engine for InProcess {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn replay(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<Replay, EngineError> {
+        self.game(setup)?.replay(setup.position, actions).map_err(engine_error)
+    }
+
+    fn explain(&mut self, setup: &Setup<'_>, played: &[Action], action: &Action) -> Result<Explanation, EngineError> {
+        let why = self.game(setup)?.explain(setup.position, played, action).map_err(engine_error)?;
+        Ok(match why {
+            None => Explanation::Accepted,
+            Some(code) => Explanation::Refused(Some(code)),
+        })
+    }
+
+    fn perft(&mut self, setup: &Setup<'_>, depth: u32) -> Result<Option<u64>, EngineError> {
+        self.game(setup)?.perft(setup.position, depth, false).map(Some).map_err(|e| EngineError::Failed(e.message))
+    }
+}

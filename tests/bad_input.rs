@@ -1,0 +1,219 @@
+//! Bad input: every fixture under `fixtures/bad/` holds one defect. For each
+//! one, `rulecheck check --no-coverage` and `rulecheck run` must both refuse
+//! the file with exit code 2 (bad input), without panicking, naming the file
+//! and a `line:column`; their combined output is snapshotted, one named
+//! snapshot per fixture. A test also checks that the reported place points
+//! at the defect in the fixture's text (one YAML syntax error, which the
+//! YAML reader places at the next key, is an ignored test).
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
+
+/// The directory the binary runs in, so that paths print relative.
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// What one run of the binary did.
+struct Outcome {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn rulecheck(args: &[&str]) -> Outcome {
+    let out = Command::new(env!("CARGO_BIN_EXE_rulecheck"))
+        .args(args)
+        .current_dir(ROOT)
+        .output()
+        .expect("the rulecheck binary runs");
+    Outcome {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+/// The fixture's path as the tests pass it (relative to the crate root).
+fn fixture_path(stem: &str) -> String {
+    format!("fixtures/bad/{stem}.yaml")
+}
+
+/// Every `path:line:col` place that the output reports for the file.
+fn reported_places(output: &str, path: &str) -> Vec<(usize, usize)> {
+    let prefix = format!("{path}:");
+    let mut places = Vec::new();
+    let mut rest = output;
+    while let Some(i) = rest.find(&prefix) {
+        rest = &rest[i + prefix.len()..];
+        let mut nums = rest.splitn(3, ':');
+        let line = nums.next().and_then(|n| n.parse().ok());
+        let col = nums.next().and_then(|n| n.parse().ok());
+        if let (Some(line), Some(col)) = (line, col) {
+            places.push((line, col));
+        }
+    }
+    places
+}
+
+/// The `error:` lines of an output.
+fn error_lines(output: &str) -> Vec<&str> {
+    output.lines().filter(|l| l.starts_with("error:")).collect()
+}
+
+fn section(cmd: &str, o: &Outcome) -> String {
+    let code = o.code.map_or("none (killed by a signal)".to_string(), |c| c.to_string());
+    format!("$ {cmd}\nexit code: {code}\n--- stdout\n{}--- stderr\n{}", o.stdout, o.stderr)
+}
+
+/// Run both commands on a fixture, check what every bad input must do, and
+/// snapshot the combined output under the fixture's name.
+fn check_fixture(stem: &str) {
+    let path = fixture_path(stem);
+    assert!(Path::new(ROOT).join(&path).is_file(), "fixture {path} is missing");
+    let check = rulecheck(&["check", "--no-coverage", &path]);
+    let run = rulecheck(&["run", &path]);
+    for (cmd, o) in [("check --no-coverage", &check), ("run", &run)] {
+        let all = format!("{}{}", o.stdout, o.stderr);
+        assert!(!o.stderr.contains("panicked"), "`rulecheck {cmd} {path}` panicked:\n{all}");
+        assert_eq!(o.code, Some(2), "`rulecheck {cmd} {path}` must exit 2 (bad input):\n{all}");
+        assert!(
+            !reported_places(&all, &path).is_empty(),
+            "`rulecheck {cmd} {path}` must name the file and a line:column:\n{all}"
+        );
+        assert!(
+            o.stdout.contains("input error"),
+            "`rulecheck {cmd} {path}` must count the input errors in its summary:\n{all}"
+        );
+    }
+    // Both commands load the file the same way: the same errors.
+    assert_eq!(
+        error_lines(&check.stdout),
+        error_lines(&run.stdout),
+        "check and run report different errors for {path}"
+    );
+    let output = format!(
+        "{}\n{}",
+        section(&format!("rulecheck check --no-coverage {path}"), &check),
+        section(&format!("rulecheck run {path}"), &run)
+    );
+    insta::assert_snapshot!(stem, output);
+}
+
+/// The 1-based line and column (in characters) of the `nth` occurrence of
+/// `needle` in the text, outside comment lines (each fixture opens with a
+/// comment naming its defect).
+fn locate(src: &str, needle: &str, nth: usize) -> (usize, usize) {
+    let mut found = 0;
+    for (i, line) in src.lines().enumerate() {
+        if line.trim_start().starts_with('#') {
+            continue;
+        }
+        let mut from = 0;
+        while let Some(at) = line[from..].find(needle) {
+            let byte = from + at;
+            found += 1;
+            if found == nth {
+                return (i + 1, line[..byte].chars().count() + 1);
+            }
+            from = byte + needle.len().max(1);
+        }
+    }
+    panic!("'{needle}' occurs fewer than {nth} times in the fixture");
+}
+
+/// The place reported for the fixture (by `check`) must be where the `nth`
+/// occurrence of `needle` starts in the fixture's text.
+fn assert_points_at(stem: &str, needle: &str, nth: usize) {
+    let path = fixture_path(stem);
+    let src = std::fs::read_to_string(Path::new(ROOT).join(&path)).expect("fixture reads");
+    let (line, col) = locate(&src, needle, nth);
+    let o = rulecheck(&["check", "--no-coverage", &path]);
+    let places = reported_places(&o.stdout, &path);
+    let text_at = |(l, c): (usize, usize)| -> String {
+        src.lines().nth(l.wrapping_sub(1)).map(|t| t.chars().skip(c.saturating_sub(1)).collect()).unwrap_or_default()
+    };
+    assert_eq!(
+        places,
+        vec![(line, col)],
+        "{path}: expected one error at {line}:{col} (`{}`), the start of `{needle}`; \
+         the reported places point at {:?}\n{}",
+        text_at((line, col)),
+        places.iter().map(|&p| text_at(p)).collect::<Vec<_>>(),
+        o.stdout
+    );
+}
+
+/// One test per fixture: `name: "stem" => at("needle", nth)` checks the
+/// reported place too; `=> misplaced` leaves the place to an ignored test
+/// below. `ALL` lists the stems so that no fixture goes untested.
+macro_rules! fixtures {
+    ($( $test:ident : $stem:literal => $kind:ident $( ( $needle:literal, $nth:literal ) )? ; )*) => {
+        const ALL: &[&str] = &[$($stem),*];
+        $(
+            #[test]
+            fn $test() {
+                check_fixture($stem);
+                fixtures!(@place $stem, $kind $( ( $needle, $nth ) )?);
+            }
+        )*
+    };
+    (@place $stem:literal, at ( $needle:literal, $nth:literal )) => {
+        assert_points_at($stem, $needle, $nth)
+    };
+    (@place $stem:literal, misplaced) => {};
+}
+
+fixtures! {
+    // YAML itself.
+    yaml_bad_indent: "yaml-bad-indent" => at(": [english.setup.first]", 1);
+    yaml_unclosed_bracket: "yaml-unclosed-bracket" => misplaced;
+    unknown_top_level_key: "unknown-top-level-key" => at("option:", 1);
+    unknown_scenario_key: "unknown-scenario-key" => at("expcet", 1);
+    // Names: variant, options, clauses, reasons, players.
+    unknown_variant: "unknown-variant" => at("englsh", 1);
+    unknown_option_name: "unknown-option-name" => at("mandatory-captures", 1);
+    bad_option_value: "bad-option-value" => at("maybe", 1);
+    unknown_clause: "unknown-clause" => at("english.capture.mandatroy", 1);
+    unknown_reason: "unknown-reason" => at("not-your-peice", 1);
+    unknown_player: "unknown-player" => at("resign by red", 1);
+    // Positions.
+    bad_fen_square: "bad-fen-square" => at("33", 1);
+    bad_fen_side: "bad-fen-side" => at("R:W21", 1);
+    bad_diagram_row_length: "bad-diagram-row-length" => at(". b . _ . _ .", 1);
+    bad_diagram_light_square: "bad-diagram-light-square" => at("b _ . _ . _    9-12", 1);
+    impossible_thirteen_men: "impossible-thirteen-men" => at("B:W21-32:B1-13", 1);
+    impossible_man_on_crown_row: "impossible-man-on-crown-row" => at("B:W1:B30", 1);
+    // Moves and results.
+    illegal_play_move: "illegal-play-move" => at("15-11", 1);
+    malformed_move: "malformed-move" => at("-15]", 1);
+    bad_result: "bad-result" => at("black win:", 1);
+    perft_depth_too_deep: "perft-depth-too-deep" => at("11: 2", 1);
+    // Scenario structure.
+    no_clauses: "no-clauses" => at("black moves first", 1);
+    empty_expect: "empty-expect" => at("black moves first", 1);
+    duplicate_name: "duplicate-name" => at("black moves first", 2);
+}
+
+/// Every fixture under `fixtures/bad/` has its test above, and every test
+/// its fixture.
+#[test]
+fn every_bad_fixture_is_tested() {
+    let on_disk: BTreeSet<String> = std::fs::read_dir(Path::new(ROOT).join("fixtures/bad"))
+        .expect("fixtures/bad exists")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .collect();
+    let tested: BTreeSet<String> = ALL.iter().map(|s| s.to_string()).collect();
+    assert_eq!(on_disk, tested, "fixtures/bad/*.yaml and the tests differ");
+}
+
+// The one place that stays off: the YAML reader reports an unclosed flow
+// sequence where it notices it, at the next key, and says so in its own
+// words ("illegal placement of ':' indicator"); the `[` is one line above.
+#[test]
+#[ignore = "the YAML reader reports an unclosed `[` at the next key (7:11), not at the bracket (6:14)"]
+fn yaml_unclosed_bracket_points_at_the_bracket() {
+    assert_points_at("yaml-unclosed-bracket", "[english.setup.first", 1);
+}

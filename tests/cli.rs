@@ -1,0 +1,342 @@
+//! The command line as a user meets it: each subcommand run as a process,
+//! its exit code, what it prints, and the messages for bad arguments.
+
+use std::process::Command;
+
+/// The directory the binary runs in, so that paths print relative.
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// A position with black men on 9 and 10, a black king on 14 and white men
+/// on 21-23: black has exactly four moves.
+const FOUR_MOVES: &str = "B:W21,22,23:B9,10,K14";
+
+/// What one run of the binary did.
+struct Outcome {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+impl Outcome {
+    fn all(&self) -> String {
+        format!("exit code {:?}\n--- stdout\n{}--- stderr\n{}", self.code, self.stdout, self.stderr)
+    }
+
+    /// Exit code 0, no panic.
+    fn ok(self) -> Outcome {
+        assert!(!self.stderr.contains("panicked"), "panicked:\n{}", self.all());
+        assert_eq!(self.code, Some(0), "expected success:\n{}", self.all());
+        self
+    }
+
+    /// Exit code 2 (bad input) with an `error:` message, no panic.
+    fn bad_input(self) -> Outcome {
+        assert!(!self.stderr.contains("panicked"), "panicked:\n{}", self.all());
+        assert_eq!(self.code, Some(2), "expected exit code 2:\n{}", self.all());
+        assert!(self.stderr.starts_with("error: "), "expected an error message on stderr:\n{}", self.all());
+        self
+    }
+}
+
+fn rulecheck(args: &[&str]) -> Outcome {
+    let out = Command::new(env!("CARGO_BIN_EXE_rulecheck"))
+        .args(args)
+        .current_dir(ROOT)
+        .output()
+        .expect("the rulecheck binary runs");
+    Outcome {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn sorted_lines(text: &str) -> Vec<&str> {
+    let mut v: Vec<&str> = text.lines().collect();
+    v.sort();
+    v
+}
+
+// ---- variants -------------------------------------------------------------
+
+#[test]
+fn variants_lists_english_with_its_options_and_defaults() {
+    let o = rulecheck(&["variants"]).ok();
+    let lines: Vec<&str> = o.stdout.lines().collect();
+    let english = lines
+        .iter()
+        .position(|l| l.starts_with("english "))
+        .unwrap_or_else(|| panic!("no line for english:\n{}", o.stdout));
+    assert!(lines[english].contains("checkers.hi"), "{}", lines[english]);
+    // The option lines that follow the variant's line.
+    let options: Vec<&str> =
+        lines[english + 1..].iter().take_while(|l| l.starts_with("  ")).map(|l| l.trim()).collect();
+    assert!(
+        options.iter().any(|l| l.starts_with("--option mandatory-capture=on ") && l.contains("[on|off]")),
+        "mandatory-capture, default on, values on|off:\n{}",
+        o.stdout
+    );
+    assert!(
+        options.iter().any(|l| l.starts_with("--option no-progress=site ") && l.contains("[site|wcdf]")),
+        "no-progress, default site, values site|wcdf:\n{}",
+        o.stdout
+    );
+}
+
+#[test]
+fn variants_json_gives_the_same_options_and_defaults() {
+    let o = rulecheck(&["variants", "--json"]).ok();
+    let v: serde_json::Value = serde_json::from_str(&o.stdout).expect("valid JSON");
+    let english = v
+        .as_array()
+        .and_then(|a| a.iter().find(|x| x["id"] == "english"))
+        .unwrap_or_else(|| panic!("no english in {v}"));
+    assert_eq!(english["page"], "checkers.hi");
+    let option = |name: &str| {
+        english["options"]
+            .as_array()
+            .and_then(|a| a.iter().find(|o| o["name"] == name))
+            .unwrap_or_else(|| panic!("no option {name} in {english}"))
+            .clone()
+    };
+    let mc = option("mandatory-capture");
+    assert_eq!(mc["default"], "on");
+    assert_eq!(mc["values"], serde_json::json!(["on", "off"]));
+    let np = option("no-progress");
+    assert_eq!(np["default"], "site");
+    assert_eq!(np["values"], serde_json::json!(["site", "wcdf"]));
+}
+
+// ---- moves ----------------------------------------------------------------
+
+#[test]
+fn moves_prints_exactly_the_legal_moves_one_per_line() {
+    let o = rulecheck(&["moves", "english", FOUR_MOVES]).ok();
+    assert!(o.stdout.ends_with('\n'), "{:?}", o.stdout);
+    assert_eq!(sorted_lines(&o.stdout), vec!["10-15", "14-17", "14-18", "9-13"], "stdout: {:?}", o.stdout);
+    assert_eq!(o.stderr, "", "an ongoing game prints nothing on stderr");
+}
+
+#[test]
+fn moves_json_gives_position_side_result_and_moves() {
+    let o = rulecheck(&["moves", "--json", "english", FOUR_MOVES]).ok();
+    assert_eq!(o.stdout.lines().count(), 1, "one JSON line: {:?}", o.stdout);
+    let v: serde_json::Value = serde_json::from_str(&o.stdout).expect("valid JSON");
+    assert_eq!(v["variant"], "english");
+    assert_eq!(v["position"], FOUR_MOVES);
+    assert_eq!(v["to_move"], "black");
+    assert_eq!(v["result"], "ongoing");
+    let mut moves: Vec<&str> = v["moves"]
+        .as_array()
+        .expect("moves is a list")
+        .iter()
+        .map(|m| m.as_str().expect("a move is a string"))
+        .collect();
+    moves.sort();
+    assert_eq!(moves, vec!["10-15", "14-17", "14-18", "9-13"]);
+}
+
+#[test]
+fn moves_of_the_start_position_by_default() {
+    let o = rulecheck(&["moves", "english"]).ok();
+    assert_eq!(sorted_lines(&o.stdout), vec!["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]);
+}
+
+// ---- show -----------------------------------------------------------------
+
+#[test]
+fn show_draws_the_start_position() {
+    let o = rulecheck(&["show", "english"]).ok();
+    assert_eq!(o.stderr, "");
+    insta::assert_snapshot!("show_english_start", o.stdout);
+}
+
+// ---- perft ----------------------------------------------------------------
+
+#[test]
+fn perft_of_the_start_position_to_depth_5() {
+    let o = rulecheck(&["perft", "english", "5"]).ok();
+    // stderr carries the timing, which varies from run to run.
+    assert_eq!(o.stdout, "7361\n");
+}
+
+#[test]
+fn perft_divide_lists_the_root_moves_and_their_counts() {
+    let o = rulecheck(&["perft", "english", "B:W21-32:B1-12", "3", "--divide"]).ok();
+    let lines: Vec<&str> = o.stdout.lines().collect();
+    let rows: Vec<(&str, u64)> = lines
+        .iter()
+        .take_while(|l| !l.is_empty())
+        .map(|l| {
+            let (m, n) = l.split_once(": ").unwrap_or_else(|| panic!("row {l:?}"));
+            (m, n.parse().unwrap_or_else(|_| panic!("count in {l:?}")))
+        })
+        .collect();
+    assert_eq!(rows.len(), 7, "seven root moves:\n{}", o.stdout);
+    assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), 302);
+    assert_eq!(lines.last(), Some(&"302"), "the total comes last");
+    insta::assert_snapshot!("perft_divide_start_3", o.stdout);
+}
+
+#[test]
+fn perft_json_gives_the_count() {
+    let o = rulecheck(&["perft", "--json", "english", "3"]).ok();
+    let v: serde_json::Value = serde_json::from_str(&o.stdout).expect("valid JSON");
+    assert_eq!(v["nodes"], 302);
+    assert_eq!(v["depth"], 3);
+}
+
+#[test]
+fn perft_refuses_a_depth_that_is_not_a_number() {
+    let o = rulecheck(&["perft", "english", "three"]).bad_input();
+    assert!(o.stderr.contains("'three'"), "{}", o.all());
+}
+
+// ---- --option -------------------------------------------------------------
+
+#[test]
+fn option_mandatory_capture_off_is_accepted_and_applies() {
+    // Black can capture 9x18 or 10x17; with captures optional the plain
+    // moves of the men become legal too.
+    let position = "B:W14:B9,10";
+    let on = rulecheck(&["moves", "english", position]).ok();
+    assert_eq!(sorted_lines(&on.stdout), vec!["10x17", "9x18"]);
+    let off = rulecheck(&["--option", "mandatory-capture=off", "moves", "english", position]).ok();
+    assert_eq!(sorted_lines(&off.stdout), vec!["10-15", "10x17", "9-13", "9x18"]);
+    // The option may also follow the subcommand, and has a short form.
+    let after = rulecheck(&["moves", "english", position, "-o", "mandatory-capture=off"]).ok();
+    assert_eq!(after.stdout, off.stdout);
+}
+
+#[test]
+fn option_with_an_unknown_name_lists_the_valid_options() {
+    let o = rulecheck(&["--option", "nope=1", "moves", "english"]).bad_input();
+    for word in ["'nope'", "mandatory-capture", "no-progress"] {
+        assert!(o.stderr.contains(word), "missing {word}:\n{}", o.all());
+    }
+    assert_eq!(o.stdout, "");
+}
+
+#[test]
+fn option_with_a_bad_value_lists_the_valid_values() {
+    let o = rulecheck(&["--option", "mandatory-capture=maybe", "moves", "english"]).bad_input();
+    for word in ["mandatory-capture", "'maybe'", "on", "off"] {
+        assert!(o.stderr.contains(word), "missing {word}:\n{}", o.all());
+    }
+    assert_eq!(o.stdout, "");
+}
+
+#[test]
+fn option_without_a_value_is_refused() {
+    let o = rulecheck(&["--option", "mandatory-capture", "moves", "english"]).bad_input();
+    assert!(o.stderr.contains("NAME=VALUE"), "{}", o.all());
+}
+
+#[test]
+fn an_unknown_variant_is_refused() {
+    let o = rulecheck(&["moves", "englsh"]).bad_input();
+    assert!(o.stderr.contains("'englsh'") && o.stderr.contains("english"), "{}", o.all());
+}
+
+// ---- positions on the command line -----------------------------------------
+
+#[test]
+fn a_bad_fen_on_the_command_line_is_refused_with_its_column() {
+    // Square 33 starts at column 7 of the FEN.
+    for cmd in [&["moves", "english"][..], &["show", "english"], &["perft", "english"]] {
+        let mut args = cmd.to_vec();
+        args.push("B:W21,33:B9");
+        if cmd[0] == "perft" {
+            args.push("1");
+        }
+        let o = rulecheck(&args).bad_input();
+        assert!(o.stderr.contains("'B:W21,33:B9', column 7: square 33 is not on the board"), "{args:?}:\n{}", o.all());
+        assert_eq!(o.stdout, "", "{args:?}");
+    }
+}
+
+#[test]
+fn a_garbled_side_letter_is_refused() {
+    let o = rulecheck(&["moves", "english", "X:W21:B9"]).bad_input();
+    assert!(o.stderr.contains("column 1") && o.stderr.contains("side to move"), "{}", o.all());
+}
+
+#[test]
+fn an_impossible_position_is_refused() {
+    let o = rulecheck(&["moves", "english", "B:W21-32:B1-13"]).bad_input();
+    assert!(o.stderr.contains("black has 13 pieces"), "{}", o.all());
+}
+
+// ---- --help -----------------------------------------------------------------
+
+#[test]
+fn every_subcommand_has_help_saying_what_it_does() {
+    let cases: [(&[&str], &str); 7] = [
+        (&["--help"], "A test oracle and spec checker for board-game rule engines"),
+        (&["run", "--help"], "Replay the spec's scenarios against the built-in reference engine"),
+        (&["check", "--help"], "Validate scenario files"),
+        (&["moves", "--help"], "List the legal moves of a position"),
+        (&["show", "--help"], "Draw a position as a diagram"),
+        (&["perft", "--help"], "Count the leaf nodes of the move tree"),
+        (&["variants", "--help"], "List the variants with their house-rule options and defaults"),
+    ];
+    for (args, says) in cases {
+        let o = rulecheck(args).ok();
+        assert!(o.stdout.contains(says), "{args:?} should say {says:?}:\n{}", o.all());
+        assert!(o.stdout.contains("Usage: rulecheck"), "{args:?}:\n{}", o.all());
+    }
+}
+
+#[test]
+fn check_help_mentions_no_coverage() {
+    let o = rulecheck(&["check", "--help"]).ok();
+    assert!(o.stdout.contains("--no-coverage"), "{}", o.all());
+}
+
+// ---- check and run on a good file --------------------------------------------
+
+#[test]
+fn check_accepts_the_minimal_good_file() {
+    let o = rulecheck(&["check", "fixtures/good/minimal.yaml", "--no-coverage"]).ok();
+    assert_eq!(o.stdout, "checked 1 file, 1 scenario: 0 input errors, 0 uncovered clauses\n");
+}
+
+#[test]
+fn run_passes_the_minimal_good_file_with_a_closing_summary() {
+    let o = rulecheck(&["run", "fixtures/good/minimal.yaml"]).ok();
+    let lines: Vec<&str> = o.stdout.lines().collect();
+    assert_eq!(
+        lines,
+        vec!["ok   fixtures/good/minimal.yaml: 1 passed", "1 file, 1 scenario: 1 passed, 0 failed",],
+        "{}",
+        o.all()
+    );
+}
+
+#[test]
+fn a_house_rule_set_for_the_run_replaces_the_files_setting() {
+    let o = rulecheck(&["run", "fixtures/good/forced-capture.yaml"]).ok();
+    assert!(o.stdout.contains("1 passed, 0 failed"), "{}", o.all());
+    let o = rulecheck(&["run", "-o", "mandatory-capture=off", "fixtures/good/forced-capture.yaml"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(o.stdout.contains("+9-13") && o.stdout.contains("+10-15"), "the diff shows the plain moves:\n{}", o.all());
+    let o = rulecheck(&["check", "-o", "mandatory-capture=off", "fixtures/good/forced-capture.yaml", "--no-coverage"]).ok();
+    assert!(o.stdout.contains("0 input errors"), "{}", o.all());
+}
+
+#[test]
+fn an_unknown_house_rule_for_the_run_is_bad_input() {
+    for cmd in ["check", "run"] {
+        let o = rulecheck(&[cmd, "-o", "nope=1", "fixtures/good/minimal.yaml"]).bad_input();
+        assert!(o.stderr.contains("mandatory-capture") && o.stderr.contains("no-progress"), "{cmd}:\n{}", o.all());
+        let o = rulecheck(&[cmd, "-o", "mandatory-capture=maybe", "fixtures/good/minimal.yaml"]).bad_input();
+        assert!(o.stderr.contains("on, off"), "{cmd}:\n{}", o.all());
+    }
+}
+
+#[test]
+fn a_missing_file_is_bad_input() {
+    let o = rulecheck(&["check", "--no-coverage", "fixtures/no-such-file.yaml"]);
+    assert_eq!(o.code, Some(2), "{}", o.all());
+    assert!(o.stdout.contains("fixtures/no-such-file.yaml") && o.stdout.contains("no such file"), "{}", o.all());
+}

@@ -1,0 +1,49 @@
+//! The reference engine against published perft tables. Depths beyond 8 are
+//! measured in `cargo bench` instead.
+
+use rulecheck::game;
+
+fn counts(variant: &str, depths: std::ops::RangeInclusive<u32>) -> Vec<u64> {
+    let g = game::configure(variant, &game::Options::new()).expect("variant");
+    let start = g.start_position();
+    depths.map(|d| g.perft(&start, d, false).expect("perft")).collect()
+}
+
+#[test]
+fn english_start_matches_published_counts_to_depth_8() {
+    assert_eq!(counts("english", 1..=8), [7, 49, 302, 1469, 7361, 36768, 179740, 845931]);
+}
+
+#[test]
+fn divide_sums_to_perft() {
+    let g = game::configure("english", &game::Options::new()).expect("variant");
+    let start = g.start_position();
+    for depth in 1..=5 {
+        let rows = g.divide(&start, depth, false).expect("divide");
+        assert_eq!(rows.len(), 7);
+        assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), g.perft(&start, depth, false).expect("perft"));
+    }
+}
+
+#[test]
+fn paths_and_distinct_moves_agree_where_no_circuit_exists() {
+    let g = game::configure("english", &game::Options::new()).expect("variant");
+    let start = g.start_position();
+    assert_eq!(g.perft(&start, 6, true).expect("perft"), 36768);
+}
+
+/// A king circuit: the white king on 6 can take the four men around 14 going
+/// either way round and lands back on 6. One move (same start, end and
+/// captured set), two paths.
+#[test]
+fn a_king_circuit_is_one_move_with_two_paths() {
+    let g = game::configure("english", &game::Options::new()).expect("variant");
+    let pos = "W:WK6:B9,10,17,18";
+    assert_eq!(g.perft(pos, 1, false).expect("perft"), 1);
+    assert_eq!(g.perft(pos, 1, true).expect("perft"), 2);
+    let r = g.replay(pos, &[]).expect("replay");
+    assert_eq!(r.moves.len(), 1);
+    let one = g.move_key(pos, "6x15x22x13x6").expect("key");
+    let other = g.move_key(pos, "6x13x22x15x6").expect("key");
+    assert_eq!(one.key, other.key);
+}
