@@ -320,7 +320,8 @@ fn a_house_rule_set_for_the_run_replaces_the_files_setting() {
     let o = rulecheck(&["run", "-o", "mandatory-capture=off", "fixtures/good/forced-capture.yaml"]);
     assert_eq!(o.code, Some(1), "{}", o.all());
     assert!(o.stdout.contains("+9-13") && o.stdout.contains("+10-15"), "the diff shows the plain moves:\n{}", o.all());
-    let o = rulecheck(&["check", "-o", "mandatory-capture=off", "fixtures/good/forced-capture.yaml", "--no-coverage"]).ok();
+    let o =
+        rulecheck(&["check", "-o", "mandatory-capture=off", "fixtures/good/forced-capture.yaml", "--no-coverage"]).ok();
     assert!(o.stdout.contains("0 input errors"), "{}", o.all());
 }
 

@@ -21,9 +21,11 @@ impl InProcess {
         InProcess { name: name.into(), factory }
     }
 
-    fn game(&self, setup: &Setup<'_>) -> Result<Box<dyn Game>, EngineError> {
-        (self.factory)(setup.variant, setup.options)
-            .ok_or_else(|| EngineError::Unsupported(format!("{} does not play {}", self.name, setup.variant)))
+    fn game(&self, setup: &Setup<'_>) -> Result<(Box<dyn Game>, String), EngineError> {
+        let game = (self.factory)(setup.variant, setup.options)
+            .ok_or_else(|| EngineError::Unsupported(format!("{} does not play {}", self.name, setup.variant)))?;
+        let position = setup.position.map(str::to_string).unwrap_or_else(|| game.start_position());
+        Ok((game, position))
     }
 }
 
@@ -40,11 +42,13 @@ impl Engine for InProcess {
     }
 
     fn replay(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<Replay, EngineError> {
-        self.game(setup)?.replay(setup.position, actions).map_err(engine_error)
+        let (game, position) = self.game(setup)?;
+        game.replay(&position, actions).map_err(engine_error)
     }
 
     fn explain(&mut self, setup: &Setup<'_>, played: &[Action], action: &Action) -> Result<Explanation, EngineError> {
-        let why = self.game(setup)?.explain(setup.position, played, action).map_err(engine_error)?;
+        let (game, position) = self.game(setup)?;
+        let why = game.explain(&position, played, action).map_err(engine_error)?;
         Ok(match why {
             None => Explanation::Accepted,
             Some(code) => Explanation::Refused(Some(code)),
@@ -52,6 +56,7 @@ impl Engine for InProcess {
     }
 
     fn perft(&mut self, setup: &Setup<'_>, depth: u32) -> Result<Option<u64>, EngineError> {
-        self.game(setup)?.perft(setup.position, depth, false).map(Some).map_err(|e| EngineError::Failed(e.message))
+        let (game, position) = self.game(setup)?;
+        game.perft(&position, depth, false).map(Some).map_err(|e| EngineError::Failed(e.message))
     }
 }

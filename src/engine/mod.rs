@@ -17,12 +17,13 @@ pub fn reference() -> InProcess {
 }
 
 /// Where a request starts: a variant under house rules, and a position in the
-/// variant's notation.
+/// variant's notation, or `None` for the variant's start position as the
+/// engine itself sets it up (so that the set-up rules are tested too).
 #[derive(Clone, Copy, Debug)]
 pub struct Setup<'a> {
     pub variant: &'a str,
     pub options: &'a Options,
-    pub position: &'a str,
+    pub position: Option<&'a str>,
 }
 
 /// An engine's answer to "would you accept this move or action here?".

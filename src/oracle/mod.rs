@@ -96,7 +96,7 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
     let _ = writeln!(t, "clauses: {}", clauses.join(", "));
     let non_default: Vec<String> = scenario.options.iter().map(|(k, val)| format!("{k}={val}")).collect();
     let _ = writeln!(t, "options: {}", non_default.join(" "));
-    let _ = writeln!(t, "position: {}", scenario.position);
+    let _ = writeln!(t, "position: {}", scenario.position.as_deref().unwrap_or("start"));
     let played: Vec<Action> = scenario.play.iter().map(|p| p.value.clone()).collect();
     if !played.is_empty() {
         let steps: Vec<String> = played.iter().map(|a| a.to_string()).collect();
@@ -109,10 +109,12 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
             return v;
         }
     };
-    let setup = Setup { variant: &scenario.variant, options: &scenario.options, position: &scenario.position };
+    let setup =
+        Setup { variant: &scenario.variant, options: &scenario.options, position: scenario.position.as_deref() };
     // The reference's own replay gives the position moves are read in; the
     // loader has already checked that it accepts the play.
-    let reference_final = match game.replay(&scenario.position, &played) {
+    let start = scenario.position.clone().unwrap_or_else(|| game.start_position());
+    let reference_final = match game.replay(&start, &played) {
         Ok(r) => r.position,
         Err(e) => {
             v.failures.push(Failure { expectation: "play".into(), loc: scenario.loc, detail: e.to_string() });
@@ -272,7 +274,7 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
         }
     }
     if !ex.perft.is_empty() {
-        let at = Setup { position: &reference_final, ..setup };
+        let at = Setup { position: Some(&reference_final), ..setup };
         let mut shown = Vec::new();
         for &(depth, want) in &ex.perft {
             match engine.perft(&at, depth) {

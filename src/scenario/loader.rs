@@ -348,16 +348,17 @@ fn scenario(
     let options = options(ctx, v, file_options, &doc.options)?;
     let game = v.configure(&options);
     // Position.
-    let position = match &doc.position {
-        None => game.start_position(),
+    let given_position = match &doc.position {
+        None => None,
         Some(p) => match game.normalize_position(&p.value) {
-            Ok(fen) => fen,
+            Ok(fen) => Some(fen),
             Err(e) => {
                 ctx.notation(&p.referenced, &e, "bad position");
                 return None;
             }
         },
     };
+    let position = given_position.clone().unwrap_or_else(|| game.start_position());
     // Play.
     let mut play = Vec::new();
     for item in &doc.play {
@@ -419,7 +420,7 @@ fn scenario(
         variant: v.id().to_string(),
         clauses,
         options,
-        position,
+        position: given_position,
         play,
         expect,
     })

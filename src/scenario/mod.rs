@@ -47,8 +47,9 @@ pub struct Scenario {
     pub clauses: Vec<Located<String>>,
     /// Every house rule, defaults filled in.
     pub options: Options,
-    /// The starting position in canonical notation.
-    pub position: String,
+    /// The starting position in canonical notation; `None` for the variant's
+    /// start position, which each engine sets up by its own rules.
+    pub position: Option<String>,
     pub play: Vec<Located<Action>>,
     pub expect: Expectations,
 }
