@@ -2,6 +2,7 @@
 //! its exit code, what it prints, and the messages for bad arguments.
 
 use std::process::Command;
+use std::path::Path;
 
 /// The directory the binary runs in, so that paths print relative.
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -340,4 +341,16 @@ fn a_missing_file_is_bad_input() {
     let o = rulecheck(&["check", "--no-coverage", "fixtures/no-such-file.yaml"]);
     assert_eq!(o.code, Some(2), "{}", o.all());
     assert!(o.stdout.contains("fixtures/no-such-file.yaml") && o.stdout.contains("no such file"), "{}", o.all());
+}
+
+/// The README's scenario example is this file, character for character, and
+/// it passes: the documentation cannot drift from the format.
+#[test]
+fn the_readme_example_is_the_fixture_and_passes() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).expect("README");
+    let fixture = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/good/readme-example.yaml"))
+        .expect("fixture");
+    assert!(readme.contains(&format!("```yaml\n{fixture}```")), "README example and fixtures/good/readme-example.yaml differ");
+    let o = rulecheck(&["run", "fixtures/good/readme-example.yaml"]).ok();
+    assert!(o.stdout.contains("2 passed, 0 failed"), "{}", o.all());
 }
