@@ -8,30 +8,10 @@
 
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::Command;
 
-/// The directory the binary runs in, so that paths print relative.
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-/// What one run of the binary did.
-struct Outcome {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-fn rulecheck(args: &[&str]) -> Outcome {
-    let out = Command::new(env!("CARGO_BIN_EXE_rulecheck"))
-        .args(args)
-        .current_dir(ROOT)
-        .output()
-        .expect("the rulecheck binary runs");
-    Outcome {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
+#[path = "support/process.rs"]
+mod process;
+use process::{rulecheck, Outcome, ROOT};
 
 /// The fixture's path as the tests pass it (relative to the crate root).
 fn fixture_path(stem: &str) -> String {

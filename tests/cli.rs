@@ -1,56 +1,15 @@
 //! The command line as a user meets it: each subcommand run as a process,
 //! its exit code, what it prints, and the messages for bad arguments.
 
-use std::process::Command;
 use std::path::Path;
 
-/// The directory the binary runs in, so that paths print relative.
-const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+#[path = "support/process.rs"]
+mod process;
+use process::rulecheck;
 
 /// A position with black men on 9 and 10, a black king on 14 and white men
 /// on 21-23: black has exactly four moves.
 const FOUR_MOVES: &str = "B:W21,22,23:B9,10,K14";
-
-/// What one run of the binary did.
-struct Outcome {
-    code: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-impl Outcome {
-    fn all(&self) -> String {
-        format!("exit code {:?}\n--- stdout\n{}--- stderr\n{}", self.code, self.stdout, self.stderr)
-    }
-
-    /// Exit code 0, no panic.
-    fn ok(self) -> Outcome {
-        assert!(!self.stderr.contains("panicked"), "panicked:\n{}", self.all());
-        assert_eq!(self.code, Some(0), "expected success:\n{}", self.all());
-        self
-    }
-
-    /// Exit code 2 (bad input) with an `error:` message, no panic.
-    fn bad_input(self) -> Outcome {
-        assert!(!self.stderr.contains("panicked"), "panicked:\n{}", self.all());
-        assert_eq!(self.code, Some(2), "expected exit code 2:\n{}", self.all());
-        assert!(self.stderr.starts_with("error: "), "expected an error message on stderr:\n{}", self.all());
-        self
-    }
-}
-
-fn rulecheck(args: &[&str]) -> Outcome {
-    let out = Command::new(env!("CARGO_BIN_EXE_rulecheck"))
-        .args(args)
-        .current_dir(ROOT)
-        .output()
-        .expect("the rulecheck binary runs");
-    Outcome {
-        code: out.status.code(),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
 
 fn sorted_lines(text: &str) -> Vec<&str> {
     let mut v: Vec<&str> = text.lines().collect();
@@ -348,9 +307,13 @@ fn a_missing_file_is_bad_input() {
 #[test]
 fn the_readme_example_is_the_fixture_and_passes() {
     let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).expect("README");
-    let fixture = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/good/readme-example.yaml"))
-        .expect("fixture");
-    assert!(readme.contains(&format!("```yaml\n{fixture}```")), "README example and fixtures/good/readme-example.yaml differ");
+    let fixture =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/good/readme-example.yaml"))
+            .expect("fixture");
+    assert!(
+        readme.contains(&format!("```yaml\n{fixture}```")),
+        "README example and fixtures/good/readme-example.yaml differ"
+    );
     let o = rulecheck(&["run", "fixtures/good/readme-example.yaml"]).ok();
     assert!(o.stdout.contains("2 passed, 0 failed"), "{}", o.all());
 }
