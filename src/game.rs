@@ -46,6 +46,9 @@ pub enum Action {
     OfferDraw(String),
     AcceptDraw(String),
     ClaimDraw(String),
+    /// A draw declared because neither side can win, by a player or by
+    /// `arbiter`.
+    DeclareDraw(String),
 }
 
 impl fmt::Display for Action {
@@ -56,6 +59,7 @@ impl fmt::Display for Action {
             Action::OfferDraw(p) => write!(f, "offer-draw by {p}"),
             Action::AcceptDraw(p) => write!(f, "accept-draw by {p}"),
             Action::ClaimDraw(p) => write!(f, "claim-draw by {p}"),
+            Action::DeclareDraw(p) => write!(f, "declare-draw by {p}"),
         }
     }
 }
@@ -153,8 +157,8 @@ pub fn variants() -> Vec<&'static dyn Variant> {
 /// Errors choosing a variant and its options.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
-    #[error("unknown variant '{given}' (known: {known})")]
-    UnknownVariant { given: String, known: String },
+    #[error("unknown variant '{given}'{hint} (known: {known})")]
+    UnknownVariant { given: String, known: String, hint: String },
     #[error("unknown option '{given}' for {variant} (options: {known})")]
     UnknownOption { variant: String, given: String, known: String },
     #[error("option {option} cannot be '{given}' (values: {known})")]
@@ -167,6 +171,9 @@ pub fn variant(id: &str) -> Result<&'static dyn Variant, SetupError> {
     all.iter().find(|v| v.id() == id).copied().ok_or_else(|| SetupError::UnknownVariant {
         given: id.to_string(),
         known: all.iter().map(|v| v.id()).collect::<Vec<_>>().join(", "),
+        hint: crate::catalog::Catalog::suggest(all.iter().map(|v| v.id()), id)
+            .map(|s| format!(" (did you mean '{s}'?)"))
+            .unwrap_or_default(),
     })
 }
 

@@ -10,7 +10,7 @@ use rulecheck::draughts::notation::SquareStyle;
 use rulecheck::draughts::rules::{
     Blocked, CaptureDuty, Chain, MidCapturePromotion, NoProgress, Precedence, Rules, Side,
 };
-use rulecheck::draughts::{Draughts, English};
+use rulecheck::draughts::{Draughts, ENGLISH};
 use rulecheck::engine::InProcess;
 use rulecheck::game::Game;
 use rulecheck::oracle;
@@ -40,7 +40,7 @@ const MUTATIONS: &[Mutation] = &[
         name: "no-progress limit at 80 plies",
         apply: |r| {
             if let NoProgress::Automatic { .. } = r.no_progress {
-                r.no_progress = NoProgress::Automatic { plies: 80 }
+                r.no_progress = NoProgress::Automatic { plies: 80, reason: "forty-move" }
             }
         },
     },
@@ -56,14 +56,14 @@ const MUTATIONS: &[Mutation] = &[
         name: "WCDF draw automatic instead of claimed",
         apply: |r| {
             if let NoProgress::Claim { plies } = r.no_progress {
-                r.no_progress = NoProgress::Automatic { plies }
+                r.no_progress = NoProgress::Automatic { plies, reason: "forty-move" }
             }
         },
     },
     Mutation {
         name: "site draw claimed instead of automatic",
         apply: |r| {
-            if let NoProgress::Automatic { plies } = r.no_progress {
+            if let NoProgress::Automatic { plies, .. } = r.no_progress {
                 r.no_progress = NoProgress::Claim { plies }
             }
         },
@@ -87,7 +87,7 @@ fn mutant(m: &'static Mutation) -> InProcess {
             if variant != "english" {
                 return None;
             }
-            let mut rules = English::rules(options);
+            let mut rules = ENGLISH.rules(options);
             (m.apply)(&mut rules);
             Some(Box::new(Draughts::new("english", rules, SquareStyle::Numeric)) as Box<dyn Game>)
         }),

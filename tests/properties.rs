@@ -30,7 +30,7 @@ fn rules_strategy() -> impl Strategy<Value = Rules> {
             rules.capture = CaptureDuty::Optional;
         }
         rules.no_progress = match counter {
-            0 => NoProgress::Automatic { plies: 40 },
+            0 => NoProgress::Automatic { plies: 40, reason: "forty-move" },
             1 => NoProgress::Claim { plies: 80 },
             _ => NoProgress::Off,
         };

@@ -27,13 +27,17 @@ pub enum WinReason {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DrawReason {
     Repetition,
-    /// The automatic no-progress draw.
-    FortyMove,
+    /// The automatic no-progress draw, by the variant's name for it.
+    NoProgress(&'static str),
     /// A claimed no-progress draw.
-    FortyMoveClaim,
+    NoProgressClaim,
     Agreement,
     /// A side to move with no legal move, under rules where that draws.
     Blocked,
+    /// An endgame count ran out, by the rule's name.
+    Endgame(&'static str),
+    /// Declared by the players or an arbiter: neither side can win.
+    Declared,
 }
 
 impl WinReason {
@@ -50,10 +54,11 @@ impl DrawReason {
     pub fn code(self) -> &'static str {
         match self {
             DrawReason::Repetition => "repetition",
-            DrawReason::FortyMove => "forty-move",
-            DrawReason::FortyMoveClaim => "forty-move-claim",
+            DrawReason::NoProgress(code) | DrawReason::Endgame(code) => code,
+            DrawReason::NoProgressClaim => "forty-move-claim",
             DrawReason::Agreement => "agreement",
             DrawReason::Blocked => "blocked",
+            DrawReason::Declared => "declared",
         }
     }
 }
@@ -78,6 +83,8 @@ pub enum Action {
     OfferDraw(Side),
     AcceptDraw(Side),
     ClaimDraw(Side),
+    /// A declared draw, by a side or (`None`) an arbiter.
+    DeclareDraw(Option<Side>),
 }
 
 /// Why an action cannot be taken now (the action-level reason codes; move
@@ -90,6 +97,7 @@ pub enum Refusal {
     NoDrawOffer,
     NoDrawClaim,
     NoAgreement,
+    NoDeclaration,
 }
 
 impl Refusal {
@@ -100,6 +108,7 @@ impl Refusal {
             Refusal::NoDrawOffer => "no-draw-offer",
             Refusal::NoDrawClaim => "no-draw-claim",
             Refusal::NoAgreement => "no-draw-agreement",
+            Refusal::NoDeclaration => "no-draw-declaration",
         }
     }
 }
@@ -178,10 +187,14 @@ impl<'r> Match<'r> {
                 return;
             }
         }
-        if let NoProgress::Automatic { plies } = self.rules.no_progress {
+        if let NoProgress::Automatic { plies, reason } = self.rules.no_progress {
             if self.position.quiet_plies >= plies {
-                self.outcome = Outcome::Draw(DrawReason::FortyMove);
+                self.outcome = Outcome::Draw(DrawReason::NoProgress(reason));
+                return;
             }
+        }
+        if let Some(reason) = endgame_draw(self.rules, &self.position) {
+            self.outcome = Outcome::Draw(DrawReason::Endgame(reason));
         }
     }
 
@@ -205,7 +218,9 @@ impl<'r> Match<'r> {
                     return Err(Refusal::IllegalMove);
                 };
                 let mover = self.position.turn;
+                let before = self.position;
                 self.position = apply(&self.position, &legal);
+                self.position.endgame_plies = endgame_count(self.rules, &before, &self.position);
                 self.history.push(self.position.repetition_key());
                 // An offer lapses when the side it was made to moves instead.
                 if self.offer.is_some_and(|s| s != mover) {
@@ -230,9 +245,82 @@ impl<'r> Match<'r> {
                 if !self.draw_claimable() {
                     return Err(Refusal::NoDrawClaim);
                 }
-                self.outcome = Outcome::Draw(DrawReason::FortyMoveClaim);
+                self.outcome = Outcome::Draw(DrawReason::NoProgressClaim);
+            }
+            Action::DeclareDraw(_) => {
+                if !self.rules.declared_draw {
+                    return Err(Refusal::NoDeclaration);
+                }
+                self.outcome = Outcome::Draw(DrawReason::Declared);
             }
         }
         Ok(())
     }
+}
+
+/// The endgame balance a position is in under the rules: the stronger side
+/// and which count applies (the number of moves of each side, or of the
+/// stronger side, and the reason code).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Balance {
+    stronger: Side,
+    /// Plies after which the draw applies, counted as the rule counts.
+    limit: u16,
+    /// Whether `limit` counts only the stronger side's moves.
+    stronger_moves_only: bool,
+    reason: &'static str,
+}
+
+fn balance(rules: &Rules, pos: &Position) -> Option<Balance> {
+    use super::rules::Endgame;
+    for stronger in [Side::Black, Side::White] {
+        let weak = pos.pieces(stronger.other());
+        // A lone king on the weaker side.
+        if weak.count_ones() != 1 || weak & pos.kings == 0 {
+            continue;
+        }
+        let strong = pos.pieces(stronger);
+        let kings = (strong & pos.kings).count_ones();
+        match rules.endgame {
+            Endgame::Off => return None,
+            Endgame::KingsAgainstKing { min_kings, moves } if kings >= u32::from(min_kings) => {
+                return Some(Balance { stronger, limit: moves, stronger_moves_only: true, reason: "three-kings" })
+            }
+            Endgame::Fmjd if kings >= 1 && strong.count_ones() == 3 => {
+                return Some(Balance { stronger, limit: 32, stronger_moves_only: false, reason: "sixteen-move" })
+            }
+            Endgame::Fmjd if kings >= 1 && strong.count_ones() <= 2 => {
+                return Some(Balance { stronger, limit: 10, stronger_moves_only: false, reason: "five-move" })
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The endgame counter after a move from `before` to `after`: it starts at
+/// zero when a balance arises (or changes) and counts plies while it holds.
+fn endgame_count(rules: &Rules, before: &Position, after: &Position) -> u16 {
+    match (balance(rules, before), balance(rules, after)) {
+        (_, None) => 0,
+        (Some(b), Some(a)) if a == b => before.endgame_plies.saturating_add(1),
+        (_, Some(_)) => 0,
+    }
+}
+
+/// The endgame draw that applies in a position, if its count has run out.
+fn endgame_draw(rules: &Rules, pos: &Position) -> Option<&'static str> {
+    let b = balance(rules, pos)?;
+    let plies = pos.endgame_plies;
+    let counted = if b.stronger_moves_only {
+        // The last ply was made by the side not to move.
+        if b.stronger == pos.turn.other() {
+            plies.div_ceil(2)
+        } else {
+            plies / 2
+        }
+    } else {
+        plies
+    };
+    (counted >= b.limit).then_some(b.reason)
 }

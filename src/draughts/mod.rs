@@ -23,7 +23,7 @@ use self::position::Position;
 pub use self::rules::{Rules, Side};
 
 /// The draughts variants, as registered.
-pub static VARIANTS: &[&dyn Variant] = &[&English];
+pub static VARIANTS: &[&dyn Variant] = &[&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL];
 
 const MANDATORY_CAPTURE: OptionSpec = OptionSpec {
     name: "mandatory-capture",
@@ -39,34 +39,62 @@ const NO_PROGRESS: OptionSpec = OptionSpec {
     help: "site: automatic draw after 40 plies without a capture or a man move; wcdf: a draw may be claimed after 40 moves of each side without a man move",
 };
 
-/// English checkers, from the page `checkers.hi`.
-pub struct English;
-
-impl Variant for English {
-    fn id(&self) -> &'static str {
-        "english"
-    }
-    fn family(&self) -> &'static str {
-        "draughts"
-    }
-    fn page(&self) -> &'static str {
-        "checkers.hi"
-    }
-    fn title(&self) -> &'static str {
-        "English checkers (8x8, men forward only, short kings, black first)"
-    }
-    fn options(&self) -> &'static [OptionSpec] {
-        &[MANDATORY_CAPTURE, NO_PROGRESS]
-    }
-    fn configure(&self, options: &Options) -> Box<dyn Game> {
-        Box::new(Draughts::new(self.id(), English::rules(options), SquareStyle::Numeric))
-    }
+/// A variant of the family: its rules, house rules and customary notation.
+pub struct DraughtsVariant {
+    id: &'static str,
+    page: &'static str,
+    title: &'static str,
+    base: fn() -> Rules,
+    options: &'static [OptionSpec],
+    notation: SquareStyle,
 }
 
-impl English {
+/// English checkers, from the page `checkers.hi`.
+pub static ENGLISH: DraughtsVariant = DraughtsVariant {
+    id: "english",
+    page: "checkers.hi",
+    title: "English checkers (8x8, men forward only, short kings, black first)",
+    base: Rules::english,
+    options: &[MANDATORY_CAPTURE, NO_PROGRESS],
+    notation: SquareStyle::Numeric,
+};
+
+/// Russian draughts, from the page `checkers-online.ur`.
+pub static RUSSIAN: DraughtsVariant = DraughtsVariant {
+    id: "russian",
+    page: "checkers-online.ur",
+    title: "Russian draughts (8x8, white first, men capture backward, flying kings, crowned mid-capture)",
+    base: Rules::russian,
+    options: &[],
+    notation: SquareStyle::Algebraic,
+};
+
+/// International draughts, from the variants paragraph of `checkers.hi` and
+/// the FMJD rules.
+pub static INTERNATIONAL: DraughtsVariant = DraughtsVariant {
+    id: "international",
+    page: "checkers.hi",
+    title: "International draughts (10x10, white first, flying kings, majority capture)",
+    base: Rules::international,
+    options: &[],
+    notation: SquareStyle::Numeric,
+};
+
+/// American pool checkers, from the variants paragraph of `checkers.hi` and
+/// the APCA rules.
+pub static POOL: DraughtsVariant = DraughtsVariant {
+    id: "pool",
+    page: "checkers.hi",
+    title: "Pool checkers (8x8, black first, men capture backward, flying kings, free choice of capture)",
+    base: Rules::pool,
+    options: &[],
+    notation: SquareStyle::Numeric,
+};
+
+impl DraughtsVariant {
     /// The rules under house-rule options (validated, defaults filled in).
-    pub fn rules(options: &Options) -> Rules {
-        let mut rules = Rules::english();
+    pub fn rules(&self, options: &Options) -> Rules {
+        let mut rules = (self.base)();
         if options.get("mandatory-capture").map(String::as_str) == Some("off") {
             rules.capture = rules::CaptureDuty::Optional;
         }
@@ -74,6 +102,32 @@ impl English {
             rules.no_progress = rules::NoProgress::Claim { plies: 80 };
         }
         rules
+    }
+
+    /// The variant's customary way of writing squares.
+    pub fn notation(&self) -> SquareStyle {
+        self.notation
+    }
+}
+
+impl Variant for DraughtsVariant {
+    fn id(&self) -> &'static str {
+        self.id
+    }
+    fn family(&self) -> &'static str {
+        "draughts"
+    }
+    fn page(&self) -> &'static str {
+        self.page
+    }
+    fn title(&self) -> &'static str {
+        self.title
+    }
+    fn options(&self) -> &'static [OptionSpec] {
+        self.options
+    }
+    fn configure(&self, options: &Options) -> Box<dyn Game> {
+        Box::new(Draughts::new(self.id, self.rules(options), self.notation))
     }
 }
 
@@ -156,6 +210,8 @@ impl Draughts {
             Action::OfferDraw(p) => game::Action::OfferDraw(self.side(p)?),
             Action::AcceptDraw(p) => game::Action::AcceptDraw(self.side(p)?),
             Action::ClaimDraw(p) => game::Action::ClaimDraw(self.side(p)?),
+            Action::DeclareDraw(p) if p == "arbiter" => game::Action::DeclareDraw(None),
+            Action::DeclareDraw(p) => game::Action::DeclareDraw(Some(self.side(p)?)),
         }))
     }
 

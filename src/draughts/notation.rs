@@ -141,10 +141,11 @@ fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>) -> Result<(), Notatio
     match name {
         "np" => pos.quiet_plies = value,
         "nm" => pos.plies_since_man_move = value,
+        "eg" => pos.endgame_plies = value,
         other => {
             return Err(NotationError::at(
                 span,
-                format!("unknown counter '{other}' (known: np = plies without capture or man move, nm = plies without man move)"),
+                format!("unknown counter '{other}' (known: np = plies without capture or man move, nm = plies without man move, eg = plies since an endgame balance arose)"),
             ))
         }
     }
@@ -243,24 +244,31 @@ pub fn write_fen(pos: &Position, rules: &Rules, style: SquareStyle) -> String {
 
 /// The counters a rule set uses, by name.
 fn counters(pos: &Position, rules: &Rules) -> Vec<(&'static str, u16)> {
-    use super::rules::NoProgress;
-    match rules.no_progress {
+    use super::rules::{Endgame, NoProgress};
+    let mut out = match rules.no_progress {
         NoProgress::Off => vec![],
         NoProgress::Automatic { .. } => vec![("np", pos.quiet_plies)],
         NoProgress::Claim { .. } => vec![("nm", pos.plies_since_man_move)],
+    };
+    if rules.endgame != Endgame::Off {
+        out.push(("eg", pos.endgame_plies));
     }
+    out
 }
 
 /// Drop the counters the rules do not use, so that two spellings of the same
 /// game state compare equal.
 pub fn normalize(pos: &Position, rules: &Rules) -> Position {
-    use super::rules::NoProgress;
+    use super::rules::{Endgame, NoProgress};
     let mut p = *pos;
     if !matches!(rules.no_progress, NoProgress::Automatic { .. }) {
         p.quiet_plies = 0;
     }
     if !matches!(rules.no_progress, NoProgress::Claim { .. }) {
         p.plies_since_man_move = 0;
+    }
+    if rules.endgame == Endgame::Off {
+        p.endgame_plies = 0;
     }
     p
 }

@@ -16,6 +16,9 @@ pub struct Position {
     pub quiet_plies: u16,
     /// Consecutive plies without a man move (captures by kings do not count).
     pub plies_since_man_move: u16,
+    /// Plies since the current endgame balance (a lone king against the
+    /// material an endgame draw rule names) arose; zero outside one.
+    pub endgame_plies: u16,
 }
 
 /// The part of a position that repetition compares: pieces and side to move.
@@ -42,7 +45,7 @@ impl Position {
     }
 
     pub fn new(black: Bits, white: Bits, kings: Bits, turn: Side) -> Position {
-        Position { black, white, kings, turn, quiet_plies: 0, plies_since_man_move: 0 }
+        Position { black, white, kings, turn, quiet_plies: 0, plies_since_man_move: 0, endgame_plies: 0 }
     }
 
     #[inline]

@@ -118,15 +118,34 @@ pub enum Blocked {
 pub enum NoProgress {
     Off,
     /// Automatic draw after this many consecutive plies (both sides
-    /// together) without a capture or a man move.
+    /// together) without a capture or a man move, with the result reason
+    /// the variant's players call it by.
     Automatic {
         plies: u16,
+        reason: &'static str,
     },
     /// A draw may be claimed once this many consecutive plies have passed
     /// without a man move (captures by kings do not reset it).
     Claim {
         plies: u16,
     },
+}
+
+/// Draw rules for endgames where one side has a lone king, counted from
+/// when that balance of material arose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Endgame {
+    Off,
+    /// At least `min_kings` kings against a lone king: drawn once the
+    /// stronger side has made `moves` moves without capturing it.
+    KingsAgainstKing {
+        min_kings: u8,
+        moves: u16,
+    },
+    /// The FMJD rule: three pieces with at least one king against a lone
+    /// king are drawn after 16 moves of each side, two pieces or fewer with
+    /// a king after 5 moves of each side.
+    Fmjd,
 }
 
 /// A complete rule set of the draughts family.
@@ -152,6 +171,10 @@ pub struct Rules {
     pub no_progress: NoProgress,
     /// Whether the players may agree a draw.
     pub agreement: bool,
+    pub endgame: Endgame,
+    /// Whether a draw may be declared (by the players or an arbiter) when
+    /// neither side can win.
+    pub declared_draw: bool,
 }
 
 impl Rules {
@@ -172,8 +195,60 @@ impl Rules {
             king_landing: KingLanding::Free,
             blocked: Blocked::Loses,
             repetition: Some(3),
-            no_progress: NoProgress::Automatic { plies: 40 },
+            no_progress: NoProgress::Automatic { plies: 40, reason: "forty-move" },
             agreement: true,
+            endgame: Endgame::Off,
+            declared_draw: false,
+        }
+    }
+
+    /// Russian draughts (`checkers-online.ur`): white first, men capture
+    /// backward, flying kings that must land where the capture goes on, a
+    /// man crowned mid-capture goes on as a king, free choice of capture.
+    pub fn russian() -> Rules {
+        Rules {
+            first: Side::White,
+            men_capture_backward: true,
+            flying_kings: true,
+            promotion: MidCapturePromotion::ContinuesAsKing,
+            king_landing: KingLanding::MustContinue,
+            no_progress: NoProgress::Off,
+            endgame: Endgame::KingsAgainstKing { min_kings: 3, moves: 15 },
+            declared_draw: true,
+            ..Rules::english()
+        }
+    }
+
+    /// International draughts (FMJD): 10x10, 20 men each, white first, men
+    /// capture backward, flying kings, the majority rule, a man passing the
+    /// crowning row mid-capture stays a man.
+    pub fn international() -> Rules {
+        Rules {
+            geometry: Geometry::new(10),
+            rows_of_men: 4,
+            first: Side::White,
+            men_capture_backward: true,
+            flying_kings: true,
+            precedence: Precedence::Majority,
+            promotion: MidCapturePromotion::ContinuesAsMan,
+            no_progress: NoProgress::Automatic { plies: 50, reason: "twenty-five-move" },
+            endgame: Endgame::Fmjd,
+            ..Rules::english()
+        }
+    }
+
+    /// American pool checkers (APCA): 8x8, black first, men capture
+    /// backward, flying kings, free choice of capture, a man reaching the
+    /// crowning row mid-capture goes on as a man if it can.
+    pub fn pool() -> Rules {
+        Rules {
+            men_capture_backward: true,
+            flying_kings: true,
+            promotion: MidCapturePromotion::ContinuesAsMan,
+            king_landing: KingLanding::MustContinue,
+            no_progress: NoProgress::Off,
+            endgame: Endgame::KingsAgainstKing { min_kings: 3, moves: 13 },
+            ..Rules::english()
         }
     }
 

@@ -17,7 +17,9 @@ fn rule_name(rule: &Rule) -> String {
         Rule::player => "a player (black, white, seat 2)",
         Rule::reason => "a reason code such as must-capture",
         Rule::move_token | Rule::step => "a move or an action such as 'resign by black'",
-        Rule::verb | Rule::action => "an action (resign, offer-draw, accept-draw, claim-draw) 'by' a player",
+        Rule::verb | Rule::action => {
+            "an action (resign, offer-draw, accept-draw, claim-draw, declare-draw) 'by' a player"
+        }
         Rule::ongoing | Rule::draw | Rule::win | Rule::result_item => {
             "'ongoing', 'draw: REASON' or 'PLAYER wins: REASON'"
         }
@@ -44,6 +46,7 @@ fn to_action(step: Pair<'_, Rule>) -> Action {
                 "resign" => Action::Resign(player),
                 "offer-draw" => Action::OfferDraw(player),
                 "accept-draw" => Action::AcceptDraw(player),
+                "declare-draw" => Action::DeclareDraw(player),
                 _ => Action::ClaimDraw(player),
             }
         }

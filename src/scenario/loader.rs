@@ -370,7 +370,7 @@ fn scenario(
                         ctx.notation(&item.referenced, &e, "bad move");
                         continue;
                     }
-                } else if let Err(e) = check_player(game.as_ref(), player_of(&action)) {
+                } else if let Err(e) = player_of(&action).map_or(Ok(()), |p| check_player(game.as_ref(), p)) {
                     ctx.err(place(ctx.src, &item.referenced, 1, col), e);
                     continue;
                 }
@@ -426,10 +426,14 @@ fn scenario(
     })
 }
 
-fn player_of(action: &Action) -> &str {
+/// The player an action names, if it names one to check: moves name none,
+/// and an arbiter may declare a draw.
+fn player_of(action: &Action) -> Option<&str> {
     match action {
-        Action::Move(_) => "",
-        Action::Resign(p) | Action::OfferDraw(p) | Action::AcceptDraw(p) | Action::ClaimDraw(p) => p,
+        Action::Move(_) => None,
+        Action::DeclareDraw(p) if p == "arbiter" => None,
+        Action::Resign(p) | Action::OfferDraw(p) | Action::AcceptDraw(p) | Action::ClaimDraw(p) => Some(p),
+        Action::DeclareDraw(p) => Some(p),
     }
 }
 
@@ -490,7 +494,7 @@ fn expectations(ctx: &mut Ctx<'_>, game: &dyn Game, position: &str, doc: &Expect
                         }
                     }
                     other => {
-                        if let Err(e) = check_player(game, player_of(other)) {
+                        if let Err(e) = player_of(other).map_or(Ok(()), |p| check_player(game, p)) {
                             ctx.err(loc, e);
                             continue;
                         }
