@@ -133,6 +133,9 @@ pub trait Game: Send + Sync {
     fn normalize_position(&self, text: &str) -> Result<String, NotationError>;
     /// Draw a position as a diagram the position parser reads back.
     fn diagram(&self, position: &str) -> Result<String, NotationError>;
+    /// Choose how positions and moves are written on output (input accepts
+    /// every notation of the family).
+    fn set_notation(&mut self, name: &str) -> Result<(), String>;
     /// Check that a move is well-formed notation on this board.
     fn check_move(&self, text: &str) -> Result<(), NotationError>;
     /// Play a sequence of actions from a position.

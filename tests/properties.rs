@@ -189,10 +189,12 @@ proptest! {
     #[test]
     fn diagram_round_trips(rules in rules_strategy(), choices in choices_strategy()) {
         for (pos, _) in game(&rules, &choices) {
-            let text = write_diagram(&pos, &rules);
-            let back = parse_diagram(&text, &rules);
-            prop_assert!(back.is_ok(), "diagram does not parse: {:?}\n{text}", back.err());
-            prop_assert_eq!(back.unwrap(), normalize(&pos, &rules), "\n{}", text);
+            for style in [SquareStyle::Numeric, SquareStyle::Algebraic] {
+                let text = write_diagram(&pos, &rules, style);
+                let back = parse_diagram(&text, &rules);
+                prop_assert!(back.is_ok(), "diagram does not parse: {:?}\n{text}", back.err());
+                prop_assert_eq!(back.unwrap(), normalize(&pos, &rules), "\n{}", text);
+            }
         }
     }
 

@@ -38,7 +38,12 @@ pub struct Vocabulary {
     pub results: BTreeMap<String, String>,
 }
 
-const PAGES: &[(&str, &str)] = &[("spec/rules/english.yaml", include_str!("../../spec/rules/english.yaml"))];
+const PAGES: &[(&str, &str)] = &[
+    ("spec/rules/english.yaml", include_str!("../../spec/rules/english.yaml")),
+    ("spec/rules/russian.yaml", include_str!("../../spec/rules/russian.yaml")),
+    ("spec/rules/international.yaml", include_str!("../../spec/rules/international.yaml")),
+    ("spec/rules/pool.yaml", include_str!("../../spec/rules/pool.yaml")),
+];
 const REASONS: &str = include_str!("../../spec/reasons.yaml");
 
 /// Every catalog and the vocabulary, as compiled in.

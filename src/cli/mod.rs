@@ -22,6 +22,11 @@ pub struct Cli {
     #[arg(long = "option", short = 'o', global = true, value_name = "NAME=VALUE")]
     options: Vec<String>,
 
+    /// How moves and positions are written on output: numeric or algebraic
+    /// (default: the variant's custom; input accepts both).
+    #[arg(long, global = true, value_name = "NOTATION")]
+    notation: Option<String>,
+
     #[command(subcommand)]
     command: Command,
 }
@@ -102,9 +107,13 @@ fn parse_options(raw: &[String]) -> Result<Options, Fail> {
     Ok(out)
 }
 
-fn configure(variant: &str, raw: &[String]) -> Result<Box<dyn Game>, Fail> {
+fn configure(variant: &str, raw: &[String], notation: Option<&str>) -> Result<Box<dyn Game>, Fail> {
     let options = parse_options(raw)?;
-    game::configure(variant, &options).map_err(|e| bad(e.to_string()))
+    let mut game = game::configure(variant, &options).map_err(|e| bad(e.to_string()))?;
+    if let Some(n) = notation {
+        game.set_notation(n).map_err(bad)?;
+    }
+    Ok(game)
 }
 
 fn position(game: &dyn Game, given: Option<&str>) -> Result<String, Fail> {
@@ -203,7 +212,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             })
         }
         Command::Moves { variant, position: pos, json } => {
-            let game = configure(&variant, &cli.options)?;
+            let game = configure(&variant, &cli.options, cli.notation.as_deref())?;
             let p = position(game.as_ref(), pos.as_deref())?;
             let mut r = game.replay(&p, &[]).map_err(|e| bad(e.to_string()))?;
             r.moves.sort_by_key(|m| crate::oracle::natural(m));
@@ -224,7 +233,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             Ok(0)
         }
         Command::Show { variant, position: pos } => {
-            let game = configure(&variant, &cli.options)?;
+            let game = configure(&variant, &cli.options, cli.notation.as_deref())?;
             let p = position(game.as_ref(), pos.as_deref())?;
             let d = game.diagram(&p).map_err(|e| bad(e.message))?;
             print!("{d}");
@@ -232,7 +241,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             Ok(0)
         }
         Command::Perft { variant, args, divide, paths, json } => {
-            let game = configure(&variant, &cli.options)?;
+            let game = configure(&variant, &cli.options, cli.notation.as_deref())?;
             let (pos, depth) = match args.as_slice() {
                 [d] => (None, d),
                 [p, d] => (Some(p.as_str()), d),

@@ -256,7 +256,16 @@ impl Game for Draughts {
     }
 
     fn diagram(&self, position: &str) -> Result<String, NotationError> {
-        Ok(notation::write_diagram(&self.parse(position)?, &self.rules))
+        Ok(notation::write_diagram(&self.parse(position)?, &self.rules, self.style))
+    }
+
+    fn set_notation(&mut self, name: &str) -> Result<(), String> {
+        self.style = match name {
+            "numeric" => SquareStyle::Numeric,
+            "algebraic" => SquareStyle::Algebraic,
+            other => return Err(format!("unknown notation '{other}' (notations: numeric, algebraic)")),
+        };
+        Ok(())
     }
 
     fn check_move(&self, text: &str) -> Result<(), NotationError> {

@@ -32,6 +32,7 @@ fn rule_name(rule: &Rule) -> String {
         Rule::cell => "a cell ('.', '_', b, w, B or W)",
         Rule::status | Rule::side_name => "a line 'black to move' or 'white to move'",
         Rule::board_row => "a board row",
+        Rule::files_line => "a line of file letters",
         Rule::EOI => "the end of the text",
         _ => return format!("{rule:?}"),
     }
@@ -370,8 +371,10 @@ pub fn parse_position(text: &str, rules: &Rules) -> Result<Position, NotationErr
     }
 }
 
-/// Draw a position as a diagram that [`parse_diagram`] reads back.
-pub fn write_diagram(pos: &Position, rules: &Rules) -> String {
+/// Draw a position as a diagram that [`parse_diagram`] reads back: rows
+/// labelled with their square numbers, or with rank numbers and a line of
+/// file letters for algebraic notation.
+pub fn write_diagram(pos: &Position, rules: &Rules, style: SquareStyle) -> String {
     let g = &rules.geometry;
     let half = g.size() / 2;
     let width = g.squares().to_string().len();
@@ -395,10 +398,21 @@ pub fn write_diagram(pos: &Position, rules: &Rules) -> String {
             };
             cells.push(c.to_string());
         }
-        let first = row * half + 1;
-        let last = first + half - 1;
-        out.push_str(&format!("{}   {first:>width$}-{last:<width$}", cells.join(" ")));
+        let label = match style {
+            SquareStyle::Numeric => {
+                let first = row * half + 1;
+                let last = first + half - 1;
+                format!("{first:>width$}-{last:<width$}")
+            }
+            SquareStyle::Algebraic => (g.size() - row).to_string(),
+        };
+        out.push_str(&format!("{}   {label}", cells.join(" ")));
         out = out.trim_end().to_string();
+        out.push('\n');
+    }
+    if style == SquareStyle::Algebraic {
+        let files: Vec<String> = (0..g.size()).map(|c| char::from(b'a' + c).to_string()).collect();
+        out.push_str(&files.join(" "));
         out.push('\n');
     }
     out.push_str(&format!("{} to move", pos.turn.name()));
