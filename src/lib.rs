@@ -15,3 +15,4 @@ pub mod oracle;
 pub mod report;
 pub mod runner;
 pub mod scenario;
+pub mod diff;

@@ -1,20 +1,23 @@
-//! Mutation score of the English spec: the reference rules with one rule
-//! flipped at a time are run as engines against every English scenario, and
-//! each deviation must fail at least one scenario. A deviation that passes
-//! everything means the spec has a hole: add the scenario that catches it.
+//! Mutation score of the spec, per variant: the reference rules with one
+//! rule of the configuration flipped at a time are run as engines against
+//! every scenario of the variant, and each deviation must fail at least one
+//! scenario. A deviation that passes everything means the spec has a hole:
+//! add the scenario that catches it.
 
+use std::cell::Cell;
 use std::path::Path;
+use std::rc::Rc;
 
 use rulecheck::catalog::Catalog;
-use rulecheck::draughts::notation::SquareStyle;
 use rulecheck::draughts::rules::{
-    Blocked, CaptureDuty, Chain, MidCapturePromotion, NoProgress, Precedence, Rules, Side,
+    Blocked, CaptureDuty, Chain, Endgame, KingLanding, MidCapturePromotion, NoProgress, Precedence, Removal, Rules,
 };
-use rulecheck::draughts::{Draughts, ENGLISH};
+use rulecheck::draughts::{Draughts, DraughtsVariant, ENGLISH, INTERNATIONAL, POOL, RUSSIAN};
 use rulecheck::engine::InProcess;
 use rulecheck::game::Game;
 use rulecheck::oracle;
 use rulecheck::runner;
+use rulecheck::scenario::Scenario;
 
 /// One deviation from the rules: a name and the change.
 struct Mutation {
@@ -22,38 +25,92 @@ struct Mutation {
     apply: fn(&mut Rules),
 }
 
+const PROMOTIONS: [MidCapturePromotion; 3] =
+    [MidCapturePromotion::EndsMove, MidCapturePromotion::ContinuesAsKing, MidCapturePromotion::ContinuesAsMan];
+
+/// Every single-rule deviation of a draughts configuration. One that leaves
+/// a variant's rules unchanged (the WCDF claim where no claim rule is in
+/// force) does not apply to it.
 const MUTATIONS: &[Mutation] = &[
-    Mutation { name: "men move backward", apply: |r| r.men_move_backward = true },
-    Mutation { name: "men capture backward", apply: |r| r.men_capture_backward = true },
-    Mutation { name: "kings fly", apply: |r| r.flying_kings = true },
-    Mutation { name: "capture optional", apply: |r| r.capture = CaptureDuty::Optional },
-    Mutation { name: "capture mandatory even with the house rule off", apply: |r| r.capture = CaptureDuty::Mandatory },
+    Mutation { name: "men move backward", apply: |r| r.men_move_backward = !r.men_move_backward },
+    Mutation { name: "men capturing backward flipped", apply: |r| r.men_capture_backward = !r.men_capture_backward },
+    Mutation { name: "flying kings flipped", apply: |r| r.flying_kings = !r.flying_kings },
+    Mutation {
+        name: "capture duty flipped",
+        apply: |r| {
+            r.capture = match r.capture {
+                CaptureDuty::Mandatory => CaptureDuty::Optional,
+                CaptureDuty::Optional => CaptureDuty::Mandatory,
+            }
+        },
+    },
     Mutation { name: "chains may stop", apply: |r| r.chain = Chain::MayStop },
-    Mutation { name: "crowning does not end the move", apply: |r| r.promotion = MidCapturePromotion::ContinuesAsKing },
-    Mutation { name: "majority capture", apply: |r| r.precedence = Precedence::Majority },
-    Mutation { name: "white moves first", apply: |r| r.first = Side::White },
-    Mutation { name: "two rows of men", apply: |r| r.rows_of_men = 2 },
+    Mutation {
+        name: "mid-capture promotion: the next of the three rules",
+        apply: |r| r.promotion = PROMOTIONS[(PROMOTIONS.iter().position(|p| *p == r.promotion).unwrap_or(0) + 1) % 3],
+    },
+    Mutation {
+        name: "mid-capture promotion: the other of the three rules",
+        apply: |r| r.promotion = PROMOTIONS[(PROMOTIONS.iter().position(|p| *p == r.promotion).unwrap_or(0) + 2) % 3],
+    },
+    Mutation {
+        name: "majority rule flipped",
+        apply: |r| {
+            r.precedence = match r.precedence {
+                Precedence::Free => Precedence::Majority,
+                Precedence::Majority => Precedence::Free,
+            }
+        },
+    },
+    Mutation {
+        name: "removal of jumped pieces flipped",
+        apply: |r| {
+            r.removal = match r.removal {
+                Removal::EndOfMove => Removal::Immediate,
+                Removal::Immediate => Removal::EndOfMove,
+            }
+        },
+    },
+    Mutation {
+        name: "king landing rule flipped",
+        apply: |r| {
+            r.king_landing = match r.king_landing {
+                KingLanding::Free => KingLanding::MustContinue,
+                KingLanding::MustContinue => KingLanding::Free,
+            }
+        },
+    },
+    Mutation { name: "the other side moves first", apply: |r| r.first = r.first.other() },
+    Mutation { name: "one row of men fewer", apply: |r| r.rows_of_men -= 1 },
     Mutation { name: "repetition off", apply: |r| r.repetition = None },
     Mutation { name: "repetition draws at the second occurrence", apply: |r| r.repetition = Some(2) },
     Mutation { name: "no-progress rule off", apply: |r| r.no_progress = NoProgress::Off },
     Mutation {
-        name: "no-progress limit at 80 plies",
+        name: "automatic no-progress limit doubled",
         apply: |r| {
-            if let NoProgress::Automatic { .. } = r.no_progress {
-                r.no_progress = NoProgress::Automatic { plies: 80, reason: "forty-move" }
+            if let NoProgress::Automatic { plies, reason } = r.no_progress {
+                r.no_progress = NoProgress::Automatic { plies: plies * 2, reason }
             }
         },
     },
     Mutation {
-        name: "WCDF claim after 40 plies",
+        name: "automatic no-progress draw added at 40 plies",
         apply: |r| {
-            if let NoProgress::Claim { .. } = r.no_progress {
-                r.no_progress = NoProgress::Claim { plies: 40 }
+            if r.no_progress == NoProgress::Off {
+                r.no_progress = NoProgress::Automatic { plies: 40, reason: "forty-move" }
             }
         },
     },
     Mutation {
-        name: "WCDF draw automatic instead of claimed",
+        name: "claimed no-progress draw at half the plies",
+        apply: |r| {
+            if let NoProgress::Claim { plies } = r.no_progress {
+                r.no_progress = NoProgress::Claim { plies: plies / 2 }
+            }
+        },
+    },
+    Mutation {
+        name: "no-progress draw automatic instead of claimed",
         apply: |r| {
             if let NoProgress::Claim { plies } = r.no_progress {
                 r.no_progress = NoProgress::Automatic { plies, reason: "forty-move" }
@@ -61,7 +118,7 @@ const MUTATIONS: &[Mutation] = &[
         },
     },
     Mutation {
-        name: "site draw claimed instead of automatic",
+        name: "no-progress draw claimed instead of automatic",
         apply: |r| {
             if let NoProgress::Automatic { plies, .. } = r.no_progress {
                 r.no_progress = NoProgress::Claim { plies }
@@ -70,59 +127,115 @@ const MUTATIONS: &[Mutation] = &[
     },
     Mutation { name: "a blocked side draws", apply: |r| r.blocked = Blocked::Draws },
     Mutation { name: "no draw by agreement", apply: |r| r.agreement = false },
+    Mutation { name: "declared draws flipped", apply: |r| r.declared_draw = !r.declared_draw },
+    Mutation { name: "endgame draw rule off", apply: |r| r.endgame = Endgame::Off },
+    Mutation {
+        name: "endgame count one move shorter",
+        apply: |r| {
+            if let Endgame::KingsAgainstKing { min_kings, moves } = r.endgame {
+                r.endgame = Endgame::KingsAgainstKing { min_kings, moves: moves - 1 }
+            }
+        },
+    },
+    Mutation {
+        name: "endgame count one move longer",
+        apply: |r| {
+            if let Endgame::KingsAgainstKing { min_kings, moves } = r.endgame {
+                r.endgame = Endgame::KingsAgainstKing { min_kings, moves: moves + 1 }
+            }
+        },
+    },
+    Mutation {
+        name: "endgame rule needs four kings",
+        apply: |r| {
+            if let Endgame::KingsAgainstKing { moves, .. } = r.endgame {
+                r.endgame = Endgame::KingsAgainstKing { min_kings: 4, moves }
+            }
+        },
+    },
 ];
 
-/// Fields of the configuration that cannot change English play, and why;
-/// reported with the score rather than asserted.
-const INERT: &[(&str, &str)] = &[
-    ("removal", "a one-square king always lands on squares of one colour class and jumps the other, so it can neither land on nor re-cross a jumped square: removal at once or at the end gives the same moves"),
-    ("king_landing", "applies to flying kings only"),
-    ("promotion = ContinuesAsMan", "an English man on the far row has no forward jump left, so going on as a man is ending the move"),
-];
+/// Deviations that cannot change a variant's play, with the reason; they
+/// are reported with the score rather than asserted.
+fn inert(variant: &str, mutation: &str) -> Option<&'static str> {
+    match (variant, mutation) {
+        ("english", "removal of jumped pieces flipped") => Some(
+            "a one-square king lands on squares of one colour class and jumps the other, so it can neither land on nor re-cross a jumped square",
+        ),
+        ("english", "king landing rule flipped") => Some("applies to flying kings only"),
+        ("english", "mid-capture promotion: the other of the three rules") => {
+            Some("an English man on the far row has no forward jump left, so going on as a man is ending the move")
+        }
+        ("international", "king landing rule flipped") => Some(
+            "under the majority rule a landing from which the capture cannot go on takes fewer pieces and is already excluded",
+        ),
+        _ => None,
+    }
+}
 
-fn mutant(m: &'static Mutation) -> InProcess {
+fn mutant(variant: &'static DraughtsVariant, m: &'static Mutation, changed: Rc<Cell<bool>>) -> InProcess {
     InProcess::new(
         m.name,
-        Box::new(move |variant, options| {
-            if variant != "english" {
+        Box::new(move |id, options| {
+            use rulecheck::game::Variant;
+            if id != variant.id() {
                 return None;
             }
-            let mut rules = ENGLISH.rules(options);
-            (m.apply)(&mut rules);
-            Some(Box::new(Draughts::new("english", rules, SquareStyle::Numeric)) as Box<dyn Game>)
+            let rules = variant.rules(options);
+            let mut mutated = rules.clone();
+            (m.apply)(&mut mutated);
+            if mutated != rules {
+                changed.set(true);
+            }
+            Some(Box::new(Draughts::new(variant.id(), mutated, variant.notation())) as Box<dyn Game>)
         }),
     )
 }
 
-#[test]
-fn every_single_rule_deviation_fails_an_english_scenario() {
-    let catalog = Catalog::builtin().expect("catalog");
-    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec");
-    let (files, errors) = runner::load_all(&[spec], &catalog, &Default::default());
-    assert!(errors.is_empty(), "spec input errors: {errors:?}");
-    let scenarios: Vec<_> = files.iter().filter(|f| f.variant == "english").flat_map(|f| f.scenarios.iter()).collect();
-    assert!(!scenarios.is_empty());
-
+fn score(variant: &'static DraughtsVariant, scenarios: &[&Scenario]) -> Vec<&'static str> {
+    use rulecheck::game::Variant;
     let mut survivors = Vec::new();
-    println!("mutation score, English checkers ({} scenarios):", scenarios.len());
+    println!("mutation score, {} ({} scenarios):", variant.id(), scenarios.len());
+    let mut applicable = 0;
     for m in MUTATIONS {
-        let mut engine = mutant(m);
+        let changed = Rc::new(Cell::new(false));
+        let mut engine = mutant(variant, m, changed.clone());
         let caught: Vec<&str> =
             scenarios.iter().filter(|s| !oracle::check(s, &mut engine).passed()).map(|s| s.name.as_str()).collect();
-        println!(
-            "  {:<48} caught by {:>3} scenarios{}",
-            m.name,
-            caught.len(),
-            caught.first().map(|n| format!(" (first: {n})")).unwrap_or_default()
-        );
+        if !changed.get() {
+            continue;
+        }
+        if let Some(why) = inert(variant.id(), m.name) {
+            println!("  {:<52} not asserted: {why}", m.name);
+            continue;
+        }
+        applicable += 1;
+        println!("  {:<52} caught by {:>3}", m.name, caught.len());
         if caught.is_empty() {
             survivors.push(m.name);
         }
     }
-    let killed = MUTATIONS.len() - survivors.len();
-    println!("score: {killed}/{} deviations caught", MUTATIONS.len());
-    for (field, why) in INERT {
-        println!("  not mutated: {field}: {why}");
+    println!("  score: {}/{applicable} deviations caught", applicable - survivors.len());
+    survivors
+}
+
+#[test]
+fn every_single_rule_deviation_fails_a_scenario_of_its_variant() {
+    use rulecheck::game::Variant;
+    let catalog = Catalog::builtin().expect("catalog");
+    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec");
+    let (files, errors) = runner::load_all(&[spec], &catalog, &Default::default());
+    assert!(errors.is_empty(), "spec input errors: {errors:?}");
+    let mut holes = Vec::new();
+    for variant in [&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL] {
+        let scenarios: Vec<&Scenario> =
+            files.iter().flat_map(|f| f.scenarios.iter()).filter(|s| s.variant == variant.id()).collect();
+        if scenarios.is_empty() {
+            continue;
+        }
+        for name in score(variant, &scenarios) {
+            holes.push(format!("{}: {name}", variant.id()));
+        }
     }
-    assert!(survivors.is_empty(), "deviations no scenario catches: {survivors:?}");
+    assert!(holes.is_empty(), "deviations no scenario catches: {holes:?}");
 }

@@ -81,6 +81,22 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Replay the same positions under two variants and show, as a unified diff, where they differ.
+    #[command(override_usage = "rulecheck diff <VARIANT_A> <VARIANT_B> [PATHS... | --fen FEN] [--play MOVES]")]
+    Diff {
+        /// The first variant.
+        a: String,
+        /// The second variant.
+        b: String,
+        /// Scenario files or directories: every scenario's position and play is replayed under both.
+        paths: Vec<PathBuf>,
+        /// One position to compare (FEN) instead of scenario files; each variant's start if omitted.
+        #[arg(long, conflicts_with = "paths")]
+        fen: Option<String>,
+        /// Moves (and actions, comma-separated) to play from the position.
+        #[arg(long, conflicts_with = "paths")]
+        play: Option<String>,
+    },
     /// List the variants with their house-rule options and defaults.
     Variants {
         /// Print JSON.
@@ -277,6 +293,40 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                 eprintln!("{total} nodes in {secs:.3}s ({:.0} nodes/s)", total as f64 / secs);
             }
             Ok(0)
+        }
+        Command::Diff { a, b, paths, fen, play } => {
+            let notation = cli.notation.as_deref().unwrap_or("numeric");
+            let left = crate::diff::Side::new(&a, notation).map_err(bad)?;
+            let right = crate::diff::Side::new(&b, notation).map_err(bad)?;
+            if paths.is_empty() {
+                let steps = crate::diff::parse_play(play.as_deref().unwrap_or("")).map_err(bad)?;
+                match crate::diff::compare(&left, &right, fen.as_deref(), &steps) {
+                    None => {
+                        print!("{}", crate::diff::view(&left, fen.as_deref(), &steps));
+                        println!("{a} and {b} agree");
+                        Ok(0)
+                    }
+                    Some(d) => {
+                        print!("{d}");
+                        Ok(1)
+                    }
+                }
+            } else {
+                let cat = catalog()?;
+                let (files, errors) = runner::load_all(&paths, &cat, &Options::new());
+                for e in &errors {
+                    println!("error: {e}");
+                }
+                let (text, summary) = crate::diff::diff_files(&left, &right, &files);
+                print!("{text}");
+                Ok(if !errors.is_empty() {
+                    2
+                } else if summary.differ() > 0 {
+                    1
+                } else {
+                    0
+                })
+            }
         }
         Command::Variants { json } => {
             if !cli.options.is_empty() {

@@ -44,6 +44,10 @@ struct ScenarioDoc {
     play: Vec<Spanned<String>>,
     #[serde(default)]
     expect: Option<ExpectDoc>,
+    /// Expectations for the same position under other variants, by id: one
+    /// scenario documents how several variants read it.
+    #[serde(default)]
+    variants: BTreeMap<String, ExpectDoc>,
 }
 
 #[derive(Deserialize, Default)]
@@ -259,9 +263,7 @@ pub fn load_str(
                 ctx.err(loc_of(&sdoc.name.referenced), "two scenarios of the file have this name");
             }
             names.push(sdoc.name.value.clone());
-            if let Some(s) = scenario(&mut ctx, v, &doc.options, sdoc) {
-                scenarios.push(s);
-            }
+            scenarios.extend(scenario_rows(&mut ctx, v, &doc.options, sdoc));
         }
     }
     if ctx.errors.is_empty() {
@@ -301,13 +303,17 @@ fn options(
     v: &dyn game::Variant,
     file: &BTreeMap<String, Spanned<String>>,
     own: &BTreeMap<String, Spanned<String>>,
+    home: bool,
 ) -> Option<Options> {
-    if !check_options(ctx, v, own) {
+    if home && !check_options(ctx, v, own) {
         return None;
     }
     let mut given = Options::new();
     for (k, val) in file.iter().chain(own.iter()) {
-        given.insert(k.clone(), val.value.clone());
+        // A row of the `variants:` table takes the house rules its variant has.
+        if home || v.options().iter().any(|o| o.name == k) {
+            given.insert(k.clone(), val.value.clone());
+        }
     }
     for (k, val) in ctx.overrides {
         if v.options().iter().any(|o| o.name == k) {
@@ -323,15 +329,51 @@ fn options(
     }
 }
 
-fn scenario(
+/// The scenarios a scenario entry stands for: one under the file's variant
+/// (`expect`), and one per row of its `variants:` table.
+fn scenario_rows(
     ctx: &mut Ctx<'_>,
-    v: &dyn game::Variant,
+    home: &'static dyn game::Variant,
     file_options: &BTreeMap<String, Spanned<String>>,
     doc: &ScenarioDoc,
-) -> Option<Scenario> {
-    let before = ctx.errors.len();
+) -> Vec<Scenario> {
     let loc = loc_of(&doc.name.referenced);
-    // Clauses.
+    let mut rows: Vec<(&'static dyn game::Variant, Option<&ExpectDoc>)> = Vec::new();
+    if doc.expect.is_some() || doc.variants.is_empty() {
+        rows.push((home, doc.expect.as_ref()));
+    }
+    for (id, expect) in &doc.variants {
+        match game::variant(id) {
+            Ok(v) if v.id() == home.id() && doc.expect.is_some() => {
+                ctx.err(key_loc(ctx.src, loc.line, id), format!("{id} is the file's variant: its expectations go under `expect`"));
+            }
+            Ok(v) => rows.push((v, Some(expect))),
+            Err(e) => ctx.err(key_loc(ctx.src, loc.line, id), e.to_string()),
+        }
+    }
+    let clauses = clauses(ctx, doc);
+    rows.into_iter()
+        .filter_map(|(v, expect)| scenario(ctx, v, v.id() == home.id(), file_options, doc, expect, &clauses))
+        .collect()
+}
+
+/// Where a key of the `variants:` table is written: the first line at or
+/// after the scenario's that starts with it.
+fn key_loc(src: &str, from_line: usize, key: &str) -> Loc {
+    let wanted = format!("{key}:");
+    src.lines()
+        .enumerate()
+        .skip(from_line.saturating_sub(1))
+        .find_map(|(i, l)| {
+            let trimmed = l.trim_start();
+            trimmed.starts_with(&wanted).then(|| Loc { line: i + 1, col: l.len() - trimmed.len() + 1 })
+        })
+        .unwrap_or(Loc { line: from_line, col: 1 })
+}
+
+/// The scenario's clauses, each checked against the catalog.
+fn clauses(ctx: &mut Ctx<'_>, doc: &ScenarioDoc) -> Vec<Located<String>> {
+    let loc = loc_of(&doc.name.referenced);
     if doc.clauses.is_empty() {
         ctx.err(loc, "the scenario cites no clause: list the clause ids it tests under `clauses`");
     }
@@ -345,7 +387,22 @@ fn scenario(
         }
         clauses.push(Located { value: c.value.clone(), loc: loc_of(&c.referenced) });
     }
-    let options = options(ctx, v, file_options, &doc.options)?;
+    clauses
+}
+
+/// One scenario under one variant.
+fn scenario(
+    ctx: &mut Ctx<'_>,
+    v: &dyn game::Variant,
+    home: bool,
+    file_options: &BTreeMap<String, Spanned<String>>,
+    doc: &ScenarioDoc,
+    expect_doc: Option<&ExpectDoc>,
+    clauses: &[Located<String>],
+) -> Option<Scenario> {
+    let before = ctx.errors.len();
+    let loc = loc_of(&doc.name.referenced);
+    let options = options(ctx, v, file_options, &doc.options, home)?;
     let game = v.configure(&options);
     // Position.
     let given_position = match &doc.position {
@@ -404,7 +461,7 @@ fn scenario(
             return None;
         }
     };
-    let expect = match &doc.expect {
+    let expect = match expect_doc {
         Some(e) => expectations(ctx, game.as_ref(), &final_position, e),
         None => Expectations::default(),
     };
@@ -414,11 +471,12 @@ fn scenario(
     if ctx.errors.len() > before {
         return None;
     }
+    let name = if home { doc.name.value.clone() } else { format!("{} [{}]", doc.name.value, v.id()) };
     Some(Scenario {
-        name: doc.name.value.clone(),
+        name,
         loc,
         variant: v.id().to_string(),
-        clauses,
+        clauses: clauses.to_vec(),
         options,
         position: given_position,
         play,

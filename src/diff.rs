@@ -1,0 +1,195 @@
+//! Variant diffs: the same positions and moves replayed under two variants,
+//! side by side as a unified diff of what each one makes of them (the legal
+//! moves, the position after each move, the result), with a summary of how
+//! many positions agree and which clauses the differences trace to.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use crate::game::{self, Action, Game, GameError, Options};
+use crate::oracle::natural;
+use crate::scenario::ScenarioFile;
+
+/// One side of a diff: a variant under its default house rules, written in
+/// a notation both sides share.
+pub struct Side {
+    pub variant: String,
+    game: Box<dyn Game>,
+}
+
+impl Side {
+    pub fn new(variant: &str, notation: &str) -> Result<Side, String> {
+        let mut game = game::configure(variant, &Options::new()).map_err(|e| e.to_string())?;
+        game.set_notation(notation)?;
+        Ok(Side { variant: variant.to_string(), game })
+    }
+}
+
+/// A position string without its counter fields (`:np=3`): the pieces and
+/// the side to move, which every variant of a board shares.
+fn board_only(fen: &str) -> String {
+    fen.split(':').filter(|f| !f.contains('=')).collect::<Vec<_>>().join(":")
+}
+
+/// What a variant makes of a position and the moves played from it, as
+/// text: after each step the position, the result and the legal moves.
+pub fn view(side: &Side, position: Option<&str>, play: &[Action]) -> String {
+    let g = side.game.as_ref();
+    let start = match position {
+        Some(p) => match g.normalize_position(p) {
+            Ok(fen) => fen,
+            Err(e) => return format!("not a position of {}: {}\n", side.variant, e.message),
+        },
+        None => g.start_position(),
+    };
+    let mut out = String::new();
+    for k in 0..=play.len() {
+        let head = if k == 0 { "start".to_string() } else { format!("after {}", play[k - 1]) };
+        match g.replay(&start, &play[..k]) {
+            Ok(r) => {
+                let mut moves = r.moves.clone();
+                moves.sort_by_key(|m| natural(m));
+                let _ = writeln!(out, "{head}:");
+                let _ = writeln!(out, "  position: {}", board_only(&r.position));
+                let _ = writeln!(out, "  result: {}", r.result);
+                let _ = writeln!(out, "  moves: {}", moves.join(" "));
+            }
+            Err(GameError::Rejected(r)) => {
+                let _ = writeln!(out, "{head}: refused ({})", r.reason);
+                break;
+            }
+            Err(GameError::Notation(e)) => {
+                let _ = writeln!(out, "{head}: cannot be read ({})", e.message);
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The diff of one position under two variants: `None` when they agree.
+pub fn compare(a: &Side, b: &Side, position: Option<&str>, play: &[Action]) -> Option<String> {
+    let left = view(a, position, play);
+    let right = view(b, position, play);
+    (left != right).then(|| {
+        similar::TextDiff::from_lines(&left, &right)
+            .unified_diff()
+            .context_radius(2)
+            .header(&a.variant, &b.variant)
+            .to_string()
+    })
+}
+
+/// The outcome of diffing a set of scenario files.
+#[derive(Debug, Default)]
+pub struct Summary {
+    pub positions: usize,
+    pub agree: usize,
+    /// Scenarios whose position one of the variants cannot read (another
+    /// board).
+    pub not_comparable: usize,
+    /// For each clause cited by a differing scenario, how many differ.
+    pub clauses: BTreeMap<String, usize>,
+}
+
+impl Summary {
+    pub fn differ(&self) -> usize {
+        self.positions - self.agree - self.not_comparable
+    }
+}
+
+/// Diff every scenario of the files (each position with its `play`) under
+/// two variants; the report text and the summary.
+pub fn diff_files(a: &Side, b: &Side, files: &[ScenarioFile]) -> (String, Summary) {
+    let mut out = String::new();
+    let mut summary = Summary::default();
+    for f in files {
+        // A scenario with a `variants:` table stands for several rows with
+        // one position and play: diff it once.
+        let mut seen = std::collections::BTreeSet::new();
+        for s in &f.scenarios {
+            let play: Vec<Action> = s.play.iter().map(|p| p.value.clone()).collect();
+            if !seen.insert(s.loc.line) {
+                continue;
+            }
+            // A scenario without a position starts from each variant's own
+            // start position; one with a position uses it under both.
+            summary.positions += 1;
+            let comparable = s
+                .position
+                .as_deref()
+                .is_none_or(|p| a.game.normalize_position(p).is_ok() && b.game.normalize_position(p).is_ok());
+            if !comparable {
+                summary.not_comparable += 1;
+                continue;
+            }
+            match compare(a, b, s.position.as_deref(), &play) {
+                None => summary.agree += 1,
+                Some(d) => {
+                    // The clauses of the two variants the scenario cites (all
+                    // of them if it cites none of either).
+                    let of_sides: Vec<&str> = s
+                        .clauses
+                        .iter()
+                        .map(|c| c.value.as_str())
+                        .filter(|c| c.starts_with(&format!("{}.", a.variant)) || c.starts_with(&format!("{}.", b.variant)))
+                        .collect();
+                    let cited: Vec<&str> = if of_sides.is_empty() {
+                        s.clauses.iter().map(|c| c.value.as_str()).collect()
+                    } else {
+                        of_sides
+                    };
+                    let name = s.name.rsplit_once(" [").map(|(n, _)| n).filter(|_| s.name.ends_with(']')).unwrap_or(&s.name);
+                    let _ = writeln!(
+                        out,
+                        "{}:{}: scenario '{}' [{}]",
+                        crate::runner::display_path(&f.path),
+                        s.loc.line,
+                        name,
+                        cited.join(", ")
+                    );
+                    out.push_str(&d);
+                    out.push('\n');
+                    for c in cited {
+                        *summary.clauses.entry(c.to_string()).or_default() += 1;
+                    }
+                }
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "{} against {}: {} positions, {} agree, {} differ{}",
+        a.variant,
+        b.variant,
+        summary.positions,
+        summary.agree,
+        summary.differ(),
+        if summary.not_comparable > 0 {
+            format!(", {} on another board", summary.not_comparable)
+        } else {
+            String::new()
+        }
+    );
+    if !summary.clauses.is_empty() {
+        let mut by_count: Vec<(&String, &usize)> = summary.clauses.iter().collect();
+        by_count.sort_by(|x, y| y.1.cmp(x.1).then(x.0.cmp(y.0)));
+        let list: Vec<String> = by_count.iter().map(|(c, n)| format!("{c} ({n})")).collect();
+        let _ = writeln!(out, "differences trace to: {}", list.join(", "));
+    }
+    (out, summary)
+}
+
+/// Parse a `--play` list: moves separated by spaces, or moves and actions
+/// (`resign by black`) separated by commas.
+pub fn parse_play(text: &str) -> Result<Vec<Action>, String> {
+    let steps: Vec<&str> = if text.contains(',') {
+        text.split(',').map(str::trim).filter(|s| !s.is_empty()).collect()
+    } else {
+        text.split_whitespace().collect()
+    };
+    steps
+        .into_iter()
+        .map(|s| crate::scenario::expect::parse_play(s).map(|st| st.action).map_err(|e| format!("'{s}': {}", e.message)))
+        .collect()
+}

@@ -1,0 +1,46 @@
+//! `rulecheck diff`: the same positions under two variants. Outputs are
+//! snapshotted, so a change in how any variant reads a position shows up as
+//! a snapshot diff to review.
+
+#[path = "support/process.rs"]
+mod process;
+use process::rulecheck;
+
+#[test]
+fn the_comparison_spec_differs_between_english_and_russian() {
+    let o = rulecheck(&["diff", "english", "russian", "spec/compare"]);
+    assert_eq!(o.code, Some(1), "differences exit 1:\n{}", o.all());
+    insta::assert_snapshot!("diff_english_russian_compare", o.stdout);
+}
+
+#[test]
+fn russian_and_pool_part_on_promotion_during_a_capture() {
+    let o = rulecheck(&["diff", "russian", "pool", "--fen", "B:W26,27:B22"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    insta::assert_snapshot!("diff_russian_pool_promotion", o.stdout);
+}
+
+#[test]
+fn a_position_both_variants_read_alike_exits_zero() {
+    let o = rulecheck(&["diff", "russian", "pool", "--fen", "W:W22:B9", "--play", "22-18 9-13"]).ok();
+    assert!(o.stdout.ends_with("russian and pool agree\n"), "{}", o.all());
+}
+
+#[test]
+fn the_start_positions_differ_in_who_moves_first() {
+    let o = rulecheck(&["diff", "english", "russian", "--play", "11-15"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    insta::assert_snapshot!("diff_english_russian_first_move", o.stdout);
+}
+
+#[test]
+fn a_position_of_another_board_is_reported_not_compared() {
+    let o = rulecheck(&["diff", "international", "english", "--fen", "W:W45:B5"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(o.stdout.contains("+not a position of english: square 45 is not on the board"), "{}", o.all());
+}
+
+#[test]
+fn an_unknown_variant_is_bad_input() {
+    rulecheck(&["diff", "english", "rusian"]).bad_input();
+}
