@@ -34,6 +34,31 @@ fn perft(c: &mut Criterion) {
     group.finish();
 }
 
+/// Depth 8 from the start of every draughts variant: russian and pool part
+/// here (929,899 against 929,896), and international's count is the
+/// published 6,483,961.
+fn perft_variants(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft/start/8");
+    group.sample_size(10);
+    for (name, rules, nodes) in [
+        ("russian", Rules::russian(), 929_899u64),
+        ("pool", Rules::pool(), 929_896),
+        ("international", Rules::international(), 6_483_961),
+    ] {
+        let start = Position::start(&rules);
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(name, |b| {
+            let mut p = Perft::new(&rules, Counting::DistinctMoves);
+            b.iter(|| {
+                let n = p.count(black_box(&start), 8);
+                assert_eq!(n, nodes);
+                n
+            })
+        });
+    }
+    group.finish();
+}
+
 fn movegen(c: &mut Criterion) {
     let rules = Rules::english();
     let g = Generator::new(&rules);
@@ -80,5 +105,5 @@ fn whole_spec(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, perft, movegen, whole_spec);
+criterion_group!(benches, perft, perft_variants, movegen, whole_spec);
 criterion_main!(benches);

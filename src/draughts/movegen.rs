@@ -173,19 +173,23 @@ impl<'r> Generator<'r> {
 
     fn count_plain(&self, pos: &Position) -> u64 {
         let g = &self.rules.geometry;
-        if self.rules.flying_kings {
-            let mut buf = Vec::new();
-            self.plain_moves(pos, &mut buf);
-            return buf.len() as u64;
-        }
         let side = pos.turn;
         let own = pos.pieces(side);
         let empty = pos.empty(g);
         let kings = own & pos.kings;
+        // Flying kings slide: count every empty square along each ray, one
+        // whole-board shift at a time.
+        let (steppers, sliders) = if self.rules.flying_kings { (own & !pos.kings, kings) } else { (own, 0) };
         let mut n = 0;
         for dir in Dir::ALL {
-            let movers = if self.rules.men_move_backward || forward(side).contains(&dir) { own } else { kings };
+            let movers =
+                if self.rules.men_move_backward || forward(side).contains(&dir) { steppers } else { steppers & kings };
             n += u64::from((g.shift(movers, dir) & empty).count_ones());
+            let mut ray = g.shift(sliders, dir) & empty;
+            while ray != 0 {
+                n += u64::from(ray.count_ones());
+                ray = g.shift(ray, dir) & empty;
+            }
         }
         n
     }
