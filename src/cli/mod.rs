@@ -349,6 +349,9 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             } else {
                 for v in vs {
                     println!("{} ({}, page {}): {}", v.id(), v.family(), v.page(), v.title());
+                    if v.options().is_empty() {
+                        println!("  no house rules");
+                    }
                     for o in v.options() {
                         println!("  --option {}={}  [{}]  {}", o.name, o.default, o.values.join("|"), o.help);
                     }
