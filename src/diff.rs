@@ -35,8 +35,9 @@ fn board_only(fen: &str) -> String {
 /// text: after each step the position, the result and the legal moves.
 pub fn view(side: &Side, position: Option<&str>, play: &[Action]) -> String {
     let g = side.game.as_ref();
-    let start = match position {
-        Some(p) => match g.normalize_position(p) {
+    // Counters belong to each variant's own draw rules: compare boards.
+    let start = match position.map(board_only) {
+        Some(p) => match g.normalize_position(&p) {
             Ok(fen) => fen,
             Err(e) => return format!("not a position of {}: {}\n", side.variant, e.message),
         },
@@ -118,7 +119,8 @@ pub fn diff_files(a: &Side, b: &Side, files: &[ScenarioFile]) -> (String, Summar
             let comparable = s
                 .position
                 .as_deref()
-                .is_none_or(|p| a.game.normalize_position(p).is_ok() && b.game.normalize_position(p).is_ok());
+                .map(board_only)
+                .is_none_or(|p| a.game.normalize_position(&p).is_ok() && b.game.normalize_position(&p).is_ok());
             if !comparable {
                 summary.not_comparable += 1;
                 continue;
@@ -132,14 +134,17 @@ pub fn diff_files(a: &Side, b: &Side, files: &[ScenarioFile]) -> (String, Summar
                         .clauses
                         .iter()
                         .map(|c| c.value.as_str())
-                        .filter(|c| c.starts_with(&format!("{}.", a.variant)) || c.starts_with(&format!("{}.", b.variant)))
+                        .filter(|c| {
+                            c.starts_with(&format!("{}.", a.variant)) || c.starts_with(&format!("{}.", b.variant))
+                        })
                         .collect();
                     let cited: Vec<&str> = if of_sides.is_empty() {
                         s.clauses.iter().map(|c| c.value.as_str()).collect()
                     } else {
                         of_sides
                     };
-                    let name = s.name.rsplit_once(" [").map(|(n, _)| n).filter(|_| s.name.ends_with(']')).unwrap_or(&s.name);
+                    let name =
+                        s.name.rsplit_once(" [").map(|(n, _)| n).filter(|_| s.name.ends_with(']')).unwrap_or(&s.name);
                     let _ = writeln!(
                         out,
                         "{}:{}: scenario '{}' [{}]",
@@ -190,6 +195,8 @@ pub fn parse_play(text: &str) -> Result<Vec<Action>, String> {
     };
     steps
         .into_iter()
-        .map(|s| crate::scenario::expect::parse_play(s).map(|st| st.action).map_err(|e| format!("'{s}': {}", e.message)))
+        .map(|s| {
+            crate::scenario::expect::parse_play(s).map(|st| st.action).map_err(|e| format!("'{s}': {}", e.message))
+        })
         .collect()
 }

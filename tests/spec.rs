@@ -79,14 +79,16 @@ fn main() {
         }
     }));
 
-    let english: usize = files.iter().filter(|f| f.variant == "english").map(|f| f.scenarios.len()).sum();
-    trials.push(Trial::test("spec::english has at least 60 scenarios", move || {
-        if english >= 60 {
-            Ok(())
-        } else {
-            Err(Failed::from(format!("only {english} English scenarios")))
-        }
-    }));
+    for (variant, least) in [("english", 60), ("russian", 40), ("international", 40), ("pool", 40)] {
+        let n = files.iter().flat_map(|f| &f.scenarios).filter(|s| s.variant == variant).count();
+        trials.push(Trial::test(format!("spec::{variant} has at least {least} scenarios"), move || {
+            if n >= least {
+                Ok(())
+            } else {
+                Err(Failed::from(format!("only {n} {variant} scenarios")))
+            }
+        }));
+    }
 
     for f in &files {
         trials.push(transcript_trial(f));

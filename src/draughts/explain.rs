@@ -28,6 +28,15 @@ pub fn matches(text: &MoveText, m: &Move, g: &Geometry) -> bool {
     rest.iter().all(|sq| it.any(|p| p == sq))
 }
 
+/// Whether a written move is a legal move's full path, square for square.
+pub fn written_exactly(text: &MoveText, m: &Move, g: &Geometry) -> bool {
+    let Some((&from, rest)) = text.squares.split_first() else { return false };
+    g.bit(from) == m.from
+        && text.capture == m.is_capture()
+        && rest.len() == m.path().len()
+        && rest.iter().zip(m.path()).all(|(&sq, &bit)| g.bit(sq) == bit)
+}
+
 /// The squares strictly between two squares on one diagonal, or `None` when
 /// they are not on a common diagonal.
 fn between(g: &Geometry, a: u8, b: u8) -> Option<Vec<u8>> {
@@ -81,7 +90,7 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
         return Some("not-your-piece");
     }
     let king = pos.kings & from_mask != 0;
-    let short = !king || !rules.flying_kings;
+    let mut short = !king || !rules.flying_kings;
     let occupied = pos.occupied() & !from_mask;
     if !text.capture {
         return Some(explain_plain(rules, game, text, king, short, occupied, legal));
@@ -122,7 +131,10 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
         if crowned_here && i + 1 < hops.len() {
             match rules.promotion {
                 MidCapturePromotion::EndsMove => return Some("crown-ends-move"),
-                MidCapturePromotion::ContinuesAsKing => is_king = true,
+                MidCapturePromotion::ContinuesAsKing => {
+                    is_king = true;
+                    short = !rules.flying_kings;
+                }
                 MidCapturePromotion::ContinuesAsMan => {}
             }
         }

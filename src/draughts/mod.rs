@@ -180,8 +180,17 @@ impl Draughts {
     }
 
     /// The distinct legal moves a written move can stand for.
+    /// A written path that is exactly a legal move's path names that move,
+    /// even where it is also the shorthand of a longer chain ending on the
+    /// same square.
     fn candidates(&self, legal: &[Move], text: &MoveText) -> Vec<Move> {
-        let mut found: Vec<Move> = legal.iter().copied().filter(|m| explain::matches(text, m, self.g())).collect();
+        let g = self.g();
+        let exact: Vec<Move> = legal.iter().copied().filter(|m| explain::written_exactly(text, m, g)).collect();
+        let mut found: Vec<Move> = if exact.is_empty() {
+            legal.iter().copied().filter(|m| explain::matches(text, m, g)).collect()
+        } else {
+            exact
+        };
         movegen::dedup_moves(&mut found);
         found
     }

@@ -130,7 +130,9 @@ pub fn write_move(from: u8, path: &[u8], capture: bool, g: &Geometry, style: Squ
 }
 
 /// Counters read from a position's text.
-fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>) -> Result<(), NotationError> {
+/// A counter read from a position's text. A counter the rules do not keep is
+/// an error, not silently dropped: a scenario that sets it would test nothing.
+fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Result<(), NotationError> {
     let span = pair.as_span();
     let mut inner = pair.into_inner();
     let name = inner.next().map(|p| p.as_str()).unwrap_or("");
@@ -139,6 +141,15 @@ fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>) -> Result<(), Notatio
         .as_ref()
         .and_then(|p| p.as_str().parse().ok())
         .ok_or_else(|| NotationError::at(span, "counter value must be a number below 65536"))?;
+    let kept: Vec<&str> = counters(pos, rules).into_iter().map(|(n, _)| n).collect();
+    if ["np", "nm", "eg"].contains(&name) && !kept.contains(&name) {
+        let which = if kept.is_empty() {
+            "these rules keep no counter".to_string()
+        } else {
+            format!("they keep {}", kept.join(", "))
+        };
+        return Err(NotationError::at(span, format!("counter '{name}' is not kept under these rules ({which})")));
+    }
     match name {
         "np" => pos.quiet_plies = value,
         "nm" => pos.plies_since_man_move = value,
@@ -183,7 +194,7 @@ pub fn parse_fen(text: &str, rules: &Rules) -> Result<Position, NotationError> {
                     }
                 }
             }
-            Rule::counter => apply_counter(&mut pos, part)?,
+            Rule::counter => apply_counter(&mut pos, part, rules)?,
             _ => {}
         }
     }
@@ -348,7 +359,7 @@ pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationErro
                 for p in part.into_inner() {
                     match p.as_rule() {
                         Rule::side_name => pos.turn = Side::from_name(p.as_str()).unwrap_or(Side::Black),
-                        Rule::counter => apply_counter(&mut pos, p)?,
+                        Rule::counter => apply_counter(&mut pos, p, rules)?,
                         _ => {}
                     }
                 }

@@ -345,7 +345,10 @@ fn scenario_rows(
     for (id, expect) in &doc.variants {
         match game::variant(id) {
             Ok(v) if v.id() == home.id() && doc.expect.is_some() => {
-                ctx.err(key_loc(ctx.src, loc.line, id), format!("{id} is the file's variant: its expectations go under `expect`"));
+                ctx.err(
+                    key_loc(ctx.src, loc.line, id),
+                    format!("{id} is the file's variant: its expectations go under `expect`"),
+                );
             }
             Ok(v) => rows.push((v, Some(expect))),
             Err(e) => ctx.err(key_loc(ctx.src, loc.line, id), e.to_string()),
