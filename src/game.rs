@@ -18,6 +18,8 @@ pub type Options = BTreeMap<String, String>;
 #[derive(Clone, Debug)]
 pub struct OptionSpec {
     pub name: &'static str,
+    /// The values it takes; an entry `A..B` stands for every whole number
+    /// from A to B.
     pub values: &'static [&'static str],
     pub default: &'static str,
     pub help: &'static str,
@@ -33,6 +35,10 @@ pub trait Variant: Sync {
     fn page(&self) -> &'static str;
     fn title(&self) -> &'static str;
     fn options(&self) -> &'static [OptionSpec];
+    /// Check a complete set of options for combinations the rules forbid.
+    fn validate(&self, _options: &Options) -> Result<(), String> {
+        Ok(())
+    }
     /// The game under validated options (every option present).
     fn configure(&self, options: &Options) -> Box<dyn Game>;
 }
@@ -154,7 +160,9 @@ pub trait Game: Send + Sync {
 
 /// Every variant rulecheck knows.
 pub fn variants() -> Vec<&'static dyn Variant> {
-    crate::draughts::VARIANTS.to_vec()
+    let mut all = crate::draughts::VARIANTS.to_vec();
+    all.push(&crate::halma::CHINESE_CHECKERS);
+    all
 }
 
 /// Errors choosing a variant and its options.
@@ -166,6 +174,8 @@ pub enum SetupError {
     UnknownOption { variant: String, given: String, known: String },
     #[error("option {option} cannot be '{given}' (values: {known})")]
     BadValue { option: String, given: String, known: String },
+    #[error("{0}")]
+    Combination(String),
 }
 
 /// Find a variant by id.
@@ -193,7 +203,7 @@ pub fn resolve_options(v: &dyn Variant, given: &Options) -> Result<Options, Setu
             };
             return Err(SetupError::UnknownOption { variant: v.id().to_string(), given: name.clone(), known });
         };
-        if !spec.values.contains(&value.as_str()) {
+        if !spec.accepts(value) {
             return Err(SetupError::BadValue {
                 option: name.clone(),
                 given: value.clone(),
@@ -202,7 +212,21 @@ pub fn resolve_options(v: &dyn Variant, given: &Options) -> Result<Options, Setu
         }
         out.insert(name.clone(), value.clone());
     }
+    v.validate(&out).map_err(SetupError::Combination)?;
     Ok(out)
+}
+
+impl OptionSpec {
+    /// Whether a value is one the option takes.
+    pub fn accepts(&self, value: &str) -> bool {
+        self.values.iter().any(|v| match v.split_once("..") {
+            Some((lo, hi)) => match (lo.parse::<u32>(), hi.parse::<u32>(), value.parse::<u32>()) {
+                (Ok(lo), Ok(hi), Ok(n)) => (lo..=hi).contains(&n) && value == n.to_string(),
+                _ => false,
+            },
+            None => *v == value,
+        })
+    }
 }
 
 /// A configured game from a variant id and options.

@@ -7,12 +7,13 @@
 
 pub mod catalog;
 pub mod cli;
+pub mod diff;
 pub mod draughts;
 pub mod engine;
 pub mod game;
+pub mod halma;
 pub mod notation;
 pub mod oracle;
 pub mod report;
 pub mod runner;
 pub mod scenario;
-pub mod diff;

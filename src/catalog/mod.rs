@@ -24,9 +24,15 @@ pub struct Clause {
 #[serde(deny_unknown_fields)]
 pub struct PageCatalog {
     pub page: String,
+    /// Other pages with the same content (translations).
+    #[serde(default)]
+    pub also: Vec<String>,
     pub language: String,
     pub game: String,
     pub variants: Vec<String>,
+    /// The prefix of the clause ids, when it is not a variant id.
+    #[serde(default)]
+    pub prefix: Option<String>,
     pub clauses: Vec<Clause>,
 }
 
@@ -43,6 +49,7 @@ const PAGES: &[(&str, &str)] = &[
     ("spec/rules/russian.yaml", include_str!("../../spec/rules/russian.yaml")),
     ("spec/rules/international.yaml", include_str!("../../spec/rules/international.yaml")),
     ("spec/rules/pool.yaml", include_str!("../../spec/rules/pool.yaml")),
+    ("spec/rules/chinese-checkers.yaml", include_str!("../../spec/rules/chinese-checkers.yaml")),
 ];
 const REASONS: &str = include_str!("../../spec/reasons.yaml");
 
@@ -71,7 +78,7 @@ impl Catalog {
     }
 
     pub fn page(&self, id: &str) -> Option<&PageCatalog> {
-        self.pages.iter().find(|p| p.page == id)
+        self.pages.iter().find(|p| p.page == id || p.also.iter().any(|a| a == id))
     }
 
     /// All clause ids.
@@ -120,7 +127,8 @@ mod tests {
         for p in &cat.pages {
             for c in &p.clauses {
                 let prefix = c.id.split('.').next().unwrap_or("");
-                assert!(p.variants.iter().any(|v| v == prefix), "{} outside its page's variants", c.id);
+                let ok = p.variants.iter().any(|v| v == prefix) || p.prefix.as_deref() == Some(prefix);
+                assert!(ok, "{} outside its page's variants", c.id);
             }
         }
     }

@@ -24,6 +24,7 @@ fn rule_name(rule: &Rule) -> String {
             "'ongoing', 'draw: REASON' or 'PLAYER wins: REASON'"
         }
         Rule::play_item | Rule::illegal_item => "a move or an action such as 'resign by black'",
+        Rule::ranking | Rule::place | Rule::ordinal => "a ranking such as '1st: seat 2, 2nd: seat 1'",
         Rule::player_item => "a player (black, white, seat 2)",
         Rule::EOI => "the end of the text",
     }
@@ -94,8 +95,19 @@ pub fn parse_illegal(text: &str) -> Result<(Step, Option<(String, usize)>), Nota
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ResultExp {
     Ongoing,
-    Draw { reason: Option<String> },
-    Win { player: String, reason: Option<String> },
+    Draw {
+        reason: Option<String>,
+    },
+    Win {
+        player: String,
+        reason: Option<String>,
+    },
+    /// Players in their final places, first to last, and the reason when
+    /// the places were not all decided by goals.
+    Ranking {
+        order: Vec<String>,
+        reason: Option<String>,
+    },
 }
 
 impl ResultExp {
@@ -109,6 +121,7 @@ impl ResultExp {
             (ResultExp::Ongoing, ResultExp::Ongoing) => true,
             (ResultExp::Draw { reason: None }, ResultExp::Draw { .. }) => true,
             (ResultExp::Win { player, reason: None }, ResultExp::Win { player: p, .. }) => player == p,
+            (ResultExp::Ranking { order, reason: None }, ResultExp::Ranking { order: o, .. }) => order == o,
             (a, b) => a == b,
         }
     }
@@ -117,7 +130,7 @@ impl ResultExp {
         match self {
             ResultExp::Ongoing => None,
             ResultExp::Draw { reason } => reason.as_deref().map(|r| (r, true)),
-            ResultExp::Win { reason, .. } => reason.as_deref().map(|r| (r, false)),
+            ResultExp::Win { reason, .. } | ResultExp::Ranking { reason, .. } => reason.as_deref().map(|r| (r, false)),
         }
     }
 }
@@ -130,6 +143,15 @@ impl std::fmt::Display for ResultExp {
             ResultExp::Draw { reason: None } => f.write_str("draw"),
             ResultExp::Win { player, reason: Some(r) } => write!(f, "{player} wins: {r}"),
             ResultExp::Win { player, reason: None } => write!(f, "{player} wins"),
+            ResultExp::Ranking { order, reason } => {
+                let places: Vec<String> =
+                    order.iter().enumerate().map(|(i, p)| format!("{}: {p}", ordinal(i + 1))).collect();
+                f.write_str(&places.join(", "))?;
+                match reason {
+                    Some(r) => write!(f, " ({r})"),
+                    None => Ok(()),
+                }
+            }
         }
     }
 }
@@ -141,8 +163,10 @@ pub fn parse_result(text: &str) -> Result<(ResultExp, Option<usize>), NotationEr
     let rule = inner.as_rule();
     let mut player = String::new();
     let mut reason = None;
+    let mut order = Vec::new();
     for p in inner.into_inner() {
         match p.as_rule() {
+            Rule::place => order.push(p.into_inner().nth(1).map(|q| q.as_str().to_string()).unwrap_or_default()),
             Rule::player => player = p.as_str().to_string(),
             Rule::reason => reason = Some((p.as_str().to_string(), p.as_span().start_pos().line_col().1)),
             _ => {}
@@ -154,6 +178,7 @@ pub fn parse_result(text: &str) -> Result<(ResultExp, Option<usize>), NotationEr
         match rule {
             Rule::ongoing => ResultExp::Ongoing,
             Rule::draw => ResultExp::Draw { reason },
+            Rule::ranking => ResultExp::Ranking { order, reason },
             _ => ResultExp::Win { player, reason },
         },
         col,
@@ -164,4 +189,15 @@ pub fn parse_result(text: &str) -> Result<(ResultExp, Option<usize>), NotationEr
 pub fn parse_player(text: &str) -> Result<String, NotationError> {
     let top = parse(Rule::player_item, text, "player")?;
     Ok(top.into_inner().next().map(|p| p.as_str().to_string()).unwrap_or_default())
+}
+
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }

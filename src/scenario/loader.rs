@@ -597,11 +597,17 @@ fn expectations(ctx: &mut Ctx<'_>, game: &dyn Game, position: &str, doc: &Expect
         match expect::parse_result(&res.value) {
             Ok((r, reason_col)) => {
                 let mut ok = true;
-                if let super::ResultExp::Win { player, .. } = &r {
+                let named: Vec<&String> = match &r {
+                    super::ResultExp::Win { player, .. } => vec![player],
+                    super::ResultExp::Ranking { order, .. } => order.iter().collect(),
+                    _ => vec![],
+                };
+                for player in named {
                     if let Err(e) = check_player(game, player) {
                         let lead = res.value.len() - res.value.trim_start().len();
                         ctx.err(place(ctx.src, &res.referenced, 1, lead + 1), e);
                         ok = false;
+                        break;
                     }
                 }
                 if let (Some((code, _)), Some(col)) = (r.reason(), reason_col) {

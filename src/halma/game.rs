@@ -1,0 +1,314 @@
+//! A Chinese checkers game in progress: whose turn it is (finished and
+//! resigned players are skipped, a player with no legal move is passed), when
+//! a player has completed the goal, and how the game ends: by goals (a win
+//! with two players, a full ranking with three or more under `play-to-end`),
+//! by resignation, by the move limit (a draw) or by the no-progress limit (a
+//! ranking by pieces in the goal, then by remaining distance).
+//!
+//! Progress: a turn makes progress when the mover has more pieces in its
+//! goal than it ever had before. The remaining distance of a player is the
+//! sum, over its pieces outside the goal, of the steps from each to the
+//! nearest goal hole not holding one of its own pieces.
+
+use super::board::{holes, Board};
+use super::movegen::{apply_piece, legal_moves, Move};
+use super::position::{is_king, seat_of, Position, EMPTY};
+use super::rules::{Form, Rules};
+
+/// How a game stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Ongoing,
+    Win {
+        seat: u8,
+        reason: &'static str,
+    },
+    Draw(&'static str),
+    /// Every seat placed, first to last; the reason when the places were not
+    /// all decided by goals.
+    Ranking {
+        order: Vec<u8>,
+        reason: Option<&'static str>,
+    },
+}
+
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Ongoing => f.write_str("ongoing"),
+            Outcome::Win { seat, reason } => write!(f, "seat {seat} wins: {reason}"),
+            Outcome::Draw(reason) => write!(f, "draw: {reason}"),
+            Outcome::Ranking { order, reason } => {
+                let places: Vec<String> =
+                    order.iter().enumerate().map(|(i, s)| format!("{}: seat {s}", ordinal(i + 1))).collect();
+                f.write_str(&places.join(", "))?;
+                if let Some(r) = reason {
+                    write!(f, " ({r})")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Something a player does.
+#[derive(Clone, Copy, Debug)]
+pub enum Action {
+    Move(Move),
+    Resign(u8),
+    OfferDraw(u8),
+    AcceptDraw(u8),
+    ClaimDraw(u8),
+    DeclareDraw,
+}
+
+/// A game from a given position on.
+#[derive(Clone, Debug)]
+pub struct Match<'r> {
+    rules: &'r Rules,
+    position: Position,
+    outcome: Outcome,
+    legal: Vec<Move>,
+}
+
+/// Pieces of a seat in its goal.
+pub fn in_goal(pos: &Position, rules: &Rules, seat: u8) -> u32 {
+    (pos.pieces(seat) & goal_holes(rules, seat)).count_ones()
+}
+
+/// The holes of a seat's goal.
+pub fn goal_holes(rules: &Rules, seat: u8) -> u128 {
+    let b = Board::get();
+    let g = rules.goal(seat);
+    match rules.form {
+        Form::International => b.triangles[g],
+        Form::Japanese => b.big_camps[g],
+    }
+}
+
+/// Whether a seat has completed its goal.
+pub fn goal_complete(pos: &Position, rules: &Rules, seat: u8) -> bool {
+    let b = Board::get();
+    let goal = goal_holes(rules, seat);
+    let own = pos.pieces(seat);
+    let full = pos.occupied() & goal == goal;
+    let ok = if rules.blocking_prevention { full && own & goal != 0 } else { own & goal == goal };
+    if !ok {
+        return false;
+    }
+    if rules.form == Form::Japanese {
+        let apex = b.apex[rules.goal(seat)];
+        let c = pos.cells[usize::from(apex)];
+        return c != EMPTY && seat_of(c) == seat && is_king(c);
+    }
+    true
+}
+
+/// The remaining distance of a seat (see the module documentation).
+pub fn remaining_distance(pos: &Position, rules: &Rules, seat: u8) -> u32 {
+    let b = Board::get();
+    let goal = goal_holes(rules, seat);
+    let own = pos.pieces(seat);
+    let free: Vec<u8> = holes(goal & !own).collect();
+    holes(own & !goal).map(|p| free.iter().map(|&g| b.distance(p, g)).min().unwrap_or(0)).sum()
+}
+
+impl<'r> Match<'r> {
+    pub fn new(rules: &'r Rules, position: Position) -> Match<'r> {
+        let mut m = Match { rules, position, outcome: Outcome::Ongoing, legal: Vec::new() };
+        m.settle();
+        m
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn outcome(&self) -> &Outcome {
+        &self.outcome
+    }
+
+    pub fn rules(&self) -> &'r Rules {
+        self.rules
+    }
+
+    pub fn legal_moves(&self) -> &[Move] {
+        if self.outcome == Outcome::Ongoing {
+            &self.legal
+        } else {
+            &[]
+        }
+    }
+
+    fn active_seats(&self) -> Vec<u8> {
+        (1..=self.rules.players).filter(|&s| self.position.active(s)).collect()
+    }
+
+    /// The unfinished seats ranked by pieces in the goal, then by remaining
+    /// distance, then by turn order from the first seat.
+    fn rank_unfinished(&self) -> Vec<u8> {
+        let mut seats = self.active_seats();
+        let first = self.rules.first_seat;
+        let n = self.rules.players;
+        seats.sort_by_key(|&s| {
+            (
+                std::cmp::Reverse(in_goal(&self.position, self.rules, s)),
+                remaining_distance(&self.position, self.rules, s),
+                (s + n - first) % n,
+            )
+        });
+        seats
+    }
+
+    fn ranking(&self, rest: Vec<u8>, reason: Option<&'static str>) -> Outcome {
+        let mut order = self.position.finished.clone();
+        order.extend(rest);
+        order.extend(self.position.resigned.iter().rev());
+        Outcome::Ranking { order, reason }
+    }
+
+    /// Decide whether the game has ended; if not, make sure the seat to move
+    /// is active and can move, passing those who cannot.
+    fn settle(&mut self) {
+        let r = self.rules;
+        let finished = &self.position.finished;
+        if r.players == 2 || !r.play_to_end {
+            if let Some(&first) = finished.first() {
+                self.outcome = Outcome::Win { seat: first, reason: "goal" };
+                return;
+            }
+        }
+        let active = self.active_seats();
+        if active.len() <= 1 && r.players > 2 {
+            self.outcome = self.ranking(active, None);
+            return;
+        }
+        if let Some(limit) = r.move_limit {
+            if self.position.finished.is_empty() && self.position.turns >= limit * u32::from(r.players) {
+                self.outcome = Outcome::Draw("move-limit");
+                return;
+            }
+        }
+        if let Some(limit) = r.no_progress {
+            if self.position.quiet >= limit {
+                self.outcome = self.ranking(self.rank_unfinished(), Some("no-progress"));
+                return;
+            }
+        }
+        // Skip seats that no longer play; pass those who cannot move.
+        for _ in 0..=2 * usize::from(r.players) {
+            if !self.position.active(self.position.to_move) {
+                self.position.to_move = self.next_seat(self.position.to_move);
+                continue;
+            }
+            self.legal = legal_moves(&self.position, r);
+            if !self.legal.is_empty() {
+                return;
+            }
+            if active.iter().all(|&s| {
+                let mut p = self.position.clone();
+                p.to_move = s;
+                legal_moves(&p, r).is_empty()
+            }) {
+                self.outcome = Outcome::Draw("blocked");
+                return;
+            }
+            // An automatic pass: a turn without progress.
+            self.position.turns += 1;
+            self.position.quiet += 1;
+            self.position.to_move = self.next_seat(self.position.to_move);
+        }
+    }
+
+    /// The next seat clockwise (seat numbers run clockwise).
+    fn next_seat(&self, seat: u8) -> u8 {
+        seat % self.rules.players + 1
+    }
+
+    pub fn play(&mut self, action: Action) -> Result<(), &'static str> {
+        if self.outcome != Outcome::Ongoing {
+            return Err("game-over");
+        }
+        let r = self.rules;
+        match action {
+            Action::Move(m) => {
+                if !self.legal.contains(&m) {
+                    return Err("illegal-move");
+                }
+                let seat = self.position.to_move;
+                apply_piece(&mut self.position, m);
+                self.position.turns += 1;
+                let now = in_goal(&self.position, r, seat);
+                let best = &mut self.position.best[usize::from(seat - 1)];
+                if now > u32::from(*best) {
+                    *best = now as u8;
+                    self.position.quiet = 0;
+                } else {
+                    self.position.quiet += 1;
+                }
+                if goal_complete(&self.position, r, seat) {
+                    self.position.finished.push(seat);
+                }
+                self.position.to_move = self.next_seat(seat);
+                self.settle();
+            }
+            Action::Resign(seat) => {
+                if !self.position.active(seat) {
+                    return Err("not-playing");
+                }
+                if r.players == 2 {
+                    self.outcome = Outcome::Win { seat: seat % 2 + 1, reason: "resign" };
+                    return Ok(());
+                }
+                // The resigner leaves, and so do its pieces.
+                self.position.resigned.push(seat);
+                for c in self.position.cells.iter_mut() {
+                    if *c != EMPTY && seat_of(*c) == seat {
+                        *c = EMPTY;
+                    }
+                }
+                self.settle();
+            }
+            // The pages know no agreed draw: a level game ends by the move
+            // or no-progress limits.
+            Action::OfferDraw(_) | Action::AcceptDraw(_) => return Err("no-draw-agreement"),
+            Action::ClaimDraw(_) => return Err("no-draw-claim"),
+            Action::DeclareDraw => return Err("no-draw-declaration"),
+        }
+        Ok(())
+    }
+}
+
+/// Perft: leaves of the move tree; a seat without a move passes (one node).
+pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = legal_moves(pos, rules);
+    if depth == 1 {
+        return moves.len().max(1) as u64;
+    }
+    let mut next = pos.clone();
+    next.to_move = pos.to_move % rules.players + 1;
+    if moves.is_empty() {
+        return perft(&next, rules, depth - 1);
+    }
+    let mut total = 0;
+    for m in moves {
+        let mut p = next.clone();
+        apply_piece(&mut p, m);
+        total += perft(&p, rules, depth - 1);
+    }
+    total
+}

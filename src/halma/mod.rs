@@ -1,0 +1,312 @@
+//! The halma family: Chinese checkers on the six-pointed star, for 2 to 6
+//! players, in its international form and its Japanese form (Diamond Game,
+//! with kings). Both forms, every house rule and every number of players
+//! are values of [`Rules`].
+
+pub mod board;
+pub mod game;
+pub mod movegen;
+pub mod notation;
+pub mod position;
+pub mod rules;
+
+use crate::game::{Action, Game, GameError, MoveKey, OptionSpec, Options, Rejection, Replay, Variant};
+use crate::notation::NotationError;
+
+use self::game::Match;
+use self::movegen::{check_path, legal_moves, Move};
+use self::notation::MoveText;
+use self::position::Position;
+pub use self::rules::{ForeignCamps, Form, Rules};
+
+/// Chinese checkers, from the pages `chinese-checkers.hi` and
+/// `chinese-checkers.bn`.
+pub struct ChineseCheckers;
+
+pub static CHINESE_CHECKERS: ChineseCheckers = ChineseCheckers;
+
+const OPTIONS: &[OptionSpec] = &[
+    OptionSpec { name: "players", values: &["2..6"], default: "2", help: "number of players" },
+    OptionSpec {
+        name: "form",
+        values: &["international", "japanese"],
+        default: "international",
+        help: "international: 10 men each, 2-6 players; japanese (Diamond Game): 14 men and a king each in 15-hole camps, 2 or 3 players",
+    },
+    OptionSpec {
+        name: "blocking-prevention",
+        values: &["on", "off"],
+        default: "on",
+        help: "on: a full goal with at least one own piece is complete; off: every goal hole must hold an own piece",
+    },
+    OptionSpec {
+        name: "play-to-end",
+        values: &["on", "off"],
+        default: "on",
+        help: "on: with 3+ players play on until every place is decided; off: the first to finish wins and the game ends",
+    },
+    OptionSpec {
+        name: "first-seat",
+        values: &["1..6"],
+        default: "1",
+        help: "the seat that moves first (rotate-first-turn: the next seat starts the rematch)",
+    },
+    OptionSpec {
+        name: "move-limit",
+        values: &["off", "1..100000"],
+        default: "off",
+        help: "turns each player may take; if nobody has finished by then the game is drawn",
+    },
+    OptionSpec {
+        name: "no-progress",
+        values: &["off", "1..100000"],
+        default: "120",
+        help: "turns in a row in which no player gets more pieces into its goal than before; then the unfinished are ranked by pieces in the goal, then by remaining distance",
+    },
+    OptionSpec {
+        name: "foreign-camps",
+        values: &["closed", "triangles", "pass"],
+        default: "closed",
+        help: "japanese form: closed: no piece enters another colour's 15-hole camp, even in passing; triangles: only the 10-hole triangles are closed; pass: a chain may pass through but not stop",
+    },
+    OptionSpec {
+        name: "king-jumps-king",
+        values: &["off", "on"],
+        default: "off",
+        help: "japanese form: on lets a king jump another king (no man ever jumps a king)",
+    },
+];
+
+impl ChineseCheckers {
+    /// The rules under validated options.
+    pub fn rules(options: &Options) -> Rules {
+        let get = |k: &str| options.get(k).map(String::as_str).unwrap_or("");
+        let players: u8 = get("players").parse().unwrap_or(2);
+        let mut r = if get("form") == "japanese" { Rules::japanese(players) } else { Rules::international(players) };
+        r.blocking_prevention = get("blocking-prevention") != "off";
+        r.play_to_end = get("play-to-end") != "off";
+        r.first_seat = get("first-seat").parse().unwrap_or(1);
+        r.move_limit = get("move-limit").parse().ok();
+        r.no_progress = get("no-progress").parse().ok();
+        if r.form == Form::Japanese {
+            r.foreign_camps = match get("foreign-camps") {
+                "triangles" => ForeignCamps::TrianglesClosed,
+                "pass" => ForeignCamps::PassThrough,
+                _ => ForeignCamps::Closed,
+            };
+            r.king_jumps_king = get("king-jumps-king") == "on";
+        }
+        r
+    }
+}
+
+impl Variant for ChineseCheckers {
+    fn id(&self) -> &'static str {
+        "chinese-checkers"
+    }
+    fn family(&self) -> &'static str {
+        "halma"
+    }
+    fn page(&self) -> &'static str {
+        "chinese-checkers.hi"
+    }
+    fn title(&self) -> &'static str {
+        "Chinese checkers (the 121-hole star, 2-6 players; international and Japanese forms)"
+    }
+    fn options(&self) -> &'static [OptionSpec] {
+        OPTIONS
+    }
+    fn validate(&self, options: &Options) -> Result<(), String> {
+        let get = |k: &str| options.get(k).map(String::as_str).unwrap_or("");
+        let players: u8 = get("players").parse().unwrap_or(2);
+        if get("form") == "japanese" && players > 3 {
+            return Err(format!(
+                "form=japanese is for 2 or 3 players; with {players} players the international form is played"
+            ));
+        }
+        if get("form") != "japanese" {
+            for (k, default) in [("foreign-camps", "closed"), ("king-jumps-king", "off")] {
+                if get(k) != default {
+                    return Err(format!("{k} belongs to the Japanese form (form=japanese)"));
+                }
+            }
+        }
+        let first: u8 = get("first-seat").parse().unwrap_or(1);
+        if first > players {
+            return Err(format!("first-seat={first}, but there are {players} players"));
+        }
+        Ok(())
+    }
+    fn configure(&self, options: &Options) -> Box<dyn Game> {
+        Box::new(Halma { rules: ChineseCheckers::rules(options) })
+    }
+}
+
+/// Chinese checkers under fixed rules, speaking text.
+pub struct Halma {
+    rules: Rules,
+}
+
+impl Halma {
+    pub fn new(rules: Rules) -> Halma {
+        Halma { rules }
+    }
+
+    fn parse(&self, text: &str) -> Result<Position, NotationError> {
+        notation::parse_position(text, &self.rules)
+    }
+
+    fn seat(&self, name: &str) -> Result<u8, NotationError> {
+        name.strip_prefix("seat ")
+            .and_then(|n| n.parse::<u8>().ok())
+            .filter(|n| (1..=self.rules.players).contains(n))
+            .ok_or_else(|| {
+                NotationError::whole(format!("unknown player '{name}' (players: {})", self.players().join(", ")))
+            })
+    }
+
+    /// The legal move a written move stands for, or why there is none.
+    fn resolve(&self, game: &Match<'_>, text: &MoveText) -> Result<Move, &'static str> {
+        if *game.outcome() != game::Outcome::Ongoing {
+            return Err("game-over");
+        }
+        let legal = game.legal_moves();
+        let path = match text {
+            MoveText::Pass => {
+                return legal.iter().find(|m| m.is_pass()).copied().ok_or("no-pass");
+            }
+            MoveText::Path(p) => p,
+        };
+        let (from, to) = (path[0], path[path.len() - 1]);
+        let wanted = Move { from, to };
+        // A path of more than two holes is checked hop by hop; two holes name
+        // a step, a hop, or a chain by its ends.
+        if path.len() > 2 || legal.contains(&wanted) {
+            if let Some(reason) =
+                check_path(game.position(), &self.rules, path).filter(|_| path.len() > 2 || !legal.contains(&wanted))
+            {
+                return Err(reason);
+            }
+        }
+        if legal.contains(&wanted) {
+            return Ok(wanted);
+        }
+        Err(check_path(game.position(), &self.rules, path).unwrap_or("unreachable"))
+    }
+
+    fn to_action(
+        &self,
+        game: &Match<'_>,
+        action: &Action,
+    ) -> Result<Result<game::Action, &'static str>, NotationError> {
+        Ok(Ok(match action {
+            Action::Move(text) => match self.resolve(game, &notation::parse_move(text)?) {
+                Ok(m) => game::Action::Move(m),
+                Err(reason) => return Ok(Err(reason)),
+            },
+            Action::Resign(p) => game::Action::Resign(self.seat(p)?),
+            Action::OfferDraw(p) => game::Action::OfferDraw(self.seat(p)?),
+            Action::AcceptDraw(p) => game::Action::AcceptDraw(self.seat(p)?),
+            Action::ClaimDraw(p) => game::Action::ClaimDraw(self.seat(p)?),
+            Action::DeclareDraw(_) => game::Action::DeclareDraw,
+        }))
+    }
+
+    fn play_out<'a>(&'a self, position: &str, actions: &[Action]) -> Result<Match<'a>, GameError> {
+        let mut game = Match::new(&self.rules, self.parse(position)?);
+        for (index, action) in actions.iter().enumerate() {
+            let refused = match self.to_action(&game, action)? {
+                Ok(a) => game.play(a).err(),
+                Err(code) => Some(code),
+            };
+            if let Some(reason) = refused {
+                return Err(GameError::Rejected(Rejection {
+                    index,
+                    reason: reason.to_string(),
+                    position: notation::write_position(game.position(), &self.rules),
+                }));
+            }
+        }
+        Ok(game)
+    }
+}
+
+impl Game for Halma {
+    fn variant(&self) -> &'static str {
+        "chinese-checkers"
+    }
+
+    fn players(&self) -> Vec<String> {
+        (1..=self.rules.players).map(|s| format!("seat {s}")).collect()
+    }
+
+    fn start_position(&self) -> String {
+        notation::write_position(&Position::start(&self.rules), &self.rules)
+    }
+
+    fn normalize_position(&self, text: &str) -> Result<String, NotationError> {
+        Ok(notation::write_position(&self.parse(text)?, &self.rules))
+    }
+
+    fn diagram(&self, position: &str) -> Result<String, NotationError> {
+        Ok(notation::write_diagram(&self.parse(position)?, &self.rules))
+    }
+
+    fn set_notation(&mut self, name: &str) -> Result<(), String> {
+        match name {
+            "holes" => Ok(()),
+            other => Err(format!("unknown notation '{other}' (Chinese checkers has one: holes)")),
+        }
+    }
+
+    fn check_move(&self, text: &str) -> Result<(), NotationError> {
+        notation::parse_move(text).map(|_| ())
+    }
+
+    fn replay(&self, position: &str, actions: &[Action]) -> Result<Replay, GameError> {
+        let game = self.play_out(position, actions)?;
+        let pos = game.position();
+        Ok(Replay {
+            position: notation::write_position(pos, &self.rules),
+            to_move: format!("seat {}", pos.to_move),
+            result: game.outcome().to_string(),
+            moves: game.legal_moves().iter().map(|m| notation::write_move(m.from, m.to)).collect(),
+        })
+    }
+
+    fn move_key(&self, position: &str, text: &str) -> Result<MoveKey, NotationError> {
+        self.parse(position)?;
+        Ok(match notation::parse_move(text)? {
+            MoveText::Pass => MoveKey { key: "pass".into(), display: "pass".into() },
+            MoveText::Path(p) => {
+                let (from, to) = (p[0], p[p.len() - 1]);
+                MoveKey { key: format!("{from}>{to}"), display: notation::write_move(from, to) }
+            }
+        })
+    }
+
+    fn explain(&self, position: &str, played: &[Action], action: &Action) -> Result<Option<String>, GameError> {
+        let game = self.play_out(position, played)?;
+        let mut probe = game.clone();
+        Ok(match self.to_action(&game, action)? {
+            Ok(a) => probe.play(a).err().map(str::to_string),
+            Err(code) => Some(code.to_string()),
+        })
+    }
+
+    fn perft(&self, position: &str, depth: u32, _paths: bool) -> Result<u64, NotationError> {
+        Ok(game::perft(&self.parse(position)?, &self.rules, depth))
+    }
+
+    fn divide(&self, position: &str, depth: u32, _paths: bool) -> Result<Vec<(String, u64)>, NotationError> {
+        let pos = self.parse(position)?;
+        let mut out = Vec::new();
+        for m in legal_moves(&pos, &self.rules) {
+            let mut next = pos.clone();
+            movegen::apply_piece(&mut next, m);
+            next.to_move = pos.to_move % self.rules.players + 1;
+            out.push((notation::write_move(m.from, m.to), game::perft(&next, &self.rules, depth.saturating_sub(1))));
+        }
+        Ok(out)
+    }
+}
