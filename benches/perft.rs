@@ -59,6 +59,23 @@ fn perft_variants(c: &mut Criterion) {
     group.finish();
 }
 
+/// Chinese checkers from the start, 2 and 6 players.
+fn perft_chinese_checkers(c: &mut Criterion) {
+    use rulecheck::halma;
+    let mut group = c.benchmark_group("perft/chinese-checkers/start");
+    group.sample_size(10);
+    for (players, depth) in [(2u8, 4u32), (6, 3)] {
+        let rules = halma::Rules::international(players);
+        let start = halma::position::Position::start(&rules);
+        let nodes = halma::game::perft(&start, &rules, depth);
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("{players}-players/depth-{depth}"), |b| {
+            b.iter(|| halma::game::perft(black_box(&start), &rules, depth))
+        });
+    }
+    group.finish();
+}
+
 fn movegen(c: &mut Criterion) {
     let rules = Rules::english();
     let g = Generator::new(&rules);
@@ -105,5 +122,5 @@ fn whole_spec(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, perft, perft_variants, movegen, whole_spec);
+criterion_group!(benches, perft, perft_variants, perft_chinese_checkers, movegen, whole_spec);
 criterion_main!(benches);

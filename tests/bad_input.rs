@@ -172,6 +172,7 @@ fixtures! {
     no_clauses: "no-clauses" => at("black moves first", 1);
     empty_expect: "empty-expect" => at("black moves first", 1);
     duplicate_name: "duplicate-name" => at("black moves first", 2);
+    japanese_four_players: "japanese-four-players" => at("japanese", 1);
 }
 
 /// Every fixture under `fixtures/bad/` has its test above, and every test

@@ -242,3 +242,100 @@ fn every_single_rule_deviation_fails_a_scenario_of_its_variant() {
     }
     assert!(holes.is_empty(), "deviations no scenario catches: {holes:?}");
 }
+
+mod halma {
+    //! The same for Chinese checkers: every single-rule deviation of its
+    //! configuration fails a scenario.
+
+    use std::cell::Cell;
+    use std::rc::Rc;
+
+    use rulecheck::engine::InProcess;
+    use rulecheck::game::Game;
+    use rulecheck::halma::{ChineseCheckers, ForeignCamps, Halma, Rules};
+    use rulecheck::oracle;
+    use rulecheck::scenario::Scenario;
+
+    pub struct Mutation {
+        pub name: &'static str,
+        pub apply: fn(&mut Rules),
+    }
+
+    const CAMPS: [ForeignCamps; 4] =
+        [ForeignCamps::Open, ForeignCamps::Closed, ForeignCamps::TrianglesClosed, ForeignCamps::PassThrough];
+
+    fn other_camps(r: &mut Rules, k: usize) {
+        let i = CAMPS.iter().position(|c| *c == r.foreign_camps).unwrap_or(0);
+        r.foreign_camps = CAMPS[(i + k) % 4];
+    }
+
+    pub const MUTATIONS: &[Mutation] = &[
+        Mutation { name: "blocking prevention flipped", apply: |r| r.blocking_prevention = !r.blocking_prevention },
+        Mutation { name: "play-to-end flipped", apply: |r| r.play_to_end = !r.play_to_end },
+        Mutation { name: "chains may not change direction", apply: |r| r.chains_turn = false },
+        Mutation { name: "voluntary passing", apply: |r| r.voluntary_pass = true },
+        Mutation { name: "no-progress limit off", apply: |r| r.no_progress = None },
+        Mutation { name: "no-progress limit halved", apply: |r| r.no_progress = r.no_progress.map(|n| n / 2) },
+        Mutation { name: "move limit ignored", apply: |r| r.move_limit = None },
+        Mutation { name: "move limit one turn longer", apply: |r| r.move_limit = r.move_limit.map(|n| n + 1) },
+        Mutation { name: "foreign camps: the next rule", apply: |r| other_camps(r, 1) },
+        Mutation { name: "foreign camps: the rule after", apply: |r| other_camps(r, 2) },
+        Mutation { name: "foreign camps: the third rule", apply: |r| other_camps(r, 3) },
+        Mutation { name: "king's long jump flipped", apply: |r| r.king_long_jump = !r.king_long_jump },
+        Mutation { name: "men may jump kings", apply: |r| r.men_jump_kings = true },
+        Mutation { name: "kings jumping kings flipped", apply: |r| r.king_jumps_king = !r.king_jumps_king },
+        Mutation { name: "king on the apex flipped", apply: |r| r.king_on_apex = !r.king_on_apex },
+        Mutation { name: "the next seat moves first", apply: |r| r.first_seat = r.first_seat % r.players + 1 },
+    ];
+
+    pub fn score(scenarios: &[&Scenario]) -> Vec<&'static str> {
+        let mut survivors = Vec::new();
+        println!("mutation score, chinese-checkers ({} scenarios):", scenarios.len());
+        let mut applicable = 0;
+        for m in MUTATIONS {
+            let changed = Rc::new(Cell::new(false));
+            let seen = changed.clone();
+            let mut engine = InProcess::new(
+                m.name,
+                Box::new(move |id, options| {
+                    if id != "chinese-checkers" {
+                        return None;
+                    }
+                    let rules = ChineseCheckers::rules(options);
+                    let mut mutated = rules.clone();
+                    (m.apply)(&mut mutated);
+                    if mutated != rules {
+                        seen.set(true);
+                    }
+                    Some(Box::new(Halma::new(mutated)) as Box<dyn Game>)
+                }),
+            );
+            let caught = scenarios.iter().filter(|s| !oracle::check(s, &mut engine).passed()).count();
+            if !changed.get() {
+                continue;
+            }
+            applicable += 1;
+            println!("  {:<52} caught by {caught:>3}", m.name);
+            if caught == 0 {
+                survivors.push(m.name);
+            }
+        }
+        println!("  score: {}/{applicable} deviations caught", applicable - survivors.len());
+        survivors
+    }
+}
+
+#[test]
+fn every_single_rule_deviation_fails_a_chinese_checkers_scenario() {
+    let catalog = Catalog::builtin().expect("catalog");
+    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec");
+    let (files, errors) = runner::load_all(&[spec], &catalog, &Default::default());
+    assert!(errors.is_empty(), "spec input errors: {errors:?}");
+    let scenarios: Vec<&Scenario> =
+        files.iter().flat_map(|f| f.scenarios.iter()).filter(|s| s.variant == "chinese-checkers").collect();
+    if scenarios.is_empty() {
+        return;
+    }
+    let holes = halma::score(&scenarios);
+    assert!(holes.is_empty(), "deviations no scenario catches: {holes:?}");
+}

@@ -73,3 +73,21 @@ fn a_king_circuit_is_one_move_with_two_paths() {
     let other = g.move_key(pos, "6x13x22x15x6").expect("key");
     assert_eq!(one.key, other.key);
 }
+
+#[test]
+fn chinese_checkers_two_players_match_published_counts() {
+    assert_eq!(counts("chinese-checkers", 1..=3), [14, 196, 4760]);
+}
+
+/// Every player has 14 moves from the start, whatever the number of
+/// players, and the first two plies never interact.
+#[test]
+fn chinese_checkers_every_table_starts_with_14_moves_each() {
+    for players in 2..=6 {
+        let options: game::Options = [("players".to_string(), players.to_string())].into_iter().collect();
+        let g = game::configure("chinese-checkers", &options).expect("variant");
+        let start = g.start_position();
+        assert_eq!(g.perft(&start, 1, false).expect("perft"), 14, "{players} players");
+        assert_eq!(g.perft(&start, 2, false).expect("perft"), 196, "{players} players");
+    }
+}

@@ -107,7 +107,7 @@ pub fn goal_complete(pos: &Position, rules: &Rules, seat: u8) -> bool {
     if !ok {
         return false;
     }
-    if rules.form == Form::Japanese {
+    if rules.king_on_apex {
         let apex = b.apex[rules.goal(seat)];
         let c = pos.cells[usize::from(apex)];
         return c != EMPTY && seat_of(c) == seat && is_king(c);

@@ -56,6 +56,8 @@ pub struct Rules {
     pub voluntary_pass: bool,
     /// Whether the king jumps a whole line of pieces at once (Japanese).
     pub king_long_jump: bool,
+    /// Whether a goal is complete only with the king on its apex (Japanese).
+    pub king_on_apex: bool,
 }
 
 impl Rules {
@@ -76,6 +78,7 @@ impl Rules {
             chains_turn: true,
             voluntary_pass: false,
             king_long_jump: false,
+            king_on_apex: false,
         }
     }
 
@@ -85,6 +88,7 @@ impl Rules {
             form: Form::Japanese,
             foreign_camps: ForeignCamps::Closed,
             king_long_jump: true,
+            king_on_apex: true,
             ..Rules::international(players)
         }
     }

@@ -323,7 +323,16 @@ fn options(
     match game::resolve_options(v, &given) {
         Ok(o) => Some(o),
         Err(e) => {
-            ctx.err(Loc { line: 1, col: 1 }, format!("--option: {e}"));
+            // A combination the rules forbid: point at the option that
+            // completes it, the scenario's own or else the file's.
+            let at = own
+                .values()
+                .chain(file.values())
+                .next()
+                .map(|v| loc_of(&v.referenced))
+                .unwrap_or(Loc { line: 1, col: 1 });
+            let from = if ctx.overrides.is_empty() { "" } else { " (with --option)" };
+            ctx.err(at, format!("{e}{from}"));
             None
         }
     }
