@@ -80,7 +80,9 @@ fn chinese_checkers_two_players_match_published_counts() {
 }
 
 /// Every player has 14 moves from the start, whatever the number of
-/// players, and the first two plies never interact.
+/// players. With 2 or 3 players the first two seats sit in camps that do not
+/// touch, so the second ply never depends on the first; from 4 players on,
+/// seat 2's camp borders seat 1's and the first move can open a hop.
 #[test]
 fn chinese_checkers_every_table_starts_with_14_moves_each() {
     for players in 2..=6 {
@@ -88,6 +90,11 @@ fn chinese_checkers_every_table_starts_with_14_moves_each() {
         let g = game::configure("chinese-checkers", &options).expect("variant");
         let start = g.start_position();
         assert_eq!(g.perft(&start, 1, false).expect("perft"), 14, "{players} players");
-        assert_eq!(g.perft(&start, 2, false).expect("perft"), 196, "{players} players");
+        let second = g.perft(&start, 2, false).expect("perft");
+        if players <= 3 {
+            assert_eq!(second, 196, "{players} players");
+        } else {
+            assert!(second > 196, "{players} players: {second}");
+        }
     }
 }
