@@ -14,6 +14,7 @@ pub mod game;
 pub mod halma;
 pub mod notation;
 pub mod oracle;
+pub mod pdn;
 pub mod report;
 pub mod runner;
 pub mod scenario;

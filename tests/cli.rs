@@ -317,3 +317,27 @@ fn the_readme_example_is_the_fixture_and_passes() {
     let o = rulecheck(&["run", "fixtures/good/readme-example.yaml"]).ok();
     assert!(o.stdout.contains("2 passed, 0 failed"), "{}", o.all());
 }
+
+#[test]
+fn replay_reads_real_games_and_reports_an_illegal_move() {
+    let o = rulecheck(&["replay", "russian", "fixtures/pdn/russian.pdn"]).ok();
+    assert!(o.stdout.contains("23 games: 23 replay, 0 with an illegal move"), "{}", o.all());
+    let o = rulecheck(&["replay", "english", "fixtures/pdn/bad/illegal-move.pdn"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(o.stdout.contains("illegal move 5. 12-16 (must-capture)"), "{}", o.all());
+    let o = rulecheck(&["replay", "english", "fixtures/pdn/bad/garbage-move.pdn"]).bad_input();
+    assert!(o.stderr.contains("fixtures/pdn/bad/garbage-move.pdn:5:19"), "{}", o.all());
+}
+
+#[test]
+fn replay_writes_a_scenario_file_that_passes() {
+    let o = rulecheck(&["replay", "english", "fixtures/pdn/english.pdn", "--scenario"]).ok();
+    let dir = std::env::temp_dir().join(format!("rulecheck-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("games.yaml");
+    std::fs::write(&file, &o.stdout).expect("write");
+    let path = file.to_string_lossy().into_owned();
+    let run = rulecheck(&["run", &path]).ok();
+    assert!(run.stdout.contains("17 passed, 0 failed"), "{}", run.all());
+    let _ = std::fs::remove_dir_all(&dir);
+}

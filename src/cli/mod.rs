@@ -97,6 +97,16 @@ enum Command {
         #[arg(long, conflicts_with = "paths")]
         play: Option<String>,
     },
+    /// Replay recorded games from a PDN file: the first illegal move of each game, and whether the recorded result agrees.
+    Replay {
+        /// The variant the games are played under.
+        variant: String,
+        /// A PDN file (many games, headers, comments and variations allowed).
+        file: PathBuf,
+        /// Print the games that replay as a scenario file instead of the report.
+        #[arg(long)]
+        scenario: bool,
+    },
     /// List the variants with their house-rule options and defaults.
     Variants {
         /// Print JSON.
@@ -327,6 +337,19 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                     0
                 })
             }
+        }
+        Command::Replay { variant, file, scenario } => {
+            let options = parse_options(&cli.options)?;
+            let reports = crate::pdn::replay_file(&variant, &options, &file).map_err(|e| bad(e.to_string()))?;
+            if scenario {
+                let source = runner::display_path(&file);
+                let yaml = crate::pdn::scenarios_yaml(&variant, &options, &reports, &source).map_err(|e| bad(e.0))?;
+                print!("{yaml}");
+                return Ok(0);
+            }
+            let text = crate::pdn::Transcript(&reports).to_string();
+            println!("{}", text.trim_end());
+            Ok(crate::pdn::exit_code(&reports) as u8)
         }
         Command::Variants { json } => {
             if !cli.options.is_empty() {
