@@ -18,10 +18,19 @@ pub struct Side {
 }
 
 impl Side {
-    pub fn new(variant: &str, notation: &str) -> Result<Side, String> {
-        let mut game = game::configure(variant, &Options::new()).map_err(|e| e.to_string())?;
-        game.set_notation(notation)?;
-        Ok(Side { variant: variant.to_string(), game })
+    /// A side from `VARIANT` or `VARIANT:NAME=VALUE,...` (house rules), so
+    /// that two settings of one variant can be compared too.
+    pub fn new(spec: &str, notation: &str) -> Result<Side, String> {
+        let (variant, rules) = spec.split_once(':').unwrap_or((spec, ""));
+        let mut options = Options::new();
+        for pair in rules.split(',').filter(|p| !p.is_empty()) {
+            let (k, v) = pair.split_once('=').ok_or_else(|| format!("'{pair}' in '{spec}' must be NAME=VALUE"))?;
+            options.insert(k.to_string(), v.to_string());
+        }
+        let mut game = game::configure(variant, &options).map_err(|e| e.to_string())?;
+        // A family with a single notation keeps it.
+        let _ = game.set_notation(notation);
+        Ok(Side { variant: spec.to_string(), game })
     }
 }
 

@@ -162,6 +162,7 @@ pub trait Game: Send + Sync {
 pub fn variants() -> Vec<&'static dyn Variant> {
     let mut all = crate::draughts::VARIANTS.to_vec();
     all.push(&crate::halma::CHINESE_CHECKERS);
+    all.push(&crate::konane::KONANE);
     all
 }
 

@@ -12,6 +12,7 @@ pub mod draughts;
 pub mod engine;
 pub mod game;
 pub mod halma;
+pub mod konane;
 pub mod notation;
 pub mod oracle;
 pub mod pdn;

@@ -50,6 +50,7 @@ const PAGES: &[(&str, &str)] = &[
     ("spec/rules/international.yaml", include_str!("../../spec/rules/international.yaml")),
     ("spec/rules/pool.yaml", include_str!("../../spec/rules/pool.yaml")),
     ("spec/rules/chinese-checkers.yaml", include_str!("../../spec/rules/chinese-checkers.yaml")),
+    ("spec/rules/konane.yaml", include_str!("../../spec/rules/konane.yaml")),
 ];
 const REASONS: &str = include_str!("../../spec/reasons.yaml");
 

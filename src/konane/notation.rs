@@ -1,0 +1,211 @@
+//! Reading and writing Konane notation: cells, removals and jumps, the
+//! position string and the diagram (grammar in `notation.pest`).
+
+use pest::iterators::Pair;
+use pest::Parser;
+use pest_derive::Parser;
+
+use super::{Position, BLACK, EMPTY, MAX_SIZE, WHITE};
+use crate::notation::NotationError;
+
+#[derive(Parser)]
+#[grammar = "konane/notation.pest"]
+struct KonaneParser;
+
+fn rule_name(rule: &Rule) -> String {
+    match rule {
+        Rule::cell => "a cell such as d4",
+        Rule::move_text | Rule::removal | Rule::jump => "a removal such as -d4 or a jump such as d6-d4",
+        Rule::position | Rule::rank => "ranks of b, w and numbers of empty cells, separated by /",
+        Rule::side | Rule::side_name => "the side to move (b or w)",
+        Rule::diagram | Rule::board_rank | Rule::rank_number => "a rank: its number and its cells",
+        Rule::stone => "a cell: b, w or .",
+        Rule::files => "a line of file letters",
+        Rule::status => "a line 'black to move' or 'white to move'",
+        Rule::blank_line => "a blank line",
+        Rule::EOI => "the end of the text",
+    }
+    .to_string()
+}
+
+/// A move as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveText {
+    Removal(usize),
+    /// The start and every stopping cell given.
+    Jump(Vec<usize>),
+}
+
+fn parse_cell(pair: &Pair<'_, Rule>, size: u8) -> Result<usize, NotationError> {
+    let text = pair.as_str();
+    let file = usize::from(text.as_bytes()[0] - b'a');
+    let rank: usize = text[1..].parse().unwrap_or(0);
+    let n = usize::from(size);
+    if file >= n || rank == 0 || rank > n {
+        return Err(NotationError::at(pair.as_span(), format!("{text} is not on a {n}x{n} board")));
+    }
+    Ok((rank - 1) * n + file)
+}
+
+pub fn parse_move(text: &str, size: u8) -> Result<MoveText, NotationError> {
+    let mut pairs = KonaneParser::parse(Rule::move_text, text.trim())
+        .map_err(|e| NotationError::from_pest(e, "move", rule_name))?;
+    let top = pairs.next().ok_or_else(|| NotationError::whole("empty move"))?;
+    let inner = top.into_inner().next().ok_or_else(|| NotationError::whole("empty move"))?;
+    let removal = inner.as_rule() == Rule::removal;
+    let cells: Vec<usize> = inner.into_inner().map(|c| parse_cell(&c, size)).collect::<Result<_, _>>()?;
+    Ok(if removal { MoveText::Removal(cells[0]) } else { MoveText::Jump(cells) })
+}
+
+/// Parse a position string or (any text of more than one line) a diagram.
+pub fn parse_position(text: &str, size: u8) -> Result<Position, NotationError> {
+    let pos = if text.trim().contains('\n') { parse_diagram(text)? } else { parse_string(text)? };
+    if pos.size != size {
+        return Err(NotationError::whole(format!(
+            "the position is {0}x{0}, the game is played on {1}x{1} (option size)",
+            pos.size, size
+        )));
+    }
+    Ok(pos)
+}
+
+fn check_square(ranks: &[Vec<u8>], span: pest::Span<'_>) -> Result<u8, NotationError> {
+    let n = ranks.len();
+    if !(4..=MAX_SIZE).contains(&n) || n % 2 != 0 {
+        return Err(NotationError::at(
+            span,
+            format!("{n} ranks: the board is square with an even side of 6 to {MAX_SIZE}"),
+        ));
+    }
+    if let Some((i, r)) = ranks.iter().enumerate().find(|(_, r)| r.len() != n) {
+        return Err(NotationError::at(span, format!("rank {} has {} cells; the board is {n}x{n}", n - i, r.len())));
+    }
+    Ok(n as u8)
+}
+
+fn assemble(ranks: Vec<Vec<u8>>, size: u8, to_move: u8) -> Position {
+    let n = usize::from(size);
+    let mut cells = vec![EMPTY; n * n];
+    for (i, rank) in ranks.iter().enumerate() {
+        let r = n - 1 - i;
+        cells[r * n..(r + 1) * n].copy_from_slice(rank);
+    }
+    Position { size, cells, to_move }
+}
+
+fn parse_string(text: &str) -> Result<Position, NotationError> {
+    let mut pairs = KonaneParser::parse(Rule::position, text.trim_end())
+        .map_err(|e| NotationError::from_pest(e, "position", rule_name))?;
+    let top = pairs.next().ok_or_else(|| NotationError::whole("empty position"))?;
+    let span = top.as_span();
+    let mut ranks = Vec::new();
+    let mut to_move = BLACK;
+    for p in top.into_inner() {
+        match p.as_rule() {
+            Rule::rank => {
+                let mut cells = Vec::new();
+                let mut run = String::new();
+                for ch in p.as_str().chars() {
+                    if ch.is_ascii_digit() {
+                        run.push(ch);
+                        continue;
+                    }
+                    if !run.is_empty() {
+                        cells.extend(std::iter::repeat_n(EMPTY, run.parse().unwrap_or(0)));
+                        run.clear();
+                    }
+                    cells.push(if ch == 'b' { BLACK } else { WHITE });
+                }
+                if !run.is_empty() {
+                    cells.extend(std::iter::repeat_n(EMPTY, run.parse().unwrap_or(0)));
+                }
+                ranks.push(cells);
+            }
+            Rule::side => to_move = if p.as_str() == "b" { BLACK } else { WHITE },
+            _ => {}
+        }
+    }
+    let size = check_square(&ranks, span)?;
+    Ok(assemble(ranks, size, to_move))
+}
+
+fn parse_diagram(text: &str) -> Result<Position, NotationError> {
+    let mut pairs =
+        KonaneParser::parse(Rule::diagram, text).map_err(|e| NotationError::from_pest(e, "diagram", rule_name))?;
+    let top = pairs.next().ok_or_else(|| NotationError::whole("empty diagram"))?;
+    let span = top.as_span();
+    let mut ranks = Vec::new();
+    let mut to_move = BLACK;
+    for p in top.into_inner() {
+        match p.as_rule() {
+            Rule::board_rank => {
+                let cells = p
+                    .into_inner()
+                    .filter(|c| c.as_rule() == Rule::stone)
+                    .map(|c| match c.as_str() {
+                        "b" => BLACK,
+                        "w" => WHITE,
+                        _ => EMPTY,
+                    })
+                    .collect();
+                ranks.push(cells);
+            }
+            Rule::status => {
+                to_move = if p.into_inner().next().map(|s| s.as_str()) == Some("white") { WHITE } else { BLACK };
+            }
+            _ => {}
+        }
+    }
+    let size = check_square(&ranks, span)?;
+    Ok(assemble(ranks, size, to_move))
+}
+
+fn rank_chars(pos: &Position, r: usize) -> impl Iterator<Item = u8> + '_ {
+    let n = usize::from(pos.size);
+    pos.cells[r * n..(r + 1) * n].iter().copied()
+}
+
+pub fn write_position(pos: &Position) -> String {
+    let n = usize::from(pos.size);
+    let mut ranks = Vec::new();
+    for r in (0..n).rev() {
+        let mut s = String::new();
+        let mut run = 0;
+        for c in rank_chars(pos, r) {
+            if c == EMPTY {
+                run += 1;
+                continue;
+            }
+            if run > 0 {
+                s.push_str(&run.to_string());
+                run = 0;
+            }
+            s.push(if c == BLACK { 'b' } else { 'w' });
+        }
+        if run > 0 {
+            s.push_str(&run.to_string());
+        }
+        ranks.push(s);
+    }
+    format!("{} {}", ranks.join("/"), if pos.to_move == BLACK { 'b' } else { 'w' })
+}
+
+pub fn write_diagram(pos: &Position) -> String {
+    let n = usize::from(pos.size);
+    let width = n.to_string().len();
+    let mut out = String::new();
+    for r in (0..n).rev() {
+        let cells: Vec<&str> = rank_chars(pos, r)
+            .map(|c| match c {
+                BLACK => "b",
+                WHITE => "w",
+                _ => ".",
+            })
+            .collect();
+        out.push_str(&format!("{:>width$} {}\n", r + 1, cells.join(" ")));
+    }
+    let files: Vec<String> = (0..n).map(|f| char::from(b'a' + f as u8).to_string()).collect();
+    out.push_str(&format!("{:>width$} {}\n", "", files.join(" ")));
+    out.push_str(&format!("{} to move\n", if pos.to_move == BLACK { "black" } else { "white" }));
+    out
+}
