@@ -76,6 +76,19 @@ fn perft_chinese_checkers(c: &mut Criterion) {
     group.finish();
 }
 
+/// Konane from the 8x8 start, removals included, to depth 8.
+fn perft_konane(c: &mut Criterion) {
+    use rulecheck::konane;
+    let rules = konane::Rules::new(8);
+    let start = konane::Position::start(8);
+    let nodes = konane::perft(&start, &rules, 8);
+    let mut group = c.benchmark_group("perft/konane/start");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function("8", |b| b.iter(|| konane::perft(black_box(&start), &rules, 8)));
+    group.finish();
+}
+
 fn movegen(c: &mut Criterion) {
     let rules = Rules::english();
     let g = Generator::new(&rules);
@@ -122,5 +135,5 @@ fn whole_spec(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, perft, perft_variants, perft_chinese_checkers, movegen, whole_spec);
+criterion_group!(benches, perft, perft_variants, perft_chinese_checkers, perft_konane, movegen, whole_spec);
 criterion_main!(benches);

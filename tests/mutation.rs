@@ -339,3 +339,47 @@ fn every_single_rule_deviation_fails_a_chinese_checkers_scenario() {
     let holes = halma::score(&scenarios);
     assert!(holes.is_empty(), "deviations no scenario catches: {holes:?}");
 }
+
+#[test]
+fn every_single_rule_deviation_fails_a_konane_scenario() {
+    use rulecheck::konane::{KonaneGame, Opening, Rules};
+    let deviations: &[(&str, fn(&mut Rules))] = &[
+        ("turning during a multi-jump", |r| r.turns = true),
+        ("diagonal jumps", |r| r.diagonal = true),
+        ("forced full-length jumps", |r| r.full_length = true),
+        ("any black stone opens the game", |r| r.opening = Opening::AnyBlackStone),
+        ("a player without a jump draws", |r| r.no_jump_draws = true),
+    ];
+    let catalog = Catalog::builtin().expect("catalog");
+    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec");
+    let (files, errors) = runner::load_all(&[spec], &catalog, &Default::default());
+    assert!(errors.is_empty(), "spec input errors: {errors:?}");
+    let scenarios: Vec<&Scenario> =
+        files.iter().flat_map(|f| f.scenarios.iter()).filter(|s| s.variant == "konane").collect();
+    if scenarios.is_empty() {
+        return;
+    }
+    println!("mutation score, konane ({} scenarios):", scenarios.len());
+    let mut holes = Vec::new();
+    for &(name, apply) in deviations {
+        let mut engine = InProcess::new(
+            name,
+            Box::new(move |id, options| {
+                if id != "konane" {
+                    return None;
+                }
+                let size = options.get("size").and_then(|s| s.parse().ok()).unwrap_or(8);
+                let mut rules = Rules::new(size);
+                apply(&mut rules);
+                Some(Box::new(KonaneGame::new(rules)) as Box<dyn Game>)
+            }),
+        );
+        let caught = scenarios.iter().filter(|s| !oracle::check(s, &mut engine).passed()).count();
+        println!("  {name:<52} caught by {caught:>3}");
+        if caught == 0 {
+            holes.push(name);
+        }
+    }
+    println!("  score: {}/{} deviations caught", deviations.len() - holes.len(), deviations.len());
+    assert!(holes.is_empty(), "deviations no scenario catches: {holes:?}");
+}

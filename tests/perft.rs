@@ -98,3 +98,8 @@ fn chinese_checkers_every_table_starts_with_14_moves_each() {
         }
     }
 }
+
+#[test]
+fn konane_start_matches_published_counts_to_depth_6() {
+    assert_eq!(counts("konane", 1..=6), [4, 12, 28, 172, 892, 7124]);
+}
