@@ -13,6 +13,7 @@ pub mod engine;
 pub mod game;
 pub mod halma;
 pub mod konane;
+pub mod mutation;
 pub mod notation;
 pub mod oracle;
 pub mod pdn;

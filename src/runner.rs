@@ -64,6 +64,40 @@ pub fn run_file(file: &ScenarioFile, engine: &mut dyn Engine) -> FileRun {
     }
 }
 
+/// Check every scenario of every file, spreading the scenarios over `jobs`
+/// engines (each made by `make`, e.g. one process each) working in
+/// parallel; the verdicts come back in file and scenario order.
+pub fn run_all(files: &[ScenarioFile], make: &(dyn Fn() -> Box<dyn Engine> + Sync), jobs: usize) -> Vec<FileRun> {
+    let work: Vec<(usize, usize)> =
+        files.iter().enumerate().flat_map(|(f, file)| (0..file.scenarios.len()).map(move |s| (f, s))).collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: std::sync::Mutex<Vec<Option<oracle::Verdict>>> = std::sync::Mutex::new(vec![None; work.len()]);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1).min(work.len().max(1)) {
+            scope.spawn(|| {
+                let mut engine = make();
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(&(f, s)) = work.get(i) else { break };
+                    let v = oracle::check(&files[f].scenarios[s], engine.as_mut());
+                    if let Ok(mut r) = results.lock() {
+                        r[i] = Some(v);
+                    }
+                }
+            });
+        }
+    });
+    let mut verdicts = results.into_inner().unwrap_or_default().into_iter();
+    files
+        .iter()
+        .map(|file| FileRun {
+            path: file.path.clone(),
+            variant: file.variant.clone(),
+            verdicts: (0..file.scenarios.len()).filter_map(|_| verdicts.next().flatten()).collect(),
+        })
+        .collect()
+}
+
 /// Clauses of the catalog pages that the files' variants belong to and that
 /// no scenario cites.
 pub fn uncovered(catalog: &Catalog, files: &[ScenarioFile]) -> Vec<String> {

@@ -173,6 +173,7 @@ fixtures! {
     empty_expect: "empty-expect" => at("black moves first", 1);
     duplicate_name: "duplicate-name" => at("black moves first", 2);
     japanese_four_players: "japanese-four-players" => at("japanese", 1);
+    konane_impossible_position: "konane-impossible-position" => at("8/8/8/8/8/8/w7/bb6 b", 1);
 }
 
 /// Every fixture under `fixtures/bad/` has its test above, and every test

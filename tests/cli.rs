@@ -231,9 +231,13 @@ fn an_impossible_position_is_refused() {
 
 #[test]
 fn every_subcommand_has_help_saying_what_it_does() {
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 11] = [
         (&["--help"], "A test oracle and spec checker for board-game rule engines"),
-        (&["run", "--help"], "Replay the spec's scenarios against the built-in reference engine"),
+        (&["run", "--help"], "Replay the spec's scenarios against an engine"),
+        (&["diff", "--help"], "Replay the same positions under two variants"),
+        (&["replay", "--help"], "Replay recorded games from a PDN file"),
+        (&["serve", "--help"], "Speak the engine protocol"),
+        (&["variants", "--help"], "List the variants"),
         (&["check", "--help"], "Validate scenario files"),
         (&["moves", "--help"], "List the legal moves of a position"),
         (&["show", "--help"], "Draw a position as a diagram"),

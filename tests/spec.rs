@@ -79,7 +79,14 @@ fn main() {
         }
     }));
 
-    for (variant, least) in [("english", 60), ("russian", 40), ("international", 40), ("pool", 40)] {
+    for (variant, least) in [
+        ("english", 60),
+        ("russian", 40),
+        ("international", 40),
+        ("pool", 40),
+        ("chinese-checkers", 60),
+        ("konane", 30),
+    ] {
         let n = files.iter().flat_map(|f| &f.scenarios).filter(|s| s.variant == variant).count();
         trials.push(Trial::test(format!("spec::{variant} has at least {least} scenarios"), move || {
             if n >= least {

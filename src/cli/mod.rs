@@ -9,9 +9,18 @@ use std::time::Instant;
 use clap::{Parser, Subcommand};
 
 use crate::catalog::Catalog;
-use crate::engine;
+use crate::engine::{self, process::EngineSpec, process::ProcessEngine};
 use crate::game::{self, Game, Options};
-use crate::report::{self, Totals};
+use crate::report;
+
+/// Report formats of `run`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Human,
+    Json,
+    Junit,
+    Baseline,
+}
 use crate::runner;
 
 #[derive(Parser, Debug)]
@@ -33,10 +42,34 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Replay the spec's scenarios against the built-in reference engine.
+    /// Replay the spec's scenarios against an engine: the built-in reference, or any program speaking the engine protocol.
     Run {
         /// Scenario files or directories [default: spec]
         paths: Vec<PathBuf>,
+        /// An external engine: its command line, run directly (no shell), e.g. 'python3 adapter.py'.
+        #[arg(long, value_name = "CMD ARGS", conflicts_with = "engine_config")]
+        engine: Option<String>,
+        /// An engine config file (YAML: command, args, dir, timeout, expected-failures).
+        #[arg(long, value_name = "FILE")]
+        engine_config: Option<PathBuf>,
+        /// Seconds an external engine gets to answer one request.
+        #[arg(long, value_name = "SECONDS")]
+        timeout: Option<f64>,
+        /// Scenario ids (file::scenario, one a line) the engine is known to fail.
+        #[arg(long, value_name = "FILE")]
+        expected_failures: Option<PathBuf>,
+        /// Report format.
+        #[arg(long, value_enum, default_value_t = Format::Human)]
+        format: Format,
+        /// Engines to run in parallel (one process each for an external engine).
+        #[arg(long, short = 'j', default_value_t = 1)]
+        jobs: usize,
+    },
+    /// Speak the engine protocol on standard input and output with the built-in rules.
+    Serve {
+        /// A deviation from the rules, for testing the harness (hidden).
+        #[arg(long, hide = true)]
+        deviate: Option<String>,
     },
     /// Validate scenario files (notation, clauses, reasons, play) and clause coverage, without running an engine.
     Check {
@@ -201,14 +234,67 @@ pub fn main() -> ExitCode {
 
 fn dispatch(cli: Cli) -> Result<u8, Fail> {
     match cli.command {
-        Command::Run { paths } => {
+        Command::Run { paths, engine, engine_config, timeout, expected_failures, format, jobs } => {
             let overrides = run_overrides(&cli.options)?;
             let cat = catalog()?;
+            let spec = match (&engine, &engine_config) {
+                (Some(line), _) => Some(EngineSpec::from_command_line(line).map_err(bad)?),
+                (None, Some(file)) => Some(EngineSpec::from_file(file).map_err(bad)?),
+                (None, None) => None,
+            };
+            let spec = spec.map(|mut s| {
+                if let Some(t) = timeout {
+                    s.timeout = std::time::Duration::from_secs_f64(t);
+                }
+                s
+            });
+            let expected_file = expected_failures.or_else(|| spec.as_ref().and_then(|s| s.expected_failures.clone()));
+            let expected = match expected_file {
+                Some(f) => report::ExpectedFailures::load(&f).map_err(bad)?,
+                None => report::ExpectedFailures::default(),
+            };
             let (files, errors) = runner::load_all(&default_paths(paths), &cat, &overrides);
-            let mut engine = engine::reference();
-            let runs: Vec<_> = files.iter().map(|f| runner::run_file(f, &mut engine)).collect();
-            print!("{}", report::human(&runs, &errors));
-            Ok(Totals::of(&runs, &errors).exit_code() as u8)
+            let name = spec.as_ref().map(|s| s.name.clone()).unwrap_or_else(|| "reference".to_string());
+            if let Some(s) = &spec {
+                // An engine that cannot even start is reported once, not per scenario.
+                let mut probe = ProcessEngine::new(s.clone());
+                if let Err(e) = probe.start() {
+                    eprintln!("error: engine '{}': {e}", s.name);
+                    if let Some(err) = engine::Engine::stderr(&mut probe) {
+                        eprintln!("{err}");
+                    }
+                    return Ok(3);
+                }
+            }
+            let make = |spec: &Option<EngineSpec>| -> Box<dyn engine::Engine> {
+                match spec {
+                    Some(s) => Box::new(ProcessEngine::new(s.clone())),
+                    None => Box::new(engine::reference()),
+                }
+            };
+            let runs = runner::run_all(&files, &|| make(&spec), jobs);
+            let text = match format {
+                Format::Human => report::human_with(&runs, &errors, &expected),
+                Format::Json => report::json(&name, &runs, &errors, &expected),
+                Format::Junit => report::junit(&name, &runs, &errors, &expected),
+                Format::Baseline => report::baseline(&runs, &errors, &expected),
+            };
+            print!("{text}");
+            Ok(report::Totals::with(&runs, &errors, &expected).exit_code() as u8)
+        }
+        Command::Serve { deviate } => {
+            let name = format!("rulecheck {}", env!("CARGO_PKG_VERSION"));
+            let stdin = std::io::stdin();
+            let stdout = std::io::stdout();
+            let result = match deviate {
+                None => engine::serve::serve(stdin.lock(), stdout.lock(), &name, &engine::serve::reference_games),
+                Some(d) => {
+                    let games = crate::mutation::deviant(&d).map_err(bad)?;
+                    engine::serve::serve(stdin.lock(), stdout.lock(), &format!("{name} deviating: {d}"), &*games)
+                }
+            };
+            result.map_err(|e| Fail(format!("serve: {e}"), 3))?;
+            Ok(0)
         }
         Command::Check { paths, no_coverage } => {
             let overrides = run_overrides(&cli.options)?;

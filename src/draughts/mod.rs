@@ -25,6 +25,11 @@ pub use self::rules::{Rules, Side};
 /// The draughts variants, as registered.
 pub static VARIANTS: &[&dyn Variant] = &[&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL];
 
+/// A draughts variant by id.
+pub fn variant(id: &str) -> Option<&'static DraughtsVariant> {
+    [&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL].into_iter().find(|v| v.id == id)
+}
+
 const MANDATORY_CAPTURE: OptionSpec = OptionSpec {
     name: "mandatory-capture",
     values: &["on", "off"],

@@ -6,6 +6,9 @@
 //! and house rules, a starting position, and the actions played from it.
 
 pub mod in_process;
+pub mod process;
+pub mod protocol;
+pub mod serve;
 
 use crate::game::{self, Action, Options, Rejection, Replay};
 
@@ -62,4 +65,15 @@ pub trait Engine {
 
     /// Perft from the setup's position; `None` if the engine does not count.
     fn perft(&mut self, setup: &Setup<'_>, depth: u32) -> Result<Option<u64>, EngineError>;
+
+    /// Whether the engine plays the variant under these (complete) house
+    /// rules; `Err` with the reason to skip the scenario.
+    fn supports(&mut self, _variant: &str, _options: &crate::game::Options) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// What the engine wrote to its error stream since the last call.
+    fn stderr(&mut self) -> Option<String> {
+        None
+    }
 }

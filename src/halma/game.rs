@@ -179,35 +179,15 @@ impl<'r> Match<'r> {
     }
 
     /// Decide whether the game has ended; if not, make sure the seat to move
-    /// is active and can move, passing those who cannot.
+    /// is active and can move, passing those who cannot (a pass is a turn,
+    /// so the limits are looked at again after each).
     fn settle(&mut self) {
         let r = self.rules;
-        let finished = &self.position.finished;
-        if r.players == 2 || !r.play_to_end {
-            if let Some(&first) = finished.first() {
-                self.outcome = Outcome::Win { seat: first, reason: "goal" };
+        for _ in 0..=4 * usize::from(r.players) {
+            if let Some(end) = self.ended() {
+                self.outcome = end;
                 return;
             }
-        }
-        let active = self.active_seats();
-        if active.len() <= 1 && r.players > 2 {
-            self.outcome = self.ranking(active, None);
-            return;
-        }
-        if let Some(limit) = r.move_limit {
-            if self.position.finished.is_empty() && self.position.turns >= limit * u32::from(r.players) {
-                self.outcome = Outcome::Draw("move-limit");
-                return;
-            }
-        }
-        if let Some(limit) = r.no_progress {
-            if self.position.quiet >= limit {
-                self.outcome = self.ranking(self.rank_unfinished(), Some("no-progress"));
-                return;
-            }
-        }
-        // Skip seats that no longer play; pass those who cannot move.
-        for _ in 0..=2 * usize::from(r.players) {
             if !self.position.active(self.position.to_move) {
                 self.position.to_move = self.next_seat(self.position.to_move);
                 continue;
@@ -216,11 +196,12 @@ impl<'r> Match<'r> {
             if !self.legal.is_empty() {
                 return;
             }
-            if active.iter().all(|&s| {
+            let stuck = self.active_seats().iter().all(|&s| {
                 let mut p = self.position.clone();
                 p.to_move = s;
                 legal_moves(&p, r).is_empty()
-            }) {
+            });
+            if stuck {
                 self.outcome = Outcome::Draw("blocked");
                 return;
             }
@@ -229,6 +210,31 @@ impl<'r> Match<'r> {
             self.position.quiet += 1;
             self.position.to_move = self.next_seat(self.position.to_move);
         }
+    }
+
+    /// The end of the game, if it has come.
+    fn ended(&self) -> Option<Outcome> {
+        let r = self.rules;
+        if r.players == 2 || !r.play_to_end {
+            if let Some(&first) = self.position.finished.first() {
+                return Some(Outcome::Win { seat: first, reason: "goal" });
+            }
+        }
+        let active = self.active_seats();
+        if active.len() <= 1 && r.players > 2 {
+            return Some(self.ranking(active, None));
+        }
+        if let Some(limit) = r.move_limit {
+            if self.position.finished.is_empty() && self.position.turns >= limit * u32::from(r.players) {
+                return Some(Outcome::Draw("move-limit"));
+            }
+        }
+        if let Some(limit) = r.no_progress {
+            if self.position.quiet >= limit {
+                return Some(self.ranking(self.rank_unfinished(), Some("no-progress")));
+            }
+        }
+        None
     }
 
     /// The next seat clockwise (seat numbers run clockwise).
@@ -257,8 +263,13 @@ impl<'r> Match<'r> {
                 } else {
                     self.position.quiet += 1;
                 }
-                if goal_complete(&self.position, r, seat) {
-                    self.position.finished.push(seat);
+                // The mover first, then anyone else whose goal this move
+                // completed (an opponent can fill the last hole of a goal).
+                for k in 0..r.players {
+                    let s = (seat - 1 + k) % r.players + 1;
+                    if self.position.active(s) && goal_complete(&self.position, r, s) {
+                        self.position.finished.push(s);
+                    }
                 }
                 self.position.to_move = self.next_seat(seat);
                 self.settle();

@@ -110,7 +110,7 @@ impl Position {
     }
 
     /// The colour a cell had at the start.
-    fn home_colour(&self, i: usize) -> u8 {
+    pub(crate) fn home_colour(&self, i: usize) -> u8 {
         let (f, r) = self.coords(i);
         if (f + r) % 2 == 0 {
             BLACK

@@ -66,12 +66,13 @@ pub fn parse_position(text: &str, size: u8) -> Result<Position, NotationError> {
             pos.size, size
         )));
     }
+    validate(&pos).map_err(NotationError::whole)?;
     Ok(pos)
 }
 
 fn check_square(ranks: &[Vec<u8>], span: pest::Span<'_>) -> Result<u8, NotationError> {
     let n = ranks.len();
-    if !(4..=MAX_SIZE).contains(&n) || n % 2 != 0 {
+    if !(6..=MAX_SIZE).contains(&n) || n % 2 != 0 {
         return Err(NotationError::at(
             span,
             format!("{n} ranks: the board is square with an even side of 6 to {MAX_SIZE}"),
@@ -158,6 +159,39 @@ fn parse_diagram(text: &str) -> Result<Position, NotationError> {
     }
     let size = check_square(&ranks, span)?;
     Ok(assemble(ranks, size, to_move))
+}
+
+/// Why a position could not arise in a game, if it could not: stones only
+/// ever move two cells, so each stays on a cell of its own colour; a full
+/// board has black to remove; a single hole has white to remove, next to a
+/// hole black may open.
+fn validate(pos: &Position) -> Result<(), String> {
+    for (i, &c) in pos.cells.iter().enumerate() {
+        if c != EMPTY && c != pos.home_colour(i) {
+            let colour = if c == BLACK { "black" } else { "white" };
+            return Err(format!(
+                "a {colour} stone on {}, a cell of the other colour: stones never change colour of cell",
+                pos.name(i)
+            ));
+        }
+    }
+    match pos.empties() {
+        0 if pos.to_move != BLACK => Err("a full board has black to move: black opens".into()),
+        1 if pos.to_move != WHITE => Err("with one hole white is to move: white removes second".into()),
+        1 => {
+            let hole = pos.cells.iter().position(|&c| c == EMPTY).unwrap_or(0);
+            let rules = super::Rules::new(pos.size);
+            let mut full = pos.clone();
+            full.cells[hole] = BLACK;
+            full.to_move = BLACK;
+            if super::legal_moves(&full, &rules).contains(&super::Move::Remove(hole)) {
+                Ok(())
+            } else {
+                Err(format!("black cannot open on {}", pos.name(hole)))
+            }
+        }
+        _ => Ok(()),
+    }
 }
 
 fn rank_chars(pos: &Position, r: usize) -> impl Iterator<Item = u8> + '_ {

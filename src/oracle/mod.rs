@@ -22,6 +22,9 @@ pub struct Failure {
     pub loc: Loc,
     /// What went wrong, with a unified diff where two texts differ.
     pub detail: String,
+    /// Whether the engine failed (crashed, hung, answered out of protocol)
+    /// rather than answered wrongly.
+    pub engine: bool,
 }
 
 /// The verdict on one scenario.
@@ -30,13 +33,51 @@ pub struct Verdict {
     pub scenario: String,
     pub loc: Loc,
     pub failures: Vec<Failure>,
+    /// Why the scenario was not run (the engine does not play its variant or
+    /// house rules).
+    pub skipped: Option<String>,
+    /// What the engine wrote to its error stream meanwhile.
+    pub stderr: Option<String>,
     /// What the engine answered, in a stable text form.
     pub transcript: String,
 }
 
+/// The verdict's kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    Pass,
+    Fail,
+    Skip,
+    /// The engine crashed, hung or answered out of protocol.
+    Error,
+}
+
+impl Status {
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Pass => "pass",
+            Status::Fail => "fail",
+            Status::Skip => "skip",
+            Status::Error => "error",
+        }
+    }
+}
+
 impl Verdict {
     pub fn passed(&self) -> bool {
-        self.failures.is_empty()
+        self.status() == Status::Pass
+    }
+
+    pub fn status(&self) -> Status {
+        if self.skipped.is_some() {
+            Status::Skip
+        } else if self.failures.iter().any(|f| f.engine) {
+            Status::Error
+        } else if self.failures.is_empty() {
+            Status::Pass
+        } else {
+            Status::Fail
+        }
     }
 }
 
@@ -88,8 +129,24 @@ pub fn natural(s: &str) -> Vec<(u64, String)> {
 
 /// Check one scenario against an engine.
 pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
-    let mut v =
-        Verdict { scenario: scenario.name.clone(), loc: scenario.loc, failures: Vec::new(), transcript: String::new() };
+    let mut v = Verdict {
+        scenario: scenario.name.clone(),
+        loc: scenario.loc,
+        failures: Vec::new(),
+        skipped: None,
+        stderr: None,
+        transcript: String::new(),
+    };
+    if let Err(reason) = engine.supports(&scenario.variant, &scenario.options) {
+        v.skipped = Some(reason);
+        return v;
+    }
+    let mut v = check_supported(scenario, engine, v);
+    v.stderr = engine.stderr();
+    v
+}
+
+fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict) -> Verdict {
     let t = &mut v.transcript;
     let _ = writeln!(t, "scenario: {}", scenario.name);
     let clauses: Vec<&str> = scenario.clauses.iter().map(|c| c.value.as_str()).collect();
@@ -105,7 +162,12 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
     let game = match game::configure(&scenario.variant, &scenario.options) {
         Ok(g) => g,
         Err(e) => {
-            v.failures.push(Failure { expectation: "setup".into(), loc: scenario.loc, detail: e.to_string() });
+            v.failures.push(Failure {
+                expectation: "setup".into(),
+                loc: scenario.loc,
+                detail: e.to_string(),
+                engine: false,
+            });
             return v;
         }
     };
@@ -117,7 +179,12 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
     let reference_final = match game.replay(&start, &played) {
         Ok(r) => r.position,
         Err(e) => {
-            v.failures.push(Failure { expectation: "play".into(), loc: scenario.loc, detail: e.to_string() });
+            v.failures.push(Failure {
+                expectation: "play".into(),
+                loc: scenario.loc,
+                detail: e.to_string(),
+                engine: false,
+            });
             return v;
         }
     };
@@ -137,7 +204,7 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
                 other => (scenario.loc, format!("the engine failed: {other}")),
             };
             let _ = writeln!(v.transcript, "error: {detail}");
-            v.failures.push(Failure { expectation: "play".into(), loc, detail });
+            v.failures.push(Failure { expectation: "play".into(), loc, detail, engine: false });
             return v;
         }
     };
@@ -152,6 +219,7 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
                 expectation: "moves".into(),
                 loc: scenario.loc,
                 detail: format!("the engine listed a move that cannot be read: {e}"),
+                engine: false,
             });
             return v;
         }
@@ -171,10 +239,13 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
                             "the legal moves differ\n{}",
                             diff(&lines(&displays(&exp)), &lines(&displays(&actual)))
                         ),
+                        engine: false,
                     });
                 }
             }
-            Err(e) => v.failures.push(Failure { expectation: "moves".into(), loc: scenario.loc, detail: e }),
+            Err(e) => {
+                v.failures.push(Failure { expectation: "moves".into(), loc: scenario.loc, detail: e, engine: false })
+            }
         }
     }
     for m in &ex.legal {
@@ -184,8 +255,11 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
                 expectation: "legal".into(),
                 loc: m.loc,
                 detail: format!("{} is not among the engine's legal moves: {}", k.display, displays(&actual).join(" ")),
+                engine: false,
             }),
-            Err(e) => v.failures.push(Failure { expectation: "legal".into(), loc: m.loc, detail: e.message }),
+            Err(e) => {
+                v.failures.push(Failure { expectation: "legal".into(), loc: m.loc, detail: e.message, engine: false })
+            }
         }
     }
     for r in &ex.illegal {
@@ -197,12 +271,18 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
                         expectation: "illegal".into(),
                         loc: r.loc,
                         detail: format!("{} must be illegal, but the engine lists it as legal", k.display),
+                        engine: false,
                     });
                     continue;
                 }
                 Ok(_) => {}
                 Err(e) => {
-                    v.failures.push(Failure { expectation: "illegal".into(), loc: r.loc, detail: e.message });
+                    v.failures.push(Failure {
+                        expectation: "illegal".into(),
+                        loc: r.loc,
+                        detail: e.message,
+                        engine: false,
+                    });
                     continue;
                 }
             }
@@ -220,6 +300,7 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
                 expectation: "illegal".into(),
                 loc: r.loc,
                 detail: format!("'{action}' must be refused, but the engine accepts it"),
+                engine: false,
             }),
             (Ok(Explanation::Refused(Some(got))), Some(want)) if &got != want => v.failures.push(Failure {
                 expectation: "illegal".into(),
@@ -228,11 +309,13 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
                     "'{action}' is refused for the wrong reason\n{}",
                     diff(&format!("{want}\n"), &format!("{got}\n"))
                 ),
+                engine: false,
             }),
             (Err(e), _) => v.failures.push(Failure {
                 expectation: "illegal".into(),
                 loc: r.loc,
                 detail: format!("the engine failed: {e}"),
+                engine: true,
             }),
             _ => {}
         }
@@ -246,12 +329,14 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
                     expectation: "after".into(),
                     loc: after.loc,
                     detail: format!("the position differs\n{}", diff(&draw(&after.value), &draw(&got))),
+                    engine: false,
                 });
             }
             Err(e) => v.failures.push(Failure {
                 expectation: "after".into(),
                 loc: after.loc,
                 detail: format!("the engine's position '{}' cannot be read: {}", replay.position, e.message),
+                engine: false,
             }),
         }
     }
@@ -261,6 +346,7 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
                 expectation: "to-move".into(),
                 loc: tm.loc,
                 detail: diff(&format!("{}\n", tm.value), &format!("{}\n", replay.to_move)),
+                engine: false,
             });
         }
     }
@@ -270,6 +356,7 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
                 expectation: "result".into(),
                 loc: res.loc,
                 detail: diff(&format!("{}\n", res.value), &format!("{}\n", replay.result)),
+                engine: false,
             });
         }
     }
@@ -285,6 +372,7 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
                             expectation: "perft".into(),
                             loc: scenario.loc,
                             detail: format!("perft {depth}\n{}", diff(&format!("{want}\n"), &format!("{got}\n"))),
+                            engine: false,
                         });
                     }
                 }
@@ -293,6 +381,7 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
                     expectation: "perft".into(),
                     loc: scenario.loc,
                     detail: format!("the engine failed: {e}"),
+                    engine: true,
                 }),
             }
         }

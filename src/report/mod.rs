@@ -1,10 +1,85 @@
-//! Reports of a run for people: one line per scenario file, every failure
-//! with its place and diff, and a closing summary.
+//! Reports of a run: for people (one line per scenario file, every failure
+//! with its place and diff, a closing summary), and for CI: JSON, JUnit XML
+//! and a sorted one-line-per-scenario baseline that diffs cleanly between
+//! runs. Each scenario's verdict is weighed against the engine's
+//! expected-failures list, if it has one.
 
+use std::collections::BTreeSet;
 use std::fmt::Write as _;
+use std::path::Path;
 
+use crate::oracle::{Status, Verdict};
 use crate::runner::{display_path, FileRun};
 use crate::scenario::InputError;
+
+/// What a scenario's verdict means for the run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Outcome {
+    Pass,
+    Fail,
+    Skip,
+    Error,
+    /// Failed, and listed as an expected failure.
+    ExpectedFail,
+    /// Passed, though listed as an expected failure: the list is stale.
+    UnexpectedPass,
+}
+
+impl Outcome {
+    pub fn word(self) -> &'static str {
+        match self {
+            Outcome::Pass => "pass",
+            Outcome::Fail => "fail",
+            Outcome::Skip => "skip",
+            Outcome::Error => "error",
+            Outcome::ExpectedFail => "expected-fail",
+            Outcome::UnexpectedPass => "unexpected-pass",
+        }
+    }
+}
+
+/// Scenario ids (`file::scenario`, the file as given to the run) an engine
+/// is known to fail.
+#[derive(Clone, Debug, Default)]
+pub struct ExpectedFailures {
+    ids: BTreeSet<String>,
+}
+
+impl ExpectedFailures {
+    /// One id a line; blank lines and `#` comments are skipped.
+    pub fn load(path: &Path) -> Result<ExpectedFailures, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(ExpectedFailures {
+            ids: text
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(str::to_string)
+                .collect(),
+        })
+    }
+
+    pub fn contains(&self, id: &str) -> bool {
+        self.ids.contains(id)
+    }
+}
+
+/// A scenario's id in reports and expected-failures files.
+pub fn scenario_id(run: &FileRun, v: &Verdict) -> String {
+    format!("{}::{}", display_path(&run.path), v.scenario)
+}
+
+pub fn outcome(run: &FileRun, v: &Verdict, expected: &ExpectedFailures) -> Outcome {
+    let listed = expected.contains(&scenario_id(run, v));
+    match (v.status(), listed) {
+        (Status::Pass, false) => Outcome::Pass,
+        (Status::Pass, true) => Outcome::UnexpectedPass,
+        (Status::Fail, false) => Outcome::Fail,
+        (Status::Fail, true) => Outcome::ExpectedFail,
+        (Status::Skip, _) => Outcome::Skip,
+        (Status::Error, _) => Outcome::Error,
+    }
+}
 
 /// Totals of a run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -13,26 +88,49 @@ pub struct Totals {
     pub scenarios: usize,
     pub passed: usize,
     pub failed: usize,
+    pub skipped: usize,
+    pub errors: usize,
+    pub expected_failures: usize,
+    pub unexpected_passes: usize,
     pub input_errors: usize,
 }
 
 impl Totals {
     pub fn of(runs: &[FileRun], errors: &[InputError]) -> Totals {
+        Totals::with(runs, errors, &ExpectedFailures::default())
+    }
+
+    pub fn with(runs: &[FileRun], errors: &[InputError], expected: &ExpectedFailures) -> Totals {
         let mut t = Totals { files: runs.len(), input_errors: errors.len(), ..Totals::default() };
         for r in runs {
-            t.scenarios += r.verdicts.len();
-            t.passed += r.passed();
-            t.failed += r.failed();
+            for v in &r.verdicts {
+                t.scenarios += 1;
+                match outcome(r, v, expected) {
+                    Outcome::Pass => t.passed += 1,
+                    Outcome::Fail => t.failed += 1,
+                    Outcome::Skip => t.skipped += 1,
+                    Outcome::Error => t.errors += 1,
+                    Outcome::ExpectedFail => t.expected_failures += 1,
+                    Outcome::UnexpectedPass => t.unexpected_passes += 1,
+                }
+            }
         }
         t
     }
 
-    /// 2 when any input was bad, 1 when a scenario failed, else 0.
+    /// 2 when any input was bad; 3 when the engine failed (could not start,
+    /// crashed, hung, answered out of protocol); 1 when a scenario failed or
+    /// an expected failure passed; 4 when no scenario ran at all (every one
+    /// skipped); else 0.
     pub fn exit_code(&self) -> i32 {
         if self.input_errors > 0 {
             2
-        } else if self.failed > 0 {
+        } else if self.errors > 0 {
+            3
+        } else if self.failed + self.unexpected_passes > 0 {
             1
+        } else if self.scenarios > 0 && self.skipped == self.scenarios {
+            4
         } else {
             0
         }
@@ -50,29 +148,55 @@ pub fn count(n: usize, noun: &str) -> String {
 
 /// The human report of a run.
 pub fn human(runs: &[FileRun], errors: &[InputError]) -> String {
+    human_with(runs, errors, &ExpectedFailures::default())
+}
+
+pub fn human_with(runs: &[FileRun], errors: &[InputError], expected: &ExpectedFailures) -> String {
     let mut out = String::new();
     for e in errors {
         let _ = writeln!(out, "error: {e}");
     }
     for r in runs {
         let path = display_path(&r.path);
-        let status = if r.failed() == 0 { "ok  " } else { "FAIL" };
-        let _ = write!(out, "{status} {path}: {} passed", r.passed());
-        if r.failed() > 0 {
-            let _ = write!(out, ", {} failed", r.failed());
+        let t = Totals::with(std::slice::from_ref(r), &[], expected);
+        let bad = t.failed + t.errors + t.unexpected_passes > 0;
+        let _ = write!(out, "{} {path}: {} passed", if bad { "FAIL" } else { "ok  " }, t.passed);
+        for (n, word) in [
+            (t.failed, "failed"),
+            (t.errors, "errors"),
+            (t.skipped, "skipped"),
+            (t.expected_failures, "expected failures"),
+            (t.unexpected_passes, "unexpected passes"),
+        ] {
+            if n > 0 {
+                let _ = write!(out, ", {n} {word}");
+            }
         }
         out.push('\n');
-        for v in r.verdicts.iter().filter(|v| !v.passed()) {
-            let _ = writeln!(out, "  scenario '{}' ({path}:{}:{})", v.scenario, v.loc.line, v.loc.col);
+        for v in &r.verdicts {
+            let o = outcome(r, v, expected);
+            if matches!(o, Outcome::Pass | Outcome::Skip | Outcome::ExpectedFail) {
+                continue;
+            }
+            let _ = writeln!(out, "  {} '{}' ({path}:{}:{})", o.word(), v.scenario, v.loc.line, v.loc.col);
+            if o == Outcome::UnexpectedPass {
+                let _ = writeln!(out, "    listed as an expected failure, but passes: take it off the list");
+            }
             for f in &v.failures {
                 let _ = writeln!(out, "    {} ({path}:{}:{}):", f.expectation, f.loc.line, f.loc.col);
                 for line in f.detail.lines() {
                     let _ = writeln!(out, "      {line}");
                 }
             }
+            if let Some(err) = v.stderr.as_deref().filter(|_| o == Outcome::Error) {
+                let _ = writeln!(out, "    engine stderr:");
+                for line in err.lines().rev().take(20).collect::<Vec<_>>().into_iter().rev() {
+                    let _ = writeln!(out, "      {line}");
+                }
+            }
         }
     }
-    let t = Totals::of(runs, errors);
+    let t = Totals::with(runs, errors, expected);
     let _ = write!(
         out,
         "{}, {}: {} passed, {} failed",
@@ -81,9 +205,163 @@ pub fn human(runs: &[FileRun], errors: &[InputError]) -> String {
         t.passed,
         t.failed
     );
-    if t.input_errors > 0 {
-        let _ = write!(out, ", {}", count(t.input_errors, "input error"));
+    for (n, word) in [
+        (t.errors, "engine error"),
+        (t.skipped, "skipped"),
+        (t.expected_failures, "expected failure"),
+        (t.unexpected_passes, "unexpected pass"),
+        (t.input_errors, "input error"),
+    ] {
+        if n > 0 {
+            let _ = write!(out, ", {}", if word == "skipped" { format!("{n} skipped") } else { count(n, word) });
+        }
     }
     out.push('\n');
     out
+}
+
+/// The JSON report: the totals and every scenario with its outcome.
+pub fn json(engine: &str, runs: &[FileRun], errors: &[InputError], expected: &ExpectedFailures) -> String {
+    let t = Totals::with(runs, errors, expected);
+    let scenarios: Vec<serde_json::Value> = runs
+        .iter()
+        .flat_map(|r| {
+            r.verdicts.iter().map(move |v| {
+                serde_json::json!({
+                    "id": scenario_id(r, v),
+                    "file": display_path(&r.path),
+                    "scenario": v.scenario,
+                    "variant": r.variant,
+                    "line": v.loc.line,
+                    "outcome": outcome(r, v, expected).word(),
+                    "skipped": v.skipped,
+                    "failures": v.failures.iter().map(|f| serde_json::json!({
+                        "expectation": f.expectation, "line": f.loc.line, "column": f.loc.col,
+                        "detail": f.detail, "engine": f.engine,
+                    })).collect::<Vec<_>>(),
+                    "stderr": v.stderr,
+                })
+            })
+        })
+        .collect();
+    let value = serde_json::json!({
+        "engine": engine,
+        "totals": {
+            "files": t.files, "scenarios": t.scenarios, "passed": t.passed, "failed": t.failed,
+            "skipped": t.skipped, "errors": t.errors, "expected_failures": t.expected_failures,
+            "unexpected_passes": t.unexpected_passes, "input_errors": t.input_errors,
+        },
+        "input_errors": errors.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
+        "scenarios": scenarios,
+        "exit_code": t.exit_code(),
+    });
+    format!("{}\n", serde_json::to_string_pretty(&value).unwrap_or_default())
+}
+
+fn xml(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c if (c as u32) < 0x20 && c != '\n' && c != '\t' => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// JUnit XML: a test suite per scenario file, a test case per scenario.
+pub fn junit(engine: &str, runs: &[FileRun], errors: &[InputError], expected: &ExpectedFailures) -> String {
+    let t = Totals::with(runs, errors, expected);
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let _ = writeln!(
+        out,
+        "<testsuites name=\"rulecheck: {}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\">",
+        xml(engine),
+        t.scenarios + t.input_errors,
+        t.failed + t.unexpected_passes,
+        t.errors + t.input_errors,
+        t.skipped + t.expected_failures
+    );
+    if !errors.is_empty() {
+        let _ = writeln!(
+            out,
+            "  <testsuite name=\"input\" tests=\"{0}\" failures=\"0\" errors=\"{0}\" skipped=\"0\">",
+            errors.len()
+        );
+        for e in errors {
+            let _ = writeln!(
+                out,
+                "    <testcase classname=\"input\" name=\"{}\"><error message=\"bad input\">{}</error></testcase>",
+                xml(&display_path(&e.file)),
+                xml(&e.to_string())
+            );
+        }
+        let _ = writeln!(out, "  </testsuite>");
+    }
+    for r in runs {
+        let path = display_path(&r.path);
+        let rt = Totals::with(std::slice::from_ref(r), &[], expected);
+        let _ = writeln!(
+            out,
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\">",
+            xml(&path),
+            rt.scenarios,
+            rt.failed + rt.unexpected_passes,
+            rt.errors,
+            rt.skipped + rt.expected_failures
+        );
+        for v in &r.verdicts {
+            let _ = write!(out, "    <testcase classname=\"{}\" name=\"{}\">", xml(&path), xml(&v.scenario));
+            let details: String = v
+                .failures
+                .iter()
+                .map(|f| format!("{} ({}:{}:{}):\n{}\n", f.expectation, path, f.loc.line, f.loc.col, f.detail))
+                .collect();
+            match outcome(r, v, expected) {
+                Outcome::Pass => {}
+                Outcome::Fail => {
+                    let _ = write!(out, "<failure message=\"expectations differ\">{}</failure>", xml(&details));
+                }
+                Outcome::UnexpectedPass => {
+                    let _ = write!(out, "<failure message=\"listed as an expected failure, but passes\"/>");
+                }
+                Outcome::Error => {
+                    let _ = write!(out, "<error message=\"engine error\">{}</error>", xml(&details));
+                }
+                Outcome::Skip => {
+                    let _ = write!(out, "<skipped message=\"{}\"/>", xml(v.skipped.as_deref().unwrap_or("")));
+                }
+                Outcome::ExpectedFail => {
+                    let _ = write!(out, "<skipped message=\"expected failure\"/>");
+                }
+            }
+            if let Some(err) = &v.stderr {
+                let _ = write!(out, "<system-err>{}</system-err>", xml(err));
+            }
+            let _ = writeln!(out, "</testcase>");
+        }
+        let _ = writeln!(out, "  </testsuite>");
+    }
+    out.push_str("</testsuites>\n");
+    out
+}
+
+/// One line per scenario, `outcome<TAB>id`, sorted: two runs' baselines
+/// diff cleanly.
+pub fn baseline(runs: &[FileRun], errors: &[InputError], expected: &ExpectedFailures) -> String {
+    let mut lines: Vec<String> = runs
+        .iter()
+        .flat_map(|r| {
+            r.verdicts.iter().map(move |v| format!("{}\t{}", outcome(r, v, expected).word(), scenario_id(r, v)))
+        })
+        .collect();
+    lines.extend(errors.iter().map(|e| format!("input-error\t{}", display_path(&e.file))));
+    lines.sort();
+    lines.dedup();
+    lines.into_iter().map(|l| l + "\n").collect()
 }

@@ -279,7 +279,8 @@ fn check_options(ctx: &mut Ctx<'_>, v: &dyn game::Variant, given: &BTreeMap<Stri
     for (k, val) in given {
         let single: Options = [(k.clone(), val.value.clone())].into_iter().collect();
         match game::resolve_options(v, &single) {
-            Ok(_) => {}
+            // A combination is judged once all options are together.
+            Ok(_) | Err(game::SetupError::Combination(_)) => {}
             Err(e @ game::SetupError::UnknownOption { .. }) => {
                 let hint = Catalog::suggest(v.options().iter().map(|o| o.name), k)
                     .map(|s| format!(" (did you mean '{s}'?)"))

@@ -1,0 +1,142 @@
+//! `rulecheck serve`: the built-in rules behind the engine protocol, so that
+//! the reference can stand in any harness and the protocol has a reference
+//! implementation.
+
+use std::io::{BufRead, Write};
+
+use super::protocol::{RefusedMsg, Request, Response, SetupMsg, VariantMsg, VERSION};
+use crate::game::{self, Action, Game, GameError};
+
+/// Builds the game a request names; `Err` says why there is none.
+pub type GameSource<'a> = &'a dyn Fn(&str, &game::Options) -> Result<Box<dyn Game>, String>;
+
+/// The registry's own rules.
+pub fn reference_games(variant: &str, options: &game::Options) -> Result<Box<dyn Game>, String> {
+    game::configure(variant, options).map_err(|e| e.to_string())
+}
+
+fn actions(list: &[String]) -> Result<Vec<Action>, String> {
+    list.iter()
+        .map(|s| {
+            crate::scenario::expect::parse_play(s).map(|st| st.action).map_err(|e| format!("'{s}': {}", e.message))
+        })
+        .collect()
+}
+
+fn refused(e: GameError) -> Result<RefusedMsg, String> {
+    match e {
+        GameError::Rejected(r) => Ok(RefusedMsg { index: r.index, reason: r.reason }),
+        GameError::Notation(n) => Err(n.message),
+    }
+}
+
+/// Answer one request.
+pub fn answer(request: &Request, name: &str, games: GameSource<'_>) -> Response {
+    let id = request.id();
+    let mut out = Response { id, ..Response::default() };
+    let setup_game = |s: &SetupMsg| -> Result<(Box<dyn Game>, String), String> {
+        let g = games(&s.variant, &s.options)?;
+        let position = match &s.position {
+            Some(p) => g.normalize_position(p).map_err(|e| e.message)?,
+            None => g.start_position(),
+        };
+        Ok((g, position))
+    };
+    let result: Result<(), String> = (|| {
+        match request {
+            Request::Hello { .. } => {
+                out.name = Some(name.to_string());
+                out.version = Some(env!("CARGO_PKG_VERSION").to_string());
+                out.protocol = Some(VERSION);
+                out.capabilities = Some(vec!["explain".into(), "perft".into()]);
+                out.variants = Some(
+                    game::variants()
+                        .iter()
+                        .map(|v| VariantMsg {
+                            id: v.id().to_string(),
+                            options: v
+                                .options()
+                                .iter()
+                                .map(|o| (o.name.to_string(), o.values.iter().map(|s| s.to_string()).collect()))
+                                .collect(),
+                        })
+                        .collect(),
+                );
+            }
+            Request::Moves { setup, actions: list, .. } => {
+                let (g, position) = setup_game(setup)?;
+                match g.replay(&position, &actions(list)?) {
+                    Ok(r) => out.moves = Some(r.moves),
+                    Err(e) => out.refused = Some(refused(e)?),
+                }
+            }
+            Request::Play { setup, actions: list, .. } => {
+                let (g, position) = setup_game(setup)?;
+                match g.replay(&position, &actions(list)?) {
+                    Ok(r) => {
+                        out.position = Some(r.position);
+                        out.to_move = Some(r.to_move);
+                        out.result = Some(r.result);
+                    }
+                    Err(e) => out.refused = Some(refused(e)?),
+                }
+            }
+            Request::Explain { setup, actions: list, action, .. } => {
+                let (g, position) = setup_game(setup)?;
+                let one = actions(std::slice::from_ref(action))?.pop().ok_or("empty action")?;
+                match g.explain(&position, &actions(list)?, &one) {
+                    Ok(None) => out.accepted = Some(true),
+                    Ok(Some(reason)) => {
+                        out.accepted = Some(false);
+                        out.reason = Some(reason);
+                    }
+                    Err(e) => out.refused = Some(refused(e)?),
+                }
+            }
+            Request::Perft { setup, depth, .. } => {
+                let (g, position) = setup_game(setup)?;
+                out.nodes = Some(g.perft(&position, *depth, false).map_err(|e| e.message)?);
+            }
+            Request::Quit { .. } => {}
+        }
+        Ok(())
+    })();
+    if let Err(e) = result {
+        out = Response { id, error: Some(e), ..Response::default() };
+    }
+    out
+}
+
+/// Serve requests from `input` until it ends or a `quit` arrives.
+pub fn serve(input: impl BufRead, mut output: impl Write, name: &str, games: GameSource<'_>) -> std::io::Result<()> {
+    for line in input.lines() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let response = match serde_json::from_str::<Request>(&line) {
+            Ok(req) => {
+                let quit = matches!(req, Request::Quit { .. });
+                let r = answer(&req, name, games);
+                if quit {
+                    writeln!(output, "{}", serde_json::to_string(&r).unwrap_or_default())?;
+                    output.flush()?;
+                    return Ok(());
+                }
+                r
+            }
+            Err(e) => {
+                // Answer with the id if one can be read, so the client can
+                // match the error to its request.
+                let id = serde_json::from_str::<serde_json::Value>(&line)
+                    .ok()
+                    .and_then(|v| v.get("id").and_then(|i| i.as_u64()))
+                    .unwrap_or(0);
+                Response { id, error: Some(format!("bad request: {e}")), ..Response::default() }
+            }
+        };
+        writeln!(output, "{}", serde_json::to_string(&response).unwrap_or_default())?;
+        output.flush()?;
+    }
+    Ok(())
+}

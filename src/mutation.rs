@@ -1,0 +1,291 @@
+//! Single-rule deviations of every family's rules: the mutation tests flip
+//! one rule at a time and require the spec to catch each, and `rulecheck
+//! serve --deviate NAME` serves a deviant engine over the protocol, so that
+//! the same holes can be looked for through any harness.
+
+use crate::game::{self, Game, Options, Variant};
+
+/// One deviation: a name and the change it makes to a rule set.
+pub struct Deviation<R: 'static> {
+    pub name: &'static str,
+    pub apply: fn(&mut R),
+}
+
+/// The name as a command-line word: `men move backward` is `men-move-backward`.
+pub fn slug(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' })
+        .collect::<String>()
+        .split('-')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+pub mod draughts {
+    //! Deviations of the draughts family.
+    use super::Deviation;
+    use crate::draughts::rules::{
+        Blocked, CaptureDuty, Chain, Endgame, KingLanding, MidCapturePromotion, NoProgress, Precedence, Removal, Rules,
+    };
+
+    type Mutation = Deviation<Rules>;
+
+    const PROMOTIONS: [MidCapturePromotion; 3] =
+        [MidCapturePromotion::EndsMove, MidCapturePromotion::ContinuesAsKing, MidCapturePromotion::ContinuesAsMan];
+
+    /// Every single-rule deviation of a draughts configuration. One that leaves
+    /// a variant's rules unchanged (the WCDF claim where no claim rule is in
+    /// force) does not apply to it.
+    pub const DEVIATIONS: &[Mutation] = &[
+        Mutation { name: "men move backward", apply: |r| r.men_move_backward = !r.men_move_backward },
+        Mutation {
+            name: "men capturing backward flipped",
+            apply: |r| r.men_capture_backward = !r.men_capture_backward,
+        },
+        Mutation { name: "flying kings flipped", apply: |r| r.flying_kings = !r.flying_kings },
+        Mutation {
+            name: "capture duty flipped",
+            apply: |r| {
+                r.capture = match r.capture {
+                    CaptureDuty::Mandatory => CaptureDuty::Optional,
+                    CaptureDuty::Optional => CaptureDuty::Mandatory,
+                }
+            },
+        },
+        Mutation { name: "chains may stop", apply: |r| r.chain = Chain::MayStop },
+        Mutation {
+            name: "mid-capture promotion: the next of the three rules",
+            apply: |r| {
+                r.promotion = PROMOTIONS[(PROMOTIONS.iter().position(|p| *p == r.promotion).unwrap_or(0) + 1) % 3]
+            },
+        },
+        Mutation {
+            name: "mid-capture promotion: the other of the three rules",
+            apply: |r| {
+                r.promotion = PROMOTIONS[(PROMOTIONS.iter().position(|p| *p == r.promotion).unwrap_or(0) + 2) % 3]
+            },
+        },
+        Mutation {
+            name: "majority rule flipped",
+            apply: |r| {
+                r.precedence = match r.precedence {
+                    Precedence::Free => Precedence::Majority,
+                    Precedence::Majority => Precedence::Free,
+                }
+            },
+        },
+        Mutation {
+            name: "removal of jumped pieces flipped",
+            apply: |r| {
+                r.removal = match r.removal {
+                    Removal::EndOfMove => Removal::Immediate,
+                    Removal::Immediate => Removal::EndOfMove,
+                }
+            },
+        },
+        Mutation {
+            name: "king landing rule flipped",
+            apply: |r| {
+                r.king_landing = match r.king_landing {
+                    KingLanding::Free => KingLanding::MustContinue,
+                    KingLanding::MustContinue => KingLanding::Free,
+                }
+            },
+        },
+        Mutation { name: "the other side moves first", apply: |r| r.first = r.first.other() },
+        Mutation { name: "one row of men fewer", apply: |r| r.rows_of_men -= 1 },
+        Mutation { name: "repetition off", apply: |r| r.repetition = None },
+        Mutation { name: "repetition draws at the second occurrence", apply: |r| r.repetition = Some(2) },
+        Mutation { name: "no-progress rule off", apply: |r| r.no_progress = NoProgress::Off },
+        Mutation {
+            name: "automatic no-progress limit doubled",
+            apply: |r| {
+                if let NoProgress::Automatic { plies, reason } = r.no_progress {
+                    r.no_progress = NoProgress::Automatic { plies: plies * 2, reason }
+                }
+            },
+        },
+        Mutation {
+            name: "automatic no-progress draw added at 40 plies",
+            apply: |r| {
+                if r.no_progress == NoProgress::Off {
+                    r.no_progress = NoProgress::Automatic { plies: 40, reason: "forty-move" }
+                }
+            },
+        },
+        Mutation {
+            name: "claimed no-progress draw at half the plies",
+            apply: |r| {
+                if let NoProgress::Claim { plies } = r.no_progress {
+                    r.no_progress = NoProgress::Claim { plies: plies / 2 }
+                }
+            },
+        },
+        Mutation {
+            name: "no-progress draw automatic instead of claimed",
+            apply: |r| {
+                if let NoProgress::Claim { plies } = r.no_progress {
+                    r.no_progress = NoProgress::Automatic { plies, reason: "forty-move" }
+                }
+            },
+        },
+        Mutation {
+            name: "no-progress draw claimed instead of automatic",
+            apply: |r| {
+                if let NoProgress::Automatic { plies, .. } = r.no_progress {
+                    r.no_progress = NoProgress::Claim { plies }
+                }
+            },
+        },
+        Mutation { name: "a blocked side draws", apply: |r| r.blocked = Blocked::Draws },
+        Mutation { name: "no draw by agreement", apply: |r| r.agreement = false },
+        Mutation { name: "declared draws flipped", apply: |r| r.declared_draw = !r.declared_draw },
+        Mutation { name: "endgame draw rule off", apply: |r| r.endgame = Endgame::Off },
+        Mutation {
+            name: "endgame count one move shorter",
+            apply: |r| {
+                if let Endgame::KingsAgainstKing { min_kings, moves } = r.endgame {
+                    r.endgame = Endgame::KingsAgainstKing { min_kings, moves: moves - 1 }
+                }
+            },
+        },
+        Mutation {
+            name: "endgame count one move longer",
+            apply: |r| {
+                if let Endgame::KingsAgainstKing { min_kings, moves } = r.endgame {
+                    r.endgame = Endgame::KingsAgainstKing { min_kings, moves: moves + 1 }
+                }
+            },
+        },
+        Mutation {
+            name: "endgame rule needs four kings",
+            apply: |r| {
+                if let Endgame::KingsAgainstKing { moves, .. } = r.endgame {
+                    r.endgame = Endgame::KingsAgainstKing { min_kings: 4, moves }
+                }
+            },
+        },
+    ];
+
+    /// Deviations that cannot change a variant's play, with the reason; they
+    /// are reported with the score rather than asserted.
+    pub fn inert(variant: &str, mutation: &str) -> Option<&'static str> {
+        match (variant, mutation) {
+            ("english", "removal of jumped pieces flipped") => Some(
+                "a one-square king lands on squares of one colour class and jumps the other, so it can neither land on nor re-cross a jumped square",
+            ),
+            ("english", "king landing rule flipped") => Some("applies to flying kings only"),
+            ("english", "mid-capture promotion: the other of the three rules") => {
+                Some("an English man on the far row has no forward jump left, so going on as a man is ending the move")
+            }
+            ("international", "chains may stop") => Some(
+                "under the majority rule a sequence stopped early takes fewer pieces than the one it cuts short and is already excluded",
+            ),
+            ("international", "king landing rule flipped") => Some(
+                "under the majority rule a landing from which the capture cannot go on takes fewer pieces and is already excluded",
+            ),
+            _ => None,
+        }
+    }
+}
+
+pub mod halma {
+    //! Deviations of Chinese checkers.
+    use super::Deviation;
+    use crate::halma::{ForeignCamps, Rules};
+
+    type Mutation = Deviation<Rules>;
+
+    const CAMPS: [ForeignCamps; 4] =
+        [ForeignCamps::Open, ForeignCamps::Closed, ForeignCamps::TrianglesClosed, ForeignCamps::PassThrough];
+
+    fn other_camps(r: &mut Rules, k: usize) {
+        let i = CAMPS.iter().position(|c| *c == r.foreign_camps).unwrap_or(0);
+        r.foreign_camps = CAMPS[(i + k) % 4];
+    }
+
+    pub const DEVIATIONS: &[Mutation] = &[
+        Mutation { name: "blocking prevention flipped", apply: |r| r.blocking_prevention = !r.blocking_prevention },
+        Mutation { name: "play-to-end flipped", apply: |r| r.play_to_end = !r.play_to_end },
+        Mutation { name: "chains may not change direction", apply: |r| r.chains_turn = false },
+        Mutation { name: "voluntary passing", apply: |r| r.voluntary_pass = true },
+        Mutation { name: "no-progress limit off", apply: |r| r.no_progress = None },
+        Mutation { name: "no-progress limit halved", apply: |r| r.no_progress = r.no_progress.map(|n| n / 2) },
+        Mutation { name: "move limit ignored", apply: |r| r.move_limit = None },
+        Mutation { name: "move limit one turn longer", apply: |r| r.move_limit = r.move_limit.map(|n| n + 1) },
+        Mutation { name: "foreign camps: the next rule", apply: |r| other_camps(r, 1) },
+        Mutation { name: "foreign camps: the rule after", apply: |r| other_camps(r, 2) },
+        Mutation { name: "foreign camps: the third rule", apply: |r| other_camps(r, 3) },
+        Mutation { name: "king's long jump flipped", apply: |r| r.king_long_jump = !r.king_long_jump },
+        Mutation { name: "men may jump kings", apply: |r| r.men_jump_kings = true },
+        Mutation { name: "kings jumping kings flipped", apply: |r| r.king_jumps_king = !r.king_jumps_king },
+        Mutation { name: "king on the apex flipped", apply: |r| r.king_on_apex = !r.king_on_apex },
+        Mutation { name: "the next seat moves first", apply: |r| r.first_seat = r.first_seat % r.players + 1 },
+    ];
+}
+
+pub mod konane {
+    //! Deviations of Konane.
+    use super::Deviation;
+    use crate::konane::{Opening, Rules};
+
+    pub const DEVIATIONS: &[Deviation<Rules>] = &[
+        Deviation { name: "turning during a multi-jump", apply: |r| r.turns = true },
+        Deviation { name: "diagonal jumps", apply: |r| r.diagonal = true },
+        Deviation { name: "forced full-length jumps", apply: |r| r.full_length = true },
+        Deviation { name: "any black stone opens the game", apply: |r| r.opening = Opening::AnyBlackStone },
+        Deviation { name: "a player without a jump draws", apply: |r| r.no_jump_draws = true },
+    ];
+}
+
+/// A game source for `rulecheck serve`: the reference rules with the named
+/// deviation (a [`slug`]) applied in every family that has it.
+pub fn deviant(name: &str) -> Result<Box<dyn Fn(&str, &Options) -> Result<Box<dyn Game>, String>>, String> {
+    let wanted = name.to_string();
+    let known = |list: Vec<&'static str>| list.into_iter().any(|n| slug(n) == wanted);
+    let in_draughts = known(draughts::DEVIATIONS.iter().map(|d| d.name).collect());
+    let in_halma = known(halma::DEVIATIONS.iter().map(|d| d.name).collect());
+    let in_konane = known(konane::DEVIATIONS.iter().map(|d| d.name).collect());
+    if !(in_draughts || in_halma || in_konane) {
+        let mut all: Vec<String> = draughts::DEVIATIONS
+            .iter()
+            .map(|d| d.name)
+            .chain(halma::DEVIATIONS.iter().map(|d| d.name))
+            .chain(konane::DEVIATIONS.iter().map(|d| d.name))
+            .map(slug)
+            .collect();
+        all.sort();
+        all.dedup();
+        return Err(format!("unknown deviation '{name}' (deviations: {})", all.join(", ")));
+    }
+    Ok(Box::new(move |variant: &str, options: &Options| -> Result<Box<dyn Game>, String> {
+        let v = game::variant(variant).map_err(|e| e.to_string())?;
+        let options = game::resolve_options(v, options).map_err(|e| e.to_string())?;
+        match v.family() {
+            "draughts" => {
+                let dv = crate::draughts::variant(variant).ok_or("no such draughts variant")?;
+                let mut rules = dv.rules(&options);
+                if let Some(d) = draughts::DEVIATIONS.iter().find(|d| slug(d.name) == wanted) {
+                    (d.apply)(&mut rules);
+                }
+                Ok(Box::new(crate::draughts::Draughts::new(dv.id(), rules, dv.notation())))
+            }
+            "halma" => {
+                let mut rules = crate::halma::ChineseCheckers::rules(&options);
+                if let Some(d) = halma::DEVIATIONS.iter().find(|d| slug(d.name) == wanted) {
+                    (d.apply)(&mut rules);
+                }
+                Ok(Box::new(crate::halma::Halma::new(rules)))
+            }
+            _ => {
+                let size = options.get("size").and_then(|s| s.parse().ok()).unwrap_or(8);
+                let mut rules = crate::konane::Rules::new(size);
+                if let Some(d) = konane::DEVIATIONS.iter().find(|d| slug(d.name) == wanted) {
+                    (d.apply)(&mut rules);
+                }
+                Ok(Box::new(crate::konane::KonaneGame::new(rules)))
+            }
+        }
+    }))
+}
