@@ -204,7 +204,8 @@ fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict)
                 other => (scenario.loc, format!("the engine failed: {other}")),
             };
             let _ = writeln!(v.transcript, "error: {detail}");
-            v.failures.push(Failure { expectation: "play".into(), loc, detail, engine: false });
+            let engine = !matches!(e, EngineError::Rejected(_));
+            v.failures.push(Failure { expectation: "play".into(), loc, detail, engine });
             return v;
         }
     };

@@ -1,0 +1,152 @@
+//! Running the spec against external engines through the protocol: the
+//! reference served by `rulecheck serve` passes it all; engines that crash,
+//! hang or answer out of protocol are reported per scenario while the run
+//! goes on; deviant engines are caught; reports and exit codes are what CI
+//! expects.
+
+#[path = "support/process.rs"]
+mod process;
+use process::{rulecheck, Outcome};
+
+fn served(extra: &str) -> String {
+    format!("{} serve {extra}", env!("CARGO_BIN_EXE_rulecheck"))
+}
+
+fn faulty(mode: &str) -> String {
+    format!("python3 fixtures/engines/faulty.py {mode}")
+}
+
+fn run_with(engine: &str, args: &[&str]) -> Outcome {
+    let mut all = vec!["run", "--engine", engine];
+    all.extend_from_slice(args);
+    rulecheck(&all)
+}
+
+#[test]
+fn the_served_reference_passes_the_whole_spec() {
+    let o = run_with(&served(""), &[]).ok();
+    assert!(o.stdout.contains(" 0 failed"), "{}", o.all());
+}
+
+#[test]
+fn parallel_engines_give_the_same_verdicts() {
+    let one = run_with(&served(""), &["--format", "baseline"]).ok();
+    let two = run_with(&served(""), &["--format", "baseline", "--jobs", "2"]).ok();
+    assert_eq!(one.stdout, two.stdout);
+    let mut sorted: Vec<&str> = one.stdout.lines().collect();
+    sorted.sort();
+    assert_eq!(sorted, one.stdout.lines().collect::<Vec<_>>(), "the baseline is sorted");
+}
+
+#[test]
+fn a_crashing_engine_is_an_error_per_scenario_and_the_run_goes_on() {
+    let o = run_with(&faulty("crash"), &["spec/english/setup.yaml"]);
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    assert!(o.stdout.contains("7 engine errors"), "every scenario ran and errored:\n{}", o.all());
+    assert!(o.stdout.contains("the engine exited"), "{}", o.all());
+    assert!(o.stdout.contains("faulty engine: giving up"), "stderr is kept:\n{}", o.all());
+}
+
+#[test]
+fn a_hanging_engine_times_out() {
+    let o = run_with(&faulty("hang"), &["--timeout", "0.3", "fixtures/good/minimal.yaml"]);
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    assert!(o.stdout.contains("no answer within 0.3s"), "{}", o.all());
+}
+
+#[test]
+fn garbage_and_wrong_ids_are_out_of_protocol() {
+    for mode in ["garbage", "wrong-id"] {
+        let o = run_with(&faulty(mode), &["fixtures/good/minimal.yaml"]);
+        assert_eq!(o.code, Some(3), "{mode}: {}", o.all());
+        assert!(o.stdout.contains("out of protocol"), "{mode}: {}", o.all());
+    }
+}
+
+#[test]
+fn an_engine_that_cannot_start_is_reported_once() {
+    let o = run_with("no-such-engine-binary --flag", &["fixtures/good/minimal.yaml"]);
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    assert!(o.stderr.contains("cannot start 'no-such-engine-binary'"), "{}", o.all());
+}
+
+#[test]
+fn a_run_where_everything_is_skipped_does_not_pass() {
+    let o = run_with(&faulty("pool"), &["spec/english/setup.yaml"]);
+    assert_eq!(o.code, Some(4), "{}", o.all());
+    assert!(o.stdout.contains("7 skipped"), "{}", o.all());
+}
+
+#[test]
+fn expected_failures_turn_failures_into_expected_ones() {
+    let engine = served("--deviate men-move-backward");
+    let first = run_with(&engine, &["spec/english/men.yaml", "--format", "baseline"]);
+    assert_eq!(first.code, Some(1), "{}", first.all());
+    let failing: Vec<String> =
+        first.stdout.lines().filter_map(|l| l.strip_prefix("fail\t")).map(str::to_string).collect();
+    assert!(!failing.is_empty());
+    let dir = std::env::temp_dir().join(format!("rulecheck-xfail-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let list = dir.join("expected-failures.txt");
+    std::fs::write(&list, format!("# known\n{}\n", failing.join("\n"))).expect("write");
+    let list_arg = list.to_string_lossy().into_owned();
+    let o = run_with(&engine, &["spec/english/men.yaml", "--expected-failures", &list_arg]).ok();
+    assert!(o.stdout.contains(&format!("{} expected failure", failing.len())), "{}", o.all());
+    // The reference passes them: the list is then stale.
+    let o = run_with(&served(""), &["spec/english/men.yaml", "--expected-failures", &list_arg]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(o.stdout.contains("unexpected pass"), "{}", o.all());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn json_and_junit_reports() {
+    let o = run_with(&served("--deviate flying-kings-flipped"), &["spec/english/kings.yaml", "--format", "json"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    let v: serde_json::Value = serde_json::from_str(&o.stdout).expect("JSON report");
+    assert!(v["totals"]["failed"].as_u64().unwrap_or(0) > 0);
+    assert_eq!(v["exit_code"], 1);
+    assert!(v["scenarios"].as_array().is_some_and(|a| a.iter().any(|s| s["outcome"] == "fail")));
+    let o = run_with(&served("--deviate flying-kings-flipped"), &["spec/english/kings.yaml", "--format", "junit"]);
+    assert!(o.stdout.starts_with("<?xml") && o.stdout.contains("<testsuite name=\"spec/english/kings.yaml\""));
+    assert!(o.stdout.contains("<failure message=\"expectations differ\">"), "{}", o.all());
+}
+
+#[test]
+fn an_engine_config_file_names_command_timeout_and_expected_failures() {
+    let dir = std::env::temp_dir().join(format!("rulecheck-config-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let cfg = dir.join("engine.yaml");
+    std::fs::write(
+        &cfg,
+        format!("name: reference\ncommand: {}\nargs: [serve]\ntimeout: 5\n", env!("CARGO_BIN_EXE_rulecheck")),
+    )
+    .expect("write");
+    let cfg_arg = cfg.to_string_lossy().into_owned();
+    let o = rulecheck(&["run", "--engine-config", &cfg_arg, "spec/english/setup.yaml"]).ok();
+    assert!(o.stdout.contains("7 passed, 0 failed"), "{}", o.all());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every deviation of every family, served over the protocol, fails the
+/// spec: the mutation score holds through any harness.
+#[test]
+fn every_deviation_served_over_the_protocol_is_caught() {
+    use rulecheck::mutation::{draughts, halma, konane, slug};
+    let names: Vec<&str> = draughts::DEVIATIONS
+        .iter()
+        .map(|d| d.name)
+        .chain(halma::DEVIATIONS.iter().map(|d| d.name))
+        .chain(konane::DEVIATIONS.iter().map(|d| d.name))
+        .collect();
+    let mut survivors = Vec::new();
+    for name in names {
+        let o = run_with(&served(&format!("--deviate {}", slug(name))), &["--format", "baseline"]);
+        // A deviant engine fails scenarios (exit 1), or refuses positions
+        // its own rules make impossible (exit 3): either way it is caught.
+        if !matches!(o.code, Some(1) | Some(3)) {
+            survivors.push(format!("{name} (exit {:?})", o.code));
+        }
+    }
+    assert!(survivors.is_empty(), "deviations the spec does not catch over the protocol: {survivors:?}");
+}
