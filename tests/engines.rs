@@ -150,3 +150,37 @@ fn every_deviation_served_over_the_protocol_is_caught() {
     }
     assert!(survivors.is_empty(), "deviations the spec does not catch over the protocol: {survivors:?}");
 }
+
+/// The worked transcript in spec/protocol.md is what `rulecheck serve`
+/// answers, line for line (the handshake's variant list shortened).
+#[test]
+fn the_protocol_document_transcript_is_true() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let doc = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/protocol.md"))
+        .expect("protocol.md");
+    let requests: Vec<&str> = doc.lines().filter_map(|l| l.strip_prefix("> ")).collect();
+    let answers: Vec<&str> = doc.lines().filter_map(|l| l.strip_prefix("< ")).collect();
+    assert!(requests.len() >= 8 && requests.len() == answers.len());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulecheck"))
+        .arg("serve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("serve starts");
+    {
+        let stdin = child.stdin.as_mut().expect("stdin");
+        for r in &requests {
+            writeln!(stdin, "{r}").expect("write");
+        }
+    }
+    let out = child.wait_with_output().expect("serve runs");
+    let got: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| match (l.find("\"variants\":["), l.find("],\"capabilities\"")) {
+            (Some(a), Some(b)) => format!("{}\"variants\":[...{}", &l[..a], &l[b..]),
+            _ => l.to_string(),
+        })
+        .collect();
+    assert_eq!(got, answers);
+}

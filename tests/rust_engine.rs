@@ -1,0 +1,80 @@
+//! How a Rust engine runs the spec in-process from its own `cargo test`:
+//! implement `rulecheck::engine::Engine` for it and hand it to the runner.
+//!
+//! The engine here is a stand-in: it answers through the library's own
+//! English rules, as an engine author's crate would answer through its own
+//! move generator. Copy this file into your engine's `tests/`, replace the
+//! bodies of the four methods with calls into your engine, and point
+//! `SPEC` at a checkout of the spec.
+
+use std::path::Path;
+
+use rulecheck::catalog::Catalog;
+use rulecheck::engine::{Engine, EngineError, Explanation, Setup};
+use rulecheck::game::{self, Action, GameError, Options, Replay};
+use rulecheck::{report, runner};
+
+/// Where the spec lives.
+const SPEC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/spec/english");
+
+/// The engine under test.
+struct MyEnglishEngine;
+
+impl MyEnglishEngine {
+    fn game(&self, setup: &Setup<'_>) -> Result<(Box<dyn game::Game>, String), EngineError> {
+        let g = game::configure(setup.variant, setup.options).map_err(|e| EngineError::Unsupported(e.to_string()))?;
+        let position = setup.position.map(str::to_string).unwrap_or_else(|| g.start_position());
+        Ok((g, position))
+    }
+}
+
+fn engine_error(e: GameError) -> EngineError {
+    match e {
+        GameError::Rejected(r) => EngineError::Rejected(r),
+        GameError::Notation(n) => EngineError::Failed(n.message),
+    }
+}
+
+impl Engine for MyEnglishEngine {
+    fn name(&self) -> String {
+        "my-english-engine".into()
+    }
+
+    /// Only English checkers, and both settings of its house rules.
+    fn supports(&mut self, variant: &str, _options: &Options) -> Result<(), String> {
+        if variant == "english" {
+            Ok(())
+        } else {
+            Err(format!("plays english only, not {variant}"))
+        }
+    }
+
+    fn replay(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<Replay, EngineError> {
+        let (g, position) = self.game(setup)?;
+        g.replay(&position, actions).map_err(engine_error)
+    }
+
+    fn explain(&mut self, setup: &Setup<'_>, played: &[Action], action: &Action) -> Result<Explanation, EngineError> {
+        let (g, position) = self.game(setup)?;
+        Ok(match g.explain(&position, played, action).map_err(engine_error)? {
+            None => Explanation::Accepted,
+            Some(reason) => Explanation::Refused(Some(reason)),
+        })
+    }
+
+    fn perft(&mut self, setup: &Setup<'_>, depth: u32) -> Result<Option<u64>, EngineError> {
+        let (g, position) = self.game(setup)?;
+        g.perft(&position, depth, false).map(Some).map_err(|e| EngineError::Failed(e.message))
+    }
+}
+
+#[test]
+fn my_engine_passes_the_english_spec() {
+    let catalog = Catalog::builtin().expect("catalog");
+    let (files, errors) = runner::load_all(&[Path::new(SPEC).to_path_buf()], &catalog, &Options::new());
+    assert!(errors.is_empty(), "{errors:?}");
+    let runs = runner::run_all(&files, &|| Box::new(MyEnglishEngine), 1);
+    let totals = report::Totals::of(&runs, &[]);
+    assert!(totals.passed > 60, "{}", report::human(&runs, &[]));
+    assert_eq!(totals.exit_code(), 0, "{}", report::human(&runs, &[]));
+}
