@@ -5,11 +5,13 @@
 //! them against an engine: the built-in reference engine of each game family,
 //! or any external engine.
 
+pub mod bisect;
 pub mod catalog;
 pub mod cli;
 pub mod diff;
 pub mod draughts;
 pub mod engine;
+pub mod fuzz;
 pub mod game;
 pub mod halma;
 pub mod konane;

@@ -184,3 +184,54 @@ fn the_protocol_document_transcript_is_true() {
         .collect();
     assert_eq!(got, answers);
 }
+
+/// perft bisection against an engine with a planted bug (men capture
+/// backward in English checkers) finds the position where the move lists
+/// part, the path to it and the diff; against the reference it agrees.
+#[test]
+fn perft_bisection_finds_where_a_planted_bug_parts_the_trees() {
+    let planted = served("--deviate men-capturing-backward-flipped");
+    let o = rulecheck(&["perft", "english", "6", "--engine", &planted, "--divide"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(o.stdout.contains("<- differs"), "{}", o.all());
+    assert!(o.stdout.contains("the engine and the reference part after: "), "{}", o.all());
+    assert!(o.stdout.contains("--- reference\n+++ engine"), "{}", o.all());
+    // The reported position really parts the two.
+    let position = o.stdout.lines().find_map(|l| l.strip_prefix("position: ")).expect("a position").to_string();
+    let ours = rulecheck(&["moves", "english", &position]).ok();
+    assert!(o.stdout.lines().any(|l| l.starts_with('-') && ours.stdout.contains(&l[1..])), "{}", o.all());
+    let o = rulecheck(&["perft", "english", "5", "--engine", &served("")]).ok();
+    assert!(o.stdout.contains("agree: 7361 nodes"), "{}", o.all());
+}
+
+/// The fuzzer finds the planted bug, shrinks it to the shortest sequence,
+/// and writes a scenario that the reference passes and the buggy engine
+/// fails.
+#[test]
+fn fuzzing_finds_and_shrinks_a_planted_bug_into_a_scenario() {
+    let planted = served("--deviate men-capturing-backward-flipped");
+    let o = rulecheck(&["fuzz", "english", "--engine", &planted, "--games", "50", "--seed", "1"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(o.stderr.contains("disagreement after shrinking to"), "{}", o.all());
+    let shrunk: usize = o
+        .stderr
+        .split("shrinking to ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("a move count");
+    // Games run to 60 moves; the shrunk one stops where the two part.
+    assert!(shrunk <= 12, "shrunk to {shrunk} moves:\n{}", o.all());
+    assert!(o.stdout.contains(&format!("after {shrunk} moves")), "{}", o.all());
+    let dir = std::env::temp_dir().join(format!("rulecheck-fuzz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("found.yaml");
+    std::fs::write(&file, &o.stdout).expect("write");
+    let path = file.to_string_lossy().into_owned();
+    rulecheck(&["run", &path]).ok();
+    let caught = run_with(&planted, &[&path]);
+    assert_eq!(caught.code, Some(1), "{}", caught.all());
+    let _ = std::fs::remove_dir_all(&dir);
+    let o = rulecheck(&["fuzz", "russian", "--engine", &served(""), "--games", "10"]).ok();
+    assert!(o.stdout.contains("agree"), "{}", o.all());
+}

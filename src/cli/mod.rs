@@ -65,6 +65,26 @@ enum Command {
         #[arg(long, short = 'j', default_value_t = 1)]
         jobs: usize,
     },
+    /// Play random games on an engine and the reference side by side; shrink a disagreement and print it as a scenario file.
+    Fuzz {
+        /// The variant to play.
+        variant: String,
+        /// The engine: its command line, run directly (no shell).
+        #[arg(long, value_name = "CMD ARGS")]
+        engine: String,
+        /// Games to play.
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// Seed of the random games (the same seed plays the same games).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Longest game, in moves.
+        #[arg(long, default_value_t = 60)]
+        plies: usize,
+        /// Write the scenario file here instead of standard output.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
     /// Speak the engine protocol on standard input and output with the built-in rules.
     Serve {
         /// A deviation from the rules, for testing the harness (hidden).
@@ -113,6 +133,9 @@ enum Command {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Compare an external engine's move tree with the reference and find where they part.
+        #[arg(long, value_name = "CMD ARGS")]
+        engine: Option<String>,
     },
     /// Replay the same positions under two variants and show, as a unified diff, where they differ.
     #[command(override_usage = "rulecheck diff <VARIANT_A> <VARIANT_B> [PATHS... | --fen FEN] [--play MOVES]")]
@@ -282,6 +305,30 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             print!("{text}");
             Ok(report::Totals::with(&runs, &errors, &expected).exit_code() as u8)
         }
+        Command::Fuzz { variant, engine, games, seed, plies, out } => {
+            let options = parse_options(&cli.options)?;
+            let spec = EngineSpec::from_command_line(&engine).map_err(bad)?;
+            let mut e = ProcessEngine::new(spec);
+            e.start().map_err(|err| Fail(format!("engine '{engine}': {err}"), 3))?;
+            match crate::fuzz::fuzz(&mut e, &variant, &options, games, seed, plies).map_err(bad)? {
+                None => {
+                    println!("{games} games of up to {plies} moves (seed {seed}): the engine and the reference agree");
+                    Ok(0)
+                }
+                Some(found) => {
+                    let yaml = crate::fuzz::scenario(&variant, &options, &found).map_err(bad)?;
+                    eprintln!("disagreement after shrinking to {} moves: {}", found.moves.len(), found.moves.join(" "));
+                    eprintln!("{}", found.detail);
+                    match out {
+                        Some(path) => {
+                            std::fs::write(&path, yaml).map_err(|err| bad(format!("{}: {err}", path.display())))?
+                        }
+                        None => print!("{yaml}"),
+                    }
+                    Ok(1)
+                }
+            }
+        }
         Command::Serve { deviate } => {
             let name = format!("rulecheck {}", env!("CARGO_PKG_VERSION"));
             let stdin = std::io::stdin();
@@ -352,7 +399,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             println!("{p}");
             Ok(0)
         }
-        Command::Perft { variant, args, divide, paths, json } => {
+        Command::Perft { variant, args, divide, paths, json, engine } => {
             let game = configure(&variant, &cli.options, cli.notation.as_deref())?;
             let (pos, depth) = match args.as_slice() {
                 [d] => (None, d),
@@ -361,6 +408,25 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             };
             let depth: u32 = depth.parse().map_err(|_| bad(format!("depth '{depth}' is not a whole number")))?;
             let p = position(game.as_ref(), pos)?;
+            if let Some(line) = engine {
+                let spec = EngineSpec::from_command_line(&line).map_err(bad)?;
+                let mut e = ProcessEngine::new(spec);
+                e.start().map_err(|err| Fail(format!("engine '{line}': {err}"), 3))?;
+                let v = game::variant(&variant).map_err(|e| bad(e.to_string()))?;
+                let options =
+                    game::resolve_options(v, &parse_options(&cli.options)?).map_err(|e| bad(e.to_string()))?;
+                if divide {
+                    let table = crate::bisect::divide(game.as_ref(), &mut e, &variant, &options, &p, depth)
+                        .map_err(|err| Fail(err.to_string(), 3))?;
+                    println!("move: reference engine");
+                    print!("{table}");
+                    println!();
+                }
+                let found = crate::bisect::bisect(game.as_ref(), &mut e, &variant, &options, &p, depth)
+                    .map_err(|err| Fail(err.to_string(), 3))?;
+                print!("{}", found.report());
+                return Ok(if matches!(found, crate::bisect::Bisection::Agree { .. }) { 0 } else { 1 });
+            }
             let started = Instant::now();
             let (rows, total) = if divide && depth > 0 {
                 let mut rows = game.divide(&p, depth, paths).map_err(|e| bad(e.message))?;
