@@ -38,7 +38,7 @@ impl Bisection {
                 );
                 let _ = writeln!(out, "position: {position}");
                 let lines = |v: &[String]| v.iter().map(|m| format!("{m}\n")).collect::<String>();
-                let d = similar::TextDiff::from_lines(&lines(reference), &lines(engine))
+                let d = similar::TextDiff::from_lines(lines(reference), lines(engine))
                     .unified_diff()
                     .context_radius(3)
                     .header("reference", "engine")

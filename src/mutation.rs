@@ -239,9 +239,12 @@ pub mod konane {
     ];
 }
 
+/// Builds a game for a variant and options, or says why it cannot.
+pub type GameFactory = dyn Fn(&str, &Options) -> Result<Box<dyn Game>, String>;
+
 /// A game source for `rulecheck serve`: the reference rules with the named
 /// deviation (a [`slug`]) applied in every family that has it.
-pub fn deviant(name: &str) -> Result<Box<dyn Fn(&str, &Options) -> Result<Box<dyn Game>, String>>, String> {
+pub fn deviant(name: &str) -> Result<Box<GameFactory>, String> {
     let wanted = name.to_string();
     let known = |list: Vec<&'static str>| list.into_iter().any(|n| slug(n) == wanted);
     let in_draughts = known(draughts::DEVIATIONS.iter().map(|d| d.name).collect());

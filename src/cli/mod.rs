@@ -219,7 +219,7 @@ fn run_overrides(raw: &[String]) -> Result<Options, Fail> {
     for (name, value) in &given {
         let single: Options = [(name.clone(), value.clone())].into_iter().collect();
         let having: Vec<_> =
-            game::variants().into_iter().filter(|v| v.options().iter().any(|o| &o.name == name)).collect();
+            game::variants().into_iter().filter(|v| v.options().iter().any(|o| o.name == name)).collect();
         let Some(first) = having.first() else {
             let mut all: Vec<&str> = game::variants().iter().flat_map(|v| v.options().iter().map(|o| o.name)).collect();
             all.sort_unstable();
@@ -430,7 +430,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             let started = Instant::now();
             let (rows, total) = if divide && depth > 0 {
                 let mut rows = game.divide(&p, depth, paths).map_err(|e| bad(e.message))?;
-                rows.sort_by(|a, b| crate::oracle::natural(&a.0).cmp(&crate::oracle::natural(&b.0)));
+                rows.sort_by_key(|a| crate::oracle::natural(&a.0));
                 let total = if depth == 0 { 1 } else { rows.iter().map(|r| r.1).sum() };
                 (rows, total)
             } else {

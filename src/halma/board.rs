@@ -108,9 +108,9 @@ impl Board {
         let mut apex = [0u8; 6];
         for c in 0..6 {
             let mut ext = 0u128;
-            for h in 0..HOLES {
+            for (h, around) in neighbours.iter().enumerate() {
                 if triangles[c] & (1 << h) != 0 {
-                    for n in neighbours[h].iter().flatten() {
+                    for n in around.iter().flatten() {
                         if hexagon & (1 << n) != 0 {
                             ext |= 1 << n;
                         }

@@ -103,7 +103,7 @@ fn keys(game: &dyn Game, position: &str, moves: &[String]) -> Result<BTreeMap<St
 
 fn displays(set: &BTreeMap<String, MoveKey>) -> Vec<String> {
     let mut v: Vec<String> = set.values().map(|k| k.display.clone()).collect();
-    v.sort_by(|a, b| natural(a).cmp(&natural(b)));
+    v.sort_by_key(|a| natural(a));
     v
 }
 
