@@ -98,6 +98,51 @@ pub fn run_all(files: &[ScenarioFile], make: &(dyn Fn() -> Box<dyn Engine> + Syn
         .collect()
 }
 
+/// The K-th of N parts of the scenarios (1-based): every scenario falls in
+/// exactly one part, chosen by a hash of its id, so the parts are stable as
+/// the spec grows and their union is the whole spec.
+pub fn shard(files: Vec<ScenarioFile>, k: usize, n: usize) -> Vec<ScenarioFile> {
+    // FNV-1a: stable across builds and platforms, unlike the std hasher.
+    let part = |id: &str| {
+        let mut h: u64 = 0xcbf29ce484222325;
+        for b in id.bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x100000001b3);
+        }
+        (h % n as u64) as usize + 1
+    };
+    files
+        .into_iter()
+        .filter_map(|mut f| {
+            let path = display_path(&f.path);
+            f.scenarios.retain(|s| part(&format!("{path}::{}", s.name)) == k);
+            (!f.scenarios.is_empty()).then_some(f)
+        })
+        .collect()
+}
+
+/// The clauses a reason code comes from, as the spec under `spec_dir` has
+/// it: those cited most often by scenarios of the variant that expect a
+/// refusal with that reason.
+pub fn clauses_for_reason(catalog: &Catalog, spec_dir: &Path, variant: &str, code: &str) -> Vec<String> {
+    if !spec_dir.is_dir() {
+        return Vec::new();
+    }
+    let (files, _) = load_all(&[spec_dir.to_path_buf()], catalog, &Options::new());
+    let mut counts: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+    for s in files.iter().flat_map(|f| &f.scenarios).filter(|s| s.variant == variant) {
+        if s.expect.illegal.iter().any(|r| r.value.reason.as_deref() == Some(code)) {
+            for c in &s.clauses {
+                *counts.entry(c.value.clone()).or_default() += 1;
+            }
+        }
+    }
+    let mut ranked: Vec<(String, usize)> = counts.into_iter().collect();
+    ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let top = ranked.first().map(|r| r.1).unwrap_or(0);
+    ranked.into_iter().filter(|r| r.1 * 2 >= top).take(3).map(|r| r.0).collect()
+}
+
 /// Clauses of the catalog pages that the files' variants belong to and that
 /// no scenario cites.
 pub fn uncovered(catalog: &Catalog, files: &[ScenarioFile]) -> Vec<String> {

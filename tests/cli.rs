@@ -345,3 +345,40 @@ fn replay_writes_a_scenario_file_that_passes() {
     assert!(run.stdout.contains("17 passed, 0 failed"), "{}", run.all());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The shards of a run are disjoint and together make the whole run.
+#[test]
+fn shards_partition_the_spec() {
+    let whole = rulecheck(&["run", "--format", "baseline"]).ok();
+    let mut union: Vec<String> = Vec::new();
+    for k in 1..=3 {
+        let part = rulecheck(&["run", "--format", "baseline", "--shard", &format!("{k}/3")]).ok();
+        assert!(!part.stdout.is_empty(), "shard {k} is empty");
+        union.extend(part.stdout.lines().map(str::to_string));
+    }
+    let n = union.len();
+    union.sort();
+    union.dedup();
+    assert_eq!(union.len(), n, "a scenario ran in two shards");
+    assert_eq!(union, whole.stdout.lines().map(str::to_string).collect::<Vec<_>>());
+    rulecheck(&["run", "--shard", "4/3"]).bad_input();
+}
+
+#[test]
+fn explain_says_why_with_the_reason_and_its_clauses() {
+    let o = rulecheck(&["explain", "english", "B:W14:B9,10", "9-13"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(o.stdout.contains("9-13: illegal (must-capture)"), "{}", o.all());
+    assert!(o.stdout.contains("english.capture.mandatory"), "{}", o.all());
+    let o = rulecheck(&["explain", "english", "B:W14:B9,10", "9x18"]).ok();
+    assert_eq!(o.stdout, "9x18: legal\n");
+    rulecheck(&["explain", "english", "B:W14:B9,10", "9--13"]).bad_input();
+}
+
+#[test]
+fn completions_for_each_shell() {
+    for shell in ["bash", "zsh", "fish"] {
+        let o = rulecheck(&["completions", shell]).ok();
+        assert!(o.stdout.contains("rulecheck") && o.stdout.contains("perft"), "{shell}: {}", o.all());
+    }
+}

@@ -2,7 +2,7 @@
 //! exit code. Exit codes: 0 success, 1 a scenario failed (or the spec has
 //! uncovered clauses), 2 bad input (a file, a position, an option).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -64,6 +64,23 @@ enum Command {
         /// Engines to run in parallel (one process each for an external engine).
         #[arg(long, short = 'j', default_value_t = 1)]
         jobs: usize,
+        /// Run only the K-th of N parts of the spec (1-based), e.g. 2/4: a CI matrix spreads the spec over N machines.
+        #[arg(long, value_name = "K/N")]
+        shard: Option<String>,
+    },
+    /// Say whether a move or action is legal in a position and, if not, why: the reason code and the clauses it comes from.
+    Explain {
+        /// The variant (`rulecheck variants` lists them).
+        variant: String,
+        /// The position (FEN or diagram).
+        position: String,
+        /// The move or action, e.g. 9-5 or 'resign by black'.
+        action: String,
+    },
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
     },
     /// Play random games on an engine and the reference side by side; shrink a disagreement and print it as a scenario file.
     Fuzz {
@@ -257,7 +274,37 @@ pub fn main() -> ExitCode {
 
 fn dispatch(cli: Cli) -> Result<u8, Fail> {
     match cli.command {
-        Command::Run { paths, engine, engine_config, timeout, expected_failures, format, jobs } => {
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            clap_complete::generate(shell, &mut Cli::command(), "rulecheck", &mut std::io::stdout());
+            Ok(0)
+        }
+        Command::Explain { variant, position: pos, action } => {
+            let game = configure(&variant, &cli.options, cli.notation.as_deref())?;
+            let p = position(game.as_ref(), Some(&pos))?;
+            let step =
+                crate::scenario::expect::parse_play(&action).map_err(|e| bad(format!("'{action}': {}", e.message)))?;
+            if let crate::game::Action::Move(m) = &step.action {
+                game.check_move(m).map_err(|e| bad(format!("'{m}': {}", e.message)))?;
+            }
+            match game.explain(&p, &[], &step.action).map_err(|e| bad(e.to_string()))? {
+                None => {
+                    println!("{action}: legal");
+                    Ok(0)
+                }
+                Some(code) => {
+                    let cat = catalog()?;
+                    let meaning = cat.vocabulary.refusals.get(&code).cloned().unwrap_or_default();
+                    println!("{action}: illegal ({code}): {meaning}");
+                    let clauses = runner::clauses_for_reason(&cat, Path::new("spec"), &variant, &code);
+                    if !clauses.is_empty() {
+                        println!("clauses: {}", clauses.join(", "));
+                    }
+                    Ok(1)
+                }
+            }
+        }
+        Command::Run { paths, engine, engine_config, timeout, expected_failures, format, jobs, shard } => {
             let overrides = run_overrides(&cli.options)?;
             let cat = catalog()?;
             let spec = match (&engine, &engine_config) {
@@ -276,7 +323,15 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                 Some(f) => report::ExpectedFailures::load(&f).map_err(bad)?,
                 None => report::ExpectedFailures::default(),
             };
-            let (files, errors) = runner::load_all(&default_paths(paths), &cat, &overrides);
+            let (mut files, errors) = runner::load_all(&default_paths(paths), &cat, &overrides);
+            if let Some(sh) = shard {
+                let (k, n) = sh
+                    .split_once('/')
+                    .and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
+                    .filter(|&(k, n)| n > 0 && (1..=n).contains(&k))
+                    .ok_or_else(|| bad(format!("--shard '{sh}' must be K/N with 1 <= K <= N")))?;
+                files = runner::shard(files, k, n);
+            }
             let name = spec.as_ref().map(|s| s.name.clone()).unwrap_or_else(|| "reference".to_string());
             if let Some(s) = &spec {
                 // An engine that cannot even start is reported once, not per scenario.
