@@ -382,3 +382,20 @@ fn completions_for_each_shell() {
         assert!(o.stdout.contains("rulecheck") && o.stdout.contains("perft"), "{shell}: {}", o.all());
     }
 }
+
+/// `rulecheck new` writes a skeleton that checks and passes as it is, for
+/// every variant.
+#[test]
+fn new_writes_a_skeleton_that_passes_for_every_variant() {
+    let dir = std::env::temp_dir().join(format!("rulecheck-new-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    for v in ["english", "russian", "international", "pool", "chinese-checkers", "konane"] {
+        let o = rulecheck(&["new", v]).ok();
+        let file = dir.join(format!("{v}.yaml"));
+        std::fs::write(&file, &o.stdout).expect("write");
+        let path = file.to_string_lossy().into_owned();
+        let run = rulecheck(&["run", &path]).ok();
+        assert!(run.stdout.contains("1 passed, 0 failed"), "{v}: {}", run.all());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
