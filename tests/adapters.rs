@@ -1,0 +1,233 @@
+//! Two real third-party draughts libraries checked through the protocol:
+//! pydraughts and py-draughts (both Python, both imported as `draughts`),
+//! each behind its adapter in `fixtures/adapters/`. The test installs each
+//! library with pip into its own virtual environment under
+//! `target/adapters/` (once; reused while `fixtures/adapters/requirements.txt`
+//! is unchanged), runs the whole spec against it, and checks that
+//!
+//! - the run completes with failures and no engine errors (exit 1),
+//! - the scenarios that fail are exactly those listed in
+//!   `fixtures/adapters/<library>.expected-failures`, so a change in either
+//!   direction (a new failure, or one that now passes) shows here,
+//! - a run with that list as `--expected-failures` exits 0,
+//! - the library's known deviations are caught (py-draughts' American board
+//!   makes captures optional: `english.capture.mandatory`).
+//!
+//! Only a missing `python3 -m venv` skips the test; a failing pip install is
+//! a failure. `RULECHECK_BLESS_ADAPTERS=1` rewrites the expected-failures
+//! lists from the run instead of comparing.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use rulecheck::catalog::Catalog;
+use rulecheck::runner;
+
+#[path = "support/process.rs"]
+mod process;
+use process::{rulecheck, Outcome, ROOT};
+
+const REQUIREMENTS: &str = "fixtures/adapters/requirements.txt";
+
+struct Adapter {
+    /// The venv's directory under target/adapters/ and the expected-failures
+    /// file's stem.
+    name: &'static str,
+    /// The package pip installs (its version pinned in REQUIREMENTS).
+    package: &'static str,
+    script: &'static str,
+}
+
+const PYDRAUGHTS: Adapter =
+    Adapter { name: "pydraughts", package: "pydraughts", script: "fixtures/adapters/pydraughts_adapter.py" };
+const PY_DRAUGHTS: Adapter =
+    Adapter { name: "py-draughts", package: "py-draughts", script: "fixtures/adapters/py_draughts_adapter.py" };
+
+/// `target/` (or `$CARGO_TARGET_DIR`): two levels above the binary.
+fn target_dir() -> PathBuf {
+    let bin = Path::new(env!("CARGO_BIN_EXE_rulecheck"));
+    bin.parent().and_then(Path::parent).expect("the binary lives in <target>/<profile>/").to_path_buf()
+}
+
+fn output(cmd: &mut Command) -> Result<std::process::Output, String> {
+    cmd.current_dir(ROOT).output().map_err(|e| format!("cannot run {cmd:?}: {e}"))
+}
+
+fn show(out: &std::process::Output) -> String {
+    format!(
+        "exit {:?}\n--- stdout\n{}--- stderr\n{}",
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// The adapter's virtual environment, created and installed if it is not
+/// there with the current pins: the path of its Python, or `None` (with a
+/// message) when `python3 -m venv` is not available here.
+fn venv(a: &Adapter) -> Option<PathBuf> {
+    let dir = target_dir().join("adapters").join(a.name);
+    let python = dir.join("bin").join("python");
+    let marker = dir.join("rulecheck-requirements.txt");
+    let pins = std::fs::read_to_string(Path::new(ROOT).join(REQUIREMENTS)).expect("the requirements file");
+    if python.exists() && std::fs::read_to_string(&marker).ok().as_deref() == Some(pins.as_str()) {
+        return Some(python);
+    }
+    match output(Command::new("python3").args(["-m", "venv", "--help"])) {
+        Ok(out) if out.status.success() => {}
+        Ok(out) => {
+            eprintln!("SKIPPED: `python3 -m venv` is not available, {} is not checked:\n{}", a.package, show(&out));
+            return None;
+        }
+        Err(e) => {
+            eprintln!("SKIPPED: python3 is not available ({e}), {} is not checked", a.package);
+            return None;
+        }
+    }
+    let created = output(Command::new("python3").args(["-m", "venv", "--clear"]).arg(&dir)).expect("python3 runs");
+    if !created.status.success() {
+        // Debian's python3 without python3-venv: the module is there, ensurepip is not.
+        eprintln!(
+            "SKIPPED: `python3 -m venv` cannot create an environment, {} is not checked:\n{}",
+            a.package,
+            show(&created)
+        );
+        return None;
+    }
+    let installed = output(
+        Command::new(&python)
+            .args(["-m", "pip", "install", "--disable-pip-version-check", "--no-input", "-c", REQUIREMENTS])
+            .arg(a.package),
+    )
+    .expect("the venv's python runs");
+    assert!(installed.status.success(), "pip could not install {}:\n{}", a.package, show(&installed));
+    std::fs::write(&marker, pins).expect("write the install marker");
+    Some(python)
+}
+
+/// Every scenario id of the spec (`spec/<file>::<name>`) with the clauses it cites.
+fn clauses_by_scenario() -> BTreeMap<String, Vec<String>> {
+    let catalog = Catalog::builtin().expect("the built-in catalog loads");
+    let spec = Path::new(ROOT).join("spec");
+    let (files, errors) = runner::load_all(&[spec], &catalog, &Default::default());
+    assert!(
+        errors.is_empty(),
+        "the spec loads: {}",
+        errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")
+    );
+    let mut out = BTreeMap::new();
+    for f in &files {
+        let rel = f.path.strip_prefix(ROOT).unwrap_or(&f.path);
+        let rel = rel.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect::<Vec<_>>().join("/");
+        for s in &f.scenarios {
+            out.insert(format!("{rel}::{}", s.name), s.clauses.iter().map(|c| c.value.clone()).collect());
+        }
+    }
+    out
+}
+
+fn engine(a: &Adapter, python: &Path) -> String {
+    // rulecheck splits the command like a shell; quote the path in case.
+    format!("'{}' {}", python.display(), a.script)
+}
+
+fn expected_failures_file(a: &Adapter) -> String {
+    format!("fixtures/adapters/{}.expected-failures", a.name)
+}
+
+/// Run the whole spec against the adapter; check the run and its failures
+/// against the expected-failures list. Returns the failing scenario ids.
+fn check_adapter(a: &Adapter, python: &Path) -> BTreeSet<String> {
+    let engine = engine(a, python);
+    let started = std::time::Instant::now();
+    let run = rulecheck(&["run", "--engine", &engine, "--format", "baseline", "--jobs", "2"]);
+    eprintln!("{}: the spec ran in {:.1}s", a.name, started.elapsed().as_secs_f64());
+    let errors: Vec<&str> = run.stdout.lines().filter(|l| l.starts_with("error\t")).collect();
+    assert!(errors.is_empty(), "{}: engine errors in {} scenarios:\n{}", a.name, errors.len(), run.all());
+    assert_eq!(run.code, Some(1), "{}: the run completes with some failures:\n{}", a.name, run.all());
+    let count = |verdict: &str| run.stdout.lines().filter(|l| l.starts_with(&format!("{verdict}\t"))).count();
+    assert!(count("pass") > 200, "{}: most scenarios of its variants pass:\n{}", a.name, run.all());
+    let failing: BTreeSet<String> =
+        run.stdout.lines().filter_map(|l| l.strip_prefix("fail\t")).map(str::to_string).collect();
+
+    let list = expected_failures_file(a);
+    let path = Path::new(ROOT).join(&list);
+    if std::env::var_os("RULECHECK_BLESS_ADAPTERS").is_some() {
+        let version = Command::new(python)
+            .args(["-c", "import draughts; print(draughts.__version__)"])
+            .output()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+            .unwrap_or_default();
+        let mut text = format!(
+            "# The scenarios {} {version} fails through {} (tests/adapters.rs;\n\
+             # RULECHECK_BLESS_ADAPTERS=1 cargo test --test adapters rewrites this list).\n",
+            a.package, a.script
+        );
+        for id in &failing {
+            text.push_str(id);
+            text.push('\n');
+        }
+        std::fs::write(&path, text).expect("write the expected-failures list");
+    }
+    let expected: BTreeSet<String> = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{list}: {e}"))
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect();
+    let new: Vec<&String> = failing.difference(&expected).collect();
+    let fixed: Vec<&String> = expected.difference(&failing).collect();
+    assert!(
+        new.is_empty() && fixed.is_empty(),
+        "{}: the failures differ from {list}\nnew failures:\n  {}\nno longer failing:\n  {}\n\
+         (RULECHECK_BLESS_ADAPTERS=1 cargo test --test adapters rewrites the list)",
+        a.name,
+        new.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n  "),
+        fixed.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n  "),
+    );
+
+    let o: Outcome = rulecheck(&["run", "--engine", &engine, "--jobs", "2", "--expected-failures", &list]);
+    assert_eq!(o.code, Some(0), "{}: every failure is an expected one:\n{}", a.name, o.all());
+    assert!(o.stdout.contains(&format!("{} expected failure", failing.len())), "{}", o.all());
+    failing
+}
+
+/// The failing scenarios that cite the clause.
+fn citing<'a>(failing: &'a BTreeSet<String>, clauses: &BTreeMap<String, Vec<String>>, clause: &str) -> Vec<&'a str> {
+    failing
+        .iter()
+        .filter(|id| clauses.get(id.as_str()).is_some_and(|cs| cs.iter().any(|c| c == clause)))
+        .map(|s| s.as_str())
+        .collect()
+}
+
+#[test]
+fn pydraughts_runs_the_spec_with_its_known_failures() {
+    let Some(python) = venv(&PYDRAUGHTS) else { return };
+    let failing = check_adapter(&PYDRAUGHTS, &python);
+    let clauses = clauses_by_scenario();
+    // pydraughts draws English games after 80 quiet king plies, not 40.
+    assert!(!citing(&failing, &clauses, "english.draw.forty").is_empty(), "{failing:#?}");
+    // Its only counter restarts on a man move; the FMJD sixteen-move count does not.
+    assert!(failing.contains(
+        "spec/international/draws.yaml::a man move by the stronger side does not stop the sixteen-move count"
+    ));
+}
+
+#[test]
+fn py_draughts_runs_the_spec_and_its_optional_captures_are_caught() {
+    let Some(python) = venv(&PY_DRAUGHTS) else { return };
+    let failing = check_adapter(&PY_DRAUGHTS, &python);
+    let clauses = clauses_by_scenario();
+    // The American board lets a player decline a capture.
+    let mandatory = citing(&failing, &clauses, "english.capture.mandatory");
+    assert!(!mandatory.is_empty(), "no english.capture.mandatory scenario fails: {failing:#?}");
+    assert!(failing
+        .contains("spec/english/captures.yaml::a black man that can jump must jump and no plain move is allowed"));
+    // ... and has white move first from its start position.
+    assert!(!citing(&failing, &clauses, "english.setup.first").is_empty(), "{failing:#?}");
+    // Its international board passes everything, perft included.
+    assert!(!failing.iter().any(|id| id.starts_with("spec/international/")), "{failing:#?}");
+}
