@@ -139,6 +139,8 @@ pub trait Game: Send + Sync {
     fn normalize_position(&self, text: &str) -> Result<String, NotationError>;
     /// Draw a position as a diagram the position parser reads back.
     fn diagram(&self, position: &str) -> Result<String, NotationError>;
+    /// Draw a position as an SVG picture.
+    fn svg(&self, position: &str) -> Result<String, NotationError>;
     /// Choose how positions and moves are written on output (input accepts
     /// every notation of the family).
     fn set_notation(&mut self, name: &str) -> Result<(), String>;

@@ -22,3 +22,4 @@ pub mod pdn;
 pub mod report;
 pub mod runner;
 pub mod scenario;
+pub mod svg;

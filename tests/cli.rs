@@ -399,3 +399,23 @@ fn new_writes_a_skeleton_that_passes_for_every_variant() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `show --svg` draws every variant's boards: one square per cell (the
+/// star: one circle per hole) and one piece per piece of the position.
+#[test]
+fn show_svg_draws_each_board_with_its_pieces() {
+    let count = |s: &str, what: &str| s.matches(what).count();
+    let o = rulecheck(&["show", "english", "--svg"]).ok();
+    assert!(o.stdout.starts_with("<svg") && o.stdout.trim_end().ends_with("</svg>"));
+    assert_eq!(count(&o.stdout, "<rect"), 64);
+    assert_eq!(count(&o.stdout, "<circle"), 24);
+    let o = rulecheck(&["show", "international", "W:W28,K45:B22,13", "--svg"]).ok();
+    assert_eq!(count(&o.stdout, "<rect"), 100);
+    assert_eq!(count(&o.stdout, "<circle"), 4);
+    assert_eq!(count(&o.stdout, ">K</text>"), 1);
+    let o = rulecheck(&["show", "chinese-checkers", "-o", "players=6", "--svg"]).ok();
+    assert_eq!(count(&o.stdout, "<circle"), 121);
+    assert_eq!(count(&o.stdout, "r=\"11.0\""), 60);
+    let o = rulecheck(&["show", "konane", "--svg"]).ok();
+    assert_eq!(count(&o.stdout, "<circle"), 64);
+}

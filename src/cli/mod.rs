@@ -137,6 +137,9 @@ enum Command {
         variant: String,
         /// A position (FEN or diagram); the start position if omitted.
         position: Option<String>,
+        /// Print the position as an SVG picture instead.
+        #[arg(long)]
+        svg: bool,
     },
     /// Count the leaf nodes of the move tree: `perft VARIANT [POSITION] DEPTH`.
     #[command(override_usage = "rulecheck perft [OPTIONS] <VARIANT> [POSITION] <DEPTH>")]
@@ -516,9 +519,13 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             }
             Ok(0)
         }
-        Command::Show { variant, position: pos } => {
+        Command::Show { variant, position: pos, svg } => {
             let game = configure(&variant, &cli.options, cli.notation.as_deref())?;
             let p = position(game.as_ref(), pos.as_deref())?;
+            if svg {
+                print!("{}", game.svg(&p).map_err(|e| bad(e.message))?);
+                return Ok(0);
+            }
             let d = game.diagram(&p).map_err(|e| bad(e.message))?;
             print!("{d}");
             println!("{p}");

@@ -273,6 +273,27 @@ impl Game for Draughts {
         Ok(notation::write_diagram(&self.parse(position)?, &self.rules, self.style))
     }
 
+    fn svg(&self, position: &str) -> Result<String, NotationError> {
+        use crate::svg::{square_board, Piece, BLACK, WHITE};
+        let pos = self.parse(position)?;
+        let g = self.g();
+        let cells = |r: usize, c: usize| {
+            let sq = g.at(r as u8, c as u8)?;
+            let m = g.mask(sq);
+            let king = pos.kings & m != 0;
+            if pos.black & m != 0 {
+                Some(Piece { fill: BLACK, king })
+            } else if pos.white & m != 0 {
+                Some(Piece { fill: WHITE, king })
+            } else {
+                None
+            }
+        };
+        let dark = |r: usize, c: usize| g.at(r as u8, c as u8).is_some();
+        let labels = |r: usize, c: usize| g.at(r as u8, c as u8).map(|sq| notation::square_name(sq, g, self.style));
+        Ok(square_board(usize::from(g.size()), &cells, &dark, &labels))
+    }
+
     fn set_notation(&mut self, name: &str) -> Result<(), String> {
         self.style = match name {
             "numeric" => SquareStyle::Numeric,

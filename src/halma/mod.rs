@@ -252,6 +252,24 @@ impl Game for Halma {
         Ok(notation::write_diagram(&self.parse(position)?, &self.rules))
     }
 
+    fn svg(&self, position: &str) -> Result<String, NotationError> {
+        use crate::svg::{star, Piece, SEAT_COLOURS};
+        let pos = self.parse(position)?;
+        let b = board::Board::get();
+        let holes: Vec<(i8, i8, Option<Piece>)> = (0..board::HOLES)
+            .map(|h| {
+                let (x, y) = b.coords[h];
+                let c = pos.cells[h];
+                let piece = (c != position::EMPTY).then(|| Piece {
+                    fill: SEAT_COLOURS[usize::from(position::seat_of(c) - 1)],
+                    king: position::is_king(c),
+                });
+                (x, y, piece)
+            })
+            .collect();
+        Ok(star(&holes))
+    }
+
     fn set_notation(&mut self, name: &str) -> Result<(), String> {
         match name {
             "holes" => Ok(()),

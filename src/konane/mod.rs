@@ -495,6 +495,21 @@ impl Game for KonaneGame {
     fn diagram(&self, position: &str) -> Result<String, NotationError> {
         Ok(notation::write_diagram(&self.parse(position)?))
     }
+    fn svg(&self, position: &str) -> Result<String, NotationError> {
+        use crate::svg::{square_board, Piece, BLACK as DARK_STONE, WHITE as LIGHT_STONE};
+        let pos = self.parse(position)?;
+        let n = usize::from(pos.size);
+        let cell = |r: usize, c: usize| pos.cells[(n - 1 - r) * n + c];
+        let cells = |r: usize, c: usize| match cell(r, c) {
+            BLACK => Some(Piece { fill: DARK_STONE, king: false }),
+            WHITE => Some(Piece { fill: LIGHT_STONE, king: false }),
+            _ => None,
+        };
+        let dark = |r: usize, c: usize| (r + c) % 2 == 1;
+        let labels = |r: usize, c: usize| Some(pos.name((n - 1 - r) * n + c));
+        Ok(square_board(n, &cells, &dark, &labels))
+    }
+
     fn set_notation(&mut self, name: &str) -> Result<(), String> {
         match name {
             "algebraic" => Ok(()),
