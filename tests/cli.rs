@@ -419,3 +419,17 @@ fn show_svg_draws_each_board_with_its_pieces() {
     let o = rulecheck(&["show", "konane", "--svg"]).ok();
     assert_eq!(count(&o.stdout, "<circle"), 64);
 }
+
+/// The JSON Schemas kept in spec/ are the ones the model generates: a
+/// change to the scenario or catalog model must update them
+/// (`rulecheck schema scenario > spec/scenario.schema.json`).
+#[test]
+fn the_schemas_in_spec_are_not_stale() {
+    for (kind, file) in [("scenario", "spec/scenario.schema.json"), ("catalog", "spec/catalog.schema.json")] {
+        let o = rulecheck(&["schema", kind]).ok();
+        let kept = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).expect(file);
+        assert!(o.stdout == kept, "{file} is stale: run `rulecheck schema {kind} > {file}`");
+        let v: serde_json::Value = serde_json::from_str(&kept).expect("JSON");
+        assert_eq!(v["additionalProperties"], false, "{file}: unknown keys are marked");
+    }
+}

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 /// One rule of a page.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Clause {
     pub id: String,
@@ -20,7 +20,8 @@ pub struct Clause {
 }
 
 /// The catalog of one rule page.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
+#[schemars(title = "rulecheck rule catalog")]
 #[serde(deny_unknown_fields)]
 pub struct PageCatalog {
     pub page: String,
@@ -59,6 +60,12 @@ const REASONS: &str = include_str!("../../spec/reasons.yaml");
 pub struct Catalog {
     pub pages: Vec<PageCatalog>,
     pub vocabulary: Vocabulary,
+}
+
+/// The JSON Schema of rule catalogs, as kept in `spec/catalog.schema.json`.
+pub fn schema() -> String {
+    let schema = schemars::schema_for!(PageCatalog);
+    format!("{}\n", serde_json::to_string_pretty(&schema).unwrap_or_default())
 }
 
 impl Catalog {

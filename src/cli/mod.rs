@@ -82,6 +82,12 @@ enum Command {
         /// The variant (`rulecheck variants` lists them).
         variant: String,
     },
+    /// Print the JSON Schema of scenario files or rule catalogs (kept in spec/ for editors).
+    Schema {
+        /// Which files: scenario or catalog.
+        #[arg(value_parser = ["scenario", "catalog"])]
+        kind: String,
+    },
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions {
         /// The shell.
@@ -345,6 +351,14 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             let moves = game.replay(&start, &[]).map_err(|e| bad(e.to_string()))?.moves;
             let players = game.players();
             print!("{}", new_skeleton(v, &parse_options(&cli.options)?, &clauses, &diagram, &moves, &players));
+            Ok(0)
+        }
+        Command::Schema { kind } => {
+            if kind == "catalog" {
+                print!("{}", crate::catalog::schema());
+            } else {
+                print!("{}", crate::scenario::loader::schema());
+            }
             Ok(0)
         }
         Command::Completions { shell } => {

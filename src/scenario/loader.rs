@@ -20,28 +20,48 @@ const MAX_FILE_BYTES: u64 = 4 << 20;
 /// Deepest perft a scenario may ask for: deeper counts belong in benchmarks.
 pub const MAX_SCENARIO_PERFT_DEPTH: u32 = 10;
 
-#[derive(Deserialize)]
+/// A scenario file.
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(title = "rulecheck scenario file")]
 struct FileDoc {
+    /// The variant every scenario of the file is played under.
+    #[schemars(schema_with = "variant_ids")]
     variant: Spanned<String>,
+    /// The rule page the scenarios are written from (chinese-checkers.hi, ...).
+    #[schemars(with = "String")]
     page: Spanned<String>,
+    /// House rules for every scenario of the file (`rulecheck variants` lists them).
     #[serde(default)]
+    #[schemars(schema_with = "option_values")]
     options: BTreeMap<String, Spanned<String>>,
     scenarios: Vec<ScenarioDoc>,
 }
 
-#[derive(Deserialize)]
+/// One scenario.
+#[derive(Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct ScenarioDoc {
+    /// What the scenario shows; unique in its file.
+    #[schemars(with = "String")]
     name: Spanned<String>,
+    /// The clause ids it tests (spec/rules/*.yaml).
     #[serde(default)]
+    #[schemars(with = "Vec<String>")]
     clauses: Vec<Spanned<String>>,
+    /// House rules for this scenario, over the file's.
     #[serde(default)]
+    #[schemars(schema_with = "option_values")]
     options: BTreeMap<String, Spanned<String>>,
+    /// The position: a position string (FEN) or a diagram; the start position if absent.
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     position: Option<Spanned<String>>,
+    /// Moves and actions (`resign by black`) played first; each must be legal.
     #[serde(default)]
+    #[schemars(with = "Vec<String>")]
     play: Vec<Spanned<String>>,
+    /// What must hold afterwards under the file's variant.
     #[serde(default)]
     expect: Option<ExpectDoc>,
     /// Expectations for the same position under other variants, by id: one
@@ -50,23 +70,60 @@ struct ScenarioDoc {
     variants: BTreeMap<String, ExpectDoc>,
 }
 
-#[derive(Deserialize, Default)]
+/// What must hold after the play; at least one entry.
+#[derive(Deserialize, Default, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct ExpectDoc {
+    /// The complete set of legal moves, in any order.
     #[serde(default)]
+    #[schemars(with = "Option<Vec<String>>")]
     moves: Option<Vec<Spanned<String>>>,
+    /// Moves that must be legal.
     #[serde(default)]
+    #[schemars(with = "Vec<String>")]
     legal: Vec<Spanned<String>>,
+    /// Moves or actions that must be refused, as `MOVE` or `MOVE: reason-code`.
     #[serde(default)]
+    #[schemars(with = "Vec<String>")]
     illegal: Vec<Spanned<String>>,
+    /// The position afterwards (position string or diagram).
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     after: Option<Spanned<String>>,
+    /// The player to move afterwards.
     #[serde(default, rename = "to-move")]
+    #[schemars(with = "Option<String>")]
     to_move: Option<Spanned<String>>,
+    /// `ongoing`, `PLAYER wins: REASON`, `draw: REASON`, or a ranking `1st: seat 2, 2nd: seat 1`.
     #[serde(default)]
+    #[schemars(with = "Option<String>")]
     result: Option<Spanned<String>>,
+    /// Depth: leaf count.
     #[serde(default)]
+    #[schemars(with = "BTreeMap<u32, u64>")]
     perft: BTreeMap<u32, Spanned<u64>>,
+}
+
+/// House rules by name; YAML may write their values as words, numbers or
+/// booleans (`players: 3`, `mandatory-capture: off`).
+fn option_values(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({
+        "type": "object",
+        "additionalProperties": { "type": ["string", "integer", "boolean"] },
+        "default": {}
+    })
+}
+
+/// The variant ids, so that editors complete them.
+fn variant_ids(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let ids: Vec<&str> = game::variants().iter().map(|v| v.id()).collect();
+    schemars::json_schema!({ "type": "string", "enum": ids })
+}
+
+/// The JSON Schema of scenario files, as kept in `spec/scenario.schema.json`.
+pub fn schema() -> String {
+    let schema = schemars::schema_for!(FileDoc);
+    format!("{}\n", serde_json::to_string_pretty(&schema).unwrap_or_default())
 }
 
 /// Collect the scenario files under the given paths (files as given,
