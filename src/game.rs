@@ -140,7 +140,17 @@ pub trait Game: Send + Sync {
     /// Draw a position as a diagram the position parser reads back.
     fn diagram(&self, position: &str) -> Result<String, NotationError>;
     /// Draw a position as an SVG picture.
-    fn svg(&self, position: &str) -> Result<String, NotationError>;
+    fn svg(&self, position: &str) -> Result<String, NotationError> {
+        self.svg_marked(position, &[], &[])
+    }
+    /// Draw a position with the squares of some moves marked: those only
+    /// the spec expects, and those only the engine gave.
+    fn svg_marked(
+        &self,
+        position: &str,
+        expected_only: &[String],
+        actual_only: &[String],
+    ) -> Result<String, NotationError>;
     /// Choose how positions and moves are written on output (input accepts
     /// every notation of the family).
     fn set_notation(&mut self, name: &str) -> Result<(), String>;

@@ -39,6 +39,7 @@ pub fn square_board(
     cells: &dyn Fn(usize, usize) -> Option<Piece>,
     dark: &dyn Fn(usize, usize) -> bool,
     labels: &dyn Fn(usize, usize) -> Option<String>,
+    marks: &dyn Fn(usize, usize) -> Option<&'static str>,
 ) -> String {
     let cell = 48.0;
     let side = cell * size as f64;
@@ -60,6 +61,16 @@ pub fn square_board(
                     y + 11.0
                 );
             }
+            if let Some(colour) = marks(r, c) {
+                let _ = writeln!(
+                    out,
+                    r#"<rect class="mark" x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="none" stroke="{colour}" stroke-width="4"/>"#,
+                    x + 2.0,
+                    y + 2.0,
+                    cell - 4.0,
+                    cell - 4.0
+                );
+            }
             if let Some(p) = cells(r, c) {
                 circle(&mut out, x + cell / 2.0, y + cell / 2.0, cell * 0.38, p);
             }
@@ -70,7 +81,7 @@ pub fn square_board(
 }
 
 /// The star: every hole at its doubled coordinates (x 0..25, y 0..17).
-pub fn star(holes: &[(i8, i8, Option<Piece>)]) -> String {
+pub fn star(holes: &[(i8, i8, Option<Piece>, Option<&'static str>)]) -> String {
     let (dx, dy) = (18.0, 30.0);
     let (w, h) = (dx * 26.0, dy * 18.0);
     let mut out = String::new();
@@ -79,8 +90,14 @@ pub fn star(holes: &[(i8, i8, Option<Piece>)]) -> String {
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" class="board">"#
     );
     let _ = writeln!(out, r##"<rect x="0" y="0" width="{w}" height="{h}" fill="#f5ecd7"/>"##);
-    for &(x, y, piece) in holes {
+    for &(x, y, piece, mark) in holes {
         let (cx, cy) = (dx * (f64::from(x) + 1.0), dy * (f64::from(y) + 1.0) - dy / 2.0);
+        if let Some(colour) = mark {
+            let _ = writeln!(
+                out,
+                r#"<circle class="mark" cx="{cx:.1}" cy="{cy:.1}" r="14" fill="none" stroke="{colour}" stroke-width="4"/>"#
+            );
+        }
         match piece {
             Some(p) => circle(&mut out, cx, cy, 11.0, p),
             None => {
@@ -97,3 +114,6 @@ pub fn star(holes: &[(i8, i8, Option<Piece>)]) -> String {
 pub const SEAT_COLOURS: [&str; 6] = ["#d62728", "#1f77b4", "#2ca02c", "#ffbf00", "#9467bd", "#222222"];
 pub const BLACK: &str = "#222222";
 pub const WHITE: &str = "#f4f4f4";
+/// Marks: a move the spec expects and the engine lacks, and the reverse.
+pub const EXPECTED_ONLY: &str = "#2ca02c";
+pub const ACTUAL_ONLY: &str = "#d62728";

@@ -67,6 +67,9 @@ enum Command {
         /// Run only the K-th of N parts of the spec (1-based), e.g. 2/4: a CI matrix spreads the spec over N machines.
         #[arg(long, value_name = "K/N")]
         shard: Option<String>,
+        /// Also write a self-contained HTML report (boards drawn, failing moves marked) to this file.
+        #[arg(long, value_name = "FILE")]
+        report: Option<PathBuf>,
     },
     /// Say whether a move or action is legal in a position and, if not, why: the reason code and the clauses it comes from.
     Explain {
@@ -391,7 +394,17 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                 }
             }
         }
-        Command::Run { paths, engine, engine_config, timeout, expected_failures, format, jobs, shard } => {
+        Command::Run {
+            paths,
+            engine,
+            engine_config,
+            timeout,
+            expected_failures,
+            format,
+            jobs,
+            shard,
+            report: html_out,
+        } => {
             let overrides = run_overrides(&cli.options)?;
             let cat = catalog()?;
             let spec = match (&engine, &engine_config) {
@@ -445,6 +458,10 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                 Format::Baseline => report::baseline(&runs, &errors, &expected),
             };
             print!("{text}");
+            if let Some(file) = html_out {
+                let page = report::html::html(&name, &files, &runs, &errors, &expected, &cat);
+                std::fs::write(&file, page).map_err(|e| bad(format!("{}: {e}", file.display())))?;
+            }
             Ok(report::Totals::with(&runs, &errors, &expected).exit_code() as u8)
         }
         Command::Fuzz { variant, engine, games, seed, plies, out } => {

@@ -273,10 +273,19 @@ impl Game for Draughts {
         Ok(notation::write_diagram(&self.parse(position)?, &self.rules, self.style))
     }
 
-    fn svg(&self, position: &str) -> Result<String, NotationError> {
-        use crate::svg::{square_board, Piece, BLACK, WHITE};
+    fn svg_marked(
+        &self,
+        position: &str,
+        expected_only: &[String],
+        actual_only: &[String],
+    ) -> Result<String, NotationError> {
+        use crate::svg::{square_board, Piece, ACTUAL_ONLY, BLACK, EXPECTED_ONLY, WHITE};
         let pos = self.parse(position)?;
         let g = self.g();
+        let squares = |moves: &[String]| -> Vec<u8> {
+            moves.iter().filter_map(|m| notation::parse_move(m, g).ok()).flat_map(|t| t.squares).collect()
+        };
+        let (want, got) = (squares(expected_only), squares(actual_only));
         let cells = |r: usize, c: usize| {
             let sq = g.at(r as u8, c as u8)?;
             let m = g.mask(sq);
@@ -291,7 +300,17 @@ impl Game for Draughts {
         };
         let dark = |r: usize, c: usize| g.at(r as u8, c as u8).is_some();
         let labels = |r: usize, c: usize| g.at(r as u8, c as u8).map(|sq| notation::square_name(sq, g, self.style));
-        Ok(square_board(usize::from(g.size()), &cells, &dark, &labels))
+        let marks = |r: usize, c: usize| {
+            let sq = g.at(r as u8, c as u8)?;
+            if got.contains(&sq) {
+                Some(ACTUAL_ONLY)
+            } else if want.contains(&sq) {
+                Some(EXPECTED_ONLY)
+            } else {
+                None
+            }
+        };
+        Ok(square_board(usize::from(g.size()), &cells, &dark, &labels, &marks))
     }
 
     fn set_notation(&mut self, name: &str) -> Result<(), String> {

@@ -252,11 +252,27 @@ impl Game for Halma {
         Ok(notation::write_diagram(&self.parse(position)?, &self.rules))
     }
 
-    fn svg(&self, position: &str) -> Result<String, NotationError> {
-        use crate::svg::{star, Piece, SEAT_COLOURS};
+    fn svg_marked(
+        &self,
+        position: &str,
+        expected_only: &[String],
+        actual_only: &[String],
+    ) -> Result<String, NotationError> {
+        use crate::svg::{star, Piece, ACTUAL_ONLY, EXPECTED_ONLY, SEAT_COLOURS};
         let pos = self.parse(position)?;
         let b = board::Board::get();
-        let holes: Vec<(i8, i8, Option<Piece>)> = (0..board::HOLES)
+        let holes_of = |moves: &[String]| -> Vec<u8> {
+            moves
+                .iter()
+                .filter_map(|m| notation::parse_move(m).ok())
+                .flat_map(|t| match t {
+                    MoveText::Path(p) => p,
+                    MoveText::Pass => Vec::new(),
+                })
+                .collect()
+        };
+        let (want, got) = (holes_of(expected_only), holes_of(actual_only));
+        let holes: Vec<_> = (0..board::HOLES)
             .map(|h| {
                 let (x, y) = b.coords[h];
                 let c = pos.cells[h];
@@ -264,7 +280,14 @@ impl Game for Halma {
                     fill: SEAT_COLOURS[usize::from(position::seat_of(c) - 1)],
                     king: position::is_king(c),
                 });
-                (x, y, piece)
+                let mark = if got.contains(&(h as u8)) {
+                    Some(ACTUAL_ONLY)
+                } else if want.contains(&(h as u8)) {
+                    Some(EXPECTED_ONLY)
+                } else {
+                    None
+                };
+                (x, y, piece, mark)
             })
             .collect();
         Ok(star(&holes))

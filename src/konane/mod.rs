@@ -495,19 +495,45 @@ impl Game for KonaneGame {
     fn diagram(&self, position: &str) -> Result<String, NotationError> {
         Ok(notation::write_diagram(&self.parse(position)?))
     }
-    fn svg(&self, position: &str) -> Result<String, NotationError> {
-        use crate::svg::{square_board, Piece, BLACK as DARK_STONE, WHITE as LIGHT_STONE};
+    fn svg_marked(
+        &self,
+        position: &str,
+        expected_only: &[String],
+        actual_only: &[String],
+    ) -> Result<String, NotationError> {
+        use crate::svg::{square_board, Piece, ACTUAL_ONLY, BLACK as DARK_STONE, EXPECTED_ONLY, WHITE as LIGHT_STONE};
         let pos = self.parse(position)?;
         let n = usize::from(pos.size);
-        let cell = |r: usize, c: usize| pos.cells[(n - 1 - r) * n + c];
-        let cells = |r: usize, c: usize| match cell(r, c) {
+        let cells_of = |moves: &[String]| -> Vec<usize> {
+            moves
+                .iter()
+                .filter_map(|m| notation::parse_move(m, pos.size).ok())
+                .flat_map(|t| match t {
+                    MoveText::Removal(i) => vec![i],
+                    MoveText::Jump(p) => p,
+                })
+                .collect()
+        };
+        let (want, got) = (cells_of(expected_only), cells_of(actual_only));
+        let index = |r: usize, c: usize| (n - 1 - r) * n + c;
+        let cells = |r: usize, c: usize| match pos.cells[index(r, c)] {
             BLACK => Some(Piece { fill: DARK_STONE, king: false }),
             WHITE => Some(Piece { fill: LIGHT_STONE, king: false }),
             _ => None,
         };
         let dark = |r: usize, c: usize| (r + c) % 2 == 1;
-        let labels = |r: usize, c: usize| Some(pos.name((n - 1 - r) * n + c));
-        Ok(square_board(n, &cells, &dark, &labels))
+        let labels = |r: usize, c: usize| Some(pos.name(index(r, c)));
+        let marks = |r: usize, c: usize| {
+            let i = index(r, c);
+            if got.contains(&i) {
+                Some(ACTUAL_ONLY)
+            } else if want.contains(&i) {
+                Some(EXPECTED_ONLY)
+            } else {
+                None
+            }
+        };
+        Ok(square_board(n, &cells, &dark, &labels, &marks))
     }
 
     fn set_notation(&mut self, name: &str) -> Result<(), String> {

@@ -38,6 +38,8 @@ pub struct Verdict {
     pub skipped: Option<String>,
     /// What the engine wrote to its error stream meanwhile.
     pub stderr: Option<String>,
+    /// The position the expectations are read in, as the reference has it.
+    pub position: Option<String>,
     /// What the engine answered, in a stable text form.
     pub transcript: String,
 }
@@ -135,6 +137,7 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
         failures: Vec::new(),
         skipped: None,
         stderr: None,
+        position: None,
         transcript: String::new(),
     };
     if let Err(reason) = engine.supports(&scenario.variant, &scenario.options) {
@@ -177,7 +180,10 @@ fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict)
     // loader has already checked that it accepts the play.
     let start = scenario.position.clone().unwrap_or_else(|| game.start_position());
     let reference_final = match game.replay(&start, &played) {
-        Ok(r) => r.position,
+        Ok(r) => {
+            v.position = Some(r.position.clone());
+            r.position
+        }
         Err(e) => {
             v.failures.push(Failure {
                 expectation: "play".into(),

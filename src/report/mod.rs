@@ -4,6 +4,8 @@
 //! runs. Each scenario's verdict is weighed against the engine's
 //! expected-failures list, if it has one.
 
+pub mod html;
+
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::Path;
