@@ -87,6 +87,7 @@ pub fn fuzz(
     games: u32,
     seed: u64,
     plies: usize,
+    each_game: &dyn Fn(),
 ) -> Result<Option<Disagreement>, String> {
     let reference = game::configure(variant, options).map_err(|e| e.to_string())?;
     let start = reference.start_position();
@@ -99,6 +100,7 @@ pub fn fuzz(
     let config = Config { cases: games, failure_persistence: None, max_shrink_iters: 4096, ..Config::default() };
     let mut runner = TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes));
     let outcome = runner.run(&vec(any::<u16>(), 0..plies), |choices| {
+        each_game();
         let moves = game_of(reference.as_ref(), &start, &choices);
         let mut e = engine.borrow_mut();
         compare(reference.as_ref(), &mut **e, &setup, &start, &moves).map_err(|(_, d)| TestCaseError::fail(d))

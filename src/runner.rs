@@ -68,6 +68,16 @@ pub fn run_file(file: &ScenarioFile, engine: &mut dyn Engine) -> FileRun {
 /// engines (each made by `make`, e.g. one process each) working in
 /// parallel; the verdicts come back in file and scenario order.
 pub fn run_all(files: &[ScenarioFile], make: &(dyn Fn() -> Box<dyn Engine> + Sync), jobs: usize) -> Vec<FileRun> {
+    run_all_observed(files, make, jobs, &|| {})
+}
+
+/// [`run_all`], calling `done` after each scenario (for a progress bar).
+pub fn run_all_observed(
+    files: &[ScenarioFile],
+    make: &(dyn Fn() -> Box<dyn Engine> + Sync),
+    jobs: usize,
+    done: &(dyn Fn() + Sync),
+) -> Vec<FileRun> {
     let work: Vec<(usize, usize)> =
         files.iter().enumerate().flat_map(|(f, file)| (0..file.scenarios.len()).map(move |s| (f, s))).collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
@@ -80,6 +90,7 @@ pub fn run_all(files: &[ScenarioFile], make: &(dyn Fn() -> Box<dyn Engine> + Syn
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(&(f, s)) = work.get(i) else { break };
                     let v = oracle::check(&files[f].scenarios[s], engine.as_mut());
+                    done();
                     if let Ok(mut r) = results.lock() {
                         r[i] = Some(v);
                     }

@@ -450,7 +450,10 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                     None => Box::new(engine::reference()),
                 }
             };
-            let runs = runner::run_all(&files, &|| make(&spec), jobs);
+            let total: u64 = files.iter().map(|f| f.scenarios.len() as u64).sum();
+            let bar = crate::progress::bar(total, "scenarios", crate::progress::wanted() && format == Format::Human);
+            let runs = runner::run_all_observed(&files, &|| make(&spec), jobs, &|| bar.inc(1));
+            bar.finish_and_clear();
             let text = match format {
                 Format::Human => report::human_with(&runs, &errors, &expected),
                 Format::Json => report::json(&name, &runs, &errors, &expected),
@@ -469,7 +472,10 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             let spec = EngineSpec::from_command_line(&engine).map_err(bad)?;
             let mut e = ProcessEngine::new(spec);
             e.start().map_err(|err| Fail(format!("engine '{engine}': {err}"), 3))?;
-            match crate::fuzz::fuzz(&mut e, &variant, &options, games, seed, plies).map_err(bad)? {
+            let bar = crate::progress::bar(u64::from(games), "games", crate::progress::wanted());
+            let found = crate::fuzz::fuzz(&mut e, &variant, &options, games, seed, plies, &|| bar.inc(1));
+            bar.finish_and_clear();
+            match found.map_err(bad)? {
                 None => {
                     println!("{games} games of up to {plies} moves (seed {seed}): the engine and the reference agree");
                     Ok(0)
@@ -596,6 +602,19 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                 rows.sort_by_key(|a| crate::oracle::natural(&a.0));
                 let total = if depth == 0 { 1 } else { rows.iter().map(|r| r.1).sum() };
                 (rows, total)
+            } else if crate::progress::wanted() && !json && depth >= 7 {
+                // Count below each root move in turn, to show progress.
+                let roots = game.replay(&p, &[]).map_err(|e| bad(e.to_string()))?.moves;
+                let bar = crate::progress::bar(roots.len() as u64, "perft", true);
+                let mut total = 0;
+                for m in roots {
+                    let after =
+                        game.replay(&p, &[crate::game::Action::Move(m)]).map_err(|e| bad(e.to_string()))?.position;
+                    total += game.perft(&after, depth - 1, paths).map_err(|e| bad(e.message))?;
+                    bar.inc(1);
+                }
+                bar.finish_and_clear();
+                (Vec::new(), total)
             } else {
                 (Vec::new(), game.perft(&p, depth, paths).map_err(|e| bad(e.message))?)
             };
