@@ -154,6 +154,8 @@ pub trait Game: Send + Sync {
     /// Choose how positions and moves are written on output (input accepts
     /// every notation of the family).
     fn set_notation(&mut self, name: &str) -> Result<(), String>;
+    /// How moves are written, for error messages: a few examples.
+    fn move_examples(&self) -> &'static str;
     /// Check that a move is well-formed notation on this board.
     fn check_move(&self, text: &str) -> Result<(), NotationError>;
     /// Play a sequence of actions from a position.

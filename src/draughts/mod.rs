@@ -322,6 +322,13 @@ impl Game for Draughts {
         Ok(())
     }
 
+    fn move_examples(&self) -> &'static str {
+        match self.style {
+            SquareStyle::Numeric => "11-15, 15x24, 22x15x6 (or algebraic c3-d4, c3:e5)",
+            SquareStyle::Algebraic => "c3-d4, c3:e5, c3:e5:g3 (or numeric 22-18, 22x15)",
+        }
+    }
+
     fn check_move(&self, text: &str) -> Result<(), NotationError> {
         notation::parse_move(text, self.g()).map(|_| ())
     }

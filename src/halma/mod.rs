@@ -300,6 +300,10 @@ impl Game for Halma {
         }
     }
 
+    fn move_examples(&self) -> &'static str {
+        "q1-p1 (a step), p2-n2-l2 (hops, every landing hole) or p2-l2 (a chain by its ends)"
+    }
+
     fn check_move(&self, text: &str) -> Result<(), NotationError> {
         notation::parse_move(text).map(|_| ())
     }

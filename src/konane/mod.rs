@@ -542,6 +542,10 @@ impl Game for KonaneGame {
             other => Err(format!("unknown notation '{other}' (Konane has one: algebraic)")),
         }
     }
+    fn move_examples(&self) -> &'static str {
+        "-d4 (an opening removal), d6-d4 or d6-d4-d2 (jumps)"
+    }
+
     fn check_move(&self, text: &str) -> Result<(), NotationError> {
         notation::parse_move(text, self.rules.size).map(|_| ())
     }

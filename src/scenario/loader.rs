@@ -494,7 +494,11 @@ fn scenario(
                 if let Action::Move(m) = &action {
                     if let Err(e) = game.check_move(m) {
                         let e = NotationError::new(1, col + e.col - 1, e.message);
-                        ctx.notation(&item.referenced, &e, "bad move");
+                        ctx.notation(
+                            &item.referenced,
+                            &e,
+                            &format!("bad move (moves look like {})", game.move_examples()),
+                        );
                         continue;
                     }
                 } else if let Err(e) = player_of(&action).map_or(Ok(()), |p| check_player(game.as_ref(), p)) {
@@ -584,7 +588,7 @@ fn checked_move(
 ) -> bool {
     if let Err(e) = game.check_move(text) {
         let e = NotationError::new(1, col + e.col - 1, e.message);
-        ctx.notation(&item.referenced, &e, "bad move");
+        ctx.notation(&item.referenced, &e, &format!("bad move (moves look like {})", game.move_examples()));
         return false;
     }
     if let Err(e) = game.move_key(position, text) {
