@@ -117,3 +117,15 @@ pub const WHITE: &str = "#f4f4f4";
 /// Marks: a move the spec expects and the engine lacks, and the reverse.
 pub const EXPECTED_ONLY: &str = "#2ca02c";
 pub const ACTUAL_ONLY: &str = "#d62728";
+
+/// The mark of a square or hole: red if a move only the engine gave uses
+/// it, else green if a move only the spec expects uses it.
+pub fn mark<T: PartialEq>(at: &T, expected_only: &[T], actual_only: &[T]) -> Option<&'static str> {
+    if actual_only.contains(at) {
+        Some(ACTUAL_ONLY)
+    } else if expected_only.contains(at) {
+        Some(EXPECTED_ONLY)
+    } else {
+        None
+    }
+}

@@ -279,7 +279,7 @@ impl Game for Draughts {
         expected_only: &[String],
         actual_only: &[String],
     ) -> Result<String, NotationError> {
-        use crate::svg::{square_board, Piece, ACTUAL_ONLY, BLACK, EXPECTED_ONLY, WHITE};
+        use crate::svg::{mark, square_board, Piece, BLACK, WHITE};
         let pos = self.parse(position)?;
         let g = self.g();
         let squares = |moves: &[String]| -> Vec<u8> {
@@ -300,16 +300,7 @@ impl Game for Draughts {
         };
         let dark = |r: usize, c: usize| g.at(r as u8, c as u8).is_some();
         let labels = |r: usize, c: usize| g.at(r as u8, c as u8).map(|sq| notation::square_name(sq, g, self.style));
-        let marks = |r: usize, c: usize| {
-            let sq = g.at(r as u8, c as u8)?;
-            if got.contains(&sq) {
-                Some(ACTUAL_ONLY)
-            } else if want.contains(&sq) {
-                Some(EXPECTED_ONLY)
-            } else {
-                None
-            }
-        };
+        let marks = |r: usize, c: usize| mark(&g.at(r as u8, c as u8)?, &want, &got);
         Ok(square_board(usize::from(g.size()), &cells, &dark, &labels, &marks))
     }
 

@@ -258,7 +258,7 @@ impl Game for Halma {
         expected_only: &[String],
         actual_only: &[String],
     ) -> Result<String, NotationError> {
-        use crate::svg::{star, Piece, ACTUAL_ONLY, EXPECTED_ONLY, SEAT_COLOURS};
+        use crate::svg::{mark, star, Piece, SEAT_COLOURS};
         let pos = self.parse(position)?;
         let b = board::Board::get();
         let holes_of = |moves: &[String]| -> Vec<u8> {
@@ -280,14 +280,7 @@ impl Game for Halma {
                     fill: SEAT_COLOURS[usize::from(position::seat_of(c) - 1)],
                     king: position::is_king(c),
                 });
-                let mark = if got.contains(&(h as u8)) {
-                    Some(ACTUAL_ONLY)
-                } else if want.contains(&(h as u8)) {
-                    Some(EXPECTED_ONLY)
-                } else {
-                    None
-                };
-                (x, y, piece, mark)
+                (x, y, piece, mark(&(h as u8), &want, &got))
             })
             .collect();
         Ok(star(&holes))

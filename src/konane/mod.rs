@@ -501,7 +501,7 @@ impl Game for KonaneGame {
         expected_only: &[String],
         actual_only: &[String],
     ) -> Result<String, NotationError> {
-        use crate::svg::{square_board, Piece, ACTUAL_ONLY, BLACK as DARK_STONE, EXPECTED_ONLY, WHITE as LIGHT_STONE};
+        use crate::svg::{mark, square_board, Piece, BLACK as DARK_STONE, WHITE as LIGHT_STONE};
         let pos = self.parse(position)?;
         let n = usize::from(pos.size);
         let cells_of = |moves: &[String]| -> Vec<usize> {
@@ -523,16 +523,7 @@ impl Game for KonaneGame {
         };
         let dark = |r: usize, c: usize| (r + c) % 2 == 1;
         let labels = |r: usize, c: usize| Some(pos.name(index(r, c)));
-        let marks = |r: usize, c: usize| {
-            let i = index(r, c);
-            if got.contains(&i) {
-                Some(ACTUAL_ONLY)
-            } else if want.contains(&i) {
-                Some(EXPECTED_ONLY)
-            } else {
-                None
-            }
-        };
+        let marks = |r: usize, c: usize| mark(&index(r, c), &want, &got);
         Ok(square_board(n, &cells, &dark, &labels, &marks))
     }
 
