@@ -309,7 +309,16 @@ pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationErro
                 if cells.len() != usize::from(g.size()) {
                     return Err(NotationError::at(
                         span,
-                        format!("row {} has {} cells; a row has {}", row + 1, cells.len(), g.size()),
+                        format!(
+                            "row {} has {} cells; a row has {}: write every cell, '.' for a light square and '_' for an empty dark one, e.g. '{}'",
+                            row + 1,
+                            cells.len(),
+                            g.size(),
+                            (0..g.size())
+                                .map(|c| if g.at(row, c).is_some() { "_" } else { "." })
+                                .collect::<Vec<_>>()
+                                .join(" ")
+                        ),
                     ));
                 }
                 for (col, cell) in cells.iter().enumerate() {
