@@ -76,6 +76,25 @@ fn sorted(mut v: Vec<String>) -> Vec<String> {
     v
 }
 
+/// Below one move of the reference's: the position after it, and the leaf
+/// counts of the reference and of the engine there.
+fn counts_after(
+    reference: &dyn Game,
+    engine: &mut dyn Engine,
+    setup: &Setup<'_>,
+    position: &str,
+    m: &str,
+    depth: u32,
+) -> Result<(String, u64, u64), EngineError> {
+    let after = reference
+        .replay(position, &[Action::Move(m.to_string())])
+        .map_err(|e| EngineError::Failed(e.to_string()))?
+        .position;
+    let want = reference.perft(&after, depth, false).map_err(|e| EngineError::Failed(e.message))?;
+    let got = engine_count(engine, &Setup { position: Some(&after), ..*setup }, depth)?;
+    Ok((after, want, got))
+}
+
 /// Bisect from a position to a depth.
 pub fn bisect(
     reference: &dyn Game,
@@ -114,12 +133,7 @@ pub fn bisect(
         }
         let mut next = None;
         for m in sorted(ours.moves) {
-            let after = reference
-                .replay(&here, &[Action::Move(m.clone())])
-                .map_err(|e| EngineError::Failed(e.to_string()))?
-                .position;
-            let want = reference.perft(&after, d - 1, false).map_err(|e| EngineError::Failed(e.message))?;
-            let got = engine_count(engine, &Setup { position: Some(&after), ..setup }, d - 1)?;
+            let (after, want, got) = counts_after(reference, engine, &setup, &here, &m, d - 1)?;
             if want != got {
                 next = Some((m, after));
                 break;
@@ -151,14 +165,8 @@ pub fn divide(
     let mut out = String::new();
     let ours = reference.replay(position, &[]).map_err(|e| EngineError::Failed(e.to_string()))?;
     for m in sorted(ours.moves) {
-        let after = reference
-            .replay(position, &[Action::Move(m.clone())])
-            .map_err(|e| EngineError::Failed(e.to_string()))?
-            .position;
-        let want =
-            reference.perft(&after, depth.saturating_sub(1), false).map_err(|e| EngineError::Failed(e.message))?;
-        let setup = Setup { variant, options, position: Some(&after) };
-        let got = engine_count(engine, &setup, depth.saturating_sub(1))?;
+        let setup = Setup { variant, options, position: Some(position) };
+        let (_, want, got) = counts_after(reference, engine, &setup, position, &m, depth.saturating_sub(1))?;
         let mark = if want == got { "" } else { "   <- differs" };
         let _ = writeln!(out, "{m}: {want} {got}{mark}");
     }
