@@ -1,7 +1,18 @@
 //! Perft bisection: compare an engine's move tree with the reference's, and
 //! descend into the first subtree whose count differs, down to the position
-//! where the two legal move lists part. That position, the path to it and
-//! the diff of the move lists are what an engine author needs to fix the bug.
+//! where the two part. That position, the path to it and what differs there
+//! are what an engine author needs to fix the bug.
+//!
+//! The engine is never handed a position the reference computed below the
+//! root: every move under examination is sent as an action from its parent
+//! position (`play` with the parent and `[move]`, as chess's perftree hands
+//! an engine "position + moves"), and the engine's own answer is the
+//! position counted below. An engine that applies a move wrongly (a man that
+//! reaches the crowning row by a capture and is not crowned) is therefore
+//! asked to apply it, and the bisection stops at the first position where
+//! the engine's position, move list or count leaves the reference's.
+//! Agreement is reported only when every count compared agrees, the root's
+//! included.
 
 use std::fmt::Write as _;
 
@@ -12,30 +23,48 @@ use crate::oracle::natural;
 /// Where the trees part, or that they agree.
 #[derive(Debug)]
 pub enum Bisection {
-    /// The trees agree to the depth: their common leaf count.
+    /// Every count agrees to the depth: the common leaf count.
     Agree { nodes: u64 },
     /// The legal moves differ at `position`, reached by `path`.
     Parted { path: Vec<String>, position: String, reference: Vec<String>, engine: Vec<String> },
-    /// The move lists agree all the way down, but the engine's own perft
-    /// count at `position` does not match its move list.
-    PerftOnly { path: Vec<String>, position: String },
+    /// The engine, asked to play the last move of `path` from its parent,
+    /// reached another position than the reference.
+    Applied { path: Vec<String>, reference: String, engine: String },
+    /// The move lists and positions agree all the way down, but the engine's
+    /// own perft count at `position` does not match its move lists.
+    PerftOnly { path: Vec<String>, position: String, reference: u64, engine: u64 },
 }
 
 impl Bisection {
+    /// Whether the engine and the reference agree.
+    pub fn agrees(&self) -> bool {
+        matches!(self, Bisection::Agree { .. })
+    }
+
     pub fn report(&self) -> String {
+        let after = |path: &[String]| if path.is_empty() { "(the root)".to_string() } else { path.join(" ") };
         match self {
-            Bisection::Agree { nodes } => format!("the engine and the reference agree: {nodes} nodes\n"),
-            Bisection::PerftOnly { path, position } => format!(
-                "the engine's perft count disagrees with its own move lists after: {}\nposition: {position}\n",
-                path.join(" ")
+            Bisection::Agree { nodes } => {
+                format!("the engine and the reference agree: {nodes} {}\n", if *nodes == 1 { "node" } else { "nodes" })
+            }
+            Bisection::PerftOnly { path, position, reference, engine } => format!(
+                "the engine's perft count disagrees with its own move lists at: {}\nposition: {position}\nperft: reference {reference}, engine {engine}\n",
+                after(path)
             ),
+            Bisection::Applied { path, reference, engine } => {
+                let d = similar::TextDiff::from_lines(format!("{reference}\n"), format!("{engine}\n"))
+                    .unified_diff()
+                    .context_radius(3)
+                    .header("reference", "engine")
+                    .to_string();
+                format!(
+                    "the engine and the reference part after: {}\nthe engine plays the last move to another position\nposition: {reference}\n{d}",
+                    after(path)
+                )
+            }
             Bisection::Parted { path, position, reference, engine } => {
                 let mut out = String::new();
-                let _ = writeln!(
-                    out,
-                    "the engine and the reference part after: {}",
-                    if path.is_empty() { "(the root)".to_string() } else { path.join(" ") }
-                );
+                let _ = writeln!(out, "the engine and the reference part after: {}", after(path));
                 let _ = writeln!(out, "position: {position}");
                 let lines = |v: &[String]| v.iter().map(|m| format!("{m}\n")).collect::<String>();
                 let d = similar::TextDiff::from_lines(lines(reference), lines(engine))
@@ -50,14 +79,18 @@ impl Bisection {
     }
 }
 
-/// The engine's leaf count below a position: its own perft if it has one,
-/// else counted from its move lists.
+fn failed(e: impl std::fmt::Display) -> EngineError {
+    EngineError::Failed(e.to_string())
+}
+
+/// The engine's leaf count below its own position: its own perft if it has
+/// one, else counted from its move lists, each move applied by the engine.
 fn engine_count(engine: &mut dyn Engine, setup: &Setup<'_>, depth: u32) -> Result<u64, EngineError> {
-    if let Some(n) = engine.perft(setup, depth)? {
-        return Ok(n);
-    }
     if depth == 0 {
         return Ok(1);
+    }
+    if let Some(n) = engine.perft(setup, depth)? {
+        return Ok(n);
     }
     let moves = engine.replay(setup, &[])?.moves;
     if depth == 1 {
@@ -76,23 +109,58 @@ fn sorted(mut v: Vec<String>) -> Vec<String> {
     v
 }
 
-/// Below one move of the reference's: the position after it, and the leaf
-/// counts of the reference and of the engine there.
-fn counts_after(
+/// One move of a node: the reference's position after it and its count
+/// below, and the same from the engine, which applies the move itself.
+struct Child {
+    reference: String,
+    engine: String,
+    want: u64,
+    /// The engine's count below its own position, or why there is none.
+    got: Result<u64, EngineError>,
+}
+
+impl Child {
+    /// Whether the engine's answer below the move differs from the
+    /// reference's. An engine that cannot count below a position of its own
+    /// that the reference does not share has played the move wrongly.
+    fn differs(&self, reference: &dyn Game) -> Result<bool, EngineError> {
+        match &self.got {
+            Ok(n) => Ok(*n != self.want),
+            Err(_) if !same_position(reference, &self.reference, &self.engine) => Ok(true),
+            Err(e) => Err(e.clone()),
+        }
+    }
+
+    fn shown(&self) -> String {
+        match &self.got {
+            Ok(n) => n.to_string(),
+            Err(_) => "-".to_string(),
+        }
+    }
+}
+
+fn child(
     reference: &dyn Game,
     engine: &mut dyn Engine,
     setup: &Setup<'_>,
-    position: &str,
     m: &str,
     depth: u32,
-) -> Result<(String, u64, u64), EngineError> {
-    let after = reference
-        .replay(position, &[Action::Move(m.to_string())])
-        .map_err(|e| EngineError::Failed(e.to_string()))?
-        .position;
-    let want = reference.perft(&after, depth, false).map_err(|e| EngineError::Failed(e.message))?;
-    let got = engine_count(engine, &Setup { position: Some(&after), ..*setup }, depth)?;
-    Ok((after, want, got))
+) -> Result<Child, EngineError> {
+    let parent = setup.position.unwrap_or_default();
+    let action = [Action::Move(m.to_string())];
+    let ours = reference.replay(parent, &action).map_err(failed)?.position;
+    let want = reference.perft(&ours, depth, false).map_err(|e| failed(e.message))?;
+    let theirs = engine.replay(setup, &action)?.position;
+    let got = engine_count(engine, &Setup { position: Some(&theirs), ..*setup }, depth);
+    Ok(Child { reference: ours, engine: theirs, want, got })
+}
+
+/// Whether two texts of a position are the same position to the reference.
+fn same_position(reference: &dyn Game, a: &str, b: &str) -> bool {
+    match (reference.normalize_position(a), reference.normalize_position(b)) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
+    }
 }
 
 /// Bisect from a position to a depth.
@@ -104,17 +172,27 @@ pub fn bisect(
     position: &str,
     depth: u32,
 ) -> Result<Bisection, EngineError> {
+    if depth == 0 {
+        return Ok(Bisection::Agree { nodes: 1 });
+    }
+    let total = reference.perft(position, depth, false).map_err(|e| failed(e.message))?;
     let mut path = Vec::new();
+    // The node under examination: the reference's and the engine's text of
+    // it, and both counts below it at `d` (at the root, counted only once
+    // every move below it agrees, since it is their sum for an engine that
+    // counts by its move lists).
     let mut here = position.to_string();
+    let mut theirs = position.to_string();
+    let mut counts = None;
     let mut d = depth;
     loop {
-        let setup = Setup { variant, options, position: Some(&here) };
-        let ours = reference.replay(&here, &[]).map_err(|e| EngineError::Failed(e.to_string()))?;
-        let theirs = engine.replay(&setup, &[])?;
+        let setup = Setup { variant, options, position: Some(&theirs) };
+        let ours = reference.replay(&here, &[]).map_err(failed)?;
+        let listed = engine.replay(&setup, &[])?;
         // Compare the move lists by identity.
         let key = |m: &str| reference.move_key(&here, m).map(|k| k.key).unwrap_or_else(|_| format!("?{m}"));
         let mut a: Vec<String> = ours.moves.iter().map(|m| key(m)).collect();
-        let mut b: Vec<String> = theirs.moves.iter().map(|m| key(m)).collect();
+        let mut b: Vec<String> = listed.moves.iter().map(|m| key(m)).collect();
         a.sort();
         b.sort();
         if a != b {
@@ -122,38 +200,49 @@ pub fn bisect(
                 path,
                 position: here,
                 reference: sorted(ours.moves),
-                engine: sorted(theirs.moves),
+                engine: sorted(listed.moves),
             });
         }
-        if d <= 1 {
-            if path.is_empty() {
-                return Ok(Bisection::Agree { nodes: ours.moves.len() as u64 });
-            }
-            return Ok(Bisection::PerftOnly { path, position: here });
-        }
         let mut next = None;
-        for m in sorted(ours.moves) {
-            let (after, want, got) = counts_after(reference, engine, &setup, &here, &m, d - 1)?;
-            if want != got {
-                next = Some((m, after));
-                break;
+        if d > 1 {
+            for m in sorted(ours.moves) {
+                let c = child(reference, engine, &setup, &m, d - 1)?;
+                if c.differs(reference)? {
+                    next = Some((m, c));
+                    break;
+                }
             }
         }
         match next {
-            Some((m, after)) => {
+            Some((m, c)) => {
                 path.push(m);
-                here = after;
+                if !same_position(reference, &c.reference, &c.engine) {
+                    return Ok(Bisection::Applied { path, reference: c.reference, engine: c.engine });
+                }
+                let got = c.got?;
+                here = c.reference;
+                theirs = c.engine;
+                counts = Some((c.want, got));
                 d -= 1;
             }
+            // Every move list and count below agrees here: a differing count
+            // here is the engine's perft disagreeing with its own moves.
             None => {
-                let nodes = reference.perft(position, depth, false).map_err(|e| EngineError::Failed(e.message))?;
-                return Ok(Bisection::Agree { nodes });
+                let (want, got) = match counts {
+                    Some(c) => c,
+                    None => (total, engine_count(engine, &setup, d)?),
+                };
+                if want == got && path.is_empty() {
+                    return Ok(Bisection::Agree { nodes: total });
+                }
+                return Ok(Bisection::PerftOnly { path, position: here, reference: want, engine: got });
             }
         }
     }
 }
 
-/// A per-move table of both counts at the root, for `--divide`.
+/// A per-move table of both counts at the root, each move applied by the
+/// engine itself, and both totals: the table and whether any count differs.
 pub fn divide(
     reference: &dyn Game,
     engine: &mut dyn Engine,
@@ -161,14 +250,35 @@ pub fn divide(
     options: &Options,
     position: &str,
     depth: u32,
-) -> Result<String, EngineError> {
+) -> Result<(String, bool), EngineError> {
     let mut out = String::new();
-    let ours = reference.replay(position, &[]).map_err(|e| EngineError::Failed(e.to_string()))?;
+    let setup = Setup { variant, options, position: Some(position) };
+    let ours = reference.replay(position, &[]).map_err(failed)?;
+    let mut differs = false;
+    let (mut want_total, mut got_total) = (0, 0);
     for m in sorted(ours.moves) {
-        let setup = Setup { variant, options, position: Some(position) };
-        let (_, want, got) = counts_after(reference, engine, &setup, position, &m, depth.saturating_sub(1))?;
-        let mark = if want == got { "" } else { "   <- differs" };
-        let _ = writeln!(out, "{m}: {want} {got}{mark}");
+        let c = child(reference, engine, &setup, &m, depth.saturating_sub(1))?;
+        let bad = c.differs(reference)?;
+        let mark = match &c.got {
+            Err(_) => format!("   <- differs: the engine plays it to {}", c.engine),
+            Ok(_) if bad => "   <- differs".to_string(),
+            Ok(_) => String::new(),
+        };
+        differs |= bad;
+        want_total += c.want;
+        got_total += c.got.as_ref().copied().unwrap_or(0);
+        let _ = writeln!(out, "{m}: {} {}{mark}", c.want, c.shown());
     }
-    Ok(out)
+    if depth == 0 {
+        (want_total, got_total) = (1, 1);
+    }
+    let mark = if want_total == got_total { "" } else { "   <- differs" };
+    let _ = writeln!(out, "\ntotal: {want_total} {got_total}{mark}");
+    // The engine's own count at the root must be the sum of its moves'.
+    let root = engine_count(engine, &setup, depth)?;
+    if root != got_total {
+        differs = true;
+        let _ = writeln!(out, "the engine's own perft at the root: {root}   <- differs from the sum of its moves");
+    }
+    Ok((out, differs))
 }

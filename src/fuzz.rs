@@ -20,6 +20,10 @@ pub struct Disagreement {
     pub moves: Vec<String>,
     /// What differs, in words and as a diff.
     pub detail: String,
+    /// Moves the engine lists that the reference does not, where the move
+    /// lists differ: the reference's reasons for refusing them point to the
+    /// clauses the scenario tests.
+    pub extra: Vec<String>,
 }
 
 /// The moves a list of choices picks (each taken modulo the number of legal
@@ -44,13 +48,13 @@ fn compare(
     setup: &Setup<'_>,
     start: &str,
     moves: &[String],
-) -> Result<(), (usize, String)> {
+) -> Result<(), (usize, String, Vec<String>)> {
     for k in 0..=moves.len() {
         let actions: Vec<Action> = moves[..k].iter().cloned().map(Action::Move).collect();
-        let ours = reference.replay(start, &actions).map_err(|e| (k, e.to_string()))?;
+        let ours = reference.replay(start, &actions).map_err(|e| (k, e.to_string(), Vec::new()))?;
         let theirs = match engine.replay(setup, &actions) {
             Ok(t) => t,
-            Err(e) => return Err((k, format!("after {k} moves the engine fails: {e}"))),
+            Err(e) => return Err((k, format!("after {k} moves the engine fails: {e}"), Vec::new())),
         };
         let key = |m: &str| reference.move_key(&ours.position, m).map(|k| k.key).unwrap_or_else(|_| format!("?{m}"));
         let mut a: Vec<String> = ours.moves.iter().map(|m| key(m)).collect();
@@ -64,16 +68,17 @@ fn compare(
                 v.iter().map(|m| format!("{m}\n")).collect::<String>()
             };
             let d = crate::oracle::diff(&lines(&ours.moves), &lines(&theirs.moves));
-            return Err((k, format!("after {k} moves the legal moves differ\n{d}")));
+            let extra = theirs.moves.iter().filter(|m| !a.contains(&key(m))).cloned().collect();
+            return Err((k, format!("after {k} moves the legal moves differ\n{d}"), extra));
         }
         let same_position = reference.normalize_position(&theirs.position).is_ok_and(|p| p == ours.position);
         if !same_position {
             let d = crate::oracle::diff(&format!("{}\n", ours.position), &format!("{}\n", theirs.position));
-            return Err((k, format!("after {k} moves the position differs\n{d}")));
+            return Err((k, format!("after {k} moves the position differs\n{d}"), Vec::new()));
         }
         if ours.result != theirs.result {
             let d = crate::oracle::diff(&format!("{}\n", ours.result), &format!("{}\n", theirs.result));
-            return Err((k, format!("after {k} moves the result differs\n{d}")));
+            return Err((k, format!("after {k} moves the result differs\n{d}"), Vec::new()));
         }
     }
     Ok(())
@@ -103,7 +108,7 @@ pub fn fuzz(
         each_game();
         let moves = game_of(reference.as_ref(), &start, &choices);
         let mut e = engine.borrow_mut();
-        compare(reference.as_ref(), &mut **e, &setup, &start, &moves).map_err(|(_, d)| TestCaseError::fail(d))
+        compare(reference.as_ref(), &mut **e, &setup, &start, &moves).map_err(|(_, d, _)| TestCaseError::fail(d))
     });
     match outcome {
         Ok(()) => Ok(None),
@@ -112,7 +117,9 @@ pub fn fuzz(
             let mut e = engine.borrow_mut();
             // Keep the moves up to the ply where the two part.
             match compare(reference.as_ref(), &mut **e, &setup, &start, &moves) {
-                Err((k, detail)) => Ok(Some(Disagreement { moves: moves[..k.min(moves.len())].to_vec(), detail })),
+                Err((k, detail, extra)) => {
+                    Ok(Some(Disagreement { moves: moves[..k.min(moves.len())].to_vec(), detail, extra }))
+                }
                 Ok(()) => Err("the disagreement did not repeat: the engine answers differently each time".into()),
             }
         }
@@ -122,16 +129,46 @@ pub fn fuzz(
 
 /// A scenario file that pins the reference's reading of the disagreement:
 /// the moves up to it played from the start, and what must hold there.
-pub fn scenario(variant: &str, options: &Options, found: &Disagreement) -> Result<String, String> {
+///
+/// It cites the clauses that the reference's reasons for refusing the
+/// engine's extra moves point to in the spec under `spec_dir` (as
+/// `rulecheck explain` finds them). Where nothing points to a clause, the
+/// file says plainly that its clause is a placeholder for the author to
+/// replace.
+pub fn scenario(
+    variant: &str,
+    options: &Options,
+    found: &Disagreement,
+    spec_dir: Option<&std::path::Path>,
+) -> Result<String, String> {
     let v = game::variant(variant).map_err(|e| e.to_string())?;
     let reference = game::configure(variant, options).map_err(|e| e.to_string())?;
     let start = reference.start_position();
-    let clause = crate::catalog::Catalog::builtin()?
-        .pages
-        .iter()
-        .find(|p| p.variants.iter().any(|x| x == variant))
-        .and_then(|p| p.clauses.first().map(|c| c.id.clone()))
-        .unwrap_or_default();
+    let catalog = crate::catalog::Catalog::builtin()?;
+    let before: Vec<Action> = found.moves.iter().cloned().map(Action::Move).collect();
+    let mut cited: Vec<String> = Vec::new();
+    if let Some(dir) = spec_dir {
+        for m in &found.extra {
+            if let Ok(Some(code)) = reference.explain(&start, &before, &Action::Move(m.clone())) {
+                for c in crate::runner::clauses_for_reason(&catalog, dir, variant, &code) {
+                    if !cited.contains(&c) {
+                        cited.push(c);
+                    }
+                }
+            }
+        }
+    }
+    let placeholder = cited.is_empty();
+    if placeholder {
+        cited.extend(
+            catalog
+                .pages
+                .iter()
+                .find(|p| p.variants.iter().any(|x| x == variant))
+                .and_then(|p| p.clauses.first().map(|c| c.id.clone())),
+        );
+    }
+    let clause = cited.join(", ");
     let played: Vec<String> = found.moves.clone();
     let actions: Vec<Action> = played.iter().cloned().map(Action::Move).collect();
     let r = reference.replay(&start, &actions).map_err(|e| e.to_string())?;
@@ -141,13 +178,23 @@ pub fn scenario(variant: &str, options: &Options, found: &Disagreement) -> Resul
     for line in found.detail.lines() {
         out.push_str(&format!("#   {line}\n"));
     }
+    if placeholder {
+        out.push_str(&format!(
+            "# TO CITE: nothing that differs points to a clause. `{clause}` below is a\n# placeholder: replace it with the clauses this scenario tests.\n"
+        ));
+    } else {
+        out.push_str(
+            "# The clauses are those the reference's reasons for refusing the engine's\n# extra moves point to in the spec: check them.\n",
+        );
+    }
     out.push_str(&format!("variant: {variant}\npage: {}\n", v.page()));
     if !options.is_empty() {
         let list: Vec<String> = options.iter().map(|(k, v)| format!("{k}: {v}")).collect();
         out.push_str(&format!("options: {{{}}}\n", list.join(", ")));
     }
     out.push_str("scenarios:\n");
-    out.push_str(&format!("  - name: found by fuzzing after {} moves\n", played.len()));
+    let todo = if placeholder { " (clause to cite)" } else { "" };
+    out.push_str(&format!("  - name: found by fuzzing after {} moves{todo}\n", played.len()));
     out.push_str(&format!("    clauses: [{clause}]\n"));
     if !played.is_empty() {
         out.push_str(&format!("    play: [{}]\n", played.iter().map(|m| quote(m)).collect::<Vec<_>>().join(", ")));

@@ -237,6 +237,18 @@ pub mod konane {
         Deviation { name: "any black stone opens the game", apply: |r| r.opening = Opening::AnyBlackStone },
         Deviation { name: "a player without a jump draws", apply: |r| r.no_jump_draws = true },
     ];
+
+    /// Deviations that cannot change Konane's play, with the reason; they are
+    /// reported with the score rather than asserted. (A refusal's reason is
+    /// not play: an engine may refuse without naming one.)
+    pub fn inert(mutation: &str) -> Option<&'static str> {
+        match mutation {
+            "diagonal jumps" => Some(
+                "stones start on the squares of their colour and a jump keeps them there, so a diagonal neighbour is always one's own stone and no diagonal jump exists",
+            ),
+            _ => None,
+        }
+    }
 }
 
 /// Builds a game for a variant and options, or says why it cannot.

@@ -10,6 +10,8 @@ pub mod process;
 pub mod protocol;
 pub mod serve;
 
+use std::collections::BTreeMap;
+
 use crate::game::{self, Action, Options, Rejection, Replay};
 
 pub use in_process::InProcess;
@@ -72,8 +74,60 @@ pub trait Engine {
         Ok(())
     }
 
+    /// The house-rule values the engine declares for a variant it plays
+    /// (`None` if it does not play it or declares nothing): a rule left out
+    /// is played at its default only, and a value may be a range `lo..hi`.
+    fn declared(&mut self, _variant: &str) -> Option<BTreeMap<String, Vec<String>>> {
+        None
+    }
+
     /// What the engine wrote to its error stream since the last call.
     fn stderr(&mut self) -> Option<String> {
         None
+    }
+}
+
+/// Whether a declaration of house-rule values (as [`Engine::declared`] gives
+/// it) covers `name=value` for the variant: a listed value, a value inside a
+/// listed range `lo..hi`, or the rule's default when the rule is not listed.
+pub fn declares(declared: &BTreeMap<String, Vec<String>>, variant: &str, name: &str, value: &str) -> bool {
+    match declared.get(name) {
+        Some(values) => values.iter().any(|x| x == value || in_range(x, value)),
+        None => default_of(variant, name).as_deref() == Some(value),
+    }
+}
+
+fn in_range(range: &str, value: &str) -> bool {
+    range.split_once("..").is_some_and(|(lo, hi)| {
+        matches!((lo.parse::<u64>(), hi.parse::<u64>(), value.parse::<u64>()), (Ok(l), Ok(h), Ok(n)) if l <= n && n <= h)
+    })
+}
+
+/// The default value of a variant's house rule.
+pub fn default_of(variant: &str, name: &str) -> Option<String> {
+    let v = game::variant(variant).ok()?;
+    game::resolve_options(v, &Options::new()).ok()?.get(name).cloned()
+}
+
+/// The values a declaration offers for a house rule, as concrete values to
+/// try: every listed value, the bounds of a listed range, or the default
+/// when the rule is not listed.
+pub fn offered(declared: &BTreeMap<String, Vec<String>>, variant: &str, name: &str) -> Vec<String> {
+    match declared.get(name) {
+        Some(values) => {
+            let mut out = Vec::new();
+            for x in values {
+                match x.split_once("..") {
+                    Some((lo, hi)) if lo.parse::<u64>().is_ok() && hi.parse::<u64>().is_ok() => {
+                        out.push(lo.to_string());
+                        out.push(hi.to_string());
+                    }
+                    _ => out.push(x.clone()),
+                }
+            }
+            out.dedup();
+            out
+        }
+        None => default_of(variant, name).into_iter().collect(),
     }
 }

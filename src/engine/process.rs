@@ -16,7 +16,7 @@ use serde::Deserialize;
 
 use super::protocol::{Request, Response, SetupMsg, VERSION};
 use super::{Engine, EngineError, Explanation, Setup};
-use crate::game::{self, Action, Options, Rejection, Replay};
+use crate::game::{Action, Options, Rejection, Replay};
 
 /// How to start an engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -290,28 +290,18 @@ impl Engine for ProcessEngine {
     }
 
     fn supports(&mut self, variant: &str, options: &Options) -> Result<(), String> {
-        let hello = self.start().map_err(|e| e.to_string())?.clone();
-        let Some(v) = hello.variants.iter().flatten().find(|v| v.id == variant) else {
-            return Err(format!("the engine does not play {variant}"));
-        };
-        let defaults =
-            game::variant(variant).map(|var| game::resolve_options(var, &Options::new()).unwrap_or_default());
+        let declared = self.declared(variant).ok_or_else(|| format!("the engine does not play {variant}"))?;
         for (name, value) in options {
-            let declared = v.options.get(name);
-            let ok = match declared {
-                Some(values) => values.iter().any(|x| {
-                    x == value
-                        || x.split_once("..").is_some_and(|(lo, hi)| {
-                            matches!((lo.parse::<u64>(), hi.parse::<u64>(), value.parse::<u64>()), (Ok(l), Ok(h), Ok(n)) if l <= n && n <= h)
-                        })
-                }),
-                None => defaults.as_ref().ok().and_then(|d| d.get(name)) == Some(value),
-            };
-            if !ok {
+            if !super::declares(&declared, variant, name, value) {
                 return Err(format!("the engine does not declare {name}={value}"));
             }
         }
         Ok(())
+    }
+
+    fn declared(&mut self, variant: &str) -> Option<std::collections::BTreeMap<String, Vec<String>>> {
+        let hello = self.start().ok()?;
+        hello.variants.iter().flatten().find(|v| v.id == variant).map(|v| v.options.clone())
     }
 
     fn stderr(&mut self) -> Option<String> {

@@ -30,11 +30,19 @@ fn refused(e: GameError) -> Result<RefusedMsg, String> {
     }
 }
 
-/// Answer one request.
-pub fn answer(request: &Request, name: &str, games: GameSource<'_>) -> Response {
+/// Answer one request. `fixed` house rules are the only values served of
+/// those rules (in every variant that has them): the handshake declares just
+/// them, and a request with another value is answered with an error, as an
+/// engine that plays one house rule its own way would.
+pub fn answer(request: &Request, name: &str, games: GameSource<'_>, fixed: &game::Options) -> Response {
     let id = request.id();
     let mut out = Response { id, ..Response::default() };
     let setup_game = |s: &SetupMsg| -> Result<(Box<dyn Game>, String), String> {
+        for (k, v) in &s.options {
+            if fixed.get(k).is_some_and(|f| f != v) {
+                return Err(format!("this engine plays only {k}={}", fixed[k]));
+            }
+        }
         let g = games(&s.variant, &s.options)?;
         let position = match &s.position {
             Some(p) => g.normalize_position(p).map_err(|e| e.message)?,
@@ -57,7 +65,13 @@ pub fn answer(request: &Request, name: &str, games: GameSource<'_>) -> Response 
                             options: v
                                 .options()
                                 .iter()
-                                .map(|o| (o.name.to_string(), o.values.iter().map(|s| s.to_string()).collect()))
+                                .map(|o| {
+                                    let values = match fixed.get(o.name) {
+                                        Some(f) => vec![f.clone()],
+                                        None => o.values.iter().map(|s| s.to_string()).collect(),
+                                    };
+                                    (o.name.to_string(), values)
+                                })
                                 .collect(),
                         })
                         .collect(),
@@ -107,8 +121,15 @@ pub fn answer(request: &Request, name: &str, games: GameSource<'_>) -> Response 
     out
 }
 
-/// Serve requests from `input` until it ends or a `quit` arrives.
-pub fn serve(input: impl BufRead, mut output: impl Write, name: &str, games: GameSource<'_>) -> std::io::Result<()> {
+/// Serve requests from `input` until it ends or a `quit` arrives; `fixed`
+/// as in [`answer`].
+pub fn serve(
+    input: impl BufRead,
+    mut output: impl Write,
+    name: &str,
+    games: GameSource<'_>,
+    fixed: &game::Options,
+) -> std::io::Result<()> {
     for line in input.lines() {
         let line = line?;
         if line.trim().is_empty() {
@@ -117,7 +138,7 @@ pub fn serve(input: impl BufRead, mut output: impl Write, name: &str, games: Gam
         let response = match serde_json::from_str::<Request>(&line) {
             Ok(req) => {
                 let quit = matches!(req, Request::Quit { .. });
-                let r = answer(&req, name, games);
+                let r = answer(&req, name, games, fixed);
                 if quit {
                     writeln!(output, "{}", serde_json::to_string(&r).unwrap_or_default())?;
                     output.flush()?;

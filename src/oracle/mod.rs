@@ -36,6 +36,10 @@ pub struct Verdict {
     /// Why the scenario was not run (the engine does not play its variant or
     /// house rules).
     pub skipped: Option<String>,
+    /// The engine's own house-rule values the scenario was run under instead
+    /// of its own (`name=value` words), where the reference gives the same
+    /// answers under them.
+    pub run_under: Option<String>,
     /// What the engine wrote to its error stream meanwhile.
     pub stderr: Option<String>,
     /// The position the expectations are read in, as the reference has it.
@@ -82,6 +86,10 @@ impl Verdict {
         }
     }
 }
+
+/// The reason code of `spec/reasons.yaml` for a refusal whose reason the
+/// engine does not name.
+pub const UNNAMED_REASON: &str = "illegal";
 
 /// A unified diff of expected against actual text.
 pub fn diff(expected: &str, actual: &str) -> String {
@@ -136,17 +144,87 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
         loc: scenario.loc,
         failures: Vec::new(),
         skipped: None,
+        run_under: None,
         stderr: None,
         position: None,
         transcript: String::new(),
     };
     if let Err(reason) = engine.supports(&scenario.variant, &scenario.options) {
-        v.skipped = Some(reason);
-        return v;
+        match adapted(scenario, engine) {
+            Some((alt, changed)) => {
+                let mut v = check_supported(&alt, engine, v);
+                v.transcript = v.transcript.replacen(
+                    "\nposition: ",
+                    &format!("\nrun under the engine's {changed}: the reference gives the same answers\nposition: "),
+                    1,
+                );
+                v.run_under = Some(changed);
+                v.stderr = engine.stderr();
+                return v;
+            }
+            None => {
+                let tried = engine.declared(&scenario.variant).is_some();
+                v.skipped = Some(if tried {
+                    format!("{reason}, and the scenario's answers change under the values it declares")
+                } else {
+                    reason
+                });
+                return v;
+            }
+        }
     }
     let mut v = check_supported(scenario, engine, v);
     v.stderr = engine.stderr();
     v
+}
+
+/// At most this many combinations of declared values are tried for a
+/// scenario whose house rules the engine does not play.
+const MAX_ADAPTATIONS: usize = 64;
+
+/// A scenario whose house rules the engine does not play, set instead to
+/// values the engine declares, when the reference gives every one of the
+/// scenario's answers under those values too (checked by running the
+/// scenario against the reference, never assumed): then the scenario does
+/// not depend on those rules, and the engine is held to it. The changed
+/// rules are returned as `name=value` words.
+fn adapted(scenario: &Scenario, engine: &mut dyn Engine) -> Option<(Scenario, String)> {
+    use crate::engine::{declares, offered};
+    let declared = engine.declared(&scenario.variant)?;
+    let variant = scenario.variant.as_str();
+    let unplayed: Vec<(&String, Vec<String>)> = scenario
+        .options
+        .iter()
+        .filter(|(name, value)| !declares(&declared, variant, name, value))
+        .map(|(name, _)| (name, offered(&declared, variant, name)))
+        .collect();
+    if unplayed.is_empty() || unplayed.iter().any(|(_, values)| values.is_empty()) {
+        return None;
+    }
+    let combinations = unplayed.iter().try_fold(1usize, |n, (_, values)| n.checked_mul(values.len()))?;
+    let mut reference = crate::engine::reference();
+    for i in 0..combinations.min(MAX_ADAPTATIONS) {
+        let mut alt = scenario.clone();
+        let mut changed = Vec::new();
+        let mut rest = i;
+        for (name, values) in &unplayed {
+            let value = &values[rest % values.len()];
+            rest /= values.len();
+            alt.options.insert((*name).clone(), value.clone());
+            changed.push(format!("{name}={value}"));
+        }
+        if engine.supports(variant, &alt.options).is_err() {
+            continue;
+        }
+        if game::configure(variant, &alt.options).is_err() {
+            continue;
+        }
+        let with_reference = check(&alt, &mut reference);
+        if with_reference.passed() {
+            return Some((alt, changed.join(" ")));
+        }
+    }
+    None
 }
 
 fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict) -> Verdict {
@@ -294,7 +372,12 @@ fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict)
                 }
             }
         }
-        let answer = engine.explain(&setup, &played, action);
+        // `illegal` is the vocabulary's refusal without a reason: only the
+        // refusal is checked, as when the engine gives no reason at all.
+        let answer = match engine.explain(&setup, &played, action) {
+            Ok(Explanation::Refused(Some(code))) if code == UNNAMED_REASON => Ok(Explanation::Refused(None)),
+            other => other,
+        };
         let shown = match &answer {
             Ok(Explanation::Accepted) => "accepted".to_string(),
             Ok(Explanation::Refused(Some(code))) => code.clone(),
@@ -368,7 +451,10 @@ fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict)
         }
     }
     if !ex.perft.is_empty() {
-        let at = Setup { position: Some(&reference_final), ..setup };
+        // Counted from the engine's own position after the play, so that an
+        // engine that plays a move wrongly is held to the tree below its own
+        // answer, never handed the reference's.
+        let at = Setup { position: Some(&replay.position), ..setup };
         let mut shown = Vec::new();
         for &(depth, want) in &ex.perft {
             match engine.perft(&at, depth) {

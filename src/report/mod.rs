@@ -181,6 +181,9 @@ pub fn human_with(runs: &[FileRun], errors: &[InputError], expected: &ExpectedFa
                 continue;
             }
             let _ = writeln!(out, "  {} '{}' ({path}:{}:{})", o.word(), v.scenario, v.loc.line, v.loc.col);
+            if let Some(under) = &v.run_under {
+                let _ = writeln!(out, "    run under the engine's {under} (the reference gives the same answers)");
+            }
             if o == Outcome::UnexpectedPass {
                 let _ = writeln!(out, "    listed as an expected failure, but passes: take it off the list");
             }
@@ -197,6 +200,14 @@ pub fn human_with(runs: &[FileRun], errors: &[InputError], expected: &ExpectedFa
                 }
             }
         }
+    }
+    let under = runs.iter().flat_map(|r| &r.verdicts).filter(|v| v.run_under.is_some()).count();
+    if under > 0 {
+        let _ = writeln!(
+            out,
+            "{} run under the engine's own house rules, where the reference gives the same answers under them",
+            count(under, "scenario")
+        );
     }
     let t = Totals::with(runs, errors, expected);
     let _ = write!(
@@ -237,6 +248,7 @@ pub fn json(engine: &str, runs: &[FileRun], errors: &[InputError], expected: &Ex
                     "line": v.loc.line,
                     "outcome": outcome(r, v, expected).word(),
                     "skipped": v.skipped,
+                    "run_under": v.run_under,
                     "failures": v.failures.iter().map(|f| serde_json::json!({
                         "expectation": f.expectation, "line": f.loc.line, "column": f.loc.col,
                         "detail": f.detail, "engine": f.engine,

@@ -1,0 +1,215 @@
+//! The oracle's verdicts on engines that answer in ways the protocol allows
+//! but that a careless oracle would judge wrongly: a refusal without a named
+//! reason, a wrong reason, a move applied wrongly before a perft, and house
+//! rules that the engine plays its own way.
+
+use std::path::PathBuf;
+
+use rulecheck::catalog::Catalog;
+use rulecheck::engine::{self, Engine, EngineError, Explanation, Setup};
+use rulecheck::game::{Action, Options, Replay};
+use rulecheck::oracle::Status;
+use rulecheck::runner;
+
+/// The reference, with its answers to `explain` refusals rewritten.
+struct Reasons {
+    inner: engine::InProcess,
+    rewrite: fn(String) -> Option<String>,
+}
+
+impl Engine for Reasons {
+    fn name(&self) -> String {
+        "reasons".into()
+    }
+    fn replay(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<Replay, EngineError> {
+        self.inner.replay(setup, actions)
+    }
+    fn explain(&mut self, setup: &Setup<'_>, played: &[Action], action: &Action) -> Result<Explanation, EngineError> {
+        Ok(match self.inner.explain(setup, played, action)? {
+            Explanation::Refused(Some(code)) => Explanation::Refused((self.rewrite)(code)),
+            other => other,
+        })
+    }
+    fn perft(&mut self, setup: &Setup<'_>, depth: u32) -> Result<Option<u64>, EngineError> {
+        self.inner.perft(setup, depth)
+    }
+}
+
+fn load(path: &str) -> Vec<rulecheck::scenario::ScenarioFile> {
+    let catalog = Catalog::builtin().expect("the built-in catalog loads");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(path);
+    let (files, errors) = runner::load_all(&[dir], &catalog, &Options::new());
+    assert!(errors.is_empty(), "{errors:?}");
+    files
+}
+
+fn statuses(files: &[rulecheck::scenario::ScenarioFile], engine: &mut dyn Engine) -> Vec<Status> {
+    files.iter().flat_map(|f| runner::run_file(f, engine).verdicts).map(|v| v.status()).collect()
+}
+
+/// `illegal` is the vocabulary's refusal without a reason: an engine that
+/// answers every refusal with it passes wherever only the refusal matters,
+/// as one that names no reason does; a wrong named reason still fails.
+#[test]
+fn an_unnamed_refusal_is_checked_as_a_refusal_only() {
+    let files = load("spec/english");
+    let with_reasons = files
+        .iter()
+        .flat_map(|f| &f.scenarios)
+        .filter(|s| s.expect.illegal.iter().any(|r| r.value.reason.is_some()))
+        .count();
+    assert!(with_reasons > 10, "the English spec names reasons");
+    let mut unnamed = Reasons { inner: engine::reference(), rewrite: |_| Some("illegal".into()) };
+    assert!(statuses(&files, &mut unnamed).iter().all(|s| *s == Status::Pass));
+    let mut silent = Reasons { inner: engine::reference(), rewrite: |_| None };
+    assert!(statuses(&files, &mut silent).iter().all(|s| *s == Status::Pass));
+    let mut wrong = Reasons { inner: engine::reference(), rewrite: |_| Some("off-board".into()) };
+    let failed = statuses(&files, &mut wrong).iter().filter(|s| **s == Status::Fail).count();
+    assert!(failed >= 10, "a wrong reason fails: {failed} failed");
+}
+
+/// The reference, except that the pieces a capture jumps stay on the
+/// board: its positions after a capture are wrong, while its move lists from
+/// any position it is given are right.
+struct Unremoved {
+    inner: engine::InProcess,
+}
+
+impl Unremoved {
+    /// Play the actions one by one, putting back what a capture took.
+    fn position_after(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<String, EngineError> {
+        let mut here = match setup.position {
+            Some(p) => p.to_string(),
+            None => self.inner.replay(setup, &[])?.position,
+        };
+        for a in actions {
+            let at = Setup { position: Some(&here), ..*setup };
+            let after = self.inner.replay(&at, std::slice::from_ref(a))?.position;
+            here = match a {
+                Action::Move(m) if m.contains('x') => unremoved(&here, &after),
+                _ => after,
+            };
+        }
+        Ok(here)
+    }
+}
+
+/// In FEN `S:W..:B..`: the side that did not move gets back its pieces of
+/// `before`.
+fn unremoved(before: &str, after: &str) -> String {
+    let mover = &before[..1];
+    let field = |fen: &str, side: &str| fen.split(':').find(|f| f.starts_with(side) && f.len() > 1).map(str::to_string);
+    let victim = if mover == "W" { "B" } else { "W" };
+    match (field(before, victim), field(after, victim)) {
+        (Some(old), Some(new)) => after.replacen(&new, &old, 1),
+        _ => after.to_string(),
+    }
+}
+
+impl Engine for Unremoved {
+    fn name(&self) -> String {
+        "unremoved".into()
+    }
+    fn replay(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<Replay, EngineError> {
+        let here = self.position_after(setup, actions)?;
+        self.inner.replay(&Setup { position: Some(&here), ..*setup }, &[])
+    }
+    fn explain(&mut self, setup: &Setup<'_>, played: &[Action], action: &Action) -> Result<Explanation, EngineError> {
+        let here = self.position_after(setup, played)?;
+        self.inner.explain(&Setup { position: Some(&here), ..*setup }, &[], action)
+    }
+    fn perft(&mut self, _setup: &Setup<'_>, _depth: u32) -> Result<Option<u64>, EngineError> {
+        Ok(None)
+    }
+}
+
+/// A capture whose jumped piece the engine leaves on the board changes the
+/// tree below it. Bisection hands the engine the parent position and the
+/// move, so the engine applies it itself, and the wrong position is found.
+#[test]
+fn bisection_makes_the_engine_apply_the_move_under_examination() {
+    use rulecheck::bisect::{bisect, divide, Bisection};
+    // White to move: 10x1 takes the man on 6, whose moves then count below.
+    let position = "W:W10,K32:B6,K29";
+    let game = rulecheck::game::configure("english", &Options::new()).expect("english");
+    let options =
+        rulecheck::game::resolve_options(rulecheck::game::variant("english").expect("english"), &Options::new())
+            .expect("options");
+    let mut buggy = Unremoved { inner: engine::reference() };
+    let found = bisect(game.as_ref(), &mut buggy, "english", &options, position, 3).expect("bisect");
+    match &found {
+        Bisection::Applied { path, reference, engine } => {
+            assert_eq!(path, &vec!["10x1".to_string()], "{}", found.report());
+            assert!(!reference.contains("B6"), "{reference}");
+            assert!(engine.contains("B6"), "{engine}");
+        }
+        other => panic!("expected the applied move to be caught, got {other:?}"),
+    }
+    let (table, differs) = divide(game.as_ref(), &mut buggy, "english", &options, position, 3).expect("divide");
+    assert!(differs, "{table}");
+    assert!(table.lines().any(|l| l.starts_with("10x1:") && l.ends_with("<- differs")), "{table}");
+    // The honest reference agrees with itself, with the same counts.
+    let mut honest = engine::reference();
+    let found = bisect(game.as_ref(), &mut honest, "english", &options, position, 3).expect("bisect");
+    assert!(found.agrees(), "{}", found.report());
+    let (table, differs) = divide(game.as_ref(), &mut honest, "english", &options, position, 3).expect("divide");
+    assert!(!differs, "{table}");
+}
+
+/// A scenario's perft is counted at the engine's own position after the
+/// play, so a move the engine applies wrongly fails the perft too.
+#[test]
+fn scenario_perft_counts_below_the_engines_own_position() {
+    let dir = std::env::temp_dir().join(format!("rulecheck-verdicts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("crowning.yaml");
+    std::fs::write(
+        &file,
+        "variant: english\npage: checkers.hi\nscenarios:\n  - name: the jumped man leaves the board\n    clauses: [english.capture.man]\n    position: \"W:W10,K32:B6,K29\"\n    play: [10x1]\n    expect:\n      perft: {2: 4}\n",
+    )
+    .expect("write");
+    let catalog = Catalog::builtin().expect("catalog");
+    let (files, errors) = runner::load_all(&[file], &catalog, &Options::new());
+    assert!(errors.is_empty(), "{errors:?}");
+    let mut honest = engine::reference();
+    assert_eq!(statuses(&files, &mut honest), vec![Status::Pass]);
+    struct Counting(Unremoved);
+    impl Engine for Counting {
+        fn name(&self) -> String {
+            "counting".into()
+        }
+        fn replay(&mut self, s: &Setup<'_>, a: &[Action]) -> Result<Replay, EngineError> {
+            self.0.replay(s, a)
+        }
+        fn explain(&mut self, s: &Setup<'_>, p: &[Action], a: &Action) -> Result<Explanation, EngineError> {
+            self.0.explain(s, p, a)
+        }
+        fn perft(&mut self, s: &Setup<'_>, d: u32) -> Result<Option<u64>, EngineError> {
+            self.0.inner.perft(s, d)
+        }
+    }
+    let mut buggy = Counting(Unremoved { inner: engine::reference() });
+    assert_eq!(statuses(&files, &mut buggy), vec![Status::Fail]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A fuzzing find whose difference points to no clause says so plainly, in
+/// a file that still loads, so the author knows to cite the clauses.
+#[test]
+fn a_fuzzed_scenario_without_a_clause_to_cite_is_marked_for_the_author() {
+    let found = rulecheck::fuzz::Disagreement {
+        moves: vec!["9-13".into(), "22-18".into()],
+        detail: "after 2 moves the result differs".into(),
+        extra: Vec::new(),
+    };
+    let spec = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec");
+    let yaml = rulecheck::fuzz::scenario("english", &Options::new(), &found, Some(&spec)).expect("scenario");
+    assert!(yaml.contains("# TO CITE: nothing that differs points to a clause."), "{yaml}");
+    assert!(yaml.contains("(clause to cite)"), "{yaml}");
+    // An extra move the reference refuses points to the clauses that
+    // scenarios refusing it for the same reason cite.
+    let found = rulecheck::fuzz::Disagreement { extra: vec!["13-9".into()], ..found };
+    let yaml = rulecheck::fuzz::scenario("english", &Options::new(), &found, Some(&spec)).expect("scenario");
+    assert!(!yaml.contains("TO CITE"), "{yaml}");
+    assert!(yaml.contains("english.move.man"), "{yaml}");
+}
