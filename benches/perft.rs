@@ -76,16 +76,21 @@ fn perft_chinese_checkers(c: &mut Criterion) {
     group.finish();
 }
 
-/// Konane from the 8x8 start, removals included, to depth 8.
+/// Konane from the start, removals included: 8x8 to depth 10 on one u64
+/// per colour, and the wider sets (u128 for 10x10, four words for 16x16).
 fn perft_konane(c: &mut Criterion) {
     use rulecheck::konane;
-    let rules = konane::Rules::new(8);
-    let start = konane::Position::start(8);
-    let nodes = konane::perft(&start, &rules, 8);
     let mut group = c.benchmark_group("perft/konane/start");
     group.sample_size(10);
-    group.throughput(Throughput::Elements(nodes));
-    group.bench_function("8", |b| b.iter(|| konane::perft(black_box(&start), &rules, 8)));
+    for (size, depth) in [(8u8, 8u32), (8, 10), (10, 8), (16, 6)] {
+        let rules = konane::Rules::new(size);
+        let start = konane::Position::start(size);
+        let nodes = konane::perft(&start, &rules, depth);
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("{size}x{size}/{depth}"), |b| {
+            b.iter(|| konane::perft(black_box(&start), &rules, depth))
+        });
+    }
     group.finish();
 }
 
