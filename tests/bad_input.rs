@@ -154,6 +154,7 @@ fixtures! {
     unknown_option_name: "unknown-option-name" => at("mandatory-captures", 1);
     bad_option_value: "bad-option-value" => at("maybe", 1);
     unknown_clause: "unknown-clause" => at("english.capture.mandatroy", 1);
+    out_of_scope_clause: "out-of-scope-clause" => at("cc.site.turn-timer", 1);
     unknown_reason: "unknown-reason" => at("not-your-peice", 1);
     unknown_player: "unknown-player" => at("resign by red", 1);
     // Positions.
