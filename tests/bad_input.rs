@@ -175,6 +175,7 @@ fixtures! {
     duplicate_name: "duplicate-name" => at("black moves first", 2);
     japanese_four_players: "japanese-four-players" => at("japanese", 1);
     konane_impossible_position: "konane-impossible-position" => at("8/8/8/8/8/8/w7/bb6 b", 1);
+    turns_one_number: "turns-one-number" => at("turns=18", 1);
 }
 
 /// Every fixture under `fixtures/bad/` has its test above, and every test
