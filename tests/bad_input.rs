@@ -154,6 +154,7 @@ fixtures! {
     unknown_option_name: "unknown-option-name" => at("mandatory-captures", 1);
     bad_option_value: "bad-option-value" => at("maybe", 1);
     unknown_clause: "unknown-clause" => at("english.capture.mandatroy", 1);
+    out_of_scope_clause: "out-of-scope-clause" => at("cc.site.turn-timer", 1);
     unknown_reason: "unknown-reason" => at("not-your-peice", 1);
     unknown_player: "unknown-player" => at("resign by red", 1);
     // Positions.
@@ -174,6 +175,7 @@ fixtures! {
     duplicate_name: "duplicate-name" => at("black moves first", 2);
     japanese_four_players: "japanese-four-players" => at("japanese", 1);
     konane_impossible_position: "konane-impossible-position" => at("8/8/8/8/8/8/w7/bb6 b", 1);
+    turns_one_number: "turns-one-number" => at("turns=18", 1);
 }
 
 /// Every fixture under `fixtures/bad/` has its test above, and every test

@@ -103,3 +103,80 @@ fn chinese_checkers_every_table_starts_with_14_moves_each() {
 fn konane_start_matches_published_counts_to_depth_6() {
     assert_eq!(counts("konane", 1..=6), [4, 12, 28, 172, 892, 7124]);
 }
+
+/// Leaves of the game tree counted the slow, plain way: from the legal
+/// moves the game lists after each sequence of moves, replayed from the
+/// position every time.
+fn tree_leaves(g: &dyn game::Game, position: &str, played: &mut Vec<game::Action>, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = g.replay(position, played).expect("replay").moves;
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut total = 0;
+    for m in moves {
+        played.push(game::Action::Move(m));
+        total += tree_leaves(g, position, played, depth - 1);
+        played.pop();
+    }
+    total
+}
+
+/// The fast perft of Chinese checkers agrees with the game tree as the game
+/// lists its moves: finished and resigned seats are skipped, a passed seat
+/// adds no level, and a game that has ended (by goals, the move limit or the
+/// no-progress limit) has nothing below it.
+#[test]
+fn chinese_checkers_perft_follows_the_turn_rules() {
+    /// Options, a position (empty for the start) and the counts from depth 1.
+    type Case<'a> = (&'a [(&'a str, &'a str)], &'a str, &'a [u64]);
+    let cases: &[Case] = &[
+        // Three players, seat 1 finished; seat 2's i9-j10 ends the game.
+        (
+            &[("players", "3")],
+            "2/1:a1,b1,b2,c1,c2,c3,d1,d2,d3,d4/2:i9,k10,k11,l10,l11,l12,m10,m11,m12,m13/3:g4,h3,j1,k1,k2,l1,l2,l3,m1,m2/best=10.9.8,finished=1",
+            &[23, 660, 18390],
+        ),
+        // Four players, seat 1 finished and seat 3 resigned.
+        (
+            &[("players", "4")],
+            "2/1:a1,b1,b2,c1,c2,c3,d1,d2,d3,d4/2:e10,e11,e12,e13,f10,f11,f12,g10,g11,h9/3:/4:j1,k1,k2,l1,l2,f4,g4,h4,i4,j4/best=10.9.0.5,finished=1,resigned=3",
+            &[23, 1056, 29280],
+        ),
+        // Three players, seat 2 resigned.
+        (
+            &[("players", "3")],
+            "1/1:n1,n2,n3,n4,o1,o2,o3,p1,p2,q1/2:/3:e10,e11,e12,e13,f10,f11,f12,g10,g11,h10/resigned=2",
+            &[14, 196, 4760],
+        ),
+        // Three players, seat 2 walled in and passed.
+        (
+            &[("players", "3")],
+            "1/1:j2,n2,n3,n4,o1,o2,o3,p1,p2,q1/2:e1,e2,e3,e4,f1,f2,f3,g1,g2,h1/3:e5,e6,f4,f5,g3,g4,h2,h3,i1,i2",
+            &[19, 427, 11549],
+        ),
+        // A won game: nothing to count.
+        (&[], "2/1:a1,b1,b2,c1,c2,c3,d1,d2,d3,d4/2:m7,n1,n2,n4,o1,o2,o3,p1,p2,q1/best=10.9,finished=1", &[0, 0]),
+        // The move limit and the no-progress limit end the game in the tree.
+        (&[("move-limit", "1")], "", &[14, 196, 0]),
+        (&[("no-progress", "2")], "", &[14, 196, 0]),
+        // The Japanese form, two players in the south and north-west camps.
+        (&[("form", "japanese")], "", &[14, 196, 4984]),
+        (&[("form", "japanese"), ("players", "3")], "", &[14, 196, 2744]),
+    ];
+    for (options, position, want) in cases {
+        let options: game::Options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let g = game::configure("chinese-checkers", &options).expect("variant");
+        let position = if position.is_empty() { g.start_position() } else { position.to_string() };
+        for (depth, &want) in (1..).zip(want.iter()) {
+            let slow = tree_leaves(g.as_ref(), &position, &mut Vec::new(), depth);
+            let fast = g.perft(&position, depth, false).expect("perft");
+            assert_eq!(slow, want, "game tree, {options:?} {position} depth {depth}");
+            assert_eq!(fast, want, "perft, {options:?} {position} depth {depth}");
+            let divided: u64 = g.divide(&position, depth, false).expect("divide").iter().map(|r| r.1).sum();
+            assert_eq!(divided, want, "divide, {options:?} {position} depth {depth}");
+        }
+    }
+}

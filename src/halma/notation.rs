@@ -73,11 +73,11 @@ pub fn write_move(from: u8, to: u8) -> String {
     format!("{}-{}", b.name(from), b.name(to))
 }
 
-fn dotted(values: &[u8]) -> String {
+fn dotted<T: ToString>(values: &[T]) -> String {
     values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(".")
 }
 
-fn undotted(text: &str, span: pest::Span<'_>) -> Result<Vec<u8>, NotationError> {
+fn undotted<T: std::str::FromStr>(text: &str, span: pest::Span<'_>) -> Result<Vec<T>, NotationError> {
     if text.is_empty() {
         return Ok(Vec::new());
     }
@@ -97,10 +97,23 @@ fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Res
         }
     };
     match name {
-        "turns" => pos.turns = number()?,
+        "turns" => {
+            let list: Vec<u32> = undotted(value, span)?;
+            if list.len() != usize::from(rules.players) {
+                return Err(NotationError::at(
+                    span,
+                    format!(
+                        "turns needs one number per seat ({} players), the turns each has taken, such as turns={}",
+                        rules.players,
+                        vec!["3"; usize::from(rules.players)].join(".")
+                    ),
+                ));
+            }
+            pos.turns[..list.len()].copy_from_slice(&list);
+        }
         "quiet" => pos.quiet = number()?,
         "best" => {
-            let list = undotted(value, span)?;
+            let list: Vec<u8> = undotted(value, span)?;
             if list.len() != usize::from(rules.players) {
                 return Err(NotationError::at(span, format!("best needs one number per seat ({})", rules.players)));
             }
@@ -189,8 +202,9 @@ pub fn write_position(pos: &Position, rules: &Rules) -> String {
         out.push_str(&format!("/{seat}:{}", list.join(",")));
     }
     let mut counters = Vec::new();
-    if pos.turns != 0 {
-        counters.push(format!("turns={}", pos.turns));
+    let turns = &pos.turns[..usize::from(rules.players)];
+    if turns.iter().any(|&t| t != 0) {
+        counters.push(format!("turns={}", dotted(turns)));
     }
     if pos.quiet != 0 {
         counters.push(format!("quiet={}", pos.quiet));

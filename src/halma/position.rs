@@ -24,8 +24,8 @@ pub struct Position {
     pub cells: [Cell; HOLES],
     /// The seat (1-based) to move.
     pub to_move: u8,
-    /// Turns taken so far, moves and automatic passes alike.
-    pub turns: u32,
+    /// Turns each seat has taken so far, moves and automatic passes alike.
+    pub turns: [u32; 6],
     /// Turns since the last progress.
     pub quiet: u32,
     /// The most pieces each seat has had in its goal.
@@ -41,7 +41,7 @@ impl Position {
         Position {
             cells: [EMPTY; HOLES],
             to_move,
-            turns: 0,
+            turns: [0; 6],
             quiet: 0,
             best: [0; 6],
             finished: Vec::new(),
@@ -50,10 +50,10 @@ impl Position {
     }
 
     /// The start position: each seat's pieces fill its camp, a Japanese
-    /// king on the camp's apex.
+    /// king on the camp's apex; the opening seat of this game to move.
     pub fn start(rules: &Rules) -> Position {
         let b = Board::get();
-        let mut p = Position::empty(rules.first_seat);
+        let mut p = Position::empty(rules.opening_seat());
         for seat in 1..=rules.players {
             let camp = rules.camp(seat);
             let area = match rules.form {

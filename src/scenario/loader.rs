@@ -449,7 +449,15 @@ fn clauses(ctx: &mut Ctx<'_>, doc: &ScenarioDoc) -> Vec<Located<String>> {
     }
     let mut clauses = Vec::new();
     for c in &doc.clauses {
-        if ctx.catalog.clause(&c.value).is_none() {
+        if let Some((page, o)) = ctx.catalog.out_of_scope(&c.value) {
+            ctx.err(
+                loc_of(&c.referenced),
+                format!(
+                    "'{}' is not a rule of play, and the catalog of {} leaves it out of scope: {}. A scenario cites the rules it tests",
+                    c.value, page.page, o.why
+                ),
+            );
+        } else if ctx.catalog.clause(&c.value).is_none() {
             let hint = Catalog::suggest(ctx.catalog.clause_ids(), &c.value)
                 .map(|s| format!(" (did you mean '{s}'?)"))
                 .unwrap_or_default();
