@@ -56,12 +56,14 @@ pub struct Board {
 }
 
 /// One move: the start, every landing square in order, the captured squares
-/// (sorted) and whether the moving man is crowned by it.
+/// (sorted, and in the order they were jumped) and whether the moving man is
+/// crowned by it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlainMove {
     pub from: u8,
     pub path: Vec<u8>,
     pub captured: Vec<u8>,
+    pub order: Vec<u8>,
     pub crowns: bool,
 }
 
@@ -285,6 +287,7 @@ impl<'r> Plain<'r> {
                         from,
                         path: vec![to],
                         captured: Vec::new(),
+                        order: Vec::new(),
                         crowns: !piece.king && board.is_crown_row(side, to),
                     });
                 }
@@ -429,6 +432,7 @@ impl<'r> Plain<'r> {
                     from: c.from,
                     path: path.clone(),
                     captured: sorted,
+                    order: captured.clone(),
                     crowns: !c.started_king && (king_now || c.board.is_crown_row(c.side, land)),
                 });
             }
