@@ -498,6 +498,15 @@ fn other_configs() -> Vec<(&'static str, Rules)> {
     r.promotion = MidCapturePromotion::ContinuesAsKing;
     out.push(("optional, majority, continues as king", r));
 
+    // The deviation of the mutation tests: a man reaching the crowning row by
+    // a capture is not crowned (it goes on as a man if it can).
+    let mut r = e();
+    r.flying_kings = true;
+    r.men_capture_backward = true;
+    r.promotion = MidCapturePromotion::ContinuesAsKing;
+    r.crown_by_capture = false;
+    out.push(("men reaching the crown row by a capture stay men", r));
+
     out
 }
 
@@ -554,6 +563,11 @@ fn stoppable_sequences_agree() {
 #[test]
 fn optional_majority_continuing_as_king_agrees() {
     check_other_config("optional, majority, continues as king");
+}
+
+#[test]
+fn men_not_crowned_by_a_capture_agree() {
+    check_other_config("men reaching the crown row by a capture stay men");
 }
 
 /// The smallest reproduction of the disagreement found above. Under

@@ -476,6 +476,12 @@ impl Search<'_> {
             path[depth] = jump.land;
             let on_crown_row = (1 << jump.land) & self.promotion_row != 0;
             if !king && on_crown_row {
+                if !self.rules.crown_by_capture {
+                    // Not crowned: it goes on as a man if it can and stays a
+                    // man where the move ends.
+                    self.continue_or_record::<PATHS>(jump.land, false, taken, None, path, depth + 1, false, out);
+                    continue;
+                }
                 match self.rules.promotion {
                     MidCapturePromotion::EndsMove => {
                         self.record(path, depth + 1, taken, true, out);
@@ -724,5 +730,37 @@ mod tests {
                 assert!(checked > 50, "too few positions where routes and paths differ: {checked}");
             }
         }
+    }
+
+    /// Under the deviation, a man that captures onto the crowning row stays
+    /// a man; a plain move onto it still crowns.
+    #[test]
+    fn without_crowning_by_capture_the_man_stays_a_man() {
+        let mut rules = Rules::english();
+        rules.crown_by_capture = false;
+        let capture = listed(&rules, "B:W26:B22", Listing::Moves);
+        assert_eq!(capture.len(), 1);
+        assert!(!capture[0].crowns);
+        let step = listed(&rules, "B:W1:B27", Listing::Moves);
+        assert!(step.iter().all(|m| m.crowns));
+
+        // Russian: the man on d6 takes e7 and reaches f8. Crowned, it takes
+        // g7 and then f4 from a distance as a king (d6:f8:h6:e3, d2 or c1);
+        // under the deviation it takes g7 as a man and stops on h6, a man.
+        let mut rules = Rules::russian();
+        let fen = "W:Wd6:Be7,g7,f4";
+        let crowned = listed(&rules, fen, Listing::Moves);
+        rules.crown_by_capture = false;
+        let uncrowned = listed(&rules, fen, Listing::Moves);
+        let g = &rules.geometry;
+        let ends = |ms: &[Move]| -> Vec<(String, bool)> {
+            let mut v: Vec<(String, bool)> =
+                ms.iter().map(|m| (g.algebraic(g.square(m.to).unwrap()), m.crowns)).collect();
+            v.sort();
+            v
+        };
+        let own = |v: &[(&str, bool)]| -> Vec<(String, bool)> { v.iter().map(|&(s, c)| (s.to_string(), c)).collect() };
+        assert_eq!(ends(&crowned), own(&[("c1", true), ("d2", true), ("e3", true)]));
+        assert_eq!(ends(&uncrowned), own(&[("h6", false)]));
     }
 }
