@@ -93,6 +93,7 @@ pub mod draughts {
                 }
             },
         },
+        Mutation { name: "men reaching the crown row by a capture stay men", apply: |r| r.crown_by_capture = false },
         Mutation { name: "the other side moves first", apply: |r| r.first = r.first.other() },
         Mutation { name: "one row of men fewer", apply: |r| r.rows_of_men -= 1 },
         Mutation { name: "repetition off", apply: |r| r.repetition = None },

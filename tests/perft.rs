@@ -1,5 +1,5 @@
-//! The reference engine against published perft tables. Depths beyond 8 are
-//! measured in `cargo bench` instead.
+//! The reference engine against published perft tables. Depths beyond a few
+//! tens of millions of leaves are measured in `cargo bench` instead.
 
 use rulecheck::game;
 
@@ -24,15 +24,75 @@ fn pool_start_matches_published_counts_to_depth_8() {
     assert_eq!(counts("pool", 1..=8), [7, 49, 302, 1469, 7482, 37986, 190146, 929896]);
 }
 
-/// Russian and pool part at depth 8, where a man first reaches the crowning
-/// row in the middle of a capture; counting every path of a capture as
-/// some tables do gives 6 more in each.
+fn counts_from(variant: &str, position: Option<&str>, depths: std::ops::RangeInclusive<u32>, paths: bool) -> Vec<u64> {
+    let g = game::configure(variant, &game::Options::new()).expect("variant");
+    let pos = position.map(str::to_string).unwrap_or_else(|| g.start_position());
+    depths.map(|d| g.perft(&pos, d, paths).expect("perft")).collect()
+}
+
+// The published tables below come in pairs: the count of distinct moves
+// (dctl's "drop duplicates") and the count of capture paths (dctl's "keep
+// duplicates", `perft --paths`): a path is the start square, the captured
+// pieces in the order they are jumped, and the final square, so a circuit
+// taken either way round counts twice and a flying king's straight run over
+// two pieces once, whichever square it touched down on between them. The
+// tables are the ones posted in the "Standard validation generator moves"
+// thread of the shashki.com forum (topic 627) and collected in the test suite
+// of Rein Halbersma's dctl draughts library
+// (test/src/algo/traversal/initial/board_08x08.cpp and board_10x10.cpp,
+// test/src/algo/traversal/international/shashki.cpp). Deeper entries of the
+// same tables are checked in `cargo bench` (perft/keep-duplicates).
+
+/// Russian from the start: "Standard validation generator moves", shashki.com
+/// topic 627 (page starting at post 126), in dctl's board_08x08.cpp. The
+/// counts part at depth 8, where a man first reaches the crowning row in the
+/// middle of a capture.
 #[test]
-fn russian_and_pool_at_depth_8_counting_paths() {
-    for (variant, paths) in [("russian", 929905), ("pool", 929902)] {
-        let g = game::configure(variant, &game::Options::new()).expect("variant");
-        assert_eq!(g.perft(&g.start_position(), 8, true).expect("perft"), paths, "{variant}");
-    }
+fn russian_start_matches_the_published_tables_to_depth_10() {
+    assert_eq!(counts_from("russian", None, 8..=10, false), [929_899, 4_570_586, 22_444_032]);
+    assert_eq!(counts_from("russian", None, 8..=10, true), [929_905, 4_570_667, 22_450_628]);
+}
+
+/// Pool checkers from the start: "Standard validation generator moves",
+/// shashki.com topic 627 (page starting at post 57), in dctl's
+/// board_08x08.cpp.
+#[test]
+fn pool_start_matches_the_published_tables_to_depth_10() {
+    assert_eq!(counts_from("pool", None, 8..=10, false), [929_896, 4_570_534, 22_435_955]);
+    assert_eq!(counts_from("pool", None, 8..=10, true), [929_902, 4_570_615, 22_442_551]);
+}
+
+/// International draughts from the start: "Standard validation generator
+/// moves", shashki.com topic 627 (page starting at post 69), and the "Perft"
+/// thread of the FMJD forum (damforum.nl, topic 2308), in dctl's
+/// board_10x10.cpp. The counts part at depth 8.
+#[test]
+fn international_start_matches_the_published_tables_to_depth_8() {
+    assert_eq!(counts_from("international", None, 8..=8, false), [6_483_961]);
+    assert_eq!(
+        counts_from("international", None, 1..=8, true),
+        [9, 81, 658, 4_265, 27_117, 167_140, 1_049_442, 6_483_971]
+    );
+}
+
+/// Five men a side on their front rows, white to move: "Standard validation
+/// generator moves", shashki.com topic 627 (page starting at post 58), in
+/// dctl's international/shashki.cpp (keep-duplicates counts only).
+#[test]
+fn international_front_rows_match_the_published_path_counts_to_depth_11() {
+    assert_eq!(
+        counts_from("international", Some("W:B16,17,18,19,20:W31,32,33,34,35"), 1..=11, true),
+        [9, 81, 534, 2_538, 9_052, 29_999, 98_971, 310_315, 1_008_317, 3_174_159, 10_369_533]
+    );
+}
+
+/// English checkers from the start: the same thread (page starting at post
+/// 126), in dctl's board_08x08.cpp. The two counts agree to depth 11 (they
+/// part at 12: 388,623,673 paths against 388,617,999 moves, in `cargo
+/// bench`).
+#[test]
+fn english_start_counts_paths_as_moves_to_depth_10() {
+    assert_eq!(counts_from("english", None, 9..=10, true), [3_963_680, 18_391_564]);
 }
 
 #[test]
