@@ -1,5 +1,9 @@
-//! The reference engine against published perft tables. Depths beyond a few
-//! tens of millions of leaves are measured in `cargo bench` instead.
+//! The reference engine against published perft tables (the draughts
+//! variants; each table's source is named where it is used), and against
+//! self-computed counts where no table is published (Chinese checkers and
+//! Konane: regression values, cross-checked by plain generators, not outside
+//! truth). Depths beyond a few tens of millions of leaves are measured in
+//! `cargo bench` instead.
 
 use rulecheck::game;
 
@@ -9,16 +13,25 @@ fn counts(variant: &str, depths: std::ops::RangeInclusive<u32>) -> Vec<u64> {
     depths.map(|d| g.perft(&start, d, false).expect("perft")).collect()
 }
 
+/// The "Standard validation generator moves" thread of the Shashki forum
+/// (shashki.com, topic 627), as collected in the dctl draughts library's
+/// test suite (`initial/board_08x08.cpp`).
 #[test]
 fn english_start_matches_published_counts_to_depth_8() {
     assert_eq!(counts("english", 1..=8), [7, 49, 302, 1469, 7361, 36768, 179740, 845931]);
 }
 
+/// The "Standard validation generator moves" thread of the Shashki forum
+/// (shashki.com, topic 627), as collected in the dctl draughts library's
+/// test suite (`initial/board_08x08.cpp`).
 #[test]
 fn russian_start_matches_published_counts_to_depth_8() {
     assert_eq!(counts("russian", 1..=8), [7, 49, 302, 1469, 7482, 37986, 190146, 929899]);
 }
 
+/// The "Standard validation generator moves" thread of the Shashki forum
+/// (shashki.com, topic 627), as collected in the dctl draughts library's
+/// test suite (`initial/board_08x08.cpp`).
 #[test]
 fn pool_start_matches_published_counts_to_depth_8() {
     assert_eq!(counts("pool", 1..=8), [7, 49, 302, 1469, 7482, 37986, 190146, 929896]);
@@ -95,6 +108,8 @@ fn english_start_counts_paths_as_moves_to_depth_10() {
     assert_eq!(counts_from("english", None, 9..=10, true), [3_963_680, 18_391_564]);
 }
 
+/// The international start: the FMJD forum's "Perft" thread, as collected
+/// in dctl's `board_10x10.cpp`.
 #[test]
 fn international_start_matches_published_counts_to_depth_7() {
     assert_eq!(counts("international", 1..=7), [9, 81, 658, 4265, 27117, 167140, 1049442]);
@@ -134,8 +149,9 @@ fn a_king_circuit_is_one_move_with_two_paths() {
     assert_eq!(one.key, other.key);
 }
 
+/// Self-computed: no perft table of Chinese checkers is published.
 #[test]
-fn chinese_checkers_two_players_match_published_counts() {
+fn chinese_checkers_two_players_match_the_self_computed_counts() {
     assert_eq!(counts("chinese-checkers", 1..=3), [14, 196, 4760]);
 }
 
@@ -159,8 +175,9 @@ fn chinese_checkers_every_table_starts_with_14_moves_each() {
     }
 }
 
+/// Self-computed: no perft table of Konane is published.
 #[test]
-fn konane_start_matches_published_counts_to_depth_6() {
+fn konane_start_matches_the_self_computed_counts_to_depth_6() {
     assert_eq!(counts("konane", 1..=6), [4, 12, 28, 172, 892, 7124]);
 }
 
