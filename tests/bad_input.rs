@@ -164,10 +164,18 @@ fixtures! {
     bad_diagram_light_square: "bad-diagram-light-square" => at("b _ . _ . _    9-12", 1);
     impossible_thirteen_men: "impossible-thirteen-men" => at("B:W21-32:B1-13", 1);
     impossible_man_on_crown_row: "impossible-man-on-crown-row" => at("B:W1:B30", 1);
+    impossible_two_pieces_one_square: "impossible-two-pieces-one-square" => at("K18", 1);
+    bad_diagram_label: "bad-diagram-label" => at("5-8", 1);
+    impossible_finished_twice: "impossible-finished-twice" => at("1/1:n1", 1);
+    impossible_all_resigned: "impossible-all-resigned" => at("1/1:/2:", 1);
+    konane_bad_rank_label: "konane-bad-rank-label" => at("6 b w", 1);
     // Moves and results.
     illegal_play_move: "illegal-play-move" => at("15-11", 1);
     malformed_move: "malformed-move" => at("-15]", 1);
     bad_result: "bad-result" => at("black win:", 1);
+    ranking_twice: "ranking-twice" => at("1st: seat 1, 2nd", 1);
+    ranking_out_of_order: "ranking-out-of-order" => at("2nd: seat 1", 1);
+    ranking_missing_a_player: "ranking-missing-a-player" => at("1st: seat 2", 1);
     perft_depth_too_deep: "perft-depth-too-deep" => at("11: 2", 1);
     // Scenario structure.
     no_clauses: "no-clauses" => at("black moves first", 1);

@@ -121,6 +121,23 @@ impl Position {
                 return Err(format!("a piece of seat {} is on the board ({} players)", seat_of(c), rules.players));
             }
         }
+        for (name, list) in [("finished", &self.finished), ("resigned", &self.resigned)] {
+            if let Some((_, s)) = list.iter().enumerate().find(|(i, s)| list[..*i].contains(s)) {
+                return Err(format!("seat {s} is listed twice in {name}"));
+            }
+        }
+        if let Some(s) = self.finished.iter().find(|s| self.resigned.contains(s)) {
+            return Err(format!("seat {s} is both finished and resigned"));
+        }
+        if let Some(s) = self.resigned.iter().find(|&&s| self.pieces(s) != 0) {
+            return Err(format!("seat {s} has resigned but has pieces on the board: a resigner's pieces leave it"));
+        }
+        if self.finished.len() + self.resigned.len() >= usize::from(rules.players) {
+            return Err(format!(
+                "all {} seats have finished or resigned: the game ends while one is still playing",
+                rules.players
+            ));
+        }
         Ok(())
     }
 }

@@ -136,10 +136,18 @@ fn parse_diagram(text: &str) -> Result<Position, NotationError> {
     let top = pairs.next().ok_or_else(|| NotationError::whole("empty diagram"))?;
     let span = top.as_span();
     let mut ranks = Vec::new();
+    // The rank numbers and the line of files are reading aids, but wrong
+    // ones mislead: checked once the board's size is known.
+    let mut labels = Vec::new();
+    let mut files = None;
     let mut to_move = BLACK;
     for p in top.into_inner() {
         match p.as_rule() {
+            Rule::files => files = Some(p.clone()),
             Rule::board_rank => {
+                if let Some(n) = p.clone().into_inner().find(|c| c.as_rule() == Rule::rank_number) {
+                    labels.push(n);
+                }
                 let cells = p
                     .into_inner()
                     .filter(|c| c.as_rule() == Rule::stone)
@@ -158,6 +166,28 @@ fn parse_diagram(text: &str) -> Result<Position, NotationError> {
         }
     }
     let size = check_square(&ranks, span)?;
+    for (i, label) in labels.iter().enumerate() {
+        let rank = usize::from(size) - i;
+        if label.as_str().parse::<usize>().ok() != Some(rank) {
+            return Err(NotationError::at(
+                label.as_span(),
+                format!(
+                    "rank {rank} is numbered '{}': ranks are numbered from {size} at the top down to 1",
+                    label.as_str()
+                ),
+            ));
+        }
+    }
+    if let Some(f) = files {
+        let want: Vec<String> = (0..size).map(|c| char::from(b'a' + c).to_string()).collect();
+        let got: Vec<&str> = f.as_str().split_whitespace().collect();
+        if got != want {
+            return Err(NotationError::at(
+                f.as_span(),
+                format!("the files under the board must read '{}'", want.join(" ")),
+            ));
+        }
+    }
     Ok(assemble(ranks, size, to_move))
 }
 
