@@ -122,20 +122,36 @@ pub fn answer(request: &Request, name: &str, games: GameSource<'_>, fixed: &game
 }
 
 /// Serve requests from `input` until it ends or a `quit` arrives; `fixed`
-/// as in [`answer`].
+/// as in [`answer`]. A request line that is not UTF-8 or not a request is
+/// answered with an `error` (with its `id` where one can be read), and
+/// serving goes on.
 pub fn serve(
-    input: impl BufRead,
+    mut input: impl BufRead,
     mut output: impl Write,
     name: &str,
     games: GameSource<'_>,
     fixed: &game::Options,
 ) -> std::io::Result<()> {
-    for line in input.lines() {
-        let line = line?;
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            return Ok(());
+        }
+        let (line, utf8) = match std::str::from_utf8(&bytes) {
+            Ok(l) => (std::borrow::Cow::Borrowed(l), true),
+            Err(_) => (String::from_utf8_lossy(&bytes), false),
+        };
+        let line = line.trim_end_matches(['\n', '\r']);
         if line.trim().is_empty() {
             continue;
         }
-        let response = match serde_json::from_str::<Request>(&line) {
+        let parsed = if utf8 {
+            serde_json::from_str::<Request>(line).map_err(|e| format!("bad request: {e}"))
+        } else {
+            Err("bad request: the line is not UTF-8".to_string())
+        };
+        let response = match parsed {
             Ok(req) => {
                 let quit = matches!(req, Request::Quit { .. });
                 let r = answer(&req, name, games, fixed);
@@ -149,15 +165,46 @@ pub fn serve(
             Err(e) => {
                 // Answer with the id if one can be read, so the client can
                 // match the error to its request.
-                let id = serde_json::from_str::<serde_json::Value>(&line)
+                let id = serde_json::from_str::<serde_json::Value>(line)
                     .ok()
                     .and_then(|v| v.get("id").and_then(|i| i.as_u64()))
                     .unwrap_or(0);
-                Response { id, error: Some(format!("bad request: {e}")), ..Response::default() }
+                Response { id, error: Some(e), ..Response::default() }
             }
         };
         writeln!(output, "{}", serde_json::to_string(&response).unwrap_or_default())?;
         output.flush()?;
     }
-    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn served(input: &[u8]) -> Vec<Response> {
+        let mut out = Vec::new();
+        serve(input, &mut out, "test", &reference_games, &game::Options::new()).expect("serves");
+        String::from_utf8_lossy(&out)
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("every answer is a response"))
+            .collect()
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_answered_with_an_error_and_serving_goes_on() {
+        let mut input = b"{\"id\":1,\"request\":\"hello\",\"protocol\":1}\n".to_vec();
+        input.extend_from_slice(b"{\"id\":2,\"request\":\"moves\",\"variant\":\"english\xff\"}\n");
+        input.extend_from_slice(b"\xfe\xfe\n");
+        input.extend_from_slice(b"{\"id\":4,\"request\":\"perft\",\"variant\":\"english\",\"depth\":2}\n");
+        input.extend_from_slice(b"{\"id\":5,\"request\":\"quit\"}\n");
+        let answers = served(&input);
+        assert_eq!(answers.len(), 5, "{answers:?}");
+        assert_eq!(answers[0].protocol, Some(VERSION));
+        assert_eq!(answers[1].id, 2, "the id is read from the lossy line");
+        assert!(answers[1].error.as_deref().is_some_and(|e| e.contains("not UTF-8")), "{:?}", answers[1]);
+        assert_eq!(answers[2].id, 0);
+        assert!(answers[2].error.as_deref().is_some_and(|e| e.contains("not UTF-8")), "{:?}", answers[2]);
+        assert_eq!((answers[3].id, answers[3].nodes), (4, Some(49)));
+        assert_eq!(answers[4].id, 5);
+    }
 }
