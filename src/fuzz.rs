@@ -2,15 +2,17 @@
 //! reference and on an engine side by side, comparing at every ply the legal
 //! moves, the position after the move and the result. A disagreement is
 //! shrunk to the shortest move sequence that still shows it and written out
-//! as a scenario file to add to the spec.
+//! as a scenario file to add to the spec. An engine that fails (crashes,
+//! hangs, answers an `error` or out of protocol) ends fuzzing at once: that
+//! is an engine error, not a disagreement, and no scenario is made of it.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
 
-use crate::engine::{Engine, Setup};
+use crate::engine::{Engine, EngineError, Setup};
 use crate::game::{self, Action, Game, Options};
 
 /// What was found.
@@ -41,6 +43,17 @@ fn game_of(reference: &dyn Game, start: &str, choices: &[u16]) -> Vec<String> {
     moves
 }
 
+/// Where a game leaves the reference's answers.
+enum Parting {
+    /// The engine answers differently after `at` moves.
+    Differs { at: usize, detail: String, extra: Vec<String> },
+    /// The engine failed after `at` moves: crashed, hung, answered an
+    /// `error` or out of protocol.
+    Engine { at: usize, error: String },
+    /// The reference itself could not replay its own game.
+    Reference(String),
+}
+
 /// Compare reference and engine after each prefix of `moves`.
 fn compare(
     reference: &dyn Game,
@@ -48,13 +61,21 @@ fn compare(
     setup: &Setup<'_>,
     start: &str,
     moves: &[String],
-) -> Result<(), (usize, String, Vec<String>)> {
+) -> Result<(), Parting> {
     for k in 0..=moves.len() {
         let actions: Vec<Action> = moves[..k].iter().cloned().map(Action::Move).collect();
-        let ours = reference.replay(start, &actions).map_err(|e| (k, e.to_string(), Vec::new()))?;
+        let ours = reference.replay(start, &actions).map_err(|e| Parting::Reference(e.to_string()))?;
         let theirs = match engine.replay(setup, &actions) {
             Ok(t) => t,
-            Err(e) => return Err((k, format!("after {k} moves the engine fails: {e}"), Vec::new())),
+            // A refusal of a move the reference plays is a disagreement.
+            Err(e @ EngineError::Rejected(_)) => {
+                return Err(Parting::Differs {
+                    at: k,
+                    detail: format!("after {k} moves the engine refuses: {e}"),
+                    extra: Vec::new(),
+                })
+            }
+            Err(e) => return Err(Parting::Engine { at: k, error: e.to_string() }),
         };
         let key = |m: &str| reference.move_key(&ours.position, m).map(|k| k.key).unwrap_or_else(|_| format!("?{m}"));
         let mut a: Vec<String> = ours.moves.iter().map(|m| key(m)).collect();
@@ -69,19 +90,49 @@ fn compare(
             };
             let d = crate::oracle::diff(&lines(&ours.moves), &lines(&theirs.moves));
             let extra = theirs.moves.iter().filter(|m| !a.contains(&key(m))).cloned().collect();
-            return Err((k, format!("after {k} moves the legal moves differ\n{d}"), extra));
+            return Err(Parting::Differs {
+                at: k,
+                detail: format!("after {k} moves the legal moves differ\n{d}"),
+                extra,
+            });
         }
         let same_position = reference.normalize_position(&theirs.position).is_ok_and(|p| p == ours.position);
         if !same_position {
             let d = crate::oracle::diff(&format!("{}\n", ours.position), &format!("{}\n", theirs.position));
-            return Err((k, format!("after {k} moves the position differs\n{d}"), Vec::new()));
+            return Err(Parting::Differs {
+                at: k,
+                detail: format!("after {k} moves the position differs\n{d}"),
+                extra: Vec::new(),
+            });
         }
         if ours.result != theirs.result {
             let d = crate::oracle::diff(&format!("{}\n", ours.result), &format!("{}\n", theirs.result));
-            return Err((k, format!("after {k} moves the result differs\n{d}"), Vec::new()));
+            return Err(Parting::Differs {
+                at: k,
+                detail: format!("after {k} moves the result differs\n{d}"),
+                extra: Vec::new(),
+            });
         }
     }
     Ok(())
+}
+
+/// What fuzzing came to.
+#[derive(Debug)]
+pub enum Fuzzed {
+    /// Every game agrees.
+    Agree,
+    /// A disagreement, shrunk.
+    Disagree(Disagreement),
+    /// The engine failed: fuzzing stops at its first failure, and no
+    /// scenario is made of it (an engine error is no rule disagreement).
+    EngineFailed {
+        /// The moves from the start after which it failed.
+        moves: Vec<String>,
+        error: String,
+    },
+    /// A stop was requested ([`crate::interrupt`]) after `games` games.
+    Stopped { signal: &'static str, games: u32 },
 }
 
 /// Play `games` random games of up to `plies` moves from the variant's start.
@@ -93,33 +144,67 @@ pub fn fuzz(
     seed: u64,
     plies: usize,
     each_game: &dyn Fn(),
-) -> Result<Option<Disagreement>, String> {
+) -> Result<Fuzzed, String> {
     let reference = game::configure(variant, options).map_err(|e| e.to_string())?;
     let start = reference.start_position();
     let options = game::resolve_options(game::variant(variant).map_err(|e| e.to_string())?, options)
         .map_err(|e| e.to_string())?;
     let setup = Setup { variant, options: &options, position: Some(&start) };
     let engine = RefCell::new(engine);
+    // The first engine failure (or reference failure) ends the work: every
+    // game after it, and every shrinking step, passes at once untouched.
+    let halted: RefCell<Option<Result<Fuzzed, String>>> = RefCell::new(None);
+    let halt = |moves: &[String], parting: Parting| -> Option<Result<Fuzzed, String>> {
+        match parting {
+            Parting::Engine { at, error } => {
+                Some(Ok(Fuzzed::EngineFailed { moves: moves[..at.min(moves.len())].to_vec(), error }))
+            }
+            Parting::Reference(e) => Some(Err(format!("the reference cannot replay its own game: {e}"))),
+            Parting::Differs { .. } => None,
+        }
+    };
+    let played = Cell::new(0u32);
     let mut seed_bytes = [0u8; 32];
     seed_bytes[..8].copy_from_slice(&seed.to_le_bytes());
     let config = Config { cases: games, failure_persistence: None, max_shrink_iters: 4096, ..Config::default() };
     let mut runner = TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes));
     let outcome = runner.run(&vec(any::<u16>(), 0..plies), |choices| {
+        if halted.borrow().is_some() || crate::interrupt::requested().is_some() {
+            return Ok(());
+        }
         each_game();
+        played.set(played.get().saturating_add(1));
         let moves = game_of(reference.as_ref(), &start, &choices);
         let mut e = engine.borrow_mut();
-        compare(reference.as_ref(), &mut **e, &setup, &start, &moves).map_err(|(_, d, _)| TestCaseError::fail(d))
+        match compare(reference.as_ref(), &mut **e, &setup, &start, &moves) {
+            Ok(()) => Ok(()),
+            Err(Parting::Differs { detail, .. }) => Err(TestCaseError::fail(detail)),
+            Err(other) => {
+                *halted.borrow_mut() = halt(&moves, other);
+                Ok(())
+            }
+        }
     });
+    if let Some(h) = halted.into_inner() {
+        return h;
+    }
+    if let Some(signal) = crate::interrupt::requested() {
+        return Ok(Fuzzed::Stopped { signal, games: played.get() });
+    }
     match outcome {
-        Ok(()) => Ok(None),
+        Ok(()) => Ok(Fuzzed::Agree),
         Err(TestError::Fail(_, choices)) => {
             let moves = game_of(reference.as_ref(), &start, &choices);
             let mut e = engine.borrow_mut();
             // Keep the moves up to the ply where the two part.
             match compare(reference.as_ref(), &mut **e, &setup, &start, &moves) {
-                Err((k, detail, extra)) => {
-                    Ok(Some(Disagreement { moves: moves[..k.min(moves.len())].to_vec(), detail, extra }))
+                Err(Parting::Differs { at, detail, extra }) => {
+                    Ok(Fuzzed::Disagree(Disagreement { moves: moves[..at.min(moves.len())].to_vec(), detail, extra }))
                 }
+                Err(other) => match halt(&moves, other) {
+                    Some(h) => h,
+                    None => Err("the disagreement did not repeat".into()),
+                },
                 Ok(()) => Err("the disagreement did not repeat: the engine answers differently each time".into()),
             }
         }

@@ -14,6 +14,7 @@ pub mod engine;
 pub mod fuzz;
 pub mod game;
 pub mod halma;
+pub mod interrupt;
 pub mod konane;
 pub mod mutation;
 pub mod notation;

@@ -72,6 +72,9 @@ pub fn run_all(files: &[ScenarioFile], make: &(dyn Fn() -> Box<dyn Engine> + Syn
 }
 
 /// [`run_all`], calling `done` after each scenario (for a progress bar).
+/// Once a stop is requested ([`crate::interrupt`]) no scenario is started,
+/// and the verdict of one under way is left out: the files then hold only
+/// the verdicts of the scenarios finished before the stop.
 pub fn run_all_observed(
     files: &[ScenarioFile],
     make: &(dyn Fn() -> Box<dyn Engine> + Sync),
@@ -87,9 +90,16 @@ pub fn run_all_observed(
             scope.spawn(|| {
                 let mut engine = make();
                 loop {
+                    if crate::interrupt::requested().is_some() {
+                        break;
+                    }
                     let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     let Some(&(f, s)) = work.get(i) else { break };
                     let v = oracle::check(&files[f].scenarios[s], engine.as_mut());
+                    // A scenario that a stop cut short has no verdict.
+                    if crate::interrupt::requested().is_some() {
+                        break;
+                    }
                     done();
                     if let Ok(mut r) = results.lock() {
                         r[i] = Some(v);

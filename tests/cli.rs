@@ -364,6 +364,25 @@ fn shards_partition_the_spec() {
     rulecheck(&["run", "--shard", "4/3"]).bad_input();
 }
 
+/// A run that selects no scenario has run nothing: exit 4, not a pass.
+#[test]
+fn a_run_of_no_scenario_is_nothing_run() {
+    let dir = std::env::temp_dir().join(format!("rulecheck-empty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.to_string_lossy().into_owned();
+    let o = rulecheck(&["run", &path]);
+    assert_eq!(o.code, Some(4), "{}", o.all());
+    assert!(o.stdout.contains("0 files, 0 scenarios"), "{}", o.all());
+    let _ = std::fs::remove_dir_all(&dir);
+    // The one scenario of the file falls in one of two shards: the other
+    // selects nothing.
+    let codes: Vec<Option<i32>> =
+        (1..=2).map(|k| rulecheck(&["run", "--shard", &format!("{k}/2"), "fixtures/good/minimal.yaml"]).code).collect();
+    let mut sorted = codes.clone();
+    sorted.sort();
+    assert_eq!(sorted, vec![Some(0), Some(4)], "{codes:?}");
+}
+
 #[test]
 fn explain_says_why_with_the_reason_and_its_clauses() {
     let o = rulecheck(&["explain", "english", "B:W14:B9,10", "9-13"]);

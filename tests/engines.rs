@@ -1,12 +1,22 @@
 //! Running the spec against external engines through the protocol: the
 //! reference served by `rulecheck serve` passes it all; engines that crash,
-//! hang or answer out of protocol are reported per scenario while the run
-//! goes on; deviant engines are caught; reports and exit codes are what CI
-//! expects.
+//! hang, close their output, write lines that are not UTF-8 or never end,
+//! or answer out of protocol are reported per scenario while the run goes
+//! on, and `perft --engine` and `fuzz` stop at them; ending an engine ends
+//! its whole process group; a signal stops a run that still reports;
+//! answers that a careless oracle would pass (a move listed twice, perft not
+//! counted, a result outside the vocabulary) do not pass; deviant engines
+//! are caught; reports and exit codes are what CI expects.
+
+use std::path::PathBuf;
+use std::time::Duration;
 
 #[path = "support/process.rs"]
 mod process;
-use process::{rulecheck, Outcome};
+use process::{rulecheck, rulecheck_within, Outcome, ROOT};
+
+/// The limit for a run that must not hang: for hangs only, generous.
+const HANG: Duration = Duration::from_secs(300);
 
 fn served(extra: &str) -> String {
     format!("{} serve {extra}", env!("CARGO_BIN_EXE_rulecheck"))
@@ -19,7 +29,31 @@ fn faulty(mode: &str) -> String {
 fn run_with(engine: &str, args: &[&str]) -> Outcome {
     let mut all = vec!["run", "--engine", engine];
     all.extend_from_slice(args);
-    rulecheck(&all)
+    rulecheck_within(&all, HANG)
+}
+
+/// `fixtures/engines/rewrite.py MODE` in front of `rulecheck serve`.
+fn rewritten(mode: &str) -> String {
+    format!("python3 fixtures/engines/rewrite.py {mode} {}", served(""))
+}
+
+/// A fresh temporary directory for one test.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rulecheck-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn json(o: &Outcome) -> serde_json::Value {
+    serde_json::from_str(&o.stdout).unwrap_or_else(|e| panic!("a JSON report: {e}\n{}", o.all()))
+}
+
+fn outcomes(report: &serde_json::Value) -> Vec<String> {
+    report["scenarios"]
+        .as_array()
+        .map(|a| a.iter().map(|s| s["outcome"].as_str().unwrap_or("").to_string()).collect())
+        .unwrap_or_default()
 }
 
 #[test]
@@ -47,11 +81,93 @@ fn a_crashing_engine_is_an_error_per_scenario_and_the_run_goes_on() {
     assert!(o.stdout.contains("faulty engine: giving up"), "stderr is kept:\n{}", o.all());
 }
 
+/// The hanging engine answers its handshake only after a second, as a slow
+/// interpreter start would: the handshake has the start-up allowance, and
+/// only the request that hangs has the short limit.
 #[test]
 fn a_hanging_engine_times_out() {
     let o = run_with(&faulty("hang"), &["--timeout", "0.3", "fixtures/good/minimal.yaml"]);
     assert_eq!(o.code, Some(3), "{}", o.all());
-    assert!(o.stdout.contains("no answer within 0.3s"), "{}", o.all());
+    assert!(o.stdout.contains("no answer within 0.3s (request 2)"), "{}", o.all());
+}
+
+#[test]
+fn the_start_up_allowance_is_its_own_limit_on_the_command_line_and_in_a_config_file() {
+    let o = run_with(&faulty("hang"), &["--startup-timeout", "0.2", "fixtures/good/minimal.yaml"]);
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    assert!(o.stderr.contains("no handshake within 0.2s (the start-up allowance"), "{}", o.all());
+    let dir = temp_dir("startup");
+    let cfg = dir.join("engine.yaml");
+    let script = format!("{ROOT}/fixtures/engines/faulty.py");
+    let config = |extra: &str| format!("command: python3\nargs: [{script}, hang]\ntimeout: 0.3\n{extra}");
+    std::fs::write(&cfg, config("startup-timeout: 0.2\n")).expect("write");
+    let cfg_arg = cfg.to_string_lossy().into_owned();
+    let o = rulecheck_within(&["run", "--engine-config", &cfg_arg, "fixtures/good/minimal.yaml"], HANG);
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    assert!(o.stderr.contains("no handshake within 0.2s"), "{}", o.all());
+    std::fs::write(&cfg, config("")).expect("write");
+    let o = rulecheck_within(&["run", "--engine-config", &cfg_arg, "fixtures/good/minimal.yaml"], HANG);
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    assert!(o.stdout.contains("no answer within 0.3s (request 2)"), "the default allowance waits:\n{}", o.all());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn time_limits_must_be_finite_numbers_of_seconds_above_zero() {
+    for bad in ["nan", "inf", "-1", "0", "NaN", "1e400", "soon"] {
+        for option in ["--timeout", "--startup-timeout"] {
+            let o = rulecheck(&["run", "--engine", &served(""), option, bad, "fixtures/good/minimal.yaml"]);
+            let o = o.bad_input();
+            assert!(o.stderr.contains(option) && o.stderr.contains(bad), "{option} {bad}: {}", o.all());
+        }
+    }
+    let o = rulecheck(&["fuzz", "english", "--engine", &served(""), "--timeout", "nan"]).bad_input();
+    assert!(o.stderr.contains("--timeout"), "{}", o.all());
+    let o = rulecheck(&["perft", "english", "2", "--engine", &served(""), "--startup-timeout", "-5"]).bad_input();
+    assert!(o.stderr.contains("--startup-timeout"), "{}", o.all());
+    let dir = temp_dir("limits");
+    let cfg = dir.join("engine.yaml");
+    let cfg_arg = cfg.to_string_lossy().into_owned();
+    for (key, value) in [("timeout", ".nan"), ("timeout", "-3"), ("timeout", ".inf"), ("startup-timeout", "0")] {
+        std::fs::write(&cfg, format!("command: {}\nargs: [serve]\n{key}: {value}\n", env!("CARGO_BIN_EXE_rulecheck")))
+            .expect("write");
+        let o = rulecheck(&["run", "--engine-config", &cfg_arg, "fixtures/good/minimal.yaml"]).bad_input();
+        assert!(o.stderr.contains(&format!("engine.yaml: {key}: ")), "{key}: {value}: {}", o.all());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Lines that are not UTF-8 or never end are out of protocol: each
+/// scenario is an engine error, the engine is restarted, the run goes on.
+#[test]
+fn answers_that_are_not_utf8_or_never_end_are_out_of_protocol() {
+    for (mode, says) in [("not-utf8", "an answer that is not UTF-8"), ("endless", "an answer line longer than 4 MiB")] {
+        let o = run_with(&faulty(mode), &["spec/english/setup.yaml"]);
+        assert_eq!(o.code, Some(3), "{mode}: {}", o.all());
+        assert!(o.stdout.contains("7 engine errors"), "{mode}: every scenario ran and errored:\n{}", o.all());
+        assert!(o.stdout.contains(&format!("out of protocol: {says}")), "{mode}: {}", o.all());
+    }
+}
+
+#[test]
+fn an_engine_that_closes_its_output_and_runs_on_is_an_error() {
+    let o = run_with(&faulty("close-stdout"), &["fixtures/good/minimal.yaml"]);
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    assert!(o.stdout.contains("the engine closed its standard output but is still running"), "{}", o.all());
+}
+
+/// perft --engine and fuzz end at an engine that breaks the protocol, with
+/// an engine error and no scenario.
+#[test]
+fn perft_and_fuzz_end_at_an_engine_that_breaks_the_protocol() {
+    for mode in ["not-utf8", "close-stdout", "endless", "crash"] {
+        let o = rulecheck_within(&["perft", "english", "3", "--engine", &faulty(mode)], HANG);
+        assert_eq!(o.code, Some(3), "perft {mode}: {}", o.all());
+        let o = rulecheck_within(&["fuzz", "english", "--engine", &faulty(mode), "--games", "20"], HANG);
+        assert_eq!(o.code, Some(3), "fuzz {mode}: {}", o.all());
+        assert!(o.stdout.is_empty(), "fuzz {mode}: no scenario is written:\n{}", o.all());
+        assert!(o.stderr.contains("no scenario was written"), "fuzz {mode}: {}", o.all());
+    }
 }
 
 #[test]
@@ -298,4 +414,249 @@ fn perft_bisection_catches_an_engine_that_plays_a_move_wrongly() {
     assert_eq!(o.code, Some(1), "{}", o.all());
     let o = rulecheck(&["perft", "english", position, "3", "--engine", &served(""), "--divide"]).ok();
     assert!(o.stdout.contains("the engine and the reference agree: 4 nodes"), "{}", o.all());
+}
+
+/// Whether a process is gone: `kill -0` finds no such process, or it is a
+/// zombie (dead, waiting to be reaped by its new parent).
+fn gone(pid: i32) -> bool {
+    use nix::sys::signal::kill;
+    use nix::unistd::Pid;
+    if kill(Pid::from_raw(pid), None).is_err() {
+        return true;
+    }
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|stat| stat.rsplit(')').next().map(|rest| rest.trim_start().starts_with(['Z', 'X'])))
+        .unwrap_or(false)
+}
+
+/// Waits (for hangs only) until every process is gone; the ones still
+/// there are killed and returned.
+fn left_running(pids: &[i32]) -> Vec<i32> {
+    let started = std::time::Instant::now();
+    while started.elapsed() < Duration::from_secs(60) {
+        if pids.iter().all(|&p| gone(p)) {
+            return Vec::new();
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let alive: Vec<i32> = pids.iter().copied().filter(|&p| !gone(p)).collect();
+    for &p in &alive {
+        let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(p), nix::sys::signal::Signal::SIGKILL);
+    }
+    alive
+}
+
+fn pids_in(file: &std::path::Path) -> Vec<i32> {
+    std::fs::read_to_string(file).unwrap_or_default().lines().filter_map(|l| l.trim().parse().ok()).collect()
+}
+
+/// An engine behind a shell wrapper that starts a long-running grandchild:
+/// ending the engine ends its whole process group, on a timeout, on an
+/// answer out of protocol and at the end of the run.
+#[test]
+fn ending_an_engine_ends_everything_it_started() {
+    let dir = temp_dir("groups");
+    for (name, engine, args) in [
+        ("timeout", faulty("hang"), vec!["--timeout", "0.3"]),
+        ("protocol", faulty("garbage"), vec![]),
+        ("end", served(""), vec![]),
+    ] {
+        let pidfile = dir.join(format!("{name}.pids"));
+        let wrapped = format!("sh fixtures/engines/forking.sh {} {engine}", pidfile.display());
+        let mut args = args.clone();
+        args.push("fixtures/good/minimal.yaml");
+        let o = run_with(&wrapped, &args);
+        assert!(matches!(o.code, Some(0) | Some(3)), "{name}: {}", o.all());
+        let pids = pids_in(&pidfile);
+        assert!(!pids.is_empty(), "{name}: the wrapper ran:\n{}", o.all());
+        assert_eq!(left_running(&pids), Vec::<i32>::new(), "{name}: grandchildren left running:\n{}", o.all());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// SIGTERM (or SIGINT) during a run against an engine that stalls: the
+/// engine is ended, and the report holds the verdict finished before it,
+/// marked incomplete, with exit code 5.
+#[test]
+fn a_signal_stops_the_run_ends_its_engines_and_reports_what_it_has() {
+    use nix::sys::signal::{kill, Signal};
+    use nix::unistd::Pid;
+    use std::process::{Command, Stdio};
+    let dir = temp_dir("signal");
+    for (signal, format) in [(Signal::SIGTERM, "json"), (Signal::SIGINT, "human")] {
+        let marker = dir.join(format!("{signal}.pid"));
+        let engine = faulty(&format!("stall {}", marker.display()));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rulecheck"))
+            .args(["run", "--engine", &engine, "--timeout", "1000", "--format", format, "spec/english/setup.yaml"])
+            .current_dir(ROOT)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("rulecheck starts");
+        // The engine writes its pid once the first scenario has its verdict
+        // and the second one's request is waiting.
+        let started = std::time::Instant::now();
+        while !marker.exists() {
+            if started.elapsed() > HANG || child.try_wait().ok().flatten().is_some() {
+                let _ = child.kill();
+                panic!("the stalling engine never stalled: {:?}", child.wait_with_output());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let rulecheck_pid = i32::try_from(child.id()).expect("a pid");
+        kill(Pid::from_raw(rulecheck_pid), signal).expect("signal rulecheck");
+        let watchdog = std::thread::spawn(move || {
+            std::thread::sleep(HANG);
+            let _ = kill(Pid::from_raw(rulecheck_pid), Signal::SIGKILL);
+        });
+        let out = child.wait_with_output().expect("rulecheck ends");
+        drop(watchdog);
+        let o = Outcome {
+            code: out.status.code(),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        };
+        assert_eq!(o.code, Some(5), "{signal}: {}", o.all());
+        let what = format!("stopped by {signal} after 1 of 7 scenarios");
+        assert!(o.stderr.contains(&what), "{signal}: {}", o.all());
+        if format == "json" {
+            let report = json(&o);
+            assert_eq!(report["exit_code"], 5, "{}", o.stdout);
+            assert_eq!(report["incomplete"]["message"], what.as_str(), "{}", o.stdout);
+            assert_eq!(report["totals"]["scenarios"], 1, "{}", o.stdout);
+            assert_eq!(outcomes(&report), ["error"], "{}", o.stdout);
+        } else {
+            assert!(o.stdout.contains("1 file, 1 scenario: 0 passed, 0 failed, 1 engine error\n"), "{}", o.all());
+            assert!(o.stdout.contains(&format!("incomplete: {what}")), "{}", o.all());
+        }
+        let engine_pid: i32 = std::fs::read_to_string(&marker).ok().and_then(|s| s.trim().parse().ok()).expect("pid");
+        assert_eq!(left_running(&[engine_pid]), Vec::<i32>::new(), "{signal}: the engine was left running");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_move_list_with_a_move_listed_twice_fails() {
+    let o = run_with(&rewritten("twice"), &["spec/english/setup.yaml"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(o.stdout.contains("0 passed, 7 failed"), "{}", o.all());
+    assert!(o.stdout.contains("the engine lists a move more than once: 9-13 (2 times)"), "{}", o.all());
+}
+
+/// A scenario that expects perft counts is skipped, with the reason,
+/// against an engine that does not count; perft-only scenarios then leave
+/// nothing run.
+#[test]
+fn perft_that_the_engine_cannot_count_is_not_a_pass() {
+    let o = run_with(&rewritten("no-perft"), &["spec/english/setup.yaml", "--format", "json"]).ok();
+    let report = json(&o);
+    let counted = report["scenarios"]
+        .as_array()
+        .and_then(|a| a.iter().find(|s| s["scenario"].as_str().is_some_and(|n| n.contains("perft counts"))))
+        .cloned()
+        .expect("the perft scenario");
+    assert_eq!(counted["outcome"], "skip", "{counted}");
+    assert!(
+        counted["skipped"]
+            .as_str()
+            .is_some_and(|r| r.contains("does not count perft") && r.contains("perft 1, 2, 3, 4")),
+        "{counted}"
+    );
+    let dir = temp_dir("perft-only");
+    let file = dir.join("perft.yaml");
+    std::fs::write(
+        &file,
+        "variant: english\npage: checkers.hi\nscenarios:\n  - name: only counts\n    clauses: [english.setup.board]\n    expect:\n      perft: {1: 7, 2: 49}\n",
+    )
+    .expect("write");
+    let path = file.to_string_lossy().into_owned();
+    let o = run_with(&rewritten("no-perft"), &[&path]);
+    assert_eq!(o.code, Some(4), "{}", o.all());
+    assert!(o.stdout.contains("0 passed, 0 failed, 1 skipped"), "{}", o.all());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A result outside the vocabulary is an engine error in every scenario,
+/// those that expect no result included.
+#[test]
+fn a_result_outside_the_vocabulary_is_an_engine_error() {
+    let o = run_with(&rewritten("bad-result"), &["spec/english/setup.yaml", "--format", "json"]);
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    let report = json(&o);
+    assert!(outcomes(&report).iter().all(|x| x == "error"), "{}", o.stdout);
+    assert!(o.stdout.contains("the result 'draw: stalemate' has the reason 'stalemate'"), "{}", o.stdout);
+}
+
+#[test]
+fn moves_the_engine_lists_that_cannot_be_read_are_engine_errors() {
+    let o = run_with(&rewritten("unreadable"), &["spec/english/setup.yaml"]);
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    assert!(o.stdout.contains("7 engine errors"), "{}", o.all());
+    assert!(
+        o.stdout.contains("out of protocol: the engine listed a move that cannot be read: '99-100'"),
+        "{}",
+        o.all()
+    );
+}
+
+#[test]
+fn a_handshake_with_another_protocol_version_is_refused() {
+    let o = run_with(&faulty("version2"), &["fixtures/good/minimal.yaml"]);
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    assert!(o.stderr.contains("the engine speaks protocol version 2; rulecheck speaks version 1"), "{}", o.all());
+}
+
+/// The engine starts once (the run's first look at it) and never again:
+/// every scenario is an engine error, and the run exits 3, not 4.
+#[test]
+fn an_engine_that_cannot_start_again_is_an_engine_error_not_a_skip() {
+    let dir = temp_dir("once");
+    let o = run_with(&faulty(&format!("once {}", dir.join("started").display())), &["spec/english/setup.yaml"]);
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    assert!(o.stdout.contains("7 engine errors"), "{}", o.all());
+    assert!(o.stdout.contains("the engine could not be started"), "{}", o.all());
+    assert!(o.stdout.contains("refusing to start again"), "its stderr is shown:\n{}", o.all());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Against an engine that hangs, fuzz stops at the first failure (not
+/// after a timeout per game and shrinking step).
+#[test]
+fn fuzz_stops_at_the_first_engine_failure() {
+    let o = rulecheck_within(
+        &["fuzz", "english", "--engine", &faulty("hang"), "--timeout", "0.3", "--games", "2000"],
+        HANG,
+    );
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    assert!(o.stderr.contains("no answer within 0.3s"), "{}", o.all());
+    assert!(o.stdout.is_empty(), "{}", o.all());
+    // An error answer is no disagreement either.
+    let o = rulecheck_within(&["fuzz", "english", "--engine", &faulty("error")], HANG);
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    assert!(o.stderr.contains("the engine reports an error: no rules here"), "{}", o.all());
+    assert!(o.stdout.is_empty(), "{}", o.all());
+}
+
+#[test]
+fn fuzz_and_perft_refuse_an_engine_that_does_not_play_the_variant_or_house_rules() {
+    for args in [vec!["fuzz", "english", "--engine"], vec!["perft", "english", "3", "--engine"]] {
+        let mut all = args.clone();
+        let pool = faulty("pool");
+        all.push(&pool);
+        let o = rulecheck_within(&all, HANG);
+        assert_eq!(o.code, Some(4), "{}", o.all());
+        assert!(
+            o.stderr.contains("the engine does not play english") && o.stderr.contains("declares: pool"),
+            "{}",
+            o.all()
+        );
+        let mut all = args.clone();
+        let plain = faulty("crash");
+        all.extend_from_slice(&[&plain, "-o", "mandatory-capture=off"]);
+        let o = rulecheck_within(&all, HANG);
+        assert_eq!(o.code, Some(4), "{}", o.all());
+        assert!(o.stderr.contains("does not declare mandatory-capture=off"), "{}", o.all());
+    }
 }

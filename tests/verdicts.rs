@@ -213,3 +213,48 @@ fn a_fuzzed_scenario_without_a_clause_to_cite_is_marked_for_the_author() {
     assert!(!yaml.contains("TO CITE"), "{yaml}");
     assert!(yaml.contains("english.move.man"), "{yaml}");
 }
+
+/// The reference without perft, and optionally without the last legal
+/// move of every list.
+struct Uncounting {
+    inner: engine::InProcess,
+    drop_a_move: bool,
+}
+
+impl Engine for Uncounting {
+    fn name(&self) -> String {
+        "uncounting".into()
+    }
+    fn replay(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<Replay, EngineError> {
+        let mut r = self.inner.replay(setup, actions)?;
+        if self.drop_a_move {
+            r.moves.pop();
+        }
+        Ok(r)
+    }
+    fn explain(&mut self, setup: &Setup<'_>, played: &[Action], action: &Action) -> Result<Explanation, EngineError> {
+        self.inner.explain(setup, played, action)
+    }
+    fn perft(&mut self, _setup: &Setup<'_>, _depth: u32) -> Result<Option<u64>, EngineError> {
+        Ok(None)
+    }
+}
+
+/// A scenario that expects perft counts never passes against an engine
+/// that does not count: it is skipped with the reason when every other
+/// expectation holds, and fails when one does not.
+#[test]
+fn perft_an_engine_does_not_count_is_skipped_or_failed_never_passed() {
+    let files = load("spec/english/setup.yaml");
+    let file = &files[0];
+    let index = file.scenarios.iter().position(|s| !s.expect.perft.is_empty()).expect("a perft scenario");
+    let verdict = |drop_a_move: bool| {
+        let mut e = Uncounting { inner: engine::reference(), drop_a_move };
+        runner::run_file(file, &mut e).verdicts.swap_remove(index)
+    };
+    let v = verdict(false);
+    assert_eq!(v.status(), Status::Skip, "{v:?}");
+    assert!(v.skipped.as_deref().is_some_and(|r| r.contains("perft 1, 2, 3, 4 not checked")), "{v:?}");
+    let v = verdict(true);
+    assert_eq!(v.status(), Status::Fail, "{v:?}");
+}

@@ -125,6 +125,15 @@ impl Catalog {
     }
 }
 
+/// The reason vocabulary of `spec/reasons.yaml`, read once.
+pub fn vocabulary() -> Result<&'static Vocabulary, String> {
+    static VOCABULARY: std::sync::OnceLock<Result<Vocabulary, String>> = std::sync::OnceLock::new();
+    VOCABULARY
+        .get_or_init(|| serde_saphyr::from_str(REASONS).map_err(|e| format!("spec/reasons.yaml: {e}")))
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
 /// Levenshtein distance, for "did you mean" suggestions.
 fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();

@@ -1,10 +1,13 @@
 //! The command line: parse arguments, call the library, print, choose the
 //! exit code. Exit codes: 0 success, 1 a scenario failed (or the spec has
-//! uncovered clauses), 2 bad input (a file, a position, an option).
+//! uncovered clauses), 2 bad input (a file, a position, an option, a time
+//! limit), 3 the engine failed, 4 nothing was run (no scenario selected,
+//! every one skipped, or an engine that does not play the variant), 5
+//! stopped by SIGINT or SIGTERM (the report then covers what finished).
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use clap::{Parser, Subcommand};
 
@@ -22,6 +25,66 @@ enum Format {
     Baseline,
 }
 use crate::runner;
+
+/// The time limits of an external engine.
+#[derive(clap::Args, Debug, Clone, Copy)]
+struct Limits {
+    /// Seconds an external engine gets to answer one request [default: 10].
+    #[arg(long, value_name = "SECONDS", value_parser = engine::process::parse_seconds, allow_negative_numbers = true)]
+    timeout: Option<Duration>,
+    /// Seconds an external engine gets to start and answer the handshake, each time it is started [default: 60].
+    #[arg(long, value_name = "SECONDS", value_parser = engine::process::parse_seconds, allow_negative_numbers = true)]
+    startup_timeout: Option<Duration>,
+}
+
+impl Limits {
+    fn apply(self, mut spec: EngineSpec) -> EngineSpec {
+        if let Some(t) = self.timeout {
+            spec.timeout = t;
+        }
+        if let Some(t) = self.startup_timeout {
+            spec.startup_timeout = t;
+        }
+        spec
+    }
+}
+
+/// Start an engine for fuzz or perft: it must start and declare the
+/// variant under the house rules (exit 3 when it does not start, 4 when it
+/// does not play them: nothing can be run).
+fn start_for(spec: EngineSpec, line: &str, variant: &str, options: &Options) -> Result<ProcessEngine, Fail> {
+    let mut e = ProcessEngine::new(spec);
+    if let Err(err) = e.start() {
+        let mut msg = format!("engine '{line}': {err}");
+        if let Some(text) = engine::Engine::stderr(&mut e) {
+            msg.push_str(&format!("\n{}", text.trim_end()));
+        }
+        return Err(Fail(msg, 3));
+    }
+    let v = game::variant(variant).map_err(|e| bad(e.to_string()))?;
+    let complete = game::resolve_options(v, options).map_err(|e| bad(e.to_string()))?;
+    if let Err(why) = engine::Engine::supports(&mut e, variant, &complete) {
+        let declared: Vec<String> = e
+            .start()
+            .ok()
+            .and_then(|h| h.variants.as_ref())
+            .map(|vs| vs.iter().map(|v| v.id.clone()).collect())
+            .unwrap_or_default();
+        return Err(Fail(
+            format!(
+                "engine '{line}': {why}, so nothing can be run (it declares: {})",
+                if declared.is_empty() { "no variant".to_string() } else { declared.join(", ") }
+            ),
+            4,
+        ));
+    }
+    Ok(e)
+}
+
+/// Install the handler that turns SIGINT and SIGTERM into a stop.
+fn stop_on_signals() -> Result<(), Fail> {
+    crate::interrupt::install().map_err(|e| Fail(e, 2))
+}
 
 #[derive(Parser, Debug)]
 #[command(name = "rulecheck", version, about = "A test oracle and spec checker for board-game rule engines")]
@@ -49,12 +112,11 @@ enum Command {
         /// An external engine: its command line, run directly (no shell), e.g. 'python3 adapter.py'.
         #[arg(long, value_name = "CMD ARGS", conflicts_with = "engine_config")]
         engine: Option<String>,
-        /// An engine config file (YAML: command, args, dir, timeout, expected-failures).
+        /// An engine config file (YAML: command, args, dir, timeout, startup-timeout, expected-failures).
         #[arg(long, value_name = "FILE")]
         engine_config: Option<PathBuf>,
-        /// Seconds an external engine gets to answer one request.
-        #[arg(long, value_name = "SECONDS")]
-        timeout: Option<f64>,
+        #[command(flatten)]
+        limits: Limits,
         /// Scenario ids (file::scenario, one a line) the engine is known to fail.
         #[arg(long, value_name = "FILE")]
         expected_failures: Option<PathBuf>,
@@ -115,6 +177,8 @@ enum Command {
         /// Write the scenario file here instead of standard output.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        #[command(flatten)]
+        limits: Limits,
     },
     /// Speak the engine protocol on standard input and output with the built-in rules.
     Serve {
@@ -170,6 +234,8 @@ enum Command {
         /// Compare an external engine's move tree with the reference and find where they part.
         #[arg(long, value_name = "CMD ARGS")]
         engine: Option<String>,
+        #[command(flatten)]
+        limits: Limits,
     },
     /// Replay the same positions under two variants and show, as a unified diff, where they differ.
     #[command(override_usage = "rulecheck diff <VARIANT_A> <VARIANT_B> [PATHS... | --fen FEN] [--play MOVES]")]
@@ -398,7 +464,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             paths,
             engine,
             engine_config,
-            timeout,
+            limits,
             expected_failures,
             format,
             jobs,
@@ -412,12 +478,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                 (None, Some(file)) => Some(EngineSpec::from_file(file).map_err(bad)?),
                 (None, None) => None,
             };
-            let spec = spec.map(|mut s| {
-                if let Some(t) = timeout {
-                    s.timeout = std::time::Duration::from_secs_f64(t);
-                }
-                s
-            });
+            let spec = spec.map(|s| limits.apply(s));
             let expected_file = expected_failures.or_else(|| spec.as_ref().and_then(|s| s.expected_failures.clone()));
             let expected = match expected_file {
                 Some(f) => report::ExpectedFailures::load(&f).map_err(bad)?,
@@ -433,15 +494,19 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                 files = runner::shard(files, k, n);
             }
             let name = spec.as_ref().map(|s| s.name.clone()).unwrap_or_else(|| "reference".to_string());
+            stop_on_signals()?;
             if let Some(s) = &spec {
                 // An engine that cannot even start is reported once, not per scenario.
+                // A stop meanwhile is reported below, as any stopped run.
                 let mut probe = ProcessEngine::new(s.clone());
                 if let Err(e) = probe.start() {
-                    eprintln!("error: engine '{}': {e}", s.name);
-                    if let Some(err) = engine::Engine::stderr(&mut probe) {
-                        eprintln!("{err}");
+                    if crate::interrupt::requested().is_none() {
+                        eprintln!("error: engine '{}': {e}", s.name);
+                        if let Some(err) = engine::Engine::stderr(&mut probe) {
+                            eprintln!("{err}");
+                        }
+                        return Ok(3);
                     }
-                    return Ok(3);
                 }
             }
             let make = |spec: &Option<EngineSpec>| -> Box<dyn engine::Engine> {
@@ -452,35 +517,73 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             };
             let total: u64 = files.iter().map(|f| f.scenarios.len() as u64).sum();
             let bar = crate::progress::bar(total, "scenarios", crate::progress::wanted() && format == Format::Human);
-            let runs = runner::run_all_observed(&files, &|| make(&spec), jobs, &|| bar.inc(1));
+            let mut runs = runner::run_all_observed(&files, &|| make(&spec), jobs, &|| bar.inc(1));
             bar.finish_and_clear();
+            // A stopped run reports the scenarios that have a verdict, and
+            // says it is incomplete.
+            let stopped = crate::interrupt::requested().map(|signal| report::Stopped {
+                signal: signal.to_string(),
+                done: runs.iter().map(|r| r.verdicts.len()).sum(),
+                selected: files.iter().map(|f| f.scenarios.len()).sum(),
+            });
+            if stopped.is_some() {
+                for (f, r) in files.iter_mut().zip(&runs) {
+                    f.scenarios.retain(|s| r.verdicts.iter().any(|v| v.scenario == s.name && v.loc == s.loc));
+                }
+                files.retain(|f| !f.scenarios.is_empty());
+                runs.retain(|r| !r.verdicts.is_empty());
+            }
+            let stopped = stopped.as_ref();
             let text = match format {
-                Format::Human => report::human_with(&runs, &errors, &expected),
-                Format::Json => report::json(&name, &runs, &errors, &expected),
-                Format::Junit => report::junit(&name, &runs, &errors, &expected),
-                Format::Baseline => report::baseline(&runs, &errors, &expected),
+                Format::Human => report::human_with(&runs, &errors, &expected, stopped),
+                Format::Json => report::json(&name, &runs, &errors, &expected, stopped),
+                Format::Junit => report::junit(&name, &runs, &errors, &expected, stopped),
+                Format::Baseline => report::baseline(&runs, &errors, &expected, stopped),
             };
             print!("{text}");
+            if let Some(s) = stopped {
+                eprintln!("rulecheck: {}; its engines were ended", s.describe());
+            }
             if let Some(file) = html_out {
-                let page = report::html::html(&name, &files, &runs, &errors, &expected, &cat);
+                let page = report::html::html(&name, &files, &runs, &errors, &expected, &cat, stopped);
                 std::fs::write(&file, page).map_err(|e| bad(format!("{}: {e}", file.display())))?;
             }
-            Ok(report::Totals::with(&runs, &errors, &expected).exit_code() as u8)
+            Ok(report::exit_code(&report::Totals::with(&runs, &errors, &expected), stopped) as u8)
         }
-        Command::Fuzz { variant, engine, games, seed, plies, out } => {
+        Command::Fuzz { variant, engine, games, seed, plies, out, limits } => {
             let options = parse_options(&cli.options)?;
-            let spec = EngineSpec::from_command_line(&engine).map_err(bad)?;
-            let mut e = ProcessEngine::new(spec);
-            e.start().map_err(|err| Fail(format!("engine '{engine}': {err}"), 3))?;
+            let spec = limits.apply(EngineSpec::from_command_line(&engine).map_err(bad)?);
+            stop_on_signals()?;
+            let mut e = start_for(spec, &engine, &variant, &options)?;
             let bar = crate::progress::bar(u64::from(games), "games", crate::progress::wanted());
             let found = crate::fuzz::fuzz(&mut e, &variant, &options, games, seed, plies, &|| bar.inc(1));
             bar.finish_and_clear();
             match found.map_err(bad)? {
-                None => {
+                crate::fuzz::Fuzzed::Agree => {
                     println!("{games} games of up to {plies} moves (seed {seed}): the engine and the reference agree");
                     Ok(0)
                 }
-                Some(found) => {
+                crate::fuzz::Fuzzed::Stopped { signal, games: played } => {
+                    eprintln!(
+                        "rulecheck: fuzzing stopped by {signal} after {} of {games} games: no disagreement found before it; the engine was ended",
+                        played
+                    );
+                    Ok(report::EXIT_STOPPED as u8)
+                }
+                crate::fuzz::Fuzzed::EngineFailed { moves, error } => {
+                    let after = if moves.is_empty() {
+                        "at the start position".to_string()
+                    } else {
+                        format!("after {}", moves.join(" "))
+                    };
+                    eprintln!("error: engine '{engine}' failed {after}: {error}");
+                    if let Some(text) = engine::Engine::stderr(&mut e) {
+                        eprintln!("engine stderr:\n{}", text.trim_end());
+                    }
+                    eprintln!("fuzzing stopped at the engine's first failure; no scenario was written");
+                    Ok(3)
+                }
+                crate::fuzz::Fuzzed::Disagree(found) => {
                     let spec_dir = Path::new("spec");
                     let spec_dir = spec_dir.is_dir().then_some(spec_dir);
                     let yaml = crate::fuzz::scenario(&variant, &options, &found, spec_dir).map_err(bad)?;
@@ -585,7 +688,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             println!("{p}");
             Ok(0)
         }
-        Command::Perft { variant, args, divide, paths, json, engine } => {
+        Command::Perft { variant, args, divide, paths, json, engine, limits } => {
             let game = configure(&variant, &cli.options, cli.notation.as_deref())?;
             let (pos, depth) = match args.as_slice() {
                 [d] => (None, d),
@@ -595,23 +698,30 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             let depth: u32 = depth.parse().map_err(|_| bad(format!("depth '{depth}' is not a whole number")))?;
             let p = position(game.as_ref(), pos)?;
             if let Some(line) = engine {
-                let spec = EngineSpec::from_command_line(&line).map_err(bad)?;
-                let mut e = ProcessEngine::new(spec);
-                e.start().map_err(|err| Fail(format!("engine '{line}': {err}"), 3))?;
+                let spec = limits.apply(EngineSpec::from_command_line(&line).map_err(bad)?);
+                let given = parse_options(&cli.options)?;
+                stop_on_signals()?;
+                let mut e = start_for(spec, &line, &variant, &given)?;
                 let v = game::variant(&variant).map_err(|e| bad(e.to_string()))?;
-                let options =
-                    game::resolve_options(v, &parse_options(&cli.options)?).map_err(|e| bad(e.to_string()))?;
+                let options = game::resolve_options(v, &given).map_err(|e| bad(e.to_string()))?;
+                // An engine failure ends the command with 3, a stop with 5.
+                let engine_failed = |err: engine::EngineError| match crate::interrupt::requested() {
+                    Some(signal) => {
+                        Fail(format!("perft stopped by {signal}; the engine was ended"), report::EXIT_STOPPED as u8)
+                    }
+                    None => Fail(format!("engine '{line}': {err}"), 3),
+                };
                 let mut differs = false;
                 if divide {
                     let (table, d) = crate::bisect::divide(game.as_ref(), &mut e, &variant, &options, &p, depth)
-                        .map_err(|err| Fail(err.to_string(), 3))?;
+                        .map_err(engine_failed)?;
                     differs = d;
                     println!("move: reference engine");
                     print!("{table}");
                     println!();
                 }
                 let found = crate::bisect::bisect(game.as_ref(), &mut e, &variant, &options, &p, depth)
-                    .map_err(|err| Fail(err.to_string(), 3))?;
+                    .map_err(engine_failed)?;
                 print!("{}", found.report());
                 if differs && found.agrees() {
                     println!("but the divide table above differs: the engine's counts are not stable");

@@ -65,8 +65,17 @@ pub trait Engine {
     /// Whether `action` would be accepted after `played`, and if not, why.
     fn explain(&mut self, setup: &Setup<'_>, played: &[Action], action: &Action) -> Result<Explanation, EngineError>;
 
-    /// Perft from the setup's position; `None` if the engine does not count.
+    /// Perft from the setup's position; `None` if the engine does not count
+    /// (a scenario that expects perft is then skipped, unless another of its
+    /// expectations fails).
     fn perft(&mut self, setup: &Setup<'_>, depth: u32) -> Result<Option<u64>, EngineError>;
+
+    /// Whether the engine is up and has shaken hands, starting it if need
+    /// be: `Err` when it cannot be started, an engine error for the
+    /// scenario at hand (never a reason to skip it).
+    fn ready(&mut self) -> Result<(), EngineError> {
+        Ok(())
+    }
 
     /// Whether the engine plays the variant under these (complete) house
     /// rules; `Err` with the reason to skip the scenario.

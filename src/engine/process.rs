@@ -1,16 +1,18 @@
 //! An external engine: a program speaking the engine protocol on its
 //! standard input and output. The command is run directly, never through a
-//! shell. Every request has a timeout; an engine that crashes, hangs or
-//! answers out of protocol is reported as an error for the scenario at hand,
-//! killed, and started again for the next one. Its standard error is kept
-//! for the report.
+//! shell, in a process group of its own. The handshake has a start-up
+//! allowance and every other request a time limit; an answer is one line of
+//! UTF-8 of at most [`MAX_LINE`] bytes. An engine that crashes, hangs,
+//! closes its output or answers out of protocol is reported as an error for
+//! the scenario at hand, killed with its whole process group, and started
+//! again for the next one. Its standard error is kept for the report.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 
@@ -25,7 +27,10 @@ pub struct EngineSpec {
     pub command: String,
     pub args: Vec<String>,
     pub dir: Option<PathBuf>,
+    /// The time limit of each request but the handshake.
     pub timeout: Duration,
+    /// The time the engine gets to start and answer the handshake.
+    pub startup_timeout: Duration,
     /// The engine's expected-failures file, if it has one.
     pub expected_failures: Option<PathBuf>,
 }
@@ -44,12 +49,39 @@ struct EngineFile {
     /// Seconds per request.
     #[serde(default)]
     timeout: Option<f64>,
+    /// Seconds to start and answer the handshake.
+    #[serde(default, rename = "startup-timeout")]
+    startup_timeout: Option<f64>,
     #[serde(default, rename = "expected-failures")]
     expected_failures: Option<PathBuf>,
 }
 
 /// Seconds an engine gets to answer one request unless told otherwise.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Seconds an engine gets to start and answer the handshake unless told
+/// otherwise: generous, since an interpreter may take seconds to start on a
+/// loaded machine.
+pub const DEFAULT_STARTUP_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The longest answer line read from an engine, in bytes (the newline not
+/// counted): a longer one is out of protocol.
+pub const MAX_LINE: usize = 4 * 1024 * 1024;
+
+/// A time limit from a number of seconds: finite and above zero.
+pub fn seconds(value: f64) -> Result<Duration, String> {
+    if !value.is_finite() || value <= 0.0 {
+        return Err(format!("{value} is not a time limit: give a finite number of seconds above zero"));
+    }
+    Duration::try_from_secs_f64(value).map_err(|_| format!("{value} seconds is too long a time limit"))
+}
+
+/// [`seconds`] from text, for the command line.
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let value: f64 =
+        text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds (for example 2.5)"))?;
+    seconds(value)
+}
 
 impl EngineSpec {
     /// From a command line such as `python3 adapter.py --fast`, split as a
@@ -63,34 +95,167 @@ impl EngineSpec {
             args: args.to_vec(),
             dir: None,
             timeout: DEFAULT_TIMEOUT,
+            startup_timeout: DEFAULT_STARTUP_TIMEOUT,
             expected_failures: None,
         })
     }
 
     /// From an engine config file (YAML: command, args, dir, timeout,
-    /// expected-failures); relative paths are relative to the file.
+    /// startup-timeout, expected-failures); relative paths are relative to
+    /// the file.
     pub fn from_file(path: &Path) -> Result<EngineSpec, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let f: EngineFile = serde_saphyr::from_str(&text).map_err(|e| {
             let loc = e.location().map(|l| format!(":{}:{}", l.line(), l.column())).unwrap_or_default();
             format!("{}{loc}: {}", path.display(), e.to_string().lines().next().unwrap_or(""))
         })?;
+        let limit = |key: &str, value: Option<f64>, default: Duration| match value {
+            None => Ok(default),
+            Some(v) => seconds(v).map_err(|e| format!("{}: {key}: {e}", path.display())),
+        };
         let base = path.parent().unwrap_or(Path::new("."));
         Ok(EngineSpec {
             name: f.name.unwrap_or_else(|| f.command.clone()),
+            timeout: limit("timeout", f.timeout, DEFAULT_TIMEOUT)?,
+            startup_timeout: limit("startup-timeout", f.startup_timeout, DEFAULT_STARTUP_TIMEOUT)?,
             command: f.command,
             args: f.args,
             dir: Some(f.dir.map(|d| base.join(d)).unwrap_or_else(|| base.to_path_buf())),
-            timeout: f.timeout.map(Duration::from_secs_f64).unwrap_or(DEFAULT_TIMEOUT),
             expected_failures: f.expected_failures.map(|p| base.join(p)),
         })
     }
 }
 
+/// What the reader of an engine's standard output hands on.
+enum Line {
+    Text(String),
+    /// A line that is not UTF-8, shown with its bad bytes replaced.
+    NotUtf8(String),
+    /// A line longer than [`MAX_LINE`]: nothing more is read.
+    TooLong,
+    /// Reading failed.
+    Failed(String),
+}
+
+/// Read lines of at most [`MAX_LINE`] bytes until the end of the output, a
+/// line too long, or a receiver that has gone.
+fn read_lines(stdout: impl Read, tx: mpsc::Sender<Line>) {
+    let mut reader = BufReader::new(stdout);
+    loop {
+        let mut buf = Vec::new();
+        let limit = u64::try_from(MAX_LINE).unwrap_or(u64::MAX).saturating_add(1);
+        let line = match (&mut reader).take(limit).read_until(b'\n', &mut buf) {
+            Ok(0) => return,
+            Ok(_) => {
+                if buf.last() == Some(&b'\n') {
+                    buf.pop();
+                    if buf.last() == Some(&b'\r') {
+                        buf.pop();
+                    }
+                } else if buf.len() > MAX_LINE {
+                    let _ = tx.send(Line::TooLong);
+                    return;
+                }
+                match String::from_utf8(buf) {
+                    Ok(s) => Line::Text(s),
+                    Err(e) => Line::NotUtf8(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+                }
+            }
+            Err(e) => {
+                let _ = tx.send(Line::Failed(e.to_string()));
+                return;
+            }
+        };
+        if tx.send(line).is_err() {
+            return;
+        }
+    }
+}
+
+/// How long a wait on an engine sleeps between looks at the stop flag.
+const POLL: Duration = Duration::from_millis(50);
+
+/// The error of a run stopped by a signal.
+fn stopped(signal: &str) -> EngineError {
+    EngineError::Failed(format!("the run was stopped by {signal}"))
+}
+
 struct Running {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Line>,
+}
+
+impl Running {
+    /// Kill the engine's whole process group, then the engine itself (in
+    /// case it left its group), and reap it.
+    fn kill(mut self) {
+        #[cfg(unix)]
+        if let Ok(pid) = i32::try_from(self.child.id()) {
+            use nix::sys::signal::{killpg, Signal};
+            let _ = killpg(nix::unistd::Pid::from_raw(pid), Signal::SIGKILL);
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// The engine's exit status once it has exited, waiting for it until
+    /// `deadline` at most; `None` while it still runs.
+    fn exited_by(&mut self, deadline: Option<Instant>) -> Option<std::process::ExitStatus> {
+        loop {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            let now = Instant::now();
+            if deadline.is_some_and(|d| now >= d) || crate::interrupt::requested().is_some() {
+                return None;
+            }
+            let left = deadline.map(|d| d - now).unwrap_or(POLL);
+            std::thread::sleep(left.min(Duration::from_millis(10)));
+        }
+    }
+}
+
+/// How long an engine whose pipes have closed is given to exit, so that a
+/// crash is told from an engine that closed its output and goes on running.
+const EXIT_GRACE: Duration = Duration::from_secs(3);
+
+/// The earlier of `deadline` and [`EXIT_GRACE`] from now.
+fn soon(deadline: Option<Instant>) -> Option<Instant> {
+    let grace = Instant::now().checked_add(EXIT_GRACE);
+    match (deadline, grace) {
+        (Some(d), Some(g)) => Some(d.min(g)),
+        (d, g) => d.or(g),
+    }
+}
+
+/// What came of waiting for an answer line.
+enum Wait {
+    Line(Line),
+    Timeout,
+    /// The engine's output ended.
+    Closed,
+    Stopped(&'static str),
+}
+
+fn wait_line(lines: &Receiver<Line>, deadline: Option<Instant>) -> Wait {
+    loop {
+        if let Some(signal) = crate::interrupt::requested() {
+            return Wait::Stopped(signal);
+        }
+        let slice = match deadline {
+            Some(d) => match d.checked_duration_since(Instant::now()) {
+                Some(left) if !left.is_zero() => left.min(POLL),
+                _ => return Wait::Timeout,
+            },
+            None => POLL,
+        };
+        match lines.recv_timeout(slice) {
+            Ok(l) => return Wait::Line(l),
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => return Wait::Closed,
+        }
+    }
 }
 
 /// An engine run as a separate process.
@@ -123,29 +288,32 @@ impl ProcessEngine {
     }
 
     fn spawn(&mut self) -> Result<(), EngineError> {
+        if let Some(signal) = crate::interrupt::requested() {
+            return Err(stopped(signal));
+        }
         let mut cmd = Command::new(&self.spec.command);
         cmd.args(&self.spec.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         if let Some(dir) = &self.spec.dir {
             cmd.current_dir(dir);
         }
+        // A group of its own: ending the engine ends whatever it started,
+        // and a Ctrl-C at the terminal reaches rulecheck, which ends it.
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            cmd.process_group(0);
+        }
         let mut child =
             cmd.spawn().map_err(|e| EngineError::Failed(format!("cannot start '{}': {e}", self.spec.command)))?;
-        let stdin = child.stdin.take().ok_or_else(|| EngineError::Failed("no standard input".into()))?;
-        let stdout = child.stdout.take().ok_or_else(|| EngineError::Failed("no standard output".into()))?;
-        let mut stderr = child.stderr.take().ok_or_else(|| EngineError::Failed("no standard error".into()))?;
+        let (Some(stdin), Some(stdout), Some(mut stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(EngineError::Failed("the engine's standard streams could not be opened".into()));
+        };
         let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                match line {
-                    Ok(l) => {
-                        if tx.send(l).is_err() {
-                            break;
-                        }
-                    }
-                    Err(_) => break,
-                }
-            }
-        });
+        std::thread::spawn(move || read_lines(stdout, tx));
         let log = Arc::clone(&self.stderr);
         std::thread::spawn(move || {
             let mut buf = [0u8; 4096];
@@ -166,9 +334,27 @@ impl ProcessEngine {
         self.running = Some(Running { child, stdin, lines: rx });
         let id = self.take_id();
         let hello = self.send(Request::Hello { id, protocol: VERSION })?;
+        let refuse = |this: &mut ProcessEngine, why: String| {
+            this.stop();
+            Err(EngineError::Failed(why))
+        };
+        match hello.protocol {
+            Some(v) if v == VERSION => {}
+            Some(v) => {
+                return refuse(
+                    self,
+                    format!("the engine speaks protocol version {v}; rulecheck speaks version {VERSION}"),
+                )
+            }
+            None => {
+                return refuse(
+                    self,
+                    format!("the handshake names no protocol version; rulecheck speaks version {VERSION}"),
+                )
+            }
+        }
         if hello.variants.is_none() {
-            self.stop();
-            return Err(EngineError::Failed("the handshake names no variants".into()));
+            return refuse(self, "the handshake names no variants".into());
         }
         self.hello = Some(hello);
         Ok(())
@@ -180,55 +366,74 @@ impl ProcessEngine {
         id
     }
 
-    /// Kill the engine; the next request starts it again.
+    /// Kill the engine and its process group; the next request starts it
+    /// again.
     fn stop(&mut self) {
-        if let Some(mut r) = self.running.take() {
-            let _ = r.child.kill();
-            let _ = r.child.wait();
+        if let Some(r) = self.running.take() {
+            r.kill();
         }
         self.hello = None;
     }
 
     fn send(&mut self, request: Request) -> Result<Response, EngineError> {
         let id = request.id();
-        let timeout = self.spec.timeout;
+        let hello = matches!(request, Request::Hello { .. });
+        let limit = if hello { self.spec.startup_timeout } else { self.spec.timeout };
         let line = serde_json::to_string(&request).map_err(|e| EngineError::Failed(e.to_string()))?;
         let Some(run) = self.running.as_mut() else {
             return Err(EngineError::Failed("the engine is not running".into()));
         };
+        let deadline = Instant::now().checked_add(limit);
         if writeln!(run.stdin, "{line}").and_then(|_| run.stdin.flush()).is_err() {
-            let status = run.child.try_wait().ok().flatten().map(|s| s.to_string()).unwrap_or_default();
+            let status = run.exited_by(soon(deadline)).map(|s| format!(" ({s})")).unwrap_or_default();
             self.stop();
-            return Err(EngineError::Failed(format!("the engine closed its input ({status})")));
+            return Err(EngineError::Failed(format!("the engine closed its input{status}")));
         }
-        let answer = match run.lines.recv_timeout(timeout) {
-            Ok(l) => l,
-            Err(RecvTimeoutError::Timeout) => {
-                self.stop();
-                return Err(EngineError::Failed(format!(
-                    "no answer within {:.1}s (request {id})",
-                    timeout.as_secs_f64()
-                )));
+        let failed = |this: &mut ProcessEngine, why: String| {
+            this.stop();
+            Err(EngineError::Failed(why))
+        };
+        let answer = match wait_line(&run.lines, deadline) {
+            Wait::Line(Line::Text(l)) => l,
+            Wait::Line(Line::NotUtf8(l)) => {
+                return failed(self, format!("out of protocol: an answer that is not UTF-8 (request {id}): '{}'", truncate(&l, 200)))
             }
-            Err(RecvTimeoutError::Disconnected) => {
-                let status = run.child.wait().map(|s| s.to_string()).unwrap_or_default();
-                self.stop();
-                return Err(EngineError::Failed(format!("the engine exited ({status})")));
+            Wait::Line(Line::TooLong) => {
+                return failed(
+                    self,
+                    format!("out of protocol: an answer line longer than {} MiB (request {id})", MAX_LINE >> 20),
+                )
+            }
+            Wait::Line(Line::Failed(e)) => return failed(self, format!("cannot read the engine's answer: {e}")),
+            Wait::Timeout if hello => {
+                return failed(
+                    self,
+                    format!(
+                        "no handshake within {:.1}s (the start-up allowance: --startup-timeout, or startup-timeout in an engine config file)",
+                        limit.as_secs_f64()
+                    ),
+                )
+            }
+            Wait::Timeout => {
+                return failed(self, format!("no answer within {:.1}s (request {id})", limit.as_secs_f64()))
+            }
+            Wait::Stopped(signal) => return failed(self, stopped(signal).to_string()),
+            Wait::Closed => {
+                // The output ends when the engine exits, or when it closes
+                // it and goes on running: that one cannot answer either.
+                let why = match run.exited_by(soon(deadline)) {
+                    Some(status) => format!("the engine exited ({status})"),
+                    None => format!("the engine closed its standard output but is still running (request {id})"),
+                };
+                return failed(self, why);
             }
         };
         let response: Response = match serde_json::from_str(&answer) {
             Ok(r) => r,
-            Err(e) => {
-                self.stop();
-                return Err(EngineError::Failed(format!("out of protocol: '{}': {e}", truncate(&answer, 200))));
-            }
+            Err(e) => return failed(self, format!("out of protocol: '{}': {e}", truncate(&answer, 200))),
         };
         if response.id != id {
-            self.stop();
-            return Err(EngineError::Failed(format!(
-                "out of protocol: answer to request {} for request {id}",
-                response.id
-            )));
+            return failed(self, format!("out of protocol: answer to request {} for request {id}", response.id));
         }
         if let Some(e) = &response.error {
             return Err(EngineError::Failed(format!("the engine reports an error: {e}")));
@@ -249,9 +454,17 @@ impl ProcessEngine {
 
 impl Drop for ProcessEngine {
     fn drop(&mut self) {
-        if self.running.is_some() {
+        // Ask the engine to quit and give it a moment to exit; then end its
+        // process group, whatever it left running. A stopped run does not
+        // wait.
+        if self.running.is_some() && crate::interrupt::requested().is_none() {
             let id = self.take_id();
-            let _ = self.send(Request::Quit { id });
+            if self.send(Request::Quit { id }).is_ok() {
+                let grace = Instant::now().checked_add(self.spec.timeout.min(Duration::from_secs(1)));
+                if let Some(r) = self.running.as_mut() {
+                    let _ = r.exited_by(grace);
+                }
+            }
         }
         self.stop();
     }
@@ -287,6 +500,10 @@ fn missing(what: &str) -> EngineError {
 impl Engine for ProcessEngine {
     fn name(&self) -> String {
         self.spec.name.clone()
+    }
+
+    fn ready(&mut self) -> Result<(), EngineError> {
+        self.start().map(|_| ())
     }
 
     fn supports(&mut self, variant: &str, options: &Options) -> Result<(), String> {

@@ -111,6 +111,88 @@ fn keys(game: &dyn Game, position: &str, moves: &[String]) -> Result<BTreeMap<St
     Ok(out)
 }
 
+/// The keys of the moves an engine lists, and the moves it lists more than
+/// once (by identity: `22x6` and `22x15x6` are one move where one chain
+/// fits), each as the notations it was written in.
+fn listed_keys(
+    game: &dyn Game,
+    position: &str,
+    moves: &[String],
+) -> Result<(BTreeMap<String, MoveKey>, Vec<String>), String> {
+    let mut out: BTreeMap<String, MoveKey> = BTreeMap::new();
+    let mut written: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for m in moves {
+        let k = game.move_key(position, m).map_err(|e| format!("'{m}': {}", e.message))?;
+        written.entry(k.key.clone()).or_default().push(m);
+        out.insert(k.key.clone(), k);
+    }
+    let mut twice: Vec<String> = written
+        .iter()
+        .filter(|(_, w)| w.len() > 1)
+        .map(|(key, w)| {
+            let shown = out.get(key).map(|k| k.display.clone()).unwrap_or_default();
+            if w.iter().all(|x| *x == w[0]) {
+                format!("{shown} ({} times)", w.len())
+            } else {
+                format!("{shown} ({} times: {})", w.len(), w.join(", "))
+            }
+        })
+        .collect();
+    twice.sort_by_key(|a| natural(a));
+    Ok((out, twice))
+}
+
+/// Why a result an engine gives is out of protocol: not in the result
+/// notation, a player the game does not have, a win or draw without a
+/// reason, or a reason outside the vocabulary of `spec/reasons.yaml`.
+fn result_out_of_protocol(game: &dyn Game, result: &str) -> Option<String> {
+    use crate::scenario::expect::{parse_result, ResultExp};
+    let parsed = match parse_result(result) {
+        Ok((r, _)) => r,
+        Err(e) => return Some(format!("the result '{result}' is not a result: {}", e.message)),
+    };
+    let players = game.players();
+    let unknown = |p: &String| {
+        (!players.contains(p)).then(|| {
+            format!("the result '{result}' names no player of the game: '{p}' (players: {})", players.join(", "))
+        })
+    };
+    let reason = match &parsed {
+        ResultExp::Ongoing => return None,
+        ResultExp::Draw { reason } => match reason {
+            Some(r) => Some(r),
+            None => return Some(format!("the result '{result}' names no reason")),
+        },
+        ResultExp::Win { player, reason } => {
+            if let Some(why) = unknown(player) {
+                return Some(why);
+            }
+            match reason {
+                Some(r) => Some(r),
+                None => return Some(format!("the result '{result}' names no reason")),
+            }
+        }
+        ResultExp::Ranking { order, reason } => {
+            if let Some(why) = order.iter().find_map(unknown) {
+                return Some(why);
+            }
+            reason.as_ref()
+        }
+    };
+    let reason = reason?;
+    match crate::catalog::vocabulary() {
+        Ok(v) if !v.results.contains_key(reason) => Some(format!(
+            "the result '{result}' has the reason '{reason}', which is not a result reason of spec/reasons.yaml"
+        )),
+        _ => None,
+    }
+}
+
+/// Whether a refusal reason is outside the vocabulary of `spec/reasons.yaml`.
+fn unknown_refusal(code: &str) -> bool {
+    crate::catalog::vocabulary().is_ok_and(|v| !v.refusals.contains_key(code))
+}
+
 fn displays(set: &BTreeMap<String, MoveKey>) -> Vec<String> {
     let mut v: Vec<String> = set.values().map(|k| k.display.clone()).collect();
     v.sort_by_key(|a| natural(a));
@@ -149,6 +231,15 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
         position: None,
         transcript: String::new(),
     };
+    // An engine that cannot be started (again) is an engine error, never a
+    // reason to skip.
+    if let Err(e) = engine.ready() {
+        let detail = format!("the engine could not be started: {e}");
+        let _ = writeln!(v.transcript, "scenario: {}\nerror: {detail}", scenario.name);
+        v.failures.push(Failure { expectation: "engine".into(), loc: scenario.loc, detail, engine: true });
+        v.stderr = engine.stderr();
+        return v;
+    }
     if let Err(reason) = engine.supports(&scenario.variant, &scenario.options) {
         match adapted(scenario, engine) {
             Some((alt, changed)) => {
@@ -297,19 +388,36 @@ fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict)
     let _ = writeln!(v.transcript, "after: {}", replay.position);
     let _ = writeln!(v.transcript, "to-move: {}", replay.to_move);
     let _ = writeln!(v.transcript, "result: {}", replay.result);
-    let actual = match keys(game.as_ref(), &reference_final, &replay.moves) {
+    let moves_loc = ex.moves.as_ref().and_then(|m| m.first()).map(|m| m.loc).unwrap_or(scenario.loc);
+    let (actual, twice) = match listed_keys(game.as_ref(), &reference_final, &replay.moves) {
         Ok(k) => k,
         Err(e) => {
-            v.failures.push(Failure {
-                expectation: "moves".into(),
-                loc: scenario.loc,
-                detail: format!("the engine listed a move that cannot be read: {e}"),
-                engine: false,
-            });
+            let detail = format!("out of protocol: the engine listed a move that cannot be read: {e}");
+            let _ = writeln!(v.transcript, "error: {detail}");
+            v.failures.push(Failure { expectation: "moves".into(), loc: moves_loc, detail, engine: true });
             return v;
         }
     };
     let _ = writeln!(v.transcript, "moves ({}): {}", actual.len(), displays(&actual).join(" "));
+    // A move list is a set: a move listed twice is a wrong answer wherever
+    // it is, whether the scenario lists the moves or not.
+    if !twice.is_empty() {
+        let _ = writeln!(v.transcript, "listed more than once: {}", twice.join("; "));
+        v.failures.push(Failure {
+            expectation: "moves".into(),
+            loc: moves_loc,
+            detail: format!("the engine lists a move more than once: {}", twice.join("; ")),
+            engine: false,
+        });
+    }
+    if let Some(why) = result_out_of_protocol(game.as_ref(), &replay.result) {
+        v.failures.push(Failure {
+            expectation: "result".into(),
+            loc: ex.result.as_ref().map(|r| r.loc).unwrap_or(scenario.loc),
+            detail: format!("out of protocol: {why}"),
+            engine: true,
+        });
+    }
 
     if let Some(expected) = &ex.moves {
         let written: Vec<String> = expected.iter().map(|m| m.value.clone()).collect();
@@ -376,6 +484,9 @@ fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict)
         // refusal is checked, as when the engine gives no reason at all.
         let answer = match engine.explain(&setup, &played, action) {
             Ok(Explanation::Refused(Some(code))) if code == UNNAMED_REASON => Ok(Explanation::Refused(None)),
+            Ok(Explanation::Refused(Some(code))) if unknown_refusal(&code) => Err(EngineError::Failed(format!(
+                "out of protocol: the refusal reason '{code}' is not a refusal reason of spec/reasons.yaml"
+            ))),
             other => other,
         };
         let shown = match &answer {
@@ -425,8 +536,11 @@ fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict)
             Err(e) => v.failures.push(Failure {
                 expectation: "after".into(),
                 loc: after.loc,
-                detail: format!("the engine's position '{}' cannot be read: {}", replay.position, e.message),
-                engine: false,
+                detail: format!(
+                    "out of protocol: the engine's position '{}' cannot be read: {}",
+                    replay.position, e.message
+                ),
+                engine: true,
             }),
         }
     }
@@ -456,6 +570,7 @@ fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict)
         // answer, never handed the reference's.
         let at = Setup { position: Some(&replay.position), ..setup };
         let mut shown = Vec::new();
+        let mut uncounted = Vec::new();
         for &(depth, want) in &ex.perft {
             match engine.perft(&at, depth) {
                 Ok(Some(got)) => {
@@ -469,7 +584,10 @@ fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict)
                         });
                     }
                 }
-                Ok(None) => shown.push(format!("{depth}=unsupported")),
+                Ok(None) => {
+                    shown.push(format!("{depth}=unsupported"));
+                    uncounted.push(depth.to_string());
+                }
                 Err(e) => v.failures.push(Failure {
                     expectation: "perft".into(),
                     loc: scenario.loc,
@@ -479,6 +597,17 @@ fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict)
             }
         }
         let _ = writeln!(v.transcript, "perft: {}", shown.join(" "));
+        // An engine that does not count cannot pass a scenario that expects
+        // counts: it is skipped, saying so, unless something else failed.
+        if !uncounted.is_empty() && v.failures.is_empty() {
+            let why = format!(
+                "the engine does not count perft (no perft capability): perft {} not checked, every other expectation holds",
+                uncounted.join(", ")
+            );
+            let _ = writeln!(v.transcript, "verdict: skip ({why})");
+            v.skipped = Some(why);
+            return v;
+        }
     }
     let _ = writeln!(v.transcript, "verdict: {}", if v.failures.is_empty() { "pass" } else { "FAIL" });
     v

@@ -66,6 +66,7 @@ pub fn html(
     errors: &[InputError],
     expected: &ExpectedFailures,
     catalog: &Catalog,
+    stopped: Option<&super::Stopped>,
 ) -> String {
     let t = Totals::with(runs, errors, expected);
     let mut out = String::new();
@@ -80,6 +81,13 @@ pub fn html(
         "<p id=\"totals\">{} scenarios: <span class=\"pass\">{} passed</span>, <span class=\"fail\">{} failed</span>, {} errors, {} skipped, {} expected failures, {} unexpected passes, {} input errors</p>",
         t.scenarios, t.passed, t.failed, t.errors, t.skipped, t.expected_failures, t.unexpected_passes, t.input_errors
     );
+    if let Some(s) = stopped {
+        let _ = writeln!(
+            out,
+            "<p id=\"incomplete\" class=\"error\">incomplete: {}; the verdicts below are those finished before it</p>",
+            esc(&s.describe())
+        );
+    }
     for e in errors {
         let _ = writeln!(out, "<p class=\"error\">{}</p>", esc(&e.to_string()));
     }

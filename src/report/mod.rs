@@ -122,8 +122,9 @@ impl Totals {
 
     /// 2 when any input was bad; 3 when the engine failed (could not start,
     /// crashed, hung, answered out of protocol); 1 when a scenario failed or
-    /// an expected failure passed; 4 when no scenario ran at all (every one
-    /// skipped); else 0.
+    /// an expected failure passed; 4 when no scenario ran at all (none was
+    /// selected, or every one was skipped); else 0. A run stopped by a
+    /// signal exits [`EXIT_STOPPED`] instead, whatever these say.
     pub fn exit_code(&self) -> i32 {
         if self.input_errors > 0 {
             2
@@ -131,11 +132,44 @@ impl Totals {
             3
         } else if self.failed + self.unexpected_passes > 0 {
             1
-        } else if self.scenarios > 0 && self.skipped == self.scenarios {
+        } else if self.skipped == self.scenarios {
             4
         } else {
             0
         }
+    }
+}
+
+/// The exit code of a run stopped by SIGINT or SIGTERM.
+pub const EXIT_STOPPED: i32 = 5;
+
+/// A run stopped by a signal before every selected scenario had a verdict:
+/// its reports hold the verdicts finished before the stop, marked
+/// incomplete.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// The signal, by name (`SIGTERM`).
+    pub signal: String,
+    /// Scenarios with a verdict.
+    pub done: usize,
+    /// Scenarios selected for the run.
+    pub selected: usize,
+}
+
+impl Stopped {
+    /// "stopped by SIGTERM after 1 of 7 scenarios".
+    pub fn describe(&self) -> String {
+        format!("stopped by {} after {} of {}", self.signal, self.done, count(self.selected, "scenario"))
+    }
+}
+
+/// The exit code of a run: [`EXIT_STOPPED`] when it was stopped, else
+/// [`Totals::exit_code`].
+pub fn exit_code(totals: &Totals, stopped: Option<&Stopped>) -> i32 {
+    if stopped.is_some() {
+        EXIT_STOPPED
+    } else {
+        totals.exit_code()
     }
 }
 
@@ -150,10 +184,17 @@ pub fn count(n: usize, noun: &str) -> String {
 
 /// The human report of a run.
 pub fn human(runs: &[FileRun], errors: &[InputError]) -> String {
-    human_with(runs, errors, &ExpectedFailures::default())
+    human_with(runs, errors, &ExpectedFailures::default(), None)
 }
 
-pub fn human_with(runs: &[FileRun], errors: &[InputError], expected: &ExpectedFailures) -> String {
+/// The human report, weighed against expected failures, and ending with a
+/// line that says so when the run was stopped.
+pub fn human_with(
+    runs: &[FileRun],
+    errors: &[InputError],
+    expected: &ExpectedFailures,
+    stopped: Option<&Stopped>,
+) -> String {
     let mut out = String::new();
     for e in errors {
         let _ = writeln!(out, "error: {e}");
@@ -230,11 +271,20 @@ pub fn human_with(runs: &[FileRun], errors: &[InputError], expected: &ExpectedFa
         }
     }
     out.push('\n');
+    if let Some(s) = stopped {
+        let _ = writeln!(out, "incomplete: {}; the verdicts above are those finished before it", s.describe());
+    }
     out
 }
 
 /// The JSON report: the totals and every scenario with its outcome.
-pub fn json(engine: &str, runs: &[FileRun], errors: &[InputError], expected: &ExpectedFailures) -> String {
+pub fn json(
+    engine: &str,
+    runs: &[FileRun],
+    errors: &[InputError],
+    expected: &ExpectedFailures,
+    stopped: Option<&Stopped>,
+) -> String {
     let t = Totals::with(runs, errors, expected);
     let scenarios: Vec<serde_json::Value> = runs
         .iter()
@@ -267,7 +317,11 @@ pub fn json(engine: &str, runs: &[FileRun], errors: &[InputError], expected: &Ex
         },
         "input_errors": errors.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
         "scenarios": scenarios,
-        "exit_code": t.exit_code(),
+        "incomplete": stopped.map(|s| serde_json::json!({
+            "signal": s.signal, "scenarios_run": s.done, "scenarios_selected": s.selected,
+            "message": s.describe(),
+        })),
+        "exit_code": exit_code(&t, stopped),
     });
     format!("{}\n", serde_json::to_string_pretty(&value).unwrap_or_default())
 }
@@ -289,18 +343,36 @@ fn xml(text: &str) -> String {
 }
 
 /// JUnit XML: a test suite per scenario file, a test case per scenario.
-pub fn junit(engine: &str, runs: &[FileRun], errors: &[InputError], expected: &ExpectedFailures) -> String {
+/// A stopped run adds a test suite `rulecheck` whose one test case, `the
+/// run is complete`, is an error saying where it stopped.
+pub fn junit(
+    engine: &str,
+    runs: &[FileRun],
+    errors: &[InputError],
+    expected: &ExpectedFailures,
+    stopped: Option<&Stopped>,
+) -> String {
     let t = Totals::with(runs, errors, expected);
+    let extra = usize::from(stopped.is_some());
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
         out,
         "<testsuites name=\"rulecheck: {}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\">",
         xml(engine),
-        t.scenarios + t.input_errors,
+        t.scenarios + t.input_errors + extra,
         t.failed + t.unexpected_passes,
-        t.errors + t.input_errors,
+        t.errors + t.input_errors + extra,
         t.skipped + t.expected_failures
     );
+    if let Some(s) = stopped {
+        let _ = writeln!(out, "  <testsuite name=\"rulecheck\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">");
+        let _ = writeln!(
+            out,
+            "    <testcase classname=\"rulecheck\" name=\"the run is complete\"><error message=\"incomplete\">{}</error></testcase>",
+            xml(&s.describe())
+        );
+        let _ = writeln!(out, "  </testsuite>");
+    }
     if !errors.is_empty() {
         let _ = writeln!(
             out,
@@ -366,8 +438,13 @@ pub fn junit(engine: &str, runs: &[FileRun], errors: &[InputError], expected: &E
 }
 
 /// One line per scenario, `outcome<TAB>id`, sorted: two runs' baselines
-/// diff cleanly.
-pub fn baseline(runs: &[FileRun], errors: &[InputError], expected: &ExpectedFailures) -> String {
+/// diff cleanly. A stopped run adds `incomplete<TAB>stopped by ...`.
+pub fn baseline(
+    runs: &[FileRun],
+    errors: &[InputError],
+    expected: &ExpectedFailures,
+    stopped: Option<&Stopped>,
+) -> String {
     let mut lines: Vec<String> = runs
         .iter()
         .flat_map(|r| {
@@ -375,6 +452,7 @@ pub fn baseline(runs: &[FileRun], errors: &[InputError], expected: &ExpectedFail
         })
         .collect();
     lines.extend(errors.iter().map(|e| format!("input-error\t{}", display_path(&e.file))));
+    lines.extend(stopped.map(|s| format!("incomplete\t{}", s.describe())));
     lines.sort();
     lines.dedup();
     lines.into_iter().map(|l| l + "\n").collect()
