@@ -182,6 +182,8 @@ fixtures! {
     no_clauses: "no-clauses" => at("black moves first", 1);
     empty_expect: "empty-expect" => at("black moves first", 1);
     duplicate_name: "duplicate-name" => at("black moves first", 2);
+    scenario_name_newline: "scenario-name-newline" => at("\"black moves first", 1);
+    scenario_name_comment: "scenario-name-comment" => at("\"#1 black moves first", 1);
     japanese_four_players: "japanese-four-players" => at("japanese", 1);
     konane_impossible_position: "konane-impossible-position" => at("8/8/8/8/8/8/w7/bb6 b", 1);
     turns_one_number: "turns-one-number" => at("turns=18", 1);

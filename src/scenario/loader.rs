@@ -394,6 +394,11 @@ pub fn load_str(
     if let Some(v) = known_variant {
         let mut names: Vec<String> = Vec::new();
         for sdoc in &doc.scenarios {
+            if let Some(why) = bad_name(&sdoc.name.value) {
+                ctx.scenario = None;
+                ctx.err(loc_of(&sdoc.name.referenced), why);
+                continue;
+            }
             ctx.scenario = Some(sdoc.name.value.clone());
             if names.contains(&sdoc.name.value) {
                 ctx.err(loc_of(&sdoc.name.referenced), "two scenarios of the file have this name");
@@ -407,6 +412,35 @@ pub fn load_str(
     } else {
         Err(ctx.errors)
     }
+}
+
+/// Why a scenario name cannot be used: names are written one a line in the
+/// baseline report (`pass<TAB>file::name`) and in expected-failures lists,
+/// which trim lines and skip `#` comments, so a name must read back as
+/// itself there.
+fn bad_name(name: &str) -> Option<String> {
+    let shown = name.escape_debug();
+    if name.trim().is_empty() {
+        return Some("a scenario name may not be empty".into());
+    }
+    if name.chars().any(char::is_control) {
+        return Some(format!(
+            "scenario name '{shown}' has a line break, tab or other control character: a name is one line of text \
+             (reports and expected-failures lists write one scenario a line)"
+        ));
+    }
+    if name.trim() != name {
+        return Some(format!(
+            "scenario name '{shown}' starts or ends with a space: expected-failures lists trim their lines"
+        ));
+    }
+    if name.starts_with('#') {
+        return Some(format!(
+            "scenario name '{shown}' starts with '#', which starts a comment where a name is written unquoted \
+             (YAML, one-a-line lists): begin it with something else"
+        ));
+    }
+    None
 }
 
 /// Check option names and values, each error at the option's key or value.
