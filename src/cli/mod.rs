@@ -53,7 +53,7 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         engine_config: Option<PathBuf>,
         /// Seconds an external engine gets to answer one request.
-        #[arg(long, value_name = "SECONDS")]
+        #[arg(long, value_name = "SECONDS", value_parser = timeout_seconds)]
         timeout: Option<f64>,
         /// Scenario ids (file::scenario, one a line) the engine is known to fail.
         #[arg(long, value_name = "FILE")]
@@ -62,7 +62,7 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
         /// Engines to run in parallel (one process each for an external engine).
-        #[arg(long, short = 'j', default_value_t = 1)]
+        #[arg(long, short = 'j', default_value_t = 1, value_parser = jobs_count)]
         jobs: usize,
         /// Run only the K-th of N parts of the spec (1-based), e.g. 2/4: a CI matrix spreads the spec over N machines.
         #[arg(long, value_name = "K/N")]
@@ -236,13 +236,33 @@ fn position(game: &dyn Game, given: Option<&str>) -> Result<String, Fail> {
     match given {
         None => Ok(game.start_position()),
         Some(p) => game.normalize_position(p).map_err(|e| {
+            // A diagram is quoted by the line at fault, never whole.
             let place = if p.contains('\n') {
-                format!("line {}, column {}", e.line, e.col)
+                let line = p.lines().nth(e.line.saturating_sub(1)).unwrap_or("");
+                format!("diagram line {} ('{}'), column {}", e.line, crate::text::shown(line), e.col)
             } else {
-                format!("column {}", e.col)
+                format!("position '{}', column {}", crate::text::shown(p), e.col)
             };
-            bad(format!("position '{p}', {place}: {}", e.message))
+            bad(format!("{place}: {}", e.message))
         }),
+    }
+}
+
+/// `--timeout`: a number of seconds, more than none and at most a day.
+fn timeout_seconds(text: &str) -> Result<f64, String> {
+    let t: f64 =
+        text.trim().parse().map_err(|_| format!("'{}' is not a number of seconds", crate::text::shown(text)))?;
+    engine::process::timeout_from_seconds(t).map(|_| t)
+}
+
+/// Most engines `--jobs` runs at once.
+const MAX_JOBS: usize = 256;
+
+/// `--jobs`: 1 to [`MAX_JOBS`] engines.
+fn jobs_count(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_JOBS).contains(&n) => Ok(n),
+        _ => Err(format!("'{}' is not a number of jobs from 1 to {MAX_JOBS}", crate::text::shown(text))),
     }
 }
 
@@ -331,7 +351,7 @@ pub fn main() -> ExitCode {
     match dispatch(cli) {
         Ok(code) => ExitCode::from(code),
         Err(Fail(msg, code)) => {
-            eprintln!("error: {msg}");
+            eprintln!("error: {}", crate::text::clean_lines(&msg));
             ExitCode::from(code)
         }
     }
@@ -413,8 +433,8 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                 (None, None) => None,
             };
             let spec = spec.map(|mut s| {
-                if let Some(t) = timeout {
-                    s.timeout = std::time::Duration::from_secs_f64(t);
+                if let Some(t) = timeout.and_then(|t| engine::process::timeout_from_seconds(t).ok()) {
+                    s.timeout = t;
                 }
                 s
             });
@@ -592,7 +612,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                 [p, d] => (Some(p.as_str()), d),
                 _ => return Err(bad("perft takes [POSITION] DEPTH")),
             };
-            let depth: u32 = depth.parse().map_err(|_| bad(format!("depth '{depth}' is not a whole number")))?;
+            let depth = game::perft_depth(depth).map_err(bad)?;
             let p = position(game.as_ref(), pos)?;
             if let Some(line) = engine {
                 let spec = EngineSpec::from_command_line(&line).map_err(bad)?;
