@@ -563,7 +563,7 @@ pub fn replay_game(game: &dyn Game, pdn: &PdnGame) -> GameReport {
         if let Err(e) = game.check_move(&m.text) {
             report.status = Status::Unreadable(Problem {
                 loc: Loc { line: m.loc.line, col: m.loc.col + e.col.saturating_sub(1) },
-                message: format!("bad move '{}': {}", m.text, e.message),
+                message: format!("bad move '{}': {}", shown(&m.text), e.message),
             });
             return report;
         }
@@ -750,7 +750,12 @@ impl fmt::Display for GameReport {
             Status::Illegal(m) => write!(
                 f,
                 ": illegal move {} {} ({}) at line {}:{} in {}",
-                m.number, m.text, m.reason, m.loc.line, m.loc.col, m.position
+                m.number,
+                shown(&m.text),
+                m.reason,
+                m.loc.line,
+                m.loc.col,
+                m.position
             )?,
             Status::EndedEarly { next, check } => {
                 let board = self.reference.as_deref().unwrap_or("?");
@@ -758,7 +763,11 @@ impl fmt::Display for GameReport {
                 write!(
                     f,
                     ": the board ends the game ({board}) after {} plies, before {} {} at line {}:{} ({more} more recorded); result {recorded}",
-                    self.replayed, next.number, next.text, next.loc.line, next.loc.col
+                    self.replayed,
+                    next.number,
+                    shown(&next.text),
+                    next.loc.line,
+                    next.loc.col
                 )?;
                 match check {
                     ResultCheck::Contradicts => write!(f, ", but the board says {board}")?,

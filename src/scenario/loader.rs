@@ -103,8 +103,8 @@ struct ExpectDoc {
     #[serde(default)]
     #[schemars(with = "Option<String>")]
     result: Option<Spanned<String>>,
-    /// Depth: leaf count. Read as text, so that a number out of range gets
-    /// a message of its own.
+    /// Depth: leaf count.
+    // Read as text, so that a number out of range gets a message of its own.
     #[serde(default)]
     #[schemars(with = "BTreeMap<u32, u64>")]
     perft: BTreeMap<String, Spanned<String>>,
