@@ -72,30 +72,10 @@ fn perft_depths_and_run_options_are_bounded() {
     assert!(o.stderr.contains("deeper than 64"), "{}", o.all());
     let o = rulecheck(&["perft", "english", "abc"]).bad_input();
     assert!(o.stderr.contains("is not a whole number"), "{}", o.all());
-    for bad in ["-1", "0", "NaN", "inf", "1e300"] {
-        let o = rulecheck(&["run", "--engine", "true", &format!("--timeout={bad}"), "fixtures/good/minimal.yaml"]);
-        let o = o.bad_input();
-        assert!(o.stderr.contains("seconds"), "--timeout={bad}:\n{}", o.all());
-    }
     for bad in ["0", "100000", "-3"] {
         let o = rulecheck(&["run", &format!("--jobs={bad}"), "fixtures/good/minimal.yaml"]).bad_input();
         assert!(o.stderr.contains("number of jobs from 1 to 256"), "--jobs={bad}:\n{}", o.all());
     }
-}
-
-#[test]
-fn an_engine_config_timeout_out_of_range_is_refused() {
-    let dir = std::env::temp_dir().join(format!("rulecheck-limits-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let config = dir.join("engine.yaml");
-    for (timeout, words) in [("-1", "timeout"), ("1e300", "timeout"), ("[1]", "expected a single value")] {
-        std::fs::write(&config, format!("command: python3\ntimeout: {timeout}\n")).unwrap();
-        let config = config.to_string_lossy().into_owned();
-        let o = rulecheck(&["run", "--engine-config", &config, "fixtures/good/minimal.yaml"]).bad_input();
-        assert!(o.stderr.contains(words), "timeout: {timeout}:\n{}", o.all());
-        assert!(!o.stderr.contains("f64"), "{}", o.all());
-    }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 // ---- serve -----------------------------------------------------------------
@@ -171,14 +151,6 @@ fn numbers_in_an_engines_answers_are_bounded() {
     assert!(!o.stderr.contains("panicked"), "{}", o.all());
     assert_eq!(o.code, Some(3), "a refusal past the actions sent is out of protocol:\n{}", o.all());
     assert!(o.stdout.contains("out of protocol: the refused action's index is 18446744073709551615"), "{}", o.all());
-}
-
-#[test]
-fn an_answer_that_is_not_utf8_is_out_of_protocol_not_the_end() {
-    let o = run_against("not-utf8", "fixtures/good/minimal.yaml");
-    assert!(!o.stderr.contains("panicked"), "{}", o.all());
-    assert_eq!(o.code, Some(3), "{}", o.all());
-    assert!(o.stdout.contains("out of protocol"), "{}", o.all());
 }
 
 /// An in-process engine that answers whatever it is given.

@@ -53,7 +53,7 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         engine_config: Option<PathBuf>,
         /// Seconds an external engine gets to answer one request.
-        #[arg(long, value_name = "SECONDS", value_parser = timeout_seconds)]
+        #[arg(long, value_name = "SECONDS")]
         timeout: Option<f64>,
         /// Scenario ids (file::scenario, one a line) the engine is known to fail.
         #[arg(long, value_name = "FILE")]
@@ -248,13 +248,6 @@ fn position(game: &dyn Game, given: Option<&str>) -> Result<String, Fail> {
     }
 }
 
-/// `--timeout`: a number of seconds, more than none and at most a day.
-fn timeout_seconds(text: &str) -> Result<f64, String> {
-    let t: f64 =
-        text.trim().parse().map_err(|_| format!("'{}' is not a number of seconds", crate::text::shown(text)))?;
-    engine::process::timeout_from_seconds(t).map(|_| t)
-}
-
 /// Most engines `--jobs` runs at once.
 const MAX_JOBS: usize = 256;
 
@@ -433,8 +426,8 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                 (None, None) => None,
             };
             let spec = spec.map(|mut s| {
-                if let Some(t) = timeout.and_then(|t| engine::process::timeout_from_seconds(t).ok()) {
-                    s.timeout = t;
+                if let Some(t) = timeout {
+                    s.timeout = std::time::Duration::from_secs_f64(t);
                 }
                 s
             });

@@ -51,18 +51,6 @@ struct EngineFile {
 /// Seconds an engine gets to answer one request unless told otherwise.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// Longest timeout an engine may be given: a day.
-pub const MAX_TIMEOUT_SECONDS: f64 = 86_400.0;
-
-/// A timeout in seconds, more than none and at most [`MAX_TIMEOUT_SECONDS`].
-pub fn timeout_from_seconds(seconds: f64) -> Result<Duration, String> {
-    if seconds.is_finite() && seconds > 0.0 && seconds <= MAX_TIMEOUT_SECONDS {
-        Ok(Duration::from_secs_f64(seconds))
-    } else {
-        Err(format!("{seconds} is not a number of seconds from more than 0 to {MAX_TIMEOUT_SECONDS}"))
-    }
-}
-
 impl EngineSpec {
     /// From a command line such as `python3 adapter.py --fast`, split as a
     /// POSIX shell would split words, but run without a shell.
@@ -85,19 +73,15 @@ impl EngineSpec {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let f: EngineFile = serde_saphyr::from_str(&text).map_err(|e| {
             let loc = e.location().map(|l| format!(":{}:{}", l.line(), l.column())).unwrap_or_default();
-            format!("{}{loc}: {}", path.display(), crate::scenario::loader::yaml_message(&e))
+            format!("{}{loc}: {}", path.display(), e.to_string().lines().next().unwrap_or(""))
         })?;
-        let timeout = match f.timeout {
-            Some(t) => timeout_from_seconds(t).map_err(|e| format!("{}: timeout: {e}", path.display()))?,
-            None => DEFAULT_TIMEOUT,
-        };
         let base = path.parent().unwrap_or(Path::new("."));
         Ok(EngineSpec {
             name: f.name.unwrap_or_else(|| f.command.clone()),
             command: f.command,
             args: f.args,
             dir: Some(f.dir.map(|d| base.join(d)).unwrap_or_else(|| base.to_path_buf())),
-            timeout,
+            timeout: f.timeout.map(Duration::from_secs_f64).unwrap_or(DEFAULT_TIMEOUT),
             expected_failures: f.expected_failures.map(|p| base.join(p)),
         })
     }
@@ -117,9 +101,6 @@ pub struct ProcessEngine {
     next_id: u64,
     stderr: Arc<Mutex<String>>,
 }
-
-/// Longest answer line read from an engine.
-const MAX_ANSWER_BYTES: u64 = 64 << 20;
 
 /// Most standard error kept per scenario.
 const STDERR_KEEP: usize = 16 * 1024;
@@ -154,32 +135,14 @@ impl ProcessEngine {
         let mut stderr = child.stderr.take().ok_or_else(|| EngineError::Failed("no standard error".into()))?;
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
-            // Bytes, not text: an answer that is not UTF-8 is out of
-            // protocol, not the end of the engine's output; and a line past
-            // the limit is cut, so an engine cannot exhaust memory.
-            let mut out = BufReader::new(stdout);
-            let mut line = Vec::new();
-            loop {
-                line.clear();
-                match (&mut out).take(MAX_ANSWER_BYTES).read_until(b'\n', &mut line) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let complete = line.last() == Some(&b'\n');
-                        if !complete && line.len() as u64 >= MAX_ANSWER_BYTES {
-                            // Drop the rest of the overlong line.
-                            let mut rest = Vec::new();
-                            while let Ok(n) = (&mut out).take(MAX_ANSWER_BYTES).read_until(b'\n', &mut rest) {
-                                if n == 0 || rest.last() == Some(&b'\n') {
-                                    break;
-                                }
-                                rest.clear();
-                            }
-                        }
-                        let text = String::from_utf8_lossy(&line);
-                        if tx.send(text.trim_end_matches(['\n', '\r']).to_string()).is_err() {
+            for line in BufReader::new(stdout).lines() {
+                match line {
+                    Ok(l) => {
+                        if tx.send(l).is_err() {
                             break;
                         }
                     }
+                    Err(_) => break,
                 }
             }
         });
