@@ -487,6 +487,11 @@ const MOVE_REGRESSIONS: &[(&str, &str)] = &[
     ("english", "11-99999999999999999999"),
     ("english", "1x5x1x5x1x5x1x5x1x5x1x5x1x5x1x5"),
     ("chinese-checkers", "q99999999999-p1"),
+    (
+        "chinese-checkers",
+        "resign by seat 18446744073709551615184467440737095516151844674407370955161518446744073709551615",
+    ),
+    ("english", "resign by blackblackblackblackblackblackblackblackblackblackblackblackblackblackblack"),
 ];
 
 fn check_move(s: &Setting, position: &str, text: &str) -> Result<(), TestCaseError> {
@@ -590,6 +595,7 @@ const PDN_REGRESSIONS: &[&str] = &[
     "[Black Anderson] [Result \"*\"] ) 1. 11-15 *",
     "1. 11-15 (2. 9-14 {open ) *",
     "[FEN \"18446744073709551615 b\"]\n1. 11-15 *",
+    "[Result \"- - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - - -\"]\n1. 11-15 *",
     "1. 11-15 23-18 2. 184467440737095516151844674407370955161518446744073709551615184467440737095516151844674407370955161518446744073709551615-1 *",
     "1. 11-15 23-18 2. 9x14x9x14x9x14x9x14x9x14x9x14x9x14x9x14x9x14x9x14x9x14x9x14x9x14x9x14x9x14x9x14x9x14x9x14x9x14x9x14x9x14 *",
     "[Event \"\u{e}\u{1b}[2J\"]\n[GameType \"\u{7}\"]\n1. 11-15 *",

@@ -743,7 +743,7 @@ impl fmt::Display for GameReport {
         if !title.is_empty() {
             write!(f, " ({})", clean_message(&title, 300))?;
         }
-        let recorded = self.recorded_text.as_deref().unwrap_or("*");
+        let recorded = shown(self.recorded_text.as_deref().unwrap_or("*"));
         let moves = if self.moves.len() == 1 { "1 ply".to_string() } else { format!("{} plies", self.moves.len()) };
         match &self.status {
             Status::Unreadable(p) => write!(f, ": line {}:{}: {}", p.loc.line, p.loc.col, p.message)?,
