@@ -1,7 +1,8 @@
 //! Benchmarks: bulk-counted perft from the English start position (depths 8
-//! to 10; nodes per second is the throughput criterion reports), move
-//! generation on its own, and a whole run of the spec against the reference
-//! engine. `cargo bench` runs them all; `cargo bench -- perft` one group.
+//! to 10; nodes per second is the throughput criterion reports), the deeper
+//! entries of the published keep-duplicates tables, move generation on its
+//! own, and a whole run of the spec against the reference engine. `cargo
+//! bench` runs them all; `cargo bench -- perft` one group.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -59,6 +60,47 @@ fn perft_variants(c: &mut Criterion) {
     group.finish();
 }
 
+/// The deeper entries of the published keep-duplicates tables that
+/// tests/perft.rs checks to depth 10 or 11: capture paths counted with
+/// `Counting::Paths`, and the distinct-move count beside them where the two
+/// part. The tables are from the "Standard validation generator moves" thread
+/// of the shashki.com forum (topic 627), as collected in dctl's test suite
+/// (test/src/algo/traversal/initial/board_08x08.cpp and board_10x10.cpp,
+/// test/src/algo/traversal/international/shashki.cpp).
+fn perft_keep_duplicates(c: &mut Criterion) {
+    use rulecheck::draughts::notation::parse_fen;
+    let mut group = c.benchmark_group("perft/keep-duplicates");
+    group.sample_size(10);
+    let front_rows = "W:B16,17,18,19,20:W31,32,33,34,35";
+    for (name, rules, fen, depth, counting, nodes) in [
+        ("russian/start", Rules::russian(), None, 11u32, Counting::Paths, 110_961_169u64),
+        ("russian/start/moves", Rules::russian(), None, 11, Counting::DistinctMoves, 110_917_189),
+        ("pool/start", Rules::pool(), None, 11, Counting::Paths, 110_877_932),
+        ("pool/start/moves", Rules::pool(), None, 11, Counting::DistinctMoves, 110_833_952),
+        ("international/start", Rules::international(), None, 9, Counting::Paths, 41_022_614),
+        ("international/start/moves", Rules::international(), None, 9, Counting::DistinctMoves, 41_022_423),
+        ("international/front-rows", Rules::international(), Some(front_rows), 12, Counting::Paths, 34_907_917),
+        ("international/front-rows", Rules::international(), Some(front_rows), 13, Counting::Paths, 123_162_301),
+        ("english/start", Rules::english(), None, 12, Counting::Paths, 388_623_673),
+        ("english/start/moves", Rules::english(), None, 12, Counting::DistinctMoves, 388_617_999),
+    ] {
+        let pos = match fen {
+            Some(f) => parse_fen(f, &rules).expect("bench FEN parses"),
+            None => Position::start(&rules),
+        };
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("{name}/{depth}"), |b| {
+            let mut p = Perft::new(&rules, counting);
+            b.iter(|| {
+                let n = p.count(black_box(&pos), depth);
+                assert_eq!(n, nodes);
+                n
+            })
+        });
+    }
+    group.finish();
+}
+
 /// Chinese checkers from the start, 2 and 6 players.
 fn perft_chinese_checkers(c: &mut Criterion) {
     use rulecheck::halma;
@@ -76,16 +118,21 @@ fn perft_chinese_checkers(c: &mut Criterion) {
     group.finish();
 }
 
-/// Konane from the 8x8 start, removals included, to depth 8.
+/// Konane from the start, removals included: 8x8 to depth 10 on one u64
+/// per colour, and the wider sets (u128 for 10x10, four words for 16x16).
 fn perft_konane(c: &mut Criterion) {
     use rulecheck::konane;
-    let rules = konane::Rules::new(8);
-    let start = konane::Position::start(8);
-    let nodes = konane::perft(&start, &rules, 8);
     let mut group = c.benchmark_group("perft/konane/start");
     group.sample_size(10);
-    group.throughput(Throughput::Elements(nodes));
-    group.bench_function("8", |b| b.iter(|| konane::perft(black_box(&start), &rules, 8)));
+    for (size, depth) in [(8u8, 8u32), (8, 10), (10, 8), (16, 6)] {
+        let rules = konane::Rules::new(size);
+        let start = konane::Position::start(size);
+        let nodes = konane::perft(&start, &rules, depth);
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("{size}x{size}/{depth}"), |b| {
+            b.iter(|| konane::perft(black_box(&start), &rules, depth))
+        });
+    }
     group.finish();
 }
 
@@ -135,5 +182,14 @@ fn whole_spec(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, perft, perft_variants, perft_chinese_checkers, perft_konane, movegen, whole_spec);
+criterion_group!(
+    benches,
+    perft,
+    perft_variants,
+    perft_keep_duplicates,
+    perft_chinese_checkers,
+    perft_konane,
+    movegen,
+    whole_spec
+);
 criterion_main!(benches);

@@ -19,6 +19,7 @@ pub mod mutation;
 pub mod notation;
 pub mod oracle;
 pub mod pdn;
+pub mod perft;
 pub mod progress;
 pub mod report;
 pub mod runner;

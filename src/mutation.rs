@@ -93,6 +93,7 @@ pub mod draughts {
                 }
             },
         },
+        Mutation { name: "men reaching the crown row by a capture stay men", apply: |r| r.crown_by_capture = false },
         Mutation { name: "the other side moves first", apply: |r| r.first = r.first.other() },
         Mutation { name: "one row of men fewer", apply: |r| r.rows_of_men -= 1 },
         Mutation { name: "repetition off", apply: |r| r.repetition = None },
@@ -193,7 +194,7 @@ pub mod draughts {
 pub mod halma {
     //! Deviations of Chinese checkers.
     use super::Deviation;
-    use crate::halma::{ForeignCamps, Rules};
+    use crate::halma::{ForeignCamps, Form, Rules};
 
     type Mutation = Deviation<Rules>;
 
@@ -222,6 +223,20 @@ pub mod halma {
         Mutation { name: "kings jumping kings flipped", apply: |r| r.king_jumps_king = !r.king_jumps_king },
         Mutation { name: "king on the apex flipped", apply: |r| r.king_on_apex = !r.king_on_apex },
         Mutation { name: "the next seat moves first", apply: |r| r.first_seat = r.first_seat % r.players + 1 },
+        Mutation { name: "rotate-first-turn flipped", apply: |r| r.rotate_first_turn = !r.rotate_first_turn },
+        Mutation {
+            name: "two players of the Japanese form seated face to face",
+            apply: |r| {
+                if r.form == Form::Japanese && r.players == 2 {
+                    r.camps[1] = 3;
+                    r.goals[1] = 0;
+                }
+            },
+        },
+        Mutation {
+            name: "the move limit counts the turns of the whole table",
+            apply: |r| r.move_limit_per_player = !r.move_limit_per_player,
+        },
     ];
 }
 

@@ -18,6 +18,7 @@
 //! lists from the run instead of comparing.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -85,6 +86,15 @@ fn venv(a: &Adapter) -> Option<PathBuf> {
             return None;
         }
     }
+    // Said on the real standard error, past the test harness's capture, so
+    // that a first `cargo test` shows why it waits.
+    let pin = pins.lines().find(|l| l.trim_start().starts_with(a.package)).unwrap_or(a.package).trim().to_string();
+    let _ = writeln!(
+        std::io::stderr(),
+        "adapters: installing {pin} from PyPI into {} (once, while {REQUIREMENTS} is unchanged)",
+        dir.display()
+    );
+    let started = std::time::Instant::now();
     let created = output(Command::new("python3").args(["-m", "venv", "--clear"]).arg(&dir)).expect("python3 runs");
     if !created.status.success() {
         // Debian's python3 without python3-venv: the module is there, ensurepip is not.
@@ -103,6 +113,7 @@ fn venv(a: &Adapter) -> Option<PathBuf> {
     .expect("the venv's python runs");
     assert!(installed.status.success(), "pip could not install {}:\n{}", a.package, show(&installed));
     std::fs::write(&marker, pins).expect("write the install marker");
+    let _ = writeln!(std::io::stderr(), "adapters: {pin} installed in {:.0}s", started.elapsed().as_secs_f64());
     Some(python)
 }
 

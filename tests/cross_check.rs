@@ -166,12 +166,54 @@ fn check_position(rules: &Rules, pos: &Position, context: &str) -> Seen {
         write_fen(pos, rules, SquareStyle::Numeric)
     );
 
+    // The engine's routes are the plain generator's every path, square for
+    // square.
+    let all_plain = plain.all_legal_paths(&board);
+    let mut routes = Vec::new();
+    Generator::new(rules).legal_routes(pos, &mut routes);
+    let square = |b: u8| g.square(b).expect("a move stays on the board");
+    let mut engine_routes: Vec<(u8, Vec<u8>)> =
+        routes.iter().map(|m| (square(m.from), m.path().iter().map(|&b| square(b)).collect())).collect();
+    let mut plain_routes: Vec<(u8, Vec<u8>)> = all_plain.iter().map(|p| (p.from, p.path.clone())).collect();
+    engine_routes.sort();
+    plain_routes.sort();
+    assert_eq!(
+        engine_routes,
+        plain_routes,
+        "legal_routes and the plain paths differ ({context}) at {}",
+        write_fen(pos, rules, SquareStyle::Numeric)
+    );
+
+    // legal_paths holds one entry per path (start, captured pieces in the
+    // order jumped, end): exactly the distinct paths among the plain routes.
+    let mut engine_paths: Vec<(u8, Vec<u8>, u8)> = paths
+        .iter()
+        .map(|m| (square(m.from), m.captured_in_order(g).into_iter().map(square).collect(), square(m.to)))
+        .collect();
+    engine_paths.sort();
+    let listed = engine_paths.len();
+    engine_paths.dedup();
+    assert_eq!(
+        listed,
+        engine_paths.len(),
+        "legal_paths lists a path twice ({context}) at {}",
+        write_fen(pos, rules, SquareStyle::Numeric)
+    );
+    let mut plain_paths: Vec<(u8, Vec<u8>, u8)> = all_plain.iter().map(|p| (p.from, p.order.clone(), p.to())).collect();
+    plain_paths.sort();
+    plain_paths.dedup();
+    assert_eq!(
+        engine_paths,
+        plain_paths,
+        "legal_paths and the plain distinct paths differ ({context}) at {}",
+        write_fen(pos, rules, SquareStyle::Numeric)
+    );
+
     // Each move leads to a placement the plain rules allow for that move
     // (any of its paths: with ContinuesAsKing two paths of one identity
     // could crown differently).
     let mut moves = Vec::new();
     Generator::new(rules).legal_moves(pos, &mut moves);
-    let all_plain = plain.all_legal_paths(&board);
     for m in &moves {
         let id = engine_id(g, m);
         let after = placement(&apply(pos, m));
@@ -456,6 +498,15 @@ fn other_configs() -> Vec<(&'static str, Rules)> {
     r.promotion = MidCapturePromotion::ContinuesAsKing;
     out.push(("optional, majority, continues as king", r));
 
+    // The deviation of the mutation tests: a man reaching the crowning row by
+    // a capture is not crowned (it goes on as a man if it can).
+    let mut r = e();
+    r.flying_kings = true;
+    r.men_capture_backward = true;
+    r.promotion = MidCapturePromotion::ContinuesAsKing;
+    r.crown_by_capture = false;
+    out.push(("men reaching the crown row by a capture stay men", r));
+
     out
 }
 
@@ -512,6 +563,11 @@ fn stoppable_sequences_agree() {
 #[test]
 fn optional_majority_continuing_as_king_agrees() {
     check_other_config("optional, majority, continues as king");
+}
+
+#[test]
+fn men_not_crowned_by_a_capture_agree() {
+    check_other_config("men reaching the crown row by a capture stay men");
 }
 
 /// The smallest reproduction of the disagreement found above. Under

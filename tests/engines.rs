@@ -278,3 +278,24 @@ fn scenarios_that_do_not_depend_on_a_house_rule_run_under_the_engines_value() {
         .count();
     assert!(caught > 0, "{}", o.stdout);
 }
+
+/// An engine that leaves a man crowned by a capture a man is handed the
+/// parent position and the move, plays it itself, and is caught at that
+/// move with both positions shown; the honest engine agrees from the same
+/// position. (Handing the engine the reference's position after the move,
+/// as bisection once did, let this engine agree.)
+#[test]
+fn perft_bisection_catches_an_engine_that_plays_a_move_wrongly() {
+    let uncrowned = served("--deviate men-reaching-the-crown-row-by-a-capture-stay-men");
+    let position = "W:W10,K32:B6,K29";
+    let o = rulecheck(&["perft", "english", position, "3", "--engine", &uncrowned, "--divide"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(o.stdout.contains("10x1: 4 2   <- differs"), "{}", o.all());
+    assert!(o.stdout.contains("total: 4 2   <- differs"), "{}", o.all());
+    assert!(o.stdout.contains("the engine and the reference part after: 10x1\n"), "{}", o.all());
+    assert!(o.stdout.contains("-B:WK1,K32:BK29\n+B:W1,K32:BK29\n"), "{}", o.all());
+    let o = rulecheck(&["perft", "english", position, "3", "--engine", &uncrowned]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    let o = rulecheck(&["perft", "english", position, "3", "--engine", &served(""), "--divide"]).ok();
+    assert!(o.stdout.contains("the engine and the reference agree: 4 nodes"), "{}", o.all());
+}

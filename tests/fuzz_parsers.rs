@@ -436,7 +436,7 @@ const POSITION_REGRESSIONS: &[(&str, &str)] = &[
     ("english", "B:W1-4294967296"),
     ("english", "B:W99999999999999999999999"),
     ("english", "B:W21:B9:np=99999999999999999999"),
-    ("chinese-checkers", "1/1:q1/2:a1/turns=4294967295"),
+    ("chinese-checkers", "1/1:q1/2:a1/turns=4294967295.4294967295"),
     ("chinese-checkers", "1/1:q1/2:a1/best=256.0"),
     ("chinese-checkers", "1/1:q1/2:a1/finished=1.1.1.1.1.1.1.1"),
 ];

@@ -44,8 +44,12 @@ fn numbers_in_positions_on_the_command_line_are_bounded() {
         ("english", "B:W21:Bc99999999999:np=1", "c99999999999 is not on a 8x8 board"),
         ("chinese-checkers", "1/1:q99999999999/2:a1", "q99999999999 is not a hole"),
         ("chinese-checkers", "1/1:q1/2:a1/quiet=99999999999", "quiet is a whole number of turns from 0 to 1000000000"),
-        ("chinese-checkers", "1/1:q1/2:a1/resigned=1.2.1", "resigned: seat 1 is listed twice"),
-        ("chinese-checkers", "1/1:q1/2:a1/finished=1,resigned=1", "seat 1 is listed both as finished and as resigned"),
+        (
+            "chinese-checkers",
+            "1/1:q1/2:a1/turns=99999999999.0",
+            "turns: '99999999999' is not a whole number from 0 to 1000000000",
+        ),
+        ("chinese-checkers", "1/1:q1/2:a1/best=256.0", "best: '256' is not a whole number from 0 to 10"),
     ];
     for (variant, position, words) in cases {
         let o = rulecheck(&["show", variant, position]).bad_input();

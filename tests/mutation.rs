@@ -156,6 +156,77 @@ fn every_single_rule_deviation_fails_a_chinese_checkers_scenario() {
     assert!(holes.is_empty(), "deviations no scenario catches: {holes:?}");
 }
 
+/// Every seat of every table sent to a wrong camp, its home or its goal,
+/// fails a scenario of that table: the spec pins the whole seating.
+#[test]
+fn every_seat_sent_to_a_wrong_camp_fails_a_chinese_checkers_scenario() {
+    use rulecheck::halma::{ChineseCheckers, Form, Halma};
+    let catalog = Catalog::builtin().expect("catalog");
+    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec");
+    let (files, errors) = runner::load_all(&[spec], &catalog, &Default::default());
+    assert!(errors.is_empty(), "spec input errors: {errors:?}");
+    let scenarios: Vec<&Scenario> =
+        files.iter().flat_map(|f| f.scenarios.iter()).filter(|s| s.variant == "chinese-checkers").collect();
+    let tables = [("international", 2..=6u8), ("japanese", 2..=3)];
+    let mut holes = Vec::new();
+    let mut tried = 0;
+    for (form, counts) in tables {
+        for players in counts {
+            let at_table: Vec<&&Scenario> = scenarios
+                .iter()
+                .filter(|s| {
+                    s.options.get("form").map(String::as_str) == Some(form)
+                        && s.options.get("players").and_then(|p| p.parse().ok()) == Some(players)
+                })
+                .collect();
+            for seat in 0..usize::from(players) {
+                for goal in [false, true] {
+                    for camp in 0..6 {
+                        let mut engine = InProcess::new(
+                            "wrong camp",
+                            Box::new(move |id, options| {
+                                if id != "chinese-checkers" {
+                                    return None;
+                                }
+                                let mut rules = ChineseCheckers::rules(options);
+                                let here =
+                                    (rules.form == Form::Japanese) == (form == "japanese") && rules.players == players;
+                                if here {
+                                    if goal {
+                                        rules.goals[seat] = camp;
+                                    } else {
+                                        rules.camps[seat] = camp;
+                                    }
+                                }
+                                Some(Box::new(Halma::new(rules)) as Box<dyn Game>)
+                            }),
+                        );
+                        let right = {
+                            let rules = ChineseCheckers::rules(&at_table[0].options);
+                            if goal {
+                                rules.goals[seat]
+                            } else {
+                                rules.camps[seat]
+                            }
+                        };
+                        if camp == right {
+                            continue;
+                        }
+                        tried += 1;
+                        if at_table.iter().all(|s| oracle::check(s, &mut engine).passed()) {
+                            let what = if goal { "goal" } else { "home" };
+                            holes.push(format!("{form}, {players} players, seat {}: {what} camp {camp}", seat + 1));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    println!("{tried} wrong camps tried");
+    assert_eq!(tried, 2 * 5 * (2 + 3 + 4 + 5 + 6 + 2 + 3));
+    assert!(holes.is_empty(), "wrong camps no scenario catches: {holes:?}");
+}
+
 #[test]
 fn every_single_rule_deviation_fails_a_konane_scenario() {
     use rulecheck::konane::{KonaneGame, Rules};

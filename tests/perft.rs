@@ -1,5 +1,9 @@
-//! The reference engine against published perft tables. Depths beyond 8 are
-//! measured in `cargo bench` instead.
+//! The reference engine against published perft tables (the draughts
+//! variants; each table's source is named where it is used), and against
+//! self-computed counts where no table is published (Chinese checkers and
+//! Konane: regression values, cross-checked by plain generators, not outside
+//! truth). Depths beyond a few tens of millions of leaves are measured in
+//! `cargo bench` instead.
 
 use rulecheck::game;
 
@@ -9,32 +13,103 @@ fn counts(variant: &str, depths: std::ops::RangeInclusive<u32>) -> Vec<u64> {
     depths.map(|d| g.perft(&start, d, false).expect("perft")).collect()
 }
 
+/// The "Standard validation generator moves" thread of the Shashki forum
+/// (shashki.com, topic 627), as collected in the dctl draughts library's
+/// test suite (`initial/board_08x08.cpp`).
 #[test]
 fn english_start_matches_published_counts_to_depth_8() {
     assert_eq!(counts("english", 1..=8), [7, 49, 302, 1469, 7361, 36768, 179740, 845931]);
 }
 
+/// The "Standard validation generator moves" thread of the Shashki forum
+/// (shashki.com, topic 627), as collected in the dctl draughts library's
+/// test suite (`initial/board_08x08.cpp`).
 #[test]
 fn russian_start_matches_published_counts_to_depth_8() {
     assert_eq!(counts("russian", 1..=8), [7, 49, 302, 1469, 7482, 37986, 190146, 929899]);
 }
 
+/// The "Standard validation generator moves" thread of the Shashki forum
+/// (shashki.com, topic 627), as collected in the dctl draughts library's
+/// test suite (`initial/board_08x08.cpp`).
 #[test]
 fn pool_start_matches_published_counts_to_depth_8() {
     assert_eq!(counts("pool", 1..=8), [7, 49, 302, 1469, 7482, 37986, 190146, 929896]);
 }
 
-/// Russian and pool part at depth 8, where a man first reaches the crowning
-/// row in the middle of a capture; counting every path of a capture as
-/// some tables do gives 6 more in each.
-#[test]
-fn russian_and_pool_at_depth_8_counting_paths() {
-    for (variant, paths) in [("russian", 929905), ("pool", 929902)] {
-        let g = game::configure(variant, &game::Options::new()).expect("variant");
-        assert_eq!(g.perft(&g.start_position(), 8, true).expect("perft"), paths, "{variant}");
-    }
+fn counts_from(variant: &str, position: Option<&str>, depths: std::ops::RangeInclusive<u32>, paths: bool) -> Vec<u64> {
+    let g = game::configure(variant, &game::Options::new()).expect("variant");
+    let pos = position.map(str::to_string).unwrap_or_else(|| g.start_position());
+    depths.map(|d| g.perft(&pos, d, paths).expect("perft")).collect()
 }
 
+// The published tables below come in pairs: the count of distinct moves
+// (dctl's "drop duplicates") and the count of capture paths (dctl's "keep
+// duplicates", `perft --paths`): a path is the start square, the captured
+// pieces in the order they are jumped, and the final square, so a circuit
+// taken either way round counts twice and a flying king's straight run over
+// two pieces once, whichever square it touched down on between them. The
+// tables are the ones posted in the "Standard validation generator moves"
+// thread of the shashki.com forum (topic 627) and collected in the test suite
+// of Rein Halbersma's dctl draughts library
+// (test/src/algo/traversal/initial/board_08x08.cpp and board_10x10.cpp,
+// test/src/algo/traversal/international/shashki.cpp). Deeper entries of the
+// same tables are checked in `cargo bench` (perft/keep-duplicates).
+
+/// Russian from the start: "Standard validation generator moves", shashki.com
+/// topic 627 (page starting at post 126), in dctl's board_08x08.cpp. The
+/// counts part at depth 8, where a man first reaches the crowning row in the
+/// middle of a capture.
+#[test]
+fn russian_start_matches_the_published_tables_to_depth_10() {
+    assert_eq!(counts_from("russian", None, 8..=10, false), [929_899, 4_570_586, 22_444_032]);
+    assert_eq!(counts_from("russian", None, 8..=10, true), [929_905, 4_570_667, 22_450_628]);
+}
+
+/// Pool checkers from the start: "Standard validation generator moves",
+/// shashki.com topic 627 (page starting at post 57), in dctl's
+/// board_08x08.cpp.
+#[test]
+fn pool_start_matches_the_published_tables_to_depth_10() {
+    assert_eq!(counts_from("pool", None, 8..=10, false), [929_896, 4_570_534, 22_435_955]);
+    assert_eq!(counts_from("pool", None, 8..=10, true), [929_902, 4_570_615, 22_442_551]);
+}
+
+/// International draughts from the start: "Standard validation generator
+/// moves", shashki.com topic 627 (page starting at post 69), and the "Perft"
+/// thread of the FMJD forum (damforum.nl, topic 2308), in dctl's
+/// board_10x10.cpp. The counts part at depth 8.
+#[test]
+fn international_start_matches_the_published_tables_to_depth_8() {
+    assert_eq!(counts_from("international", None, 8..=8, false), [6_483_961]);
+    assert_eq!(
+        counts_from("international", None, 1..=8, true),
+        [9, 81, 658, 4_265, 27_117, 167_140, 1_049_442, 6_483_971]
+    );
+}
+
+/// Five men a side on their front rows, white to move: "Standard validation
+/// generator moves", shashki.com topic 627 (page starting at post 58), in
+/// dctl's international/shashki.cpp (keep-duplicates counts only).
+#[test]
+fn international_front_rows_match_the_published_path_counts_to_depth_11() {
+    assert_eq!(
+        counts_from("international", Some("W:B16,17,18,19,20:W31,32,33,34,35"), 1..=11, true),
+        [9, 81, 534, 2_538, 9_052, 29_999, 98_971, 310_315, 1_008_317, 3_174_159, 10_369_533]
+    );
+}
+
+/// English checkers from the start: the same thread (page starting at post
+/// 126), in dctl's board_08x08.cpp. The two counts agree to depth 11 (they
+/// part at 12: 388,623,673 paths against 388,617,999 moves, in `cargo
+/// bench`).
+#[test]
+fn english_start_counts_paths_as_moves_to_depth_10() {
+    assert_eq!(counts_from("english", None, 9..=10, true), [3_963_680, 18_391_564]);
+}
+
+/// The international start: the FMJD forum's "Perft" thread, as collected
+/// in dctl's `board_10x10.cpp`.
 #[test]
 fn international_start_matches_published_counts_to_depth_7() {
     assert_eq!(counts("international", 1..=7), [9, 81, 658, 4265, 27117, 167140, 1049442]);
@@ -74,8 +149,9 @@ fn a_king_circuit_is_one_move_with_two_paths() {
     assert_eq!(one.key, other.key);
 }
 
+/// Self-computed: no perft table of Chinese checkers is published.
 #[test]
-fn chinese_checkers_two_players_match_published_counts() {
+fn chinese_checkers_two_players_match_the_self_computed_counts() {
     assert_eq!(counts("chinese-checkers", 1..=3), [14, 196, 4760]);
 }
 
@@ -99,7 +175,85 @@ fn chinese_checkers_every_table_starts_with_14_moves_each() {
     }
 }
 
+/// Self-computed: no perft table of Konane is published.
 #[test]
-fn konane_start_matches_published_counts_to_depth_6() {
+fn konane_start_matches_the_self_computed_counts_to_depth_6() {
     assert_eq!(counts("konane", 1..=6), [4, 12, 28, 172, 892, 7124]);
+}
+
+/// Leaves of the game tree counted the slow, plain way: from the legal
+/// moves the game lists after each sequence of moves, replayed from the
+/// position every time.
+fn tree_leaves(g: &dyn game::Game, position: &str, played: &mut Vec<game::Action>, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = g.replay(position, played).expect("replay").moves;
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut total = 0;
+    for m in moves {
+        played.push(game::Action::Move(m));
+        total += tree_leaves(g, position, played, depth - 1);
+        played.pop();
+    }
+    total
+}
+
+/// The fast perft of Chinese checkers agrees with the game tree as the game
+/// lists its moves: finished and resigned seats are skipped, a passed seat
+/// adds no level, and a game that has ended (by goals, the move limit or the
+/// no-progress limit) has nothing below it.
+#[test]
+fn chinese_checkers_perft_follows_the_turn_rules() {
+    /// Options, a position (empty for the start) and the counts from depth 1.
+    type Case<'a> = (&'a [(&'a str, &'a str)], &'a str, &'a [u64]);
+    let cases: &[Case] = &[
+        // Three players, seat 1 finished; seat 2's i9-j10 ends the game.
+        (
+            &[("players", "3")],
+            "2/1:a1,b1,b2,c1,c2,c3,d1,d2,d3,d4/2:i9,k10,k11,l10,l11,l12,m10,m11,m12,m13/3:g4,h3,j1,k1,k2,l1,l2,l3,m1,m2/best=10.9.8,finished=1",
+            &[23, 660, 18390],
+        ),
+        // Four players, seat 1 finished and seat 3 resigned.
+        (
+            &[("players", "4")],
+            "2/1:a1,b1,b2,c1,c2,c3,d1,d2,d3,d4/2:e10,e11,e12,e13,f10,f11,f12,g10,g11,h9/3:/4:j1,k1,k2,l1,l2,f4,g4,h4,i4,j4/best=10.9.0.5,finished=1,resigned=3",
+            &[23, 1056, 29280],
+        ),
+        // Three players, seat 2 resigned.
+        (
+            &[("players", "3")],
+            "1/1:n1,n2,n3,n4,o1,o2,o3,p1,p2,q1/2:/3:e10,e11,e12,e13,f10,f11,f12,g10,g11,h10/resigned=2",
+            &[14, 196, 4760],
+        ),
+        // Three players, seat 2 walled in and passed.
+        (
+            &[("players", "3")],
+            "1/1:j2,n2,n3,n4,o1,o2,o3,p1,p2,q1/2:e1,e2,e3,e4,f1,f2,f3,g1,g2,h1/3:e5,e6,f4,f5,g3,g4,h2,h3,i1,i2",
+            &[19, 427, 11549],
+        ),
+        // A won game: nothing to count.
+        (&[], "2/1:a1,b1,b2,c1,c2,c3,d1,d2,d3,d4/2:m7,n1,n2,n4,o1,o2,o3,p1,p2,q1/best=10.9,finished=1", &[0, 0]),
+        // The move limit and the no-progress limit end the game in the tree.
+        (&[("move-limit", "1")], "", &[14, 196, 0]),
+        (&[("no-progress", "2")], "", &[14, 196, 0]),
+        // The Japanese form, two players in the south and north-west camps.
+        (&[("form", "japanese")], "", &[14, 196, 4984]),
+        (&[("form", "japanese"), ("players", "3")], "", &[14, 196, 2744]),
+    ];
+    for (options, position, want) in cases {
+        let options: game::Options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let g = game::configure("chinese-checkers", &options).expect("variant");
+        let position = if position.is_empty() { g.start_position() } else { position.to_string() };
+        for (depth, &want) in (1..).zip(want.iter()) {
+            let slow = tree_leaves(g.as_ref(), &position, &mut Vec::new(), depth);
+            let fast = g.perft(&position, depth, false).expect("perft");
+            assert_eq!(slow, want, "game tree, {options:?} {position} depth {depth}");
+            assert_eq!(fast, want, "perft, {options:?} {position} depth {depth}");
+            let divided: u64 = g.divide(&position, depth, false).expect("divide").iter().map(|r| r.1).sum();
+            assert_eq!(divided, want, "divide, {options:?} {position} depth {depth}");
+        }
+    }
 }

@@ -19,6 +19,19 @@ pub struct Clause {
     pub decision: Option<String>,
 }
 
+/// Something a page says that is not a rule of play (a clock, a display
+/// setting, how the site rates players): left out of the oracle on
+/// purpose, and recorded with the reason. Scenarios cannot cite it.
+#[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OutOfScope {
+    pub id: String,
+    /// What the page says, in the project's own words.
+    pub says: String,
+    /// Why the oracle leaves it out.
+    pub why: String,
+}
+
 /// The catalog of one rule page.
 #[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
 #[schemars(title = "rulecheck rule catalog")]
@@ -35,6 +48,9 @@ pub struct PageCatalog {
     #[serde(default)]
     pub prefix: Option<String>,
     pub clauses: Vec<Clause>,
+    /// What the page says that is not a rule of play, and why it is left out.
+    #[serde(default, rename = "out-of-scope")]
+    pub out_of_scope: Vec<OutOfScope>,
 }
 
 /// The reason codes, with their meanings.
@@ -83,6 +99,11 @@ impl Catalog {
 
     pub fn clause(&self, id: &str) -> Option<(&PageCatalog, &Clause)> {
         self.pages.iter().find_map(|p| p.clauses.iter().find(|c| c.id == id).map(|c| (p, c)))
+    }
+
+    /// An entry of a page's out-of-scope list.
+    pub fn out_of_scope(&self, id: &str) -> Option<(&PageCatalog, &OutOfScope)> {
+        self.pages.iter().find_map(|p| p.out_of_scope.iter().find(|o| o.id == id).map(|o| (p, o)))
     }
 
     pub fn page(&self, id: &str) -> Option<&PageCatalog> {
@@ -140,15 +161,17 @@ mod tests {
     fn builtin_catalog_parses_and_ids_are_unique() {
         let cat = Catalog::builtin().expect("catalog");
         let mut ids: Vec<&str> = cat.clause_ids().collect();
+        ids.extend(cat.pages.iter().flat_map(|p| p.out_of_scope.iter().map(|o| o.id.as_str())));
         let n = ids.len();
         ids.sort_unstable();
         ids.dedup();
         assert_eq!(ids.len(), n, "duplicate clause ids");
         for p in &cat.pages {
-            for c in &p.clauses {
-                let prefix = c.id.split('.').next().unwrap_or("");
+            let all = p.clauses.iter().map(|c| &c.id).chain(p.out_of_scope.iter().map(|o| &o.id));
+            for id in all {
+                let prefix = id.split('.').next().unwrap_or("");
                 let ok = p.variants.iter().any(|v| v == prefix) || p.prefix.as_deref() == Some(prefix);
-                assert!(ok, "{} outside its page's variants", c.id);
+                assert!(ok, "{id} outside its page's variants");
             }
         }
     }

@@ -639,8 +639,13 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                 let total = if depth == 0 { 1 } else { rows.iter().map(|r| r.1).sum() };
                 (rows, total)
             } else if crate::progress::wanted() && !json && depth >= 7 {
-                // Count below each root move in turn, to show progress.
-                let roots = game.replay(&p, &[]).map_err(|e| bad(e.to_string()))?.moves;
+                // Count below each root move in turn, to show progress (below
+                // each root path, when counting paths).
+                let roots: Vec<String> = if paths {
+                    game.divide(&p, 1, true).map_err(|e| bad(e.message))?.into_iter().map(|(m, _)| m).collect()
+                } else {
+                    game.replay(&p, &[]).map_err(|e| bad(e.to_string()))?.moves
+                };
                 let bar = crate::progress::bar(roots.len() as u64, "perft", true);
                 let mut total = 0;
                 for m in roots {

@@ -6,7 +6,7 @@
 
 use super::game::Match;
 use super::geometry::Geometry;
-use super::movegen::Move;
+use super::movegen::{Generator, Move};
 use super::notation::MoveText;
 use super::rules::{CaptureDuty, MidCapturePromotion, Rules, Side};
 
@@ -76,7 +76,12 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
     if game.outcome() != super::game::Outcome::Ongoing {
         return Some("game-over");
     }
-    let legal = game.legal_moves();
+    // Every route of every legal move: a move may be written by any of them,
+    // and a route cut short is a prefix of one of them, whichever way round
+    // a circuit was written.
+    let mut routes = Vec::new();
+    Generator::new(rules).legal_routes(pos, &mut routes);
+    let legal = routes.as_slice();
     if legal.iter().any(|m| matches(text, m, g)) {
         return None;
     }

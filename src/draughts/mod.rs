@@ -185,19 +185,24 @@ impl Draughts {
     }
 
     /// The distinct legal moves a written move can stand for.
-    /// A written path that is exactly a legal move's path names that move,
-    /// even where it is also the shorthand of a longer chain ending on the
-    /// same square.
-    fn candidates(&self, legal: &[Move], text: &MoveText) -> Vec<Move> {
+    /// The written squares are read against every route of every legal move
+    /// (a circuit may be written going either way round, a flying king's
+    /// touchdown between two pieces on one diagonal may be any square between
+    /// them), and each route that fits stands for its move. A written route
+    /// that is exactly a legal route names that move, even where it is also
+    /// the shorthand of a longer chain ending on the same square.
+    fn candidates(&self, pos: &Position, legal: &[Move], text: &MoveText) -> Vec<Move> {
         let g = self.g();
-        let exact: Vec<Move> = legal.iter().copied().filter(|m| explain::written_exactly(text, m, g)).collect();
-        let mut found: Vec<Move> = if exact.is_empty() {
-            legal.iter().copied().filter(|m| explain::matches(text, m, g)).collect()
+        let mut routes = Vec::new();
+        if text.capture && !legal.is_empty() {
+            Generator::new(&self.rules).legal_routes(pos, &mut routes);
         } else {
-            exact
-        };
-        movegen::dedup_moves(&mut found);
-        found
+            routes.extend_from_slice(legal);
+        }
+        let exact: Vec<&Move> = routes.iter().filter(|m| explain::written_exactly(text, m, g)).collect();
+        let fitting: Vec<&Move> =
+            if exact.is_empty() { routes.iter().filter(|m| explain::matches(text, m, g)).collect() } else { exact };
+        legal.iter().copied().filter(|m| fitting.iter().any(|r| r.same_move(m))).collect()
     }
 
     fn side(&self, name: &str) -> Result<Side, NotationError> {
@@ -214,7 +219,7 @@ impl Draughts {
         Ok(Ok(match action {
             Action::Move(text) => {
                 let parsed = notation::parse_move(text, self.g())?;
-                let found = self.candidates(game.legal_moves(), &parsed);
+                let found = self.candidates(game.position(), game.legal_moves(), &parsed);
                 match found.as_slice() {
                     [one] => game::Action::Move(*one),
                     [] => return Ok(Err(explain::explain(game, &parsed).unwrap_or("illegal"))),
@@ -341,7 +346,7 @@ impl Game for Draughts {
         let parsed = notation::parse_move(text, self.g())?;
         let mut legal = Vec::new();
         Generator::new(&self.rules).legal_moves(&pos, &mut legal);
-        let found = self.candidates(&legal, &parsed);
+        let found = self.candidates(&pos, &legal, &parsed);
         match found.as_slice() {
             [one] => return Ok(self.key(one)),
             [] => {}
@@ -406,5 +411,71 @@ impl Game for Draughts {
         let counting = if paths { Counting::Paths } else { Counting::DistinctMoves };
         let rows = Perft::new(&self.rules, counting).divide(&pos, depth.max(1));
         Ok(rows.into_iter().map(|(m, n)| (self.write(&m), n)).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(id: &str) -> Box<dyn Game> {
+        variant(id)
+            .expect("a draughts variant")
+            .configure(&crate::game::resolve_options(variant(id).unwrap(), &Options::new()).unwrap())
+    }
+
+    fn play(g: &dyn Game, pos: &str, m: &str) -> Result<String, String> {
+        g.replay(pos, &[Action::Move(m.to_string())]).map(|r| r.position).map_err(|e| e.to_string())
+    }
+
+    fn why(g: &dyn Game, pos: &str, m: &str) -> Option<String> {
+        g.explain(pos, &[], &Action::Move(m.to_string())).expect("explain")
+    }
+
+    /// Each circuit, its two ways round, and each cut short before its last
+    /// capture.
+    const CIRCUITS: &[(&str, &str, [&str; 2], [&str; 2])] = &[
+        ("english", "W:WK22:B18,10,9,17", ["22x13x6x15x22", "22x15x6x13x22"], ["22x13x6x15", "22x15x6x13"]),
+        ("international", "W:W33:B3,18,19,28,29", ["33x22x13x24x33", "33x24x13x22x33"], ["33x22x13x24", "33x24x13x22"]),
+        ("russian", "W:WKc3:Bd4,d6,b6,b4", ["c3:a5:c7:e5:c3", "c3:e5:c7:a5:c3"], ["c3:a5:c7:e5", "c3:e5:c7:a5"]),
+    ];
+
+    #[test]
+    fn a_circuit_written_either_way_round_is_the_same_move() {
+        for &(id, pos, ways, _) in CIRCUITS {
+            let g = game(id);
+            let [one, other] = ways.map(|m| play(g.as_ref(), pos, m));
+            assert!(one.is_ok(), "{id} {}: {one:?}", ways[0]);
+            assert_eq!(one, other, "{id}");
+            let [k1, k2] = ways.map(|m| g.move_key(pos, m).expect("key").key);
+            assert_eq!(k1, k2, "{id}");
+            for m in ways {
+                assert_eq!(why(g.as_ref(), pos, m), None, "{id} {m}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_circuit_cut_short_is_unfinished_whichever_way_round() {
+        for &(id, pos, _, short) in CIRCUITS {
+            let g = game(id);
+            for m in short {
+                assert_eq!(why(g.as_ref(), pos, m).as_deref(), Some("chain-unfinished"), "{id} {m}");
+                let refused = play(g.as_ref(), pos, m).expect_err("refused");
+                assert!(refused.contains("chain-unfinished"), "{id} {m}: {refused}");
+            }
+        }
+    }
+
+    /// The king on 46 takes 28 and 14 on one diagonal, touching down on 23
+    /// or 19 between them: either square names the move.
+    #[test]
+    fn a_touchdown_between_two_pieces_may_be_written_as_any_square_between() {
+        let g = game("international");
+        let pos = "W:WK46:B3,14,28";
+        assert_eq!(play(g.as_ref(), pos, "46x19x10"), play(g.as_ref(), pos, "46x23x10"));
+        assert_eq!(play(g.as_ref(), pos, "46x19x10").as_deref(), Ok("B:WK10:B3"));
+        assert_eq!(why(g.as_ref(), pos, "46x19x5"), None);
+        assert_eq!(why(g.as_ref(), pos, "46x19").as_deref(), Some("chain-unfinished"));
     }
 }

@@ -197,7 +197,17 @@ pub fn parse_fen(text: &str, rules: &Rules) -> Result<Position, NotationError> {
                 seen_colors.push(c);
                 let side = if c == 'B' { Side::Black } else { Side::White };
                 for piece in inner {
+                    let piece_span = piece.as_span();
                     let (set, king) = parse_piece(piece, g)?;
+                    // A square holds one piece: a man and a king, or pieces
+                    // of both sides, on one square is no position.
+                    let taken = set & (pos.pieces(Side::White) | pos.pieces(Side::Black));
+                    if taken != 0 {
+                        return Err(NotationError::at(
+                            piece_span,
+                            format!("'{}' is on a square already given: a square holds one piece", piece_span.as_str()),
+                        ));
+                    }
                     let own = pos.pieces_mut(side);
                     *own |= set;
                     if king {
@@ -339,6 +349,31 @@ pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationErro
                         ),
                     ));
                 }
+                // A row's label is a reading aid, but a wrong one misleads:
+                // it must be the row's square range or its rank number.
+                if let Some(label) = part.clone().into_inner().find(|p| p.as_rule() == Rule::row_label) {
+                    let half = u32::from(g.size() / 2);
+                    let first = u32::from(row) * half + 1;
+                    let last = first + half - 1;
+                    let rank = u32::from(g.size() - row);
+                    let nums: Vec<Option<u32>> = label.clone().into_inner().map(|n| n.as_str().parse().ok()).collect();
+                    let fits = match nums.as_slice() {
+                        [Some(a), Some(b)] => (*a, *b) == (first, last),
+                        [Some(n)] => *n == rank,
+                        _ => false,
+                    };
+                    if !fits {
+                        let at = label.clone().into_inner().next().map(|n| n.as_span()).unwrap_or(label.as_span());
+                        return Err(NotationError::at(
+                            at,
+                            format!(
+                                "row {} is labelled '{}', but it holds squares {first}-{last} (rank {rank}): label it so, or leave the label out",
+                                row + 1,
+                                shown(label.as_str().trim())
+                            ),
+                        ));
+                    }
+                }
                 for (col, cell) in cells.iter().enumerate() {
                     let c = cell.as_str();
                     match g.at(row, col as u8) {
@@ -373,9 +408,6 @@ pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationErro
                         }
                     }
                 }
-                if let Some(label) = part.clone().into_inner().find(|p| p.as_rule() == Rule::row_label) {
-                    check_row_label(&label, row, g)?;
-                }
                 row += 1;
             }
             Rule::files_line => {
@@ -409,28 +441,6 @@ pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationErro
     }
     pos.validate(rules).map_err(NotationError::whole)?;
     Ok(pos)
-}
-
-/// A row's label, a reading aid, must not mislead: a square range is the
-/// row's first and last square, a single number its rank.
-fn check_row_label(label: &Pair<'_, Rule>, row: u8, g: &Geometry) -> Result<(), NotationError> {
-    let half = u32::from(g.size() / 2);
-    let first = u32::from(row) * half + 1;
-    let last = first + half - 1;
-    let rank = u32::from(g.size() - row);
-    let numbers: Vec<u32> = label.clone().into_inner().map(|n| n.as_str().parse().unwrap_or(u32::MAX)).collect();
-    let (ok, wanted) = match numbers[..] {
-        [a, b] => ((a, b) == (first, last), format!("{first}-{last}")),
-        [r] => (r == rank, format!("{rank} (its rank) or {first}-{last} (its squares)")),
-        _ => (false, format!("{first}-{last}")),
-    };
-    if ok {
-        return Ok(());
-    }
-    let span = label.as_span();
-    let start = label.clone().into_inner().next().map_or(span.start(), |n| n.as_span().start());
-    let at = pest::Span::new(span.get_input(), start, span.end()).unwrap_or(span);
-    Err(NotationError::at(at, format!("row {} is labelled '{}'; its label is {wanted}", row + 1, shown(at.as_str()))))
 }
 
 /// Parse a position given either as FEN or as a diagram (any text of more

@@ -12,7 +12,11 @@ pub enum Counting {
     /// Once: they are one move (the default, and how the oracle compares).
     #[default]
     DistinctMoves,
-    /// Once per path, as some published tables count.
+    /// Once per capture path: the start, the captured pieces in the order
+    /// they are jumped, and the final square ([`super::movegen::Listing::Paths`]). This is
+    /// the "keep duplicates" count of the published tables: a circuit taken
+    /// either way round counts twice, a flying king's straight run over two
+    /// pieces once, whichever square it touched down on between them.
     Paths,
 }
 

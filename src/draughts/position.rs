@@ -117,8 +117,10 @@ impl Position {
                     side.name()
                 ));
             }
+            // A man stands on its crowning row only under the deviation that
+            // leaves men reaching it by a capture uncrowned.
             let men_on_crown_row = pieces & !self.kings & rules.promotion_row(side);
-            if men_on_crown_row != 0 {
+            if men_on_crown_row != 0 && rules.crown_by_capture {
                 let s = g.squares_of(men_on_crown_row)[0] + 1;
                 return Err(format!(
                     "a {} man stands on square {s}, its crowning row; it would be a king",

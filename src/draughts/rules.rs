@@ -175,6 +175,11 @@ pub struct Rules {
     /// Whether a draw may be declared (by the players or an arbiter) when
     /// neither side can win.
     pub declared_draw: bool,
+    /// Whether a man that reaches the crowning row by a capture is crowned.
+    /// True in every variant; false only as a single-rule deviation for the
+    /// mutation tests, under which such a man stays a man (and goes on
+    /// capturing as a man if it can).
+    pub crown_by_capture: bool,
 }
 
 impl Rules {
@@ -199,6 +204,7 @@ impl Rules {
             agreement: true,
             endgame: Endgame::Off,
             declared_draw: false,
+            crown_by_capture: true,
         }
     }
 

@@ -5,6 +5,10 @@
 //! by resignation, by the move limit (a draw) or by the no-progress limit (a
 //! ranking by pieces in the goal, then by remaining distance).
 //!
+//! The move limit counts the turns of each player: the game is drawn once
+//! every player still playing has taken that many, provided nobody has
+//! finished. Once somebody has finished the limit plays no part any more.
+//!
 //! Progress: a turn makes progress when the mover has more pieces in its
 //! goal than it ever had before. The remaining distance of a player is the
 //! sum, over its pieces outside the goal, of the steps from each to the
@@ -156,10 +160,10 @@ impl<'r> Match<'r> {
     }
 
     /// The unfinished seats ranked by pieces in the goal, then by remaining
-    /// distance, then by turn order from the first seat.
+    /// distance, then by turn order from the seat that opened the game.
     fn rank_unfinished(&self) -> Vec<u8> {
         let mut seats = self.active_seats();
-        let first = self.rules.first_seat;
+        let first = self.rules.opening_seat();
         let n = self.rules.players;
         seats.sort_by_key(|&s| {
             (
@@ -206,7 +210,7 @@ impl<'r> Match<'r> {
                 return;
             }
             // An automatic pass: a turn without progress.
-            self.position.turns += 1;
+            self.position.turns[usize::from(self.position.to_move - 1)] += 1;
             self.position.quiet += 1;
             self.position.to_move = self.next_seat(self.position.to_move);
         }
@@ -225,7 +229,7 @@ impl<'r> Match<'r> {
             return Some(self.ranking(active, None));
         }
         if let Some(limit) = r.move_limit {
-            if self.position.finished.is_empty() && self.position.turns >= limit * u32::from(r.players) {
+            if self.position.finished.is_empty() && self.move_limit_reached(limit) {
                 return Some(Outcome::Draw("move-limit"));
             }
         }
@@ -237,9 +241,53 @@ impl<'r> Match<'r> {
         None
     }
 
+    /// Whether every player still playing has taken `limit` turns.
+    fn move_limit_reached(&self, limit: u32) -> bool {
+        let turns = &self.position.turns;
+        if self.rules.move_limit_per_player {
+            self.active_seats().iter().all(|&s| turns[usize::from(s - 1)] >= limit)
+        } else {
+            turns.iter().sum::<u32>() >= limit * u32::from(self.rules.players)
+        }
+    }
+
     /// The next seat clockwise (seat numbers run clockwise).
     fn next_seat(&self, seat: u8) -> u8 {
         seat % self.rules.players + 1
+    }
+
+    /// Play a legal move of the seat to move and settle what follows.
+    fn make_move(&mut self, m: Move) {
+        let r = self.rules;
+        let seat = self.position.to_move;
+        apply_piece(&mut self.position, m);
+        self.position.turns[usize::from(seat - 1)] += 1;
+        let now = in_goal(&self.position, r, seat);
+        let best = &mut self.position.best[usize::from(seat - 1)];
+        if now > u32::from(*best) {
+            *best = now as u8;
+            self.position.quiet = 0;
+        } else {
+            self.position.quiet += 1;
+        }
+        // The mover first, then anyone else whose goal this move completed
+        // (an opponent can fill the last hole of a goal).
+        for k in 0..r.players {
+            let s = (seat - 1 + k) % r.players + 1;
+            if self.position.active(s) && goal_complete(&self.position, r, s) {
+                self.position.finished.push(s);
+            }
+        }
+        self.position.to_move = self.next_seat(seat);
+        self.settle();
+    }
+
+    /// The game after one of its legal moves.
+    pub fn after(&self, m: Move) -> Match<'r> {
+        let mut next =
+            Match { rules: self.rules, position: self.position.clone(), outcome: Outcome::Ongoing, legal: Vec::new() };
+        next.make_move(m);
+        next
     }
 
     pub fn play(&mut self, action: Action) -> Result<(), &'static str> {
@@ -252,27 +300,7 @@ impl<'r> Match<'r> {
                 if !self.legal.contains(&m) {
                     return Err("illegal-move");
                 }
-                let seat = self.position.to_move;
-                apply_piece(&mut self.position, m);
-                self.position.turns += 1;
-                let now = in_goal(&self.position, r, seat);
-                let best = &mut self.position.best[usize::from(seat - 1)];
-                if now > u32::from(*best) {
-                    *best = now as u8;
-                    self.position.quiet = 0;
-                } else {
-                    self.position.quiet += 1;
-                }
-                // The mover first, then anyone else whose goal this move
-                // completed (an opponent can fill the last hole of a goal).
-                for k in 0..r.players {
-                    let s = (seat - 1 + k) % r.players + 1;
-                    if self.position.active(s) && goal_complete(&self.position, r, s) {
-                        self.position.finished.push(s);
-                    }
-                }
-                self.position.to_move = self.next_seat(seat);
-                self.settle();
+                self.make_move(m);
             }
             Action::Resign(seat) => {
                 if !self.position.active(seat) {
@@ -301,25 +329,21 @@ impl<'r> Match<'r> {
     }
 }
 
-/// Perft: leaves of the move tree; a seat without a move passes (one node).
+/// Perft: the leaves of the game tree `depth` moves below a position,
+/// under the turn rules of [`Match`]: finished and resigned seats are
+/// skipped, a seat without a legal move is passed automatically (a pass is
+/// not a move and adds no level), and a game that has ended has no moves,
+/// so no leaves below it.
 pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    count(&Match::new(rules, pos.clone()), depth)
+}
+
+/// Perft below a game.
+pub fn count(game: &Match<'_>, depth: u32) -> u64 {
+    let moves = game.legal_moves();
+    match depth {
+        0 => 1,
+        1 => moves.len() as u64,
+        _ => moves.iter().map(|&m| count(&game.after(m), depth - 1)).sum(),
     }
-    let moves = legal_moves(pos, rules);
-    if depth == 1 {
-        return moves.len().max(1) as u64;
-    }
-    let mut next = pos.clone();
-    next.to_move = pos.to_move % rules.players + 1;
-    if moves.is_empty() {
-        return perft(&next, rules, depth - 1);
-    }
-    let mut total = 0;
-    for m in moves {
-        let mut p = next.clone();
-        apply_piece(&mut p, m);
-        total += perft(&p, rules, depth - 1);
-    }
-    total
 }

@@ -14,7 +14,7 @@ use crate::game::{Action, Game, GameError, MoveKey, OptionSpec, Options, Rejecti
 use crate::notation::NotationError;
 
 use self::game::Match;
-use self::movegen::{check_path, legal_moves, Move};
+use self::movegen::{check_path, Move};
 use self::notation::MoveText;
 use self::position::Position;
 pub use self::rules::{ForeignCamps, Form, Rules};
@@ -49,13 +49,25 @@ const OPTIONS: &[OptionSpec] = &[
         name: "first-seat",
         values: &["1..6"],
         default: "1",
-        help: "the seat that moves first (rotate-first-turn: the next seat starts the rematch)",
+        help: "the seat that moves first in the first game at the table",
+    },
+    OptionSpec {
+        name: "rotate-first-turn",
+        values: &["on", "off"],
+        default: "on",
+        help: "on: each rematch starts one seat further clockwise from first-seat; off: first-seat starts every game",
+    },
+    OptionSpec {
+        name: "rematch",
+        values: &["0..1000"],
+        default: "0",
+        help: "games the table has played before this one (0: the first game)",
     },
     OptionSpec {
         name: "move-limit",
         values: &["off", "1..100000"],
         default: "off",
-        help: "turns each player may take; if nobody has finished by then the game is drawn",
+        help: "turns each player may take, resignations or not; if nobody has finished by then the game is drawn (once someone has finished it no longer applies)",
     },
     OptionSpec {
         name: "no-progress",
@@ -86,6 +98,8 @@ impl ChineseCheckers {
         r.blocking_prevention = get("blocking-prevention") != "off";
         r.play_to_end = get("play-to-end") != "off";
         r.first_seat = get("first-seat").parse().unwrap_or(1);
+        r.rotate_first_turn = get("rotate-first-turn") != "off";
+        r.rematch = get("rematch").parse().unwrap_or(0);
         r.move_limit = get("move-limit").parse().ok();
         r.no_progress = get("no-progress").parse().ok();
         if r.form == Form::Japanese {
@@ -339,14 +353,11 @@ impl Game for Halma {
     }
 
     fn divide(&self, position: &str, depth: u32, _paths: bool) -> Result<Vec<(String, u64)>, NotationError> {
-        let pos = self.parse(position)?;
-        let mut out = Vec::new();
-        for m in legal_moves(&pos, &self.rules) {
-            let mut next = pos.clone();
-            movegen::apply_piece(&mut next, m);
-            next.to_move = pos.to_move % self.rules.players + 1;
-            out.push((notation::write_move(m.from, m.to), game::perft(&next, &self.rules, depth.saturating_sub(1))));
-        }
-        Ok(out)
+        let game = Match::new(&self.rules, self.parse(position)?);
+        Ok(game
+            .legal_moves()
+            .iter()
+            .map(|&m| (notation::write_move(m.from, m.to), game::count(&game.after(m), depth.saturating_sub(1))))
+            .collect())
     }
 }

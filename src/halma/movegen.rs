@@ -22,7 +22,10 @@ impl Move {
 }
 
 /// The holes a seat's pieces may not stop in, and those they may not even
-/// pass through.
+/// pass through: the camps of every colour but the seat's own (its home
+/// and its goal). A corner hole of the hexagon belongs to the two 15-hole
+/// camps that meet there, and is open to a seat when one of them is its
+/// own.
 pub fn closed_holes(rules: &Rules, seat: u8) -> (Holes, Holes) {
     let b = Board::get();
     let own = rules.camp(seat);

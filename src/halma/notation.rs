@@ -79,23 +79,25 @@ pub fn write_move(from: u8, to: u8) -> String {
     format!("{}-{}", b.name(from), b.name(to))
 }
 
-fn dotted(values: &[u8]) -> String {
+fn dotted<T: ToString>(values: &[T]) -> String {
     values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(".")
 }
 
-/// Largest `turns` and `quiet` count a position may carry: far beyond any
-/// game (the move limit is at most 100000 turns a player), and far from
-/// the counters' own limit, so that play from it never runs out of room.
+/// Largest count of turns a position may carry for a seat, and of quiet
+/// turns: far beyond any game (the move limit is at most 100000 turns a
+/// player), and far from the counters' own limit, so that play from it
+/// never runs out of room.
 pub const MAX_TURNS: u32 = 1_000_000_000;
 
-fn undotted(name: &str, text: &str, span: pest::Span<'_>, most: u32) -> Result<Vec<u8>, NotationError> {
+/// Whole numbers written with dots (`3.0.1`), each at most `most`.
+fn undotted<T: TryFrom<u32>>(name: &str, text: &str, span: pest::Span<'_>, most: u32) -> Result<Vec<T>, NotationError> {
     if text.is_empty() {
         return Ok(Vec::new());
     }
     text.split('.')
-        .map(|v| match v.parse::<u32>() {
-            Ok(n) if n <= most => Ok(n as u8),
-            _ => Err(NotationError::at(
+        .map(|v| match v.parse::<u32>().ok().filter(|&n| n <= most).and_then(|n| T::try_from(n).ok()) {
+            Some(n) => Ok(n),
+            None => Err(NotationError::at(
                 span,
                 format!(
                     "{name}: '{}' is not a whole number from 0 to {most} (write the numbers with dots, as 3.0.1)",
@@ -119,23 +121,32 @@ fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Res
         )),
     };
     let seats = |list: Vec<u8>| -> Result<Vec<u8>, NotationError> {
-        if let Some(s) = list.iter().find(|&&s| s == 0 || s > rules.players) {
-            return Err(NotationError::at(
+        match list.iter().find(|&&s| s == 0 || s > rules.players) {
+            Some(s) => Err(NotationError::at(
                 span,
                 format!("{name}: seat {s} is not at the table ({} players)", rules.players),
-            ));
+            )),
+            None => Ok(list),
         }
-        // Seats are 1..=6 by now, so a repeat shows within the first seven.
-        if let Some((_, s)) = list.iter().enumerate().find(|(i, s)| list[..*i].contains(s)) {
-            return Err(NotationError::at(span, format!("{name}: seat {s} is listed twice")));
-        }
-        Ok(list)
     };
     match name {
-        "turns" => pos.turns = number()?,
+        "turns" => {
+            let list: Vec<u32> = undotted(name, value, span, MAX_TURNS)?;
+            if list.len() != usize::from(rules.players) {
+                return Err(NotationError::at(
+                    span,
+                    format!(
+                        "turns needs one number per seat ({} players), the turns each has taken, such as turns={}",
+                        rules.players,
+                        vec!["3"; usize::from(rules.players)].join(".")
+                    ),
+                ));
+            }
+            pos.turns[..list.len()].copy_from_slice(&list);
+        }
         "quiet" => pos.quiet = number()?,
         "best" => {
-            let list = undotted(name, value, span, rules.pieces_per_player())?;
+            let list: Vec<u8> = undotted(name, value, span, rules.pieces_per_player())?;
             if list.len() != usize::from(rules.players) {
                 return Err(NotationError::at(
                     span,
@@ -156,9 +167,6 @@ fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Res
                 format!("unknown counter '{}' (counters: turns, quiet, best, finished, resigned)", shown(other)),
             ))
         }
-    }
-    if let Some(s) = pos.finished.iter().find(|s| pos.resigned.contains(s)) {
-        return Err(NotationError::at(span, format!("seat {s} is listed both as finished and as resigned")));
     }
     Ok(())
 }
@@ -234,8 +242,9 @@ pub fn write_position(pos: &Position, rules: &Rules) -> String {
         out.push_str(&format!("/{seat}:{}", list.join(",")));
     }
     let mut counters = Vec::new();
-    if pos.turns != 0 {
-        counters.push(format!("turns={}", pos.turns));
+    let turns = &pos.turns[..usize::from(rules.players)];
+    if turns.iter().any(|&t| t != 0) {
+        counters.push(format!("turns={}", dotted(turns)));
     }
     if pos.quiet != 0 {
         counters.push(format!("quiet={}", pos.quiet));

@@ -24,8 +24,8 @@ pub struct Position {
     pub cells: [Cell; HOLES],
     /// The seat (1-based) to move.
     pub to_move: u8,
-    /// Turns taken so far, moves and automatic passes alike.
-    pub turns: u32,
+    /// Turns each seat has taken so far, moves and automatic passes alike.
+    pub turns: [u32; 6],
     /// Turns since the last progress.
     pub quiet: u32,
     /// The most pieces each seat has had in its goal.
@@ -41,7 +41,7 @@ impl Position {
         Position {
             cells: [EMPTY; HOLES],
             to_move,
-            turns: 0,
+            turns: [0; 6],
             quiet: 0,
             best: [0; 6],
             finished: Vec::new(),
@@ -50,10 +50,10 @@ impl Position {
     }
 
     /// The start position: each seat's pieces fill its camp, a Japanese
-    /// king on the camp's apex.
+    /// king on the camp's apex; the opening seat of this game to move.
     pub fn start(rules: &Rules) -> Position {
         let b = Board::get();
-        let mut p = Position::empty(rules.first_seat);
+        let mut p = Position::empty(rules.opening_seat());
         for seat in 1..=rules.players {
             let camp = rules.camp(seat);
             let area = match rules.form {
@@ -120,6 +120,23 @@ impl Position {
             if c != EMPTY && seat_of(c) > rules.players {
                 return Err(format!("a piece of seat {} is on the board ({} players)", seat_of(c), rules.players));
             }
+        }
+        for (name, list) in [("finished", &self.finished), ("resigned", &self.resigned)] {
+            if let Some((_, s)) = list.iter().enumerate().find(|(i, s)| list[..*i].contains(s)) {
+                return Err(format!("seat {s} is listed twice in {name}"));
+            }
+        }
+        if let Some(s) = self.finished.iter().find(|s| self.resigned.contains(s)) {
+            return Err(format!("seat {s} is both finished and resigned"));
+        }
+        if let Some(s) = self.resigned.iter().find(|&&s| self.pieces(s) != 0) {
+            return Err(format!("seat {s} has resigned but has pieces on the board: a resigner's pieces leave it"));
+        }
+        if self.finished.len() + self.resigned.len() >= usize::from(rules.players) {
+            return Err(format!(
+                "all {} seats have finished or resigned: the game ends while one is still playing",
+                rules.players
+            ));
         }
         Ok(())
     }

@@ -167,27 +167,29 @@ fn parse_diagram(text: &str) -> Result<Position, NotationError> {
     let top = pairs.next().ok_or_else(|| NotationError::whole("empty diagram"))?;
     let span = top.as_span();
     let mut ranks = Vec::new();
-    let mut numbers = Vec::new();
+    // The rank numbers and the line of files are reading aids, but wrong
+    // ones mislead: checked once the board's size is known.
+    let mut labels = Vec::new();
     let mut files = None;
     let mut to_move = BLACK;
     for p in top.into_inner() {
         match p.as_rule() {
+            Rule::files => files = Some(p.clone()),
             Rule::board_rank => {
-                let mut cells = Vec::new();
-                for c in p.into_inner() {
-                    match c.as_rule() {
-                        Rule::rank_number => numbers.push(c),
-                        Rule::stone => cells.push(match c.as_str() {
-                            "b" => BLACK,
-                            "w" => WHITE,
-                            _ => EMPTY,
-                        }),
-                        _ => {}
-                    }
+                if let Some(n) = p.clone().into_inner().find(|c| c.as_rule() == Rule::rank_number) {
+                    labels.push(n);
                 }
+                let cells = p
+                    .into_inner()
+                    .filter(|c| c.as_rule() == Rule::stone)
+                    .map(|c| match c.as_str() {
+                        "b" => BLACK,
+                        "w" => WHITE,
+                        _ => EMPTY,
+                    })
+                    .collect();
                 ranks.push(cells);
             }
-            Rule::files => files = Some(p),
             Rule::status => {
                 to_move = if p.into_inner().next().map(|s| s.as_str()) == Some("white") { WHITE } else { BLACK };
             }
@@ -195,29 +197,25 @@ fn parse_diagram(text: &str) -> Result<Position, NotationError> {
         }
     }
     let size = check_square(&ranks, span)?;
-    let n = usize::from(size);
-    // The labels are reading aids, but a wrong one misleads: they must be
-    // the board's own.
-    for (i, number) in numbers.iter().enumerate() {
-        if number.as_str().parse::<usize>().ok() != Some(n - i) {
+    for (i, label) in labels.iter().enumerate() {
+        let rank = usize::from(size) - i;
+        if label.as_str().parse::<usize>().ok() != Some(rank) {
             return Err(NotationError::at(
-                number.as_span(),
+                label.as_span(),
                 format!(
-                    "rank {} is written where rank {} belongs: ranks are numbered from {n} at the top down to 1",
-                    number.as_str(),
-                    n - i
+                    "rank {rank} is numbered '{}': ranks are numbered from {size} at the top down to 1",
+                    label.as_str()
                 ),
             ));
         }
     }
-    if let Some(files) = files {
-        let letters: String = files.as_str().split_whitespace().collect();
-        let wanted: String = (0..n).map(|f| char::from(b'a' + f as u8)).collect();
-        if letters != wanted {
-            let spaced: Vec<String> = wanted.chars().map(String::from).collect();
+    if let Some(f) = files {
+        let want: Vec<String> = (0..size).map(|c| char::from(b'a' + c).to_string()).collect();
+        let got: Vec<&str> = f.as_str().split_whitespace().collect();
+        if got != want {
             return Err(NotationError::at(
-                files.as_span(),
-                format!("the file letters of a {n}x{n} board are '{}'", spaced.join(" ")),
+                f.as_span(),
+                format!("the files under the board must read '{}'", want.join(" ")),
             ));
         }
     }

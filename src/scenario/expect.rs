@@ -166,7 +166,25 @@ pub fn parse_result(text: &str) -> Result<(ResultExp, Option<usize>), NotationEr
     let mut order = Vec::new();
     for p in inner.into_inner() {
         match p.as_rule() {
-            Rule::place => order.push(p.into_inner().nth(1).map(|q| q.as_str().to_string()).unwrap_or_default()),
+            Rule::place => {
+                // Places are written in order, 1st first: any other order
+                // could never match a ranking the game gives.
+                let mut parts = p.into_inner();
+                if let Some(o) = parts.next() {
+                    let want = ordinal(order.len() + 1);
+                    if o.as_str() != want {
+                        return Err(NotationError::at(
+                            o.as_span(),
+                            format!(
+                                "place {} of the ranking is '{}': write the places in order, {want} here",
+                                order.len() + 1,
+                                o.as_str()
+                            ),
+                        ));
+                    }
+                }
+                order.push(parts.next().map(|q| q.as_str().to_string()).unwrap_or_default());
+            }
             Rule::player => player = p.as_str().to_string(),
             Rule::reason => reason = Some((p.as_str().to_string(), p.as_span().start_pos().line_col().1)),
             _ => {}

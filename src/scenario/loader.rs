@@ -603,7 +603,15 @@ fn clauses(ctx: &mut Ctx<'_>, doc: &ScenarioDoc) -> Vec<Located<String>> {
     }
     let mut clauses = Vec::new();
     for c in &doc.clauses {
-        if ctx.catalog.clause(&c.value).is_none() {
+        if let Some((page, o)) = ctx.catalog.out_of_scope(&c.value) {
+            ctx.err(
+                loc_of(&c.referenced),
+                format!(
+                    "'{}' is not a rule of play, and the catalog of {} leaves it out of scope: {}. A scenario cites the rules it tests",
+                    c.value, page.page, o.why
+                ),
+            );
+        } else if ctx.catalog.clause(&c.value).is_none() {
             let hint = Catalog::suggest(ctx.catalog.clause_ids(), &c.value)
                 .map(|s| format!(" (did you mean '{s}'?)"))
                 .unwrap_or_default();
@@ -827,12 +835,40 @@ fn expectations(ctx: &mut Ctx<'_>, game: &dyn Game, position: &str, doc: &Expect
                     super::ResultExp::Ranking { order, .. } => order.iter().collect(),
                     _ => vec![],
                 };
-                for player in named {
+                for player in &named {
                     if let Err(e) = check_player(game, player) {
                         let lead = res.value.len() - res.value.trim_start().len();
                         ctx.err(ctx.place(&res.referenced, 1, lead + 1), e);
                         ok = false;
                         break;
+                    }
+                }
+                // A ranking places every player of the game once; any other
+                // could never match the game's.
+                if let (true, super::ResultExp::Ranking { order, .. }) = (ok, &r) {
+                    let players = game.players();
+                    let mut seen: Vec<&String> = Vec::new();
+                    let twice = order.iter().find(|p| {
+                        let again = seen.contains(p);
+                        seen.push(p);
+                        again
+                    });
+                    let lead = res.value.len() - res.value.trim_start().len();
+                    let at = place(ctx.src, &res.referenced, 1, lead + 1);
+                    if let Some(p) = twice {
+                        ctx.err(at, format!("the ranking places {p} twice: every player has one place"));
+                        ok = false;
+                    } else if order.len() != players.len() {
+                        ctx.err(
+                            at,
+                            format!(
+                                "the ranking has {} places and the game {} players ({}): a ranking places every player",
+                                order.len(),
+                                players.len(),
+                                players.join(", ")
+                            ),
+                        );
+                        ok = false;
                     }
                 }
                 if let (Some((code, _)), Some(col)) = (r.reason(), reason_col) {

@@ -56,12 +56,14 @@ pub struct Board {
 }
 
 /// One move: the start, every landing square in order, the captured squares
-/// (sorted) and whether the moving man is crowned by it.
+/// (sorted, and in the order they were jumped) and whether the moving man is
+/// crowned by it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlainMove {
     pub from: u8,
     pub path: Vec<u8>,
     pub captured: Vec<u8>,
+    pub order: Vec<u8>,
     pub crowns: bool,
 }
 
@@ -207,7 +209,10 @@ pub fn supports(rules: &Rules) -> bool {
     let landing_ok = match rules.king_landing {
         KingLanding::Free | KingLanding::MustContinue => true,
     };
-    size_ok && capture_ok && precedence_ok && chain_ok && promotion_ok && removal_ok && landing_ok
+    let crowning_ok = match rules.crown_by_capture {
+        true | false => true,
+    };
+    size_ok && capture_ok && precedence_ok && chain_ok && promotion_ok && removal_ok && landing_ok && crowning_ok
 }
 
 /// The plain generator under one rule set.
@@ -285,6 +290,7 @@ impl<'r> Plain<'r> {
                         from,
                         path: vec![to],
                         captured: Vec::new(),
+                        order: Vec::new(),
                         crowns: !piece.king && board.is_crown_row(side, to),
                     });
                 }
@@ -411,7 +417,8 @@ impl<'r> Plain<'r> {
         for (over, land) in self.jumps(c, at, king, captured) {
             captured.push(over);
             path.push(land);
-            let reaches_crown = !king && c.board.is_crown_row(c.side, land);
+            let crowned_by_capture = self.rules.crown_by_capture;
+            let reaches_crown = crowned_by_capture && !king && c.board.is_crown_row(c.side, land);
             let (ends_here, king_now) = match (reaches_crown, self.rules.promotion) {
                 (true, MidCapturePromotion::EndsMove) => (true, true),
                 (true, MidCapturePromotion::ContinuesAsKing) => (false, true),
@@ -429,7 +436,8 @@ impl<'r> Plain<'r> {
                     from: c.from,
                     path: path.clone(),
                     captured: sorted,
-                    crowns: !c.started_king && (king_now || c.board.is_crown_row(c.side, land)),
+                    order: captured.clone(),
+                    crowns: crowned_by_capture && !c.started_king && (king_now || c.board.is_crown_row(c.side, land)),
                 });
             }
             path.pop();

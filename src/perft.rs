@@ -1,0 +1,269 @@
+//! Perft over any game, split into parts: across threads (`perft -j N`) and
+//! across machines (`perft --shard K/N`, the parts then added up with
+//! `perft --add`), with counts identical to the plain walk.
+//!
+//! The tree is cut a few plies below the root into units, each a line of
+//! moves and the position it reaches; a unit's count is the game's own perft
+//! below that position. Under path counting every capture path is a unit of
+//! its own, so the multiplicity of a move with several paths is kept. The
+//! cut depends only on the position, the depth and the number of parts, so
+//! every shard of a CI matrix cuts the same units and takes its own share of
+//! them, round robin in a fixed order.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Action, Game};
+use crate::notation::NotationError;
+
+/// A line of moves from the root and the position it reaches.
+#[derive(Clone, Debug)]
+struct Unit {
+    line: Vec<String>,
+    position: String,
+}
+
+fn failed(e: impl std::fmt::Display) -> NotationError {
+    NotationError::whole(e.to_string())
+}
+
+/// The units `plies` below the root: every line of that many moves (every
+/// path under path counting), in the order the game lists them. A line that
+/// ends the game early stays a unit of its own, counting nothing below.
+fn cut(game: &dyn Game, position: &str, plies: u32, paths: bool) -> Result<Vec<Unit>, NotationError> {
+    let mut units = vec![Unit { line: Vec::new(), position: position.to_string() }];
+    for _ in 0..plies {
+        let mut next = Vec::new();
+        for u in units {
+            let rows = game.divide(&u.position, 1, paths)?;
+            for (m, _) in rows {
+                let child = game.replay(&u.position, &[Action::Move(m.clone())]).map_err(failed)?.position;
+                let mut line = u.line.clone();
+                line.push(m);
+                next.push(Unit { line, position: child });
+            }
+        }
+        units = next;
+    }
+    Ok(units)
+}
+
+/// How far below the root to cut for `parts` parts: the shallowest cut
+/// with at least eight units a part, or one ply above the leaves.
+fn cut_for(game: &dyn Game, position: &str, depth: u32, paths: bool, parts: usize) -> Result<Vec<Unit>, NotationError> {
+    let mut plies = 1;
+    loop {
+        let units = cut(game, position, plies, paths)?;
+        if units.len() >= 8 * parts || plies + 1 >= depth || units.is_empty() {
+            return Ok(units);
+        }
+        plies += 1;
+    }
+}
+
+/// Perft of `position` to `depth` over `jobs` threads sharing the game.
+/// `done` is called each time a unit is counted, with the number of units.
+pub fn parallel(
+    game: &dyn Game,
+    position: &str,
+    depth: u32,
+    paths: bool,
+    jobs: usize,
+    done: &(dyn Fn(usize) + Sync),
+) -> Result<u64, NotationError> {
+    if depth <= 1 || jobs <= 1 {
+        return game.perft(position, depth, paths);
+    }
+    match cut_for(game, position, depth, paths, jobs) {
+        Ok(units) => count_units(game, &units, depth, paths, jobs, done),
+        // A line the game cannot replay (a draw count that ends the game
+        // within the cut, where perft goes on): the plain walk.
+        Err(_) => game.perft(position, depth, paths),
+    }
+}
+
+/// The sum of the units' counts, the units taken in turn by `jobs` threads.
+fn count_units(
+    game: &dyn Game,
+    units: &[Unit],
+    depth: u32,
+    paths: bool,
+    jobs: usize,
+    done: &(dyn Fn(usize) + Sync),
+) -> Result<u64, NotationError> {
+    let next = AtomicUsize::new(0);
+    let total: Mutex<Result<u64, NotationError>> = Mutex::new(Ok(0));
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(units.len()).max(1) {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(u) = units.get(i) else { break };
+                let below = depth.saturating_sub(u.line.len() as u32);
+                let n = game.perft(&u.position, below, paths);
+                if let Ok(mut t) = total.lock() {
+                    let sum = std::mem::replace(&mut *t, Ok(0));
+                    *t = match (sum, n) {
+                        (Ok(a), Ok(b)) => Ok(a + b),
+                        (Err(e), _) | (_, Err(e)) => Err(e),
+                    };
+                }
+                done(units.len());
+            });
+        }
+    });
+    total.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+/// One part of a sharded perft, as `perft --shard K/N --json` writes it and
+/// `perft --add` reads it back.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    pub variant: String,
+    pub position: String,
+    pub depth: u32,
+    pub paths: bool,
+    /// This part, from 1.
+    pub shard: usize,
+    /// The number of parts.
+    pub of: usize,
+    /// How many units the tree was cut into, and how many are this part's.
+    pub units: usize,
+    pub counted: usize,
+    pub nodes: u64,
+}
+
+/// The K-th of N parts of a perft (K from 1).
+#[allow(clippy::too_many_arguments)]
+pub fn shard(
+    game: &dyn Game,
+    variant: &str,
+    position: &str,
+    depth: u32,
+    paths: bool,
+    k: usize,
+    n: usize,
+    jobs: usize,
+) -> Result<Shard, NotationError> {
+    if n == 0 || k == 0 || k > n {
+        return Err(NotationError::whole(format!("shard {k}/{n}: K must be from 1 to N")));
+    }
+    let units = match depth {
+        0 => Vec::new(),
+        // A line the game cannot replay: one unit, the whole tree, the
+        // first part's.
+        _ => cut_for(game, position, depth, paths, n)
+            .unwrap_or_else(|_| vec![Unit { line: Vec::new(), position: position.to_string() }]),
+    };
+    let mine: Vec<Unit> = units.iter().enumerate().filter(|(i, _)| i % n == k - 1).map(|(_, u)| u.clone()).collect();
+    let nodes = if depth == 0 { u64::from(k == 1) } else { count_units(game, &mine, depth, paths, jobs, &|_| {})? };
+    Ok(Shard {
+        variant: variant.to_string(),
+        position: position.to_string(),
+        depth,
+        paths,
+        shard: k,
+        of: n,
+        units: units.len(),
+        counted: mine.len(),
+        nodes,
+    })
+}
+
+/// The whole count from every part: the parts must be of one perft, each
+/// of 1..=N present once.
+pub fn add(parts: &[Shard]) -> Result<u64, String> {
+    let first = parts.first().ok_or("no shards to add")?;
+    let mut seen = vec![false; first.of];
+    for p in parts {
+        let same = p.variant == first.variant
+            && p.position == first.position
+            && p.depth == first.depth
+            && p.paths == first.paths
+            && p.of == first.of
+            && p.units == first.units;
+        if !same {
+            return Err(format!(
+                "shard {}/{} is of another perft ({} {} depth {}) than shard {}/{} ({} {} depth {})",
+                p.shard,
+                p.of,
+                p.variant,
+                p.position,
+                p.depth,
+                first.shard,
+                first.of,
+                first.variant,
+                first.position,
+                first.depth
+            ));
+        }
+        match seen.get_mut(p.shard.wrapping_sub(1)) {
+            Some(s) if !*s => *s = true,
+            Some(_) => return Err(format!("shard {}/{} is given twice", p.shard, p.of)),
+            None => return Err(format!("shard {}/{} is out of range", p.shard, p.of)),
+        }
+    }
+    let missing: Vec<String> =
+        seen.iter().enumerate().filter(|(_, s)| !**s).map(|(i, _)| format!("{}/{}", i + 1, first.of)).collect();
+    if !missing.is_empty() {
+        return Err(format!("shards missing: {}", missing.join(", ")));
+    }
+    Ok(parts.iter().map(|p| p.nodes).sum())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{self, Options};
+
+    fn game_of(variant: &str, options: &[(&str, &str)]) -> Box<dyn Game> {
+        let o: Options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        game::configure(variant, &o).expect("variant")
+    }
+
+    /// Split over threads or into shards, every count is the plain walk's,
+    /// path counting included.
+    #[test]
+    fn parts_add_up_to_the_plain_count() {
+        let cases: Vec<(Box<dyn Game>, &str, u32, bool)> = vec![
+            (game_of("english", &[]), "english", 6, false),
+            (game_of("russian", &[]), "russian", 6, true),
+            (game_of("international", &[]), "international", 4, false),
+            (game_of("konane", &[]), "konane", 7, false),
+            (game_of("chinese-checkers", &[("players", "3")]), "chinese-checkers", 3, false),
+        ];
+        for (g, variant, depth, paths) in cases {
+            let start = g.start_position();
+            let plain = g.perft(&start, depth, paths).expect("perft");
+            for jobs in [2, 3] {
+                assert_eq!(
+                    parallel(g.as_ref(), &start, depth, paths, jobs, &|_| {}).expect("parallel"),
+                    plain,
+                    "{variant}"
+                );
+            }
+            for n in [1, 3, 7] {
+                let parts: Vec<Shard> = (1..=n)
+                    .map(|k| shard(g.as_ref(), variant, &start, depth, paths, k, n, 2).expect("shard"))
+                    .collect();
+                assert_eq!(add(&parts), Ok(plain), "{variant} in {n} shards");
+                assert!(parts.iter().all(|p| p.units == parts[0].units));
+            }
+        }
+    }
+
+    #[test]
+    fn adding_refuses_parts_missing_repeated_or_of_another_perft() {
+        let g = game_of("english", &[]);
+        let start = g.start_position();
+        let one = shard(g.as_ref(), "english", &start, 4, false, 1, 2, 1).expect("shard");
+        let two = shard(g.as_ref(), "english", &start, 4, false, 2, 2, 1).expect("shard");
+        assert!(add(std::slice::from_ref(&one)).unwrap_err().contains("missing: 2/2"));
+        assert!(add(&[one.clone(), one.clone()]).unwrap_err().contains("twice"));
+        let other = Shard { depth: 5, ..two.clone() };
+        assert!(add(&[one.clone(), other]).unwrap_err().contains("another perft"));
+        assert_eq!(add(&[one, two]), Ok(1469));
+        assert!(shard(g.as_ref(), "english", &start, 4, false, 3, 2, 1).is_err());
+    }
+}
