@@ -854,7 +854,7 @@ fn expectations(ctx: &mut Ctx<'_>, game: &dyn Game, position: &str, doc: &Expect
                         again
                     });
                     let lead = res.value.len() - res.value.trim_start().len();
-                    let at = place(ctx.src, &res.referenced, 1, lead + 1);
+                    let at = ctx.place(&res.referenced, 1, lead + 1);
                     if let Some(p) = twice {
                         ctx.err(at, format!("the ranking places {p} twice: every player has one place"));
                         ok = false;
