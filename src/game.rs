@@ -228,6 +228,18 @@ pub fn perft_within(
     Ok(Ok(counts))
 }
 
+/// A perft depth given as text, checked against [`MAX_PERFT_DEPTH`].
+pub fn perft_depth(text: &str) -> Result<u32, String> {
+    let t = text.trim();
+    match t.parse::<u32>() {
+        Ok(d) if d <= MAX_PERFT_DEPTH => Ok(d),
+        _ if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(format!("depth {} is deeper than {MAX_PERFT_DEPTH}, the deepest perft counted", crate::text::shown(t)))
+        }
+        _ => Err(format!("depth '{}' is not a whole number (0 to {MAX_PERFT_DEPTH})", crate::text::shown(t))),
+    }
+}
+
 /// Every variant rulecheck knows.
 pub fn variants() -> Vec<&'static dyn Variant> {
     let mut all = crate::draughts::VARIANTS.to_vec();
@@ -253,7 +265,7 @@ pub enum SetupError {
 pub fn variant(id: &str) -> Result<&'static dyn Variant, SetupError> {
     let all = variants();
     all.iter().find(|v| v.id() == id).copied().ok_or_else(|| SetupError::UnknownVariant {
-        given: id.to_string(),
+        given: crate::text::shown(id),
         known: all.iter().map(|v| v.id()).collect::<Vec<_>>().join(", "),
         hint: crate::catalog::Catalog::suggest(all.iter().map(|v| v.id()), id)
             .map(|s| format!(" (did you mean '{s}'?)"))
@@ -272,12 +284,16 @@ pub fn resolve_options(v: &dyn Variant, given: &Options) -> Result<Options, Setu
             } else {
                 specs.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
             };
-            return Err(SetupError::UnknownOption { variant: v.id().to_string(), given: name.clone(), known });
+            return Err(SetupError::UnknownOption {
+                variant: v.id().to_string(),
+                given: crate::text::shown(name),
+                known,
+            });
         };
         if !spec.accepts(value) {
             return Err(SetupError::BadValue {
                 option: name.clone(),
-                given: value.clone(),
+                given: crate::text::shown(value),
                 known: spec.values.join(", "),
             });
         }

@@ -26,3 +26,4 @@ pub mod report;
 pub mod runner;
 pub mod scenario;
 pub mod svg;
+pub mod text;

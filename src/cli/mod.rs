@@ -63,7 +63,7 @@ enum Command {
         #[arg(long, value_enum, default_value_t = Format::Human)]
         format: Format,
         /// Engines to run in parallel (one process each for an external engine).
-        #[arg(long, short = 'j', default_value_t = 1)]
+        #[arg(long, short = 'j', default_value_t = 1, value_parser = jobs_count)]
         jobs: usize,
         /// Run only the K-th of N parts of the spec (1-based), e.g. 2/4: a CI matrix spreads the spec over N machines.
         #[arg(long, value_name = "K/N")]
@@ -287,13 +287,26 @@ fn position(game: &dyn Game, given: Option<&str>) -> Result<String, Fail> {
     match given {
         None => Ok(game.start_position()),
         Some(p) => game.normalize_position(p).map_err(|e| {
+            // A diagram is quoted by the line at fault, never whole.
             let place = if p.contains('\n') {
-                format!("line {}, column {}", e.line, e.col)
+                let line = p.lines().nth(e.line.saturating_sub(1)).unwrap_or("");
+                format!("diagram line {} ('{}'), column {}", e.line, crate::text::shown(line), e.col)
             } else {
-                format!("column {}", e.col)
+                format!("position '{}', column {}", crate::text::shown(p), e.col)
             };
-            bad(format!("position '{p}', {place}: {}", e.message))
+            bad(format!("{place}: {}", e.message))
         }),
+    }
+}
+
+/// Most engines `--jobs` runs at once.
+const MAX_JOBS: usize = 256;
+
+/// `--jobs`: 1 to [`MAX_JOBS`] engines.
+fn jobs_count(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if (1..=MAX_JOBS).contains(&n) => Ok(n),
+        _ => Err(format!("'{}' is not a number of jobs from 1 to {MAX_JOBS}", crate::text::shown(text))),
     }
 }
 
@@ -418,7 +431,7 @@ pub fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(Fail::Closed) => ExitCode::SUCCESS,
         Err(Fail::Msg(msg, code)) => {
-            note(&format!("error: {msg}"));
+            note(&format!("error: {}", crate::text::clean_lines(&msg)));
             ExitCode::from(code)
         }
     }
@@ -881,7 +894,7 @@ fn perft(
         [p, d] => (Some(p.as_str()), d),
         _ => return Err(bad("perft takes [POSITION] DEPTH")),
     };
-    let depth: u32 = depth.parse().map_err(|_| bad(format!("depth '{depth}' is not a whole number")))?;
+    let depth = game::perft_depth(depth).map_err(bad)?;
     if depth > game::MAX_PERFT_DEPTH {
         return Err(bad(format!("depth {depth} is beyond {}, the deepest rulecheck counts", game::MAX_PERFT_DEPTH)));
     }

@@ -206,8 +206,9 @@ impl Draughts {
     }
 
     fn side(&self, name: &str) -> Result<Side, NotationError> {
-        Side::from_name(name)
-            .ok_or_else(|| NotationError::whole(format!("unknown player '{name}' (players: black, white)")))
+        Side::from_name(name).ok_or_else(|| {
+            NotationError::whole(format!("unknown player '{}' (players: black, white)", crate::text::shown(name)))
+        })
     }
 
     fn to_action(

@@ -301,7 +301,15 @@ fn action_strings(actions: &[Action]) -> Vec<String> {
     actions.iter().map(|a| a.to_string()).collect()
 }
 
-fn rejected(r: &super::protocol::RefusedMsg) -> EngineError {
+/// A refusal of one of `sent` actions; an index past them is out of
+/// protocol.
+fn rejected(r: &super::protocol::RefusedMsg, sent: usize) -> EngineError {
+    if r.index >= sent {
+        return EngineError::Failed(format!(
+            "out of protocol: the refused action's index is {}, but {sent} actions were sent",
+            r.index
+        ));
+    }
     EngineError::Rejected(Rejection { index: r.index, reason: r.reason.clone(), position: String::new() })
 }
 
@@ -337,13 +345,14 @@ impl Engine for ProcessEngine {
     fn replay(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<Replay, EngineError> {
         let s = setup_msg(setup);
         let list = action_strings(actions);
+        let sent = list.len();
         let play = self.request(|id| Request::Play { id, setup: s.clone(), actions: list.clone() })?;
         if let Some(r) = &play.refused {
-            return Err(rejected(r));
+            return Err(rejected(r, sent));
         }
         let moves = self.request(|id| Request::Moves { id, setup: s, actions: list })?;
         if let Some(r) = &moves.refused {
-            return Err(rejected(r));
+            return Err(rejected(r, sent));
         }
         Ok(Replay {
             position: play.position.ok_or_else(|| missing("position"))?,
@@ -359,9 +368,10 @@ impl Engine for ProcessEngine {
         self.start()?;
         if self.capable("explain") {
             let a = action.to_string();
+            let sent = list.len();
             let r = self.request(|id| Request::Explain { id, setup: s, actions: list, action: a })?;
             if let Some(r) = &r.refused {
-                return Err(rejected(r));
+                return Err(rejected(r, sent));
             }
             return match r.accepted {
                 Some(true) => Ok(Explanation::Accepted),

@@ -6,6 +6,7 @@ use std::io::{BufRead, Write};
 
 use super::protocol::{RefusedMsg, Request, Response, SetupMsg, VariantMsg, VERSION};
 use crate::game::{self, Action, Game, GameError};
+use crate::text::{clean_message, shown};
 
 /// Most leaves one `perft` request may count, unless `serve --perft-budget`
 /// says otherwise: a deeper request is answered with an error at once
@@ -23,9 +24,45 @@ pub fn reference_games(variant: &str, options: &game::Options) -> Result<Box<dyn
 fn actions(list: &[String]) -> Result<Vec<Action>, String> {
     list.iter()
         .map(|s| {
-            crate::scenario::expect::parse_play(s).map(|st| st.action).map_err(|e| format!("'{s}': {}", e.message))
+            crate::scenario::expect::parse_play(s)
+                .map(|st| st.action)
+                .map_err(|e| format!("'{}': {}", shown(s), e.message))
         })
         .collect()
+}
+
+/// Longest request line served; a longer one is answered with an error.
+pub const MAX_REQUEST_BYTES: usize = 16 << 20;
+
+/// One line of input without its line break, at most `max` bytes of it
+/// kept (the rest of a longer line is read and dropped); `None` at the end
+/// of the input. The flag says whether the line was cut.
+fn read_line(input: &mut impl BufRead, max: usize) -> std::io::Result<Option<(Vec<u8>, bool)>> {
+    let mut line = Vec::new();
+    let mut cut = false;
+    let mut any = false;
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(any.then_some((line, cut)));
+        }
+        any = true;
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], Some(i + 1)),
+            None => (buf, None),
+        };
+        let room = max.saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        cut |= chunk.len() > room;
+        let used = done.unwrap_or(buf.len());
+        input.consume(used);
+        if done.is_some() {
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            return Ok(Some((line, cut)));
+        }
+    }
 }
 
 fn refused(e: GameError) -> Result<RefusedMsg, String> {
@@ -121,6 +158,12 @@ pub fn answer(
                 }
             }
             Request::Perft { setup, depth, .. } => {
+                if *depth > game::MAX_PERFT_DEPTH {
+                    return Err(format!(
+                        "depth {depth} is deeper than {}, the deepest perft counted",
+                        game::MAX_PERFT_DEPTH
+                    ));
+                }
                 let (g, position) = setup_game(setup)?;
                 match game::perft_within(g.as_ref(), &position, *depth, false, perft_budget).map_err(|e| e.message)? {
                     Ok(counts) => out.nodes = Some(counts.last().copied().unwrap_or(1)),
@@ -145,41 +188,68 @@ pub fn answer(
 /// Serve requests from `input` until it ends or a `quit` arrives; `fixed`
 /// and `perft_budget` as in [`answer`].
 pub fn serve(
-    input: impl BufRead,
+    mut input: impl BufRead,
     mut output: impl Write,
     name: &str,
     games: GameSource<'_>,
     fixed: &game::Options,
     perft_budget: u64,
 ) -> std::io::Result<()> {
-    for line in input.lines() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let response = match serde_json::from_str::<Request>(&line) {
-            Ok(req) => {
-                let quit = matches!(req, Request::Quit { .. });
-                let r = answer(&req, name, games, fixed, perft_budget);
-                if quit {
-                    writeln!(output, "{}", serde_json::to_string(&r).unwrap_or_default())?;
-                    output.flush()?;
-                    return Ok(());
-                }
-                r
-            }
-            Err(e) => {
-                // Answer with the id if one can be read, so the client can
-                // match the error to its request.
-                let id = serde_json::from_str::<serde_json::Value>(&line)
-                    .ok()
-                    .and_then(|v| v.get("id").and_then(|i| i.as_u64()))
-                    .unwrap_or(0);
-                Response { id, error: Some(format!("bad request: {e}")), ..Response::default() }
+    while let Some((bytes, cut)) = read_line(&mut input, MAX_REQUEST_BYTES)? {
+        let refuse = |message: String| Response { id: 0, error: Some(message), ..Response::default() };
+        let response = if cut {
+            Some(refuse(format!("bad request: the line is longer than {MAX_REQUEST_BYTES} bytes")))
+        } else {
+            match std::str::from_utf8(&bytes) {
+                Ok(line) if line.trim().is_empty() => None,
+                Ok(line) => match answer_line(line, name, games, fixed, perft_budget) {
+                    (r, true) => {
+                        writeln!(output, "{}", serde_json::to_string(&r).unwrap_or_default())?;
+                        output.flush()?;
+                        return Ok(());
+                    }
+                    (r, false) => Some(r),
+                },
+                Err(e) => Some(refuse(format!(
+                    "bad request: the line is not UTF-8 (at byte {} of the line)",
+                    e.valid_up_to() + 1
+                ))),
             }
         };
-        writeln!(output, "{}", serde_json::to_string(&response).unwrap_or_default())?;
-        output.flush()?;
+        if let Some(response) = response {
+            writeln!(output, "{}", serde_json::to_string(&response).unwrap_or_default())?;
+            output.flush()?;
+        }
     }
     Ok(())
+}
+
+/// The answer to one request line, and whether it ends the session.
+fn answer_line(
+    line: &str,
+    name: &str,
+    games: GameSource<'_>,
+    fixed: &game::Options,
+    perft_budget: u64,
+) -> (Response, bool) {
+    let response = match serde_json::from_str::<Request>(line) {
+        Ok(req) => {
+            let quit = matches!(req, Request::Quit { .. });
+            return (answer(&req, name, games, fixed, perft_budget), quit);
+        }
+        Err(e) => {
+            // Answer with the id if one can be read, so the client can
+            // match the error to its request.
+            let id = serde_json::from_str::<serde_json::Value>(line)
+                .ok()
+                .and_then(|v| v.get("id").and_then(|i| i.as_u64()))
+                .unwrap_or(0);
+            Response {
+                id,
+                error: Some(format!("bad request: {}", clean_message(&e.to_string(), 300))),
+                ..Response::default()
+            }
+        }
+    };
+    (response, false)
 }

@@ -175,7 +175,11 @@ impl Halma {
             .and_then(|n| n.parse::<u8>().ok())
             .filter(|n| (1..=self.rules.players).contains(n))
             .ok_or_else(|| {
-                NotationError::whole(format!("unknown player '{name}' (players: {})", self.players().join(", ")))
+                NotationError::whole(format!(
+                    "unknown player '{}' (players: {})",
+                    crate::text::shown(name),
+                    self.players().join(", ")
+                ))
             })
     }
 

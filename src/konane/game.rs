@@ -68,7 +68,10 @@ impl KonaneGame {
         match name {
             "black" => Ok(BLACK),
             "white" => Ok(WHITE),
-            other => Err(NotationError::whole(format!("unknown player '{other}' (players: black, white)"))),
+            other => Err(NotationError::whole(format!(
+                "unknown player '{}' (players: black, white)",
+                crate::text::shown(other)
+            ))),
         }
     }
 

@@ -105,7 +105,7 @@ fn lines(items: &[String]) -> String {
 fn keys(game: &dyn Game, position: &str, moves: &[String]) -> Result<BTreeMap<String, MoveKey>, String> {
     let mut out = BTreeMap::new();
     for m in moves {
-        let k = game.move_key(position, m).map_err(|e| format!("'{m}': {}", e.message))?;
+        let k = game.move_key(position, m).map_err(|e| format!("'{}': {}", crate::text::shown(m), e.message))?;
         out.insert(k.key.clone(), k);
     }
     Ok(out)
@@ -160,7 +160,7 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
                 );
                 v.run_under = Some(changed);
                 v.stderr = engine.stderr();
-                return v;
+                return printable(v);
             }
             None => {
                 let tried = engine.declared(&scenario.variant).is_some();
@@ -175,6 +175,16 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
     }
     let mut v = check_supported(scenario, engine, v);
     v.stderr = engine.stderr();
+    printable(v)
+}
+
+/// What an engine answered reaches reports and terminals: control
+/// characters escaped, overlong lines cut.
+fn printable(mut v: Verdict) -> Verdict {
+    for f in &mut v.failures {
+        f.detail = crate::text::clean_lines(&f.detail);
+    }
+    v.transcript = crate::text::clean_lines(&v.transcript);
     v
 }
 
@@ -280,7 +290,7 @@ fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict)
                     scenario.play.get(r.index).map(|p| p.loc).unwrap_or(scenario.loc),
                     format!(
                         "the engine refused play step {} ('{}'): {}",
-                        r.index + 1,
+                        r.index.saturating_add(1),
                         played.get(r.index).map(|a| a.to_string()).unwrap_or_default(),
                         r.reason
                     ),
@@ -425,7 +435,11 @@ fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict)
             Err(e) => v.failures.push(Failure {
                 expectation: "after".into(),
                 loc: after.loc,
-                detail: format!("the engine's position '{}' cannot be read: {}", replay.position, e.message),
+                detail: format!(
+                    "the engine's position '{}' cannot be read: {}",
+                    crate::text::shown(&replay.position),
+                    e.message
+                ),
                 engine: false,
             }),
         }
