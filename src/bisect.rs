@@ -99,7 +99,8 @@ fn engine_count(engine: &mut dyn Engine, setup: &Setup<'_>, depth: u32) -> Resul
     let mut total = 0;
     for m in moves {
         let after = engine.replay(setup, &[Action::Move(m)])?.position;
-        total += engine_count(engine, &Setup { position: Some(&after), ..*setup }, depth - 1)?;
+        // An engine's counts may be anything: add them without overflow.
+        total = engine_count(engine, &Setup { position: Some(&after), ..*setup }, depth - 1)?.saturating_add(total);
     }
     Ok(total)
 }
@@ -266,7 +267,7 @@ pub fn divide(
         };
         differs |= bad;
         want_total += c.want;
-        got_total += c.got.as_ref().copied().unwrap_or(0);
+        got_total = c.got.as_ref().copied().unwrap_or(0).saturating_add(got_total);
         let _ = writeln!(out, "{m}: {} {}{mark}", c.want, c.shown());
     }
     if depth == 0 {

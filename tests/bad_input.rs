@@ -123,6 +123,22 @@ fn assert_points_at(stem: &str, needle: &str, nth: usize) {
     );
 }
 
+/// [`assert_points_at`] for a fixture that is not UTF-8: the place is
+/// counted in characters of the text before the needle's bytes.
+fn assert_points_at_bytes(stem: &str, needle: &[u8], nth: usize) {
+    let path = fixture_path(stem);
+    let bytes = std::fs::read(Path::new(ROOT).join(&path)).expect("fixture reads");
+    let at = (0..bytes.len())
+        .filter(|&i| bytes[i..].starts_with(needle))
+        .nth(nth - 1)
+        .unwrap_or_else(|| panic!("the needle occurs fewer than {nth} times in {path}"));
+    let before = String::from_utf8_lossy(&bytes[..at]);
+    let line = before.matches('\n').count() + 1;
+    let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    let o = rulecheck(&["check", "--no-coverage", &path]);
+    assert_eq!(reported_places(&o.stdout, &path), vec![(line, col)], "{path}:\n{}", o.stdout);
+}
+
 /// One test per fixture: `name: "stem" => at("needle", nth)` checks the
 /// reported place too; `=> misplaced` leaves the place to an ignored test
 /// below. `ALL` lists the stems so that no fixture goes untested.
@@ -139,6 +155,9 @@ macro_rules! fixtures {
     };
     (@place $stem:literal, at ( $needle:literal, $nth:literal )) => {
         assert_points_at($stem, $needle, $nth)
+    };
+    (@place $stem:literal, at_bytes ( $needle:literal, $nth:literal )) => {
+        assert_points_at_bytes($stem, $needle, $nth)
     };
     (@place $stem:literal, misplaced) => {};
 }
@@ -177,13 +196,74 @@ fixtures! {
     ranking_out_of_order: "ranking-out-of-order" => at("2nd: seat 1", 1);
     ranking_missing_a_player: "ranking-missing-a-player" => at("1st: seat 2", 1);
     perft_depth_too_deep: "perft-depth-too-deep" => at("11: 2", 1);
+    perft_over_budget: "perft-over-budget" => at("10: 18391564", 1);
     // Scenario structure.
     no_clauses: "no-clauses" => at("black moves first", 1);
     empty_expect: "empty-expect" => at("black moves first", 1);
     duplicate_name: "duplicate-name" => at("black moves first", 2);
+    scenario_name_newline: "scenario-name-newline" => at("\"black moves first", 1);
+    scenario_name_comment: "scenario-name-comment" => at("\"#1 black moves first", 1);
     japanese_four_players: "japanese-four-players" => at("japanese", 1);
     konane_impossible_position: "konane-impossible-position" => at("8/8/8/8/8/8/w7/bb6 b", 1);
     turns_one_number: "turns-one-number" => at("turns=18", 1);
+    // Numbers out of range, each bounded with a message of its own.
+    konane_run_overflows: "konane-run-overflows" => at("18446744073709551615", 1);
+    konane_run_too_long: "konane-run-too-long" => at("99999999999", 1);
+    fen_square_too_long: "fen-square-too-long" => at("1234567890123456789012345", 1);
+    fen_range_too_long: "fen-range-too-long" => at("21-9999", 1);
+    fen_counter_too_large: "fen-counter-too-large" => at("np=70000", 1);
+    halma_turns_too_large: "halma-turns-too-large" => at("turns=", 1);
+    halma_best_too_large: "halma-best-too-large" => at("best=", 1);
+    perft_depth_overflows: "perft-depth-overflows" => at("99999999999", 1);
+    perft_count_overflows: "perft-count-overflows" => at("99999999999999999999999", 1);
+    // The YAML reader's findings, in words for the author.
+    yaml_missing_value: "yaml-missing-value" => at(":", 4);
+    yaml_duplicate_key: "yaml-duplicate-key" => at("expect:", 2);
+    yaml_too_many_aliases: "yaml-too-many-aliases" => at("*c", 1001);
+    invalid_utf8: "invalid-utf8" => at_bytes(b"\xff", 1);
+    // What messages quote: shortened, control characters escaped.
+    huge_unknown_clause: "huge-unknown-clause" => at("english.setup.setup", 1);
+    control_characters: "control-characters" => at("\"english.setup.first", 1);
+}
+
+/// The messages of these fixtures say what to write, in the author's terms:
+/// no Rust type, no option of the YAML library, no huge or raw token.
+#[test]
+fn messages_say_what_to_write() {
+    let cases: &[(&str, &[&str])] = &[
+        ("konane-run-overflows", &["18446744073709551615 empty cells", "1 to 16"]),
+        ("konane-run-too-long", &["99999999999 empty cells", "1 to 16"]),
+        ("fen-square-too-long", &["square 1234567890123456789012345 is not on the board (squares are 1..32)"]),
+        ("fen-range-too-long", &["range 21-99999999999999999999 is not an ascending range", "write it as 21-32"]),
+        ("fen-counter-too-large", &["np=70000: a counter is a whole number of plies from 0 to 65535"]),
+        ("halma-turns-too-large", &["turns: '4294967295' is not a whole number from 0 to 1000000000"]),
+        ("halma-best-too-large", &["'300' is not a whole number from 0 to 10"]),
+        ("perft-depth-overflows", &["perft depth 99999999999 is outside 1..=10"]),
+        ("perft-count-overflows", &["is not a whole number of leaves"]),
+        ("yaml-missing-value", &["a value is missing here: write it after the colon"]),
+        ("yaml-duplicate-key", &["the key 'expect' is given twice in the same mapping: keep one"]),
+        ("yaml-too-many-aliases", &["more than 1000 aliases (*name): write the values out instead"]),
+        ("invalid-utf8", &["the file is not UTF-8 text (bytes \\xff here): save it as UTF-8"]),
+        ("huge-unknown-clause", &["unknown clause 'english.setup.setup", "... (3013 characters)'"]),
+        ("control-characters", &["scenario 'black \\u{1b}[31mmoves\\u{1b}[0m first'", "first\\u{1b}[2J\\u{7}'"]),
+    ];
+    let internals = ["Option<", "DuplicateKeyPolicy", "budget breached", "u32", "u64", "struct ", "Aliases {"];
+    for (stem, words) in cases {
+        let path = fixture_path(stem);
+        let o = rulecheck(&["check", "--no-coverage", &path]);
+        for w in *words {
+            assert!(o.stdout.contains(w), "{path}: the message should say `{w}`:\n{}", o.stdout);
+        }
+        for i in internals {
+            assert!(!o.stdout.contains(i), "{path}: the message shows `{i}`:\n{}", o.stdout);
+        }
+        assert!(
+            !o.stdout.chars().any(|c| c.is_control() && c != '\n'),
+            "{path}: a raw control character:\n{:?}",
+            o.stdout
+        );
+        assert!(o.stdout.lines().all(|l| l.chars().count() < 400), "{path}: a message line is too long:\n{}", o.stdout);
+    }
 }
 
 /// Every fixture under `fixtures/bad/` has its test above, and every test

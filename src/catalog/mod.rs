@@ -117,9 +117,17 @@ impl Catalog {
 
     /// The known id closest to a misspelt one, if any is close.
     pub fn suggest<'a>(candidates: impl Iterator<Item = &'a str>, given: &str) -> Option<&'a str> {
+        let given_len = given.chars().count();
         candidates
-            .map(|c| (edit_distance(c, given), c))
-            .filter(|(d, c)| *d <= (c.len() / 4).max(2))
+            .filter_map(|c| {
+                let most = (c.len() / 4).max(2);
+                // The distance is at least the difference in length: a long
+                // token is no near miss of a short name, and costs nothing.
+                if c.chars().count().abs_diff(given_len) > most {
+                    return None;
+                }
+                edit_distance_within(c, given, most).map(|d| (d, c))
+            })
             .min_by_key(|(d, _)| *d)
             .map(|(_, c)| c)
     }
@@ -134,8 +142,9 @@ pub fn vocabulary() -> Result<&'static Vocabulary, String> {
         .map_err(Clone::clone)
 }
 
-/// Levenshtein distance, for "did you mean" suggestions.
-fn edit_distance(a: &str, b: &str) -> usize {
+/// Levenshtein distance, for "did you mean" suggestions, if at most `most`:
+/// a row whose every entry is past `most` ends the count.
+fn edit_distance_within(a: &str, b: &str, most: usize) -> Option<usize> {
     let b: Vec<char> = b.chars().collect();
     let mut row: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {
@@ -146,8 +155,11 @@ fn edit_distance(a: &str, b: &str) -> usize {
             row[j + 1] = if ca == cb { prev } else { 1 + prev.min(cur).min(row[j]) };
             prev = cur;
         }
+        if row.iter().all(|&d| d > most) {
+            return None;
+        }
     }
-    row[b.len()]
+    Some(row[b.len()]).filter(|&d| d <= most)
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ use super::geometry::{Bits, Geometry};
 use super::position::Position;
 use super::rules::{Rules, Side};
 use crate::notation::NotationError;
+use crate::text::shown;
 
 #[derive(Parser)]
 #[grammar = "draughts/notation.pest"]
@@ -63,20 +64,27 @@ fn parse_square(pair: &Pair<'_, Rule>, g: &Geometry) -> Result<u8, NotationError
     let inner = pair.clone().into_inner().next();
     let is_number = inner.as_ref().map(|p| p.as_rule() == Rule::number).unwrap_or(false);
     if is_number {
-        let n: u32 = text.parse().map_err(|_| NotationError::at(pair.as_span(), "bad square number"))?;
-        if n == 0 || n > u32::from(g.squares()) {
+        let squares = g.squares();
+        match text.parse::<u32>() {
+            Ok(n) if (1..=u32::from(squares)).contains(&n) => Ok(n as u8 - 1),
+            _ => Err(NotationError::at(
+                pair.as_span(),
+                format!("square {} is not on the board (squares are 1..{squares})", shown(text)),
+            )),
+        }
+    } else {
+        let file = text.as_bytes().first().map_or(u8::MAX, |b| b.wrapping_sub(b'a'));
+        let rank: u8 = text.get(1..).and_then(|r| r.parse().ok()).unwrap_or(0);
+        if file >= g.size() || rank == 0 || rank > g.size() {
             return Err(NotationError::at(
                 pair.as_span(),
-                format!("square {n} is not on the board (squares are 1..{})", g.squares()),
+                format!(
+                    "{} is not on a {1}x{1} board (files a..{2}, ranks 1..{1})",
+                    shown(text),
+                    g.size(),
+                    char::from(b'a' + g.size() - 1)
+                ),
             ));
-        }
-        Ok(n as u8 - 1)
-    } else {
-        let bytes = text.as_bytes();
-        let file = bytes[0] - b'a';
-        let rank: u8 = text[1..].parse().unwrap_or(0);
-        if file >= g.size() || rank == 0 || rank > g.size() {
-            return Err(NotationError::at(pair.as_span(), format!("{text} is not on a {0}x{0} board", g.size())));
         }
         g.from_algebraic(file, rank).ok_or_else(|| {
             NotationError::at(pair.as_span(), format!("{text} is a light square; play is on the dark squares"))
@@ -137,10 +145,13 @@ fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Res
     let mut inner = pair.into_inner();
     let name = inner.next().map(|p| p.as_str()).unwrap_or("");
     let value_pair = inner.next();
-    let value: u16 = value_pair
-        .as_ref()
-        .and_then(|p| p.as_str().parse().ok())
-        .ok_or_else(|| NotationError::at(span, "counter value must be a number below 65536"))?;
+    let written = value_pair.as_ref().map_or("", |p| p.as_str());
+    let value: u16 = written.parse().map_err(|_| {
+        NotationError::at(
+            span,
+            format!("{}={}: a counter is a whole number of plies from 0 to {}", shown(name), shown(written), u16::MAX),
+        )
+    })?;
     let kept: Vec<&str> = counters(pos, rules).into_iter().map(|(n, _)| n).collect();
     if ["np", "nm", "eg"].contains(&name) && !kept.contains(&name) {
         let which = if kept.is_empty() {
@@ -157,7 +168,7 @@ fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Res
         other => {
             return Err(NotationError::at(
                 span,
-                format!("unknown counter '{other}' (known: np = plies without capture or man move, nm = plies without man move, eg = plies since an endgame balance arose)"),
+                format!("unknown counter '{}' (known: np = plies without capture or man move, nm = plies without man move, eg = plies since an endgame balance arose)", shown(other)),
             ))
         }
     }
@@ -221,12 +232,19 @@ fn parse_piece(piece: Pair<'_, Rule>, g: &Geometry) -> Result<(Bits, bool), Nota
             Rule::square => set |= g.mask(parse_square(&p, g)?),
             Rule::range => {
                 let span = p.as_span();
-                let nums: Vec<u32> = p.into_inner().filter_map(|n| n.as_str().parse().ok()).collect();
-                let (a, b) = (nums[0], nums[1]);
+                let nums: Vec<u32> = p.into_inner().map(|n| n.as_str().parse().unwrap_or(u32::MAX)).collect();
+                let (a, b) = match nums[..] {
+                    [a, b] => (a, b),
+                    _ => (0, 0),
+                };
                 if a == 0 || b > u32::from(g.squares()) || a > b {
                     return Err(NotationError::at(
                         span,
-                        format!("range {a}-{b} is not an ascending range of squares 1..{}", g.squares()),
+                        format!(
+                            "range {} is not an ascending range of squares 1..{} (write it as 21-32)",
+                            shown(span.as_str()),
+                            g.squares()
+                        ),
                     ));
                 }
                 for n in a..=b {
@@ -351,7 +369,7 @@ pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationErro
                             format!(
                                 "row {} is labelled '{}', but it holds squares {first}-{last} (rank {rank}): label it so, or leave the label out",
                                 row + 1,
-                                label.as_str().trim()
+                                shown(label.as_str().trim())
                             ),
                         ));
                     }
@@ -391,6 +409,16 @@ pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationErro
                     }
                 }
                 row += 1;
+            }
+            Rule::files_line => {
+                let letters: String = part.as_str().split_whitespace().collect();
+                let wanted: Vec<String> = (0..g.size()).map(|c| char::from(b'a' + c).to_string()).collect();
+                if letters != wanted.concat() {
+                    return Err(NotationError::at(
+                        part.as_span(),
+                        format!("the file letters of this board are '{}'", wanted.join(" ")),
+                    ));
+                }
             }
             Rule::status => {
                 if rows_seen != usize::from(g.size()) {

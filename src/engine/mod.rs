@@ -43,7 +43,7 @@ pub enum Explanation {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EngineError {
     /// The engine refused an action of the sequence it was asked to play.
-    #[error("refused step {} ({})", .0.index + 1, .0.reason)]
+    #[error("refused step {} ({})", .0.index.saturating_add(1), .0.reason)]
     Rejected(Rejection),
     /// The engine does not play this variant or these house rules.
     #[error("unsupported: {0}")]

@@ -68,12 +68,17 @@ pub const DEFAULT_STARTUP_TIMEOUT: Duration = Duration::from_secs(60);
 /// counted): a longer one is out of protocol.
 pub const MAX_LINE: usize = 4 * 1024 * 1024;
 
-/// A time limit from a number of seconds: finite and above zero.
+/// Longest time limit accepted: a day.
+const MAX_TIMEOUT_SECS: f64 = 86_400.0;
+
+/// A time limit from a number of seconds: above 0 and at most a day.
 pub fn seconds(value: f64) -> Result<Duration, String> {
-    if !value.is_finite() || value <= 0.0 {
-        return Err(format!("{value} is not a time limit: give a finite number of seconds above zero"));
+    if !(value > 0.0 && value <= MAX_TIMEOUT_SECS) {
+        return Err(format!(
+            "{value} is not a time limit: give a number of seconds above 0 and at most {MAX_TIMEOUT_SECS}"
+        ));
     }
-    Duration::try_from_secs_f64(value).map_err(|_| format!("{value} seconds is too long a time limit"))
+    Duration::try_from_secs_f64(value).map_err(|e| format!("{value} seconds: {e}"))
 }
 
 /// [`seconds`] from text, for the command line.
@@ -82,6 +87,9 @@ pub fn parse_seconds(text: &str) -> Result<Duration, String> {
         text.trim().parse().map_err(|_| format!("'{text}' is not a number of seconds (for example 2.5)"))?;
     seconds(value)
 }
+
+/// Largest engine config file read.
+const MAX_CONFIG_BYTES: u64 = 1 << 20;
 
 impl EngineSpec {
     /// From a command line such as `python3 adapter.py --fast`, split as a
@@ -104,7 +112,7 @@ impl EngineSpec {
     /// startup-timeout, expected-failures); relative paths are relative to
     /// the file.
     pub fn from_file(path: &Path) -> Result<EngineSpec, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = crate::files::read_text(path, MAX_CONFIG_BYTES)?;
         let f: EngineFile = serde_saphyr::from_str(&text).map_err(|e| {
             let loc = e.location().map(|l| format!(":{}:{}", l.line(), l.column())).unwrap_or_default();
             format!("{}{loc}: {}", path.display(), e.to_string().lines().next().unwrap_or(""))
@@ -489,7 +497,15 @@ fn action_strings(actions: &[Action]) -> Vec<String> {
     actions.iter().map(|a| a.to_string()).collect()
 }
 
-fn rejected(r: &super::protocol::RefusedMsg) -> EngineError {
+/// A refusal of one of `sent` actions; an index past them is out of
+/// protocol.
+fn rejected(r: &super::protocol::RefusedMsg, sent: usize) -> EngineError {
+    if r.index >= sent {
+        return EngineError::Failed(format!(
+            "out of protocol: the refused action's index is {}, but {sent} actions were sent",
+            r.index
+        ));
+    }
     EngineError::Rejected(Rejection { index: r.index, reason: r.reason.clone(), position: String::new() })
 }
 
@@ -529,13 +545,14 @@ impl Engine for ProcessEngine {
     fn replay(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<Replay, EngineError> {
         let s = setup_msg(setup);
         let list = action_strings(actions);
+        let sent = list.len();
         let play = self.request(|id| Request::Play { id, setup: s.clone(), actions: list.clone() })?;
         if let Some(r) = &play.refused {
-            return Err(rejected(r));
+            return Err(rejected(r, sent));
         }
         let moves = self.request(|id| Request::Moves { id, setup: s, actions: list })?;
         if let Some(r) = &moves.refused {
-            return Err(rejected(r));
+            return Err(rejected(r, sent));
         }
         Ok(Replay {
             position: play.position.ok_or_else(|| missing("position"))?,
@@ -551,9 +568,10 @@ impl Engine for ProcessEngine {
         self.start()?;
         if self.capable("explain") {
             let a = action.to_string();
+            let sent = list.len();
             let r = self.request(|id| Request::Explain { id, setup: s, actions: list, action: a })?;
             if let Some(r) = &r.refused {
-                return Err(rejected(r));
+                return Err(rejected(r, sent));
             }
             return match r.accepted {
                 Some(true) => Ok(Explanation::Accepted),

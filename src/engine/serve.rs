@@ -6,6 +6,12 @@ use std::io::{BufRead, Write};
 
 use super::protocol::{RefusedMsg, Request, Response, SetupMsg, VariantMsg, VERSION};
 use crate::game::{self, Action, Game, GameError};
+use crate::text::{clean_message, shown};
+
+/// Most leaves one `perft` request may count, unless `serve --perft-budget`
+/// says otherwise: a deeper request is answered with an error at once
+/// instead of holding the server for hours.
+pub const DEFAULT_PERFT_BUDGET: u64 = 10_000_000;
 
 /// Builds the game a request names; `Err` says why there is none.
 pub type GameSource<'a> = &'a dyn Fn(&str, &game::Options) -> Result<Box<dyn Game>, String>;
@@ -18,9 +24,45 @@ pub fn reference_games(variant: &str, options: &game::Options) -> Result<Box<dyn
 fn actions(list: &[String]) -> Result<Vec<Action>, String> {
     list.iter()
         .map(|s| {
-            crate::scenario::expect::parse_play(s).map(|st| st.action).map_err(|e| format!("'{s}': {}", e.message))
+            crate::scenario::expect::parse_play(s)
+                .map(|st| st.action)
+                .map_err(|e| format!("'{}': {}", shown(s), e.message))
         })
         .collect()
+}
+
+/// Longest request line served; a longer one is answered with an error.
+pub const MAX_REQUEST_BYTES: usize = 16 << 20;
+
+/// One line of input without its line break, at most `max` bytes of it
+/// kept (the rest of a longer line is read and dropped); `None` at the end
+/// of the input. The flag says whether the line was cut.
+fn read_line(input: &mut impl BufRead, max: usize) -> std::io::Result<Option<(Vec<u8>, bool)>> {
+    let mut line = Vec::new();
+    let mut cut = false;
+    let mut any = false;
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            return Ok(any.then_some((line, cut)));
+        }
+        any = true;
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], Some(i + 1)),
+            None => (buf, None),
+        };
+        let room = max.saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        cut |= chunk.len() > room;
+        let used = done.unwrap_or(buf.len());
+        input.consume(used);
+        if done.is_some() {
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            return Ok(Some((line, cut)));
+        }
+    }
 }
 
 fn refused(e: GameError) -> Result<RefusedMsg, String> {
@@ -33,8 +75,16 @@ fn refused(e: GameError) -> Result<RefusedMsg, String> {
 /// Answer one request. `fixed` house rules are the only values served of
 /// those rules (in every variant that has them): the handshake declares just
 /// them, and a request with another value is answered with an error, as an
-/// engine that plays one house rule its own way would.
-pub fn answer(request: &Request, name: &str, games: GameSource<'_>, fixed: &game::Options) -> Response {
+/// engine that plays one house rule its own way would. A `perft` request
+/// whose tree has more than `perft_budget` leaves at its depth or a
+/// shallower one is answered with an error.
+pub fn answer(
+    request: &Request,
+    name: &str,
+    games: GameSource<'_>,
+    fixed: &game::Options,
+    perft_budget: u64,
+) -> Response {
     let id = request.id();
     let mut out = Response { id, ..Response::default() };
     let setup_game = |s: &SetupMsg| -> Result<(Box<dyn Game>, String), String> {
@@ -108,8 +158,22 @@ pub fn answer(request: &Request, name: &str, games: GameSource<'_>, fixed: &game
                 }
             }
             Request::Perft { setup, depth, .. } => {
+                if *depth > game::MAX_PERFT_DEPTH {
+                    return Err(format!(
+                        "depth {depth} is deeper than {}, the deepest perft counted",
+                        game::MAX_PERFT_DEPTH
+                    ));
+                }
                 let (g, position) = setup_game(setup)?;
-                out.nodes = Some(g.perft(&position, *depth, false).map_err(|e| e.message)?);
+                match game::perft_within(g.as_ref(), &position, *depth, false, perft_budget).map_err(|e| e.message)? {
+                    Ok(counts) => out.nodes = Some(counts.last().copied().unwrap_or(1)),
+                    Err(over) => {
+                        return Err(format!(
+                            "perft to depth {depth} is past this engine's budget: {} leaves at depth {}, more than {perft_budget}",
+                            over.nodes, over.depth
+                        ))
+                    }
+                }
             }
             Request::Quit { .. } => {}
         }
@@ -122,59 +186,74 @@ pub fn answer(request: &Request, name: &str, games: GameSource<'_>, fixed: &game
 }
 
 /// Serve requests from `input` until it ends or a `quit` arrives; `fixed`
-/// as in [`answer`]. A request line that is not UTF-8 or not a request is
-/// answered with an `error` (with its `id` where one can be read), and
-/// serving goes on.
+/// and `perft_budget` as in [`answer`]. A request line that is not UTF-8,
+/// too long or not a request is answered with an `error`, and serving goes
+/// on.
 pub fn serve(
     mut input: impl BufRead,
     mut output: impl Write,
     name: &str,
     games: GameSource<'_>,
     fixed: &game::Options,
+    perft_budget: u64,
 ) -> std::io::Result<()> {
-    let mut bytes = Vec::new();
-    loop {
-        bytes.clear();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
-            return Ok(());
-        }
-        let (line, utf8) = match std::str::from_utf8(&bytes) {
-            Ok(l) => (std::borrow::Cow::Borrowed(l), true),
-            Err(_) => (String::from_utf8_lossy(&bytes), false),
-        };
-        let line = line.trim_end_matches(['\n', '\r']);
-        if line.trim().is_empty() {
-            continue;
-        }
-        let parsed = if utf8 {
-            serde_json::from_str::<Request>(line).map_err(|e| format!("bad request: {e}"))
+    while let Some((bytes, cut)) = read_line(&mut input, MAX_REQUEST_BYTES)? {
+        let refuse = |message: String| Response { id: 0, error: Some(message), ..Response::default() };
+        let response = if cut {
+            Some(refuse(format!("bad request: the line is longer than {MAX_REQUEST_BYTES} bytes")))
         } else {
-            Err("bad request: the line is not UTF-8".to_string())
-        };
-        let response = match parsed {
-            Ok(req) => {
-                let quit = matches!(req, Request::Quit { .. });
-                let r = answer(&req, name, games, fixed);
-                if quit {
-                    writeln!(output, "{}", serde_json::to_string(&r).unwrap_or_default())?;
-                    output.flush()?;
-                    return Ok(());
-                }
-                r
-            }
-            Err(e) => {
-                // Answer with the id if one can be read, so the client can
-                // match the error to its request.
-                let id = serde_json::from_str::<serde_json::Value>(line)
-                    .ok()
-                    .and_then(|v| v.get("id").and_then(|i| i.as_u64()))
-                    .unwrap_or(0);
-                Response { id, error: Some(e), ..Response::default() }
+            match std::str::from_utf8(&bytes) {
+                Ok(line) if line.trim().is_empty() => None,
+                Ok(line) => match answer_line(line, name, games, fixed, perft_budget) {
+                    (r, true) => {
+                        writeln!(output, "{}", serde_json::to_string(&r).unwrap_or_default())?;
+                        output.flush()?;
+                        return Ok(());
+                    }
+                    (r, false) => Some(r),
+                },
+                Err(e) => Some(refuse(format!(
+                    "bad request: the line is not UTF-8 (at byte {} of the line)",
+                    e.valid_up_to() + 1
+                ))),
             }
         };
-        writeln!(output, "{}", serde_json::to_string(&response).unwrap_or_default())?;
-        output.flush()?;
+        if let Some(response) = response {
+            writeln!(output, "{}", serde_json::to_string(&response).unwrap_or_default())?;
+            output.flush()?;
+        }
     }
+    Ok(())
+}
+
+/// The answer to one request line, and whether it ends the session.
+fn answer_line(
+    line: &str,
+    name: &str,
+    games: GameSource<'_>,
+    fixed: &game::Options,
+    perft_budget: u64,
+) -> (Response, bool) {
+    let response = match serde_json::from_str::<Request>(line) {
+        Ok(req) => {
+            let quit = matches!(req, Request::Quit { .. });
+            return (answer(&req, name, games, fixed, perft_budget), quit);
+        }
+        Err(e) => {
+            // Answer with the id if one can be read, so the client can
+            // match the error to its request.
+            let id = serde_json::from_str::<serde_json::Value>(line)
+                .ok()
+                .and_then(|v| v.get("id").and_then(|i| i.as_u64()))
+                .unwrap_or(0);
+            Response {
+                id,
+                error: Some(format!("bad request: {}", clean_message(&e.to_string(), 300))),
+                ..Response::default()
+            }
+        }
+    };
+    (response, false)
 }
 
 #[cfg(test)]
@@ -183,7 +262,7 @@ mod tests {
 
     fn served(input: &[u8]) -> Vec<Response> {
         let mut out = Vec::new();
-        serve(input, &mut out, "test", &reference_games, &game::Options::new()).expect("serves");
+        serve(input, &mut out, "test", &reference_games, &game::Options::new(), DEFAULT_PERFT_BUDGET).expect("serves");
         String::from_utf8_lossy(&out)
             .lines()
             .map(|l| serde_json::from_str(l).expect("every answer is a response"))
@@ -200,7 +279,6 @@ mod tests {
         let answers = served(&input);
         assert_eq!(answers.len(), 5, "{answers:?}");
         assert_eq!(answers[0].protocol, Some(VERSION));
-        assert_eq!(answers[1].id, 2, "the id is read from the lossy line");
         assert!(answers[1].error.as_deref().is_some_and(|e| e.contains("not UTF-8")), "{:?}", answers[1]);
         assert_eq!(answers[2].id, 0);
         assert!(answers[2].error.as_deref().is_some_and(|e| e.contains("not UTF-8")), "{:?}", answers[2]);

@@ -9,6 +9,7 @@ use super::board::{Board, HOLES, ROW_LENGTHS};
 use super::position::{is_king, seat_of, Position, EMPTY, KING};
 use super::rules::Rules;
 use crate::notation::NotationError;
+use crate::text::shown;
 
 #[derive(Parser)]
 #[grammar = "halma/notation.pest"]
@@ -33,12 +34,17 @@ fn rule_name(rule: &Rule) -> String {
 
 fn parse_hole(pair: &Pair<'_, Rule>) -> Result<u8, NotationError> {
     let text = pair.as_str();
-    let row = text.as_bytes()[0] - b'a';
-    let place: u8 = text[1..].parse().unwrap_or(0);
+    let row = text.as_bytes().first().map_or(0, |b| b.wrapping_sub(b'a')).min(16);
+    let place: u8 = text.get(1..).and_then(|p| p.parse().ok()).unwrap_or(0);
     Board::get().hole(row, place).ok_or_else(|| {
         NotationError::at(
             pair.as_span(),
-            format!("{text} is not a hole: row {} has holes 1..{}", &text[..1], ROW_LENGTHS[usize::from(row)]),
+            format!(
+                "{} is not a hole: row {} has holes 1..{}",
+                shown(text),
+                char::from(b'a' + row),
+                ROW_LENGTHS[usize::from(row)]
+            ),
         )
     })
 }
@@ -77,11 +83,29 @@ fn dotted<T: ToString>(values: &[T]) -> String {
     values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(".")
 }
 
-fn undotted<T: std::str::FromStr>(text: &str, span: pest::Span<'_>) -> Result<Vec<T>, NotationError> {
+/// Largest count of turns a position may carry for a seat, and of quiet
+/// turns: far beyond any game (the move limit is at most 100000 turns a
+/// player), and far from the counters' own limit, so that play from it
+/// never runs out of room.
+pub const MAX_TURNS: u32 = 1_000_000_000;
+
+/// Whole numbers written with dots (`3.0.1`), each at most `most`.
+fn undotted<T: TryFrom<u32>>(name: &str, text: &str, span: pest::Span<'_>, most: u32) -> Result<Vec<T>, NotationError> {
     if text.is_empty() {
         return Ok(Vec::new());
     }
-    text.split('.').map(|v| v.parse().map_err(|_| NotationError::at(span, format!("'{v}' is not a number")))).collect()
+    text.split('.')
+        .map(|v| match v.parse::<u32>().ok().filter(|&n| n <= most).and_then(|n| T::try_from(n).ok()) {
+            Some(n) => Ok(n),
+            None => Err(NotationError::at(
+                span,
+                format!(
+                    "{name}: '{}' is not a whole number from 0 to {most} (write the numbers with dots, as 3.0.1)",
+                    shown(v)
+                ),
+            )),
+        })
+        .collect()
 }
 
 fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Result<(), NotationError> {
@@ -89,16 +113,25 @@ fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Res
     let mut inner = pair.into_inner();
     let name = inner.next().map(|p| p.as_str()).unwrap_or("");
     let value = inner.next().map(|p| p.as_str()).unwrap_or("");
-    let number = || value.parse::<u32>().map_err(|_| NotationError::at(span, format!("{name} must be a number")));
+    let number = || match value.parse::<u32>() {
+        Ok(n) if n <= MAX_TURNS => Ok(n),
+        _ => Err(NotationError::at(
+            span,
+            format!("{name}={}: {name} is a whole number of turns from 0 to {MAX_TURNS}", shown(value)),
+        )),
+    };
     let seats = |list: Vec<u8>| -> Result<Vec<u8>, NotationError> {
         match list.iter().find(|&&s| s == 0 || s > rules.players) {
-            Some(s) => Err(NotationError::at(span, format!("seat {s} is not at the table"))),
+            Some(s) => Err(NotationError::at(
+                span,
+                format!("{name}: seat {s} is not at the table ({} players)", rules.players),
+            )),
             None => Ok(list),
         }
     };
     match name {
         "turns" => {
-            let list: Vec<u32> = undotted(value, span)?;
+            let list: Vec<u32> = undotted(name, value, span, MAX_TURNS)?;
             if list.len() != usize::from(rules.players) {
                 return Err(NotationError::at(
                     span,
@@ -113,18 +146,25 @@ fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Res
         }
         "quiet" => pos.quiet = number()?,
         "best" => {
-            let list: Vec<u8> = undotted(value, span)?;
+            let list: Vec<u8> = undotted(name, value, span, rules.pieces_per_player())?;
             if list.len() != usize::from(rules.players) {
-                return Err(NotationError::at(span, format!("best needs one number per seat ({})", rules.players)));
+                return Err(NotationError::at(
+                    span,
+                    format!(
+                        "best needs one number per seat ({}), such as best={}",
+                        rules.players,
+                        vec!["0"; usize::from(rules.players)].join(".")
+                    ),
+                ));
             }
             pos.best[..list.len()].copy_from_slice(&list);
         }
-        "finished" => pos.finished = seats(undotted(value, span)?)?,
-        "resigned" => pos.resigned = seats(undotted(value, span)?)?,
+        "finished" => pos.finished = seats(undotted(name, value, span, 9)?)?,
+        "resigned" => pos.resigned = seats(undotted(name, value, span, 9)?)?,
         other => {
             return Err(NotationError::at(
                 span,
-                format!("unknown counter '{other}' (counters: turns, quiet, best, finished, resigned)"),
+                format!("unknown counter '{}' (counters: turns, quiet, best, finished, resigned)", shown(other)),
             ))
         }
     }
@@ -242,7 +282,7 @@ pub fn write_diagram(pos: &Position, rules: &Rules) -> String {
     let b = Board::get();
     let mut out = String::new();
     for (y, _) in ROW_LENGTHS.iter().enumerate() {
-        let mut line = vec![' '; 25];
+        let mut line = vec![' '; GRID_WIDTH];
         for h in 0..HOLES {
             let (x, hy) = b.coords[h];
             if hy as usize == y {
@@ -265,6 +305,9 @@ pub fn write_diagram(pos: &Position, rules: &Rules) -> String {
     out.push('\n');
     out
 }
+
+/// Columns of the star diagram's grid.
+const GRID_WIDTH: usize = 25;
 
 /// Parse a star diagram.
 pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationError> {
@@ -297,6 +340,19 @@ pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationErro
                 // Column 0 of the grid is the character after "<letter> ".
                 for (i, &ch) in chars.iter().enumerate().skip(1) {
                     let x = i - 1;
+                    if x >= GRID_WIDTH {
+                        if ch == ' ' {
+                            continue;
+                        }
+                        return Err(NotationError {
+                            message: format!(
+                                "'{}' is past the end of row {}: the star is {GRID_WIDTH} columns wide",
+                                shown(&ch.to_string()),
+                                char::from(b'a' + letter)
+                            ),
+                            ..NotationError::new(line, col0 + 1 + i, "")
+                        });
+                    }
                     let hole = b.at(x as i16, i16::from(letter));
                     let at = || NotationError::new(line, col0 + 1 + i, "");
                     match (hole, ch) {

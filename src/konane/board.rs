@@ -34,61 +34,40 @@ pub trait Bits:
     }
 }
 
-impl Bits for u64 {
-    const ZERO: u64 = 0;
-    #[inline(always)]
-    fn bit(i: usize) -> u64 {
-        1 << i
-    }
-    #[inline(always)]
-    fn shl(self, s: u32) -> u64 {
-        self << s
-    }
-    #[inline(always)]
-    fn shr(self, s: u32) -> u64 {
-        self >> s
-    }
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn lowest(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-    #[inline(always)]
-    fn without_lowest(self) -> u64 {
-        self & (self - 1)
-    }
+/// The primitive words hold their sets directly.
+macro_rules! word_bits {
+    ($($t:ty),*) => {$(
+        impl Bits for $t {
+            const ZERO: $t = 0;
+            #[inline(always)]
+            fn bit(i: usize) -> $t {
+                1 << i
+            }
+            #[inline(always)]
+            fn shl(self, s: u32) -> $t {
+                self << s
+            }
+            #[inline(always)]
+            fn shr(self, s: u32) -> $t {
+                self >> s
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn lowest(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            #[inline(always)]
+            fn without_lowest(self) -> $t {
+                self & (self - 1)
+            }
+        }
+    )*};
 }
 
-impl Bits for u128 {
-    const ZERO: u128 = 0;
-    #[inline(always)]
-    fn bit(i: usize) -> u128 {
-        1 << i
-    }
-    #[inline(always)]
-    fn shl(self, s: u32) -> u128 {
-        self << s
-    }
-    #[inline(always)]
-    fn shr(self, s: u32) -> u128 {
-        self >> s
-    }
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn lowest(self) -> usize {
-        self.trailing_zeros() as usize
-    }
-    #[inline(always)]
-    fn without_lowest(self) -> u128 {
-        self & (self - 1)
-    }
-}
+word_bits!(u64, u128);
 
 /// 256 cells in four words, the lowest cells in the first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

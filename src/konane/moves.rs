@@ -142,18 +142,9 @@ impl<'r, B: Bits> Gen<'r, B> {
         if self.straight {
             for &d in self.dirs {
                 let off = self.g.offset(d);
-                let mut lands = self.hop(node.own, node.opp, empty, d);
-                let mut k = 1;
-                while !lands.is_empty() {
-                    let next = self.hop(lands, node.opp, empty, d);
-                    let stops = if self.rules.full_length { self.final_stops(lands, next, d) } else { lands };
-                    for to in cells(stops) {
-                        let from = (to as isize - 2 * k * off) as usize;
-                        out.push(Move::Jump { from, to });
-                    }
-                    lands = next;
-                    k += 1;
-                }
+                self.each_line(node, empty, d, |k, stops| {
+                    out.extend(cells(stops).map(|to| Move::Jump { from: (to as isize - 2 * k * off) as usize, to }));
+                });
             }
         } else {
             for from in cells(node.own) {
@@ -201,14 +192,7 @@ impl<'r, B: Bits> Gen<'r, B> {
             Move::Remove(i) => {
                 Node { own: node.opp & !B::bit(i), opp: node.own & !B::bit(i), black_to_move: !node.black_to_move }
             }
-            Move::Jump { from, to } => {
-                let taken = self.taken(node, from, to);
-                Node {
-                    own: node.opp & !taken,
-                    opp: node.own ^ B::bit(from) ^ B::bit(to),
-                    black_to_move: !node.black_to_move,
-                }
-            }
+            Move::Jump { from, to } => Self::after_jump(node, from, to, self.taken(node, from, to)),
         }
     }
 
@@ -245,14 +229,36 @@ impl<'r, B: Bits> Gen<'r, B> {
         B::ZERO
     }
 
+    /// Every straight line of jumps in `d` at once: `f(k, stops)` for the
+    /// cells where the k-th jump of a line lands and the move may stop
+    /// (every jump, or under forced full-length jumps only the last).
+    #[inline(always)]
+    fn each_line(&self, node: &Node<B>, empty: B, d: Dir, mut f: impl FnMut(isize, B)) {
+        let mut lands = self.hop(node.own, node.opp, empty, d);
+        let mut k = 1;
+        while !lands.is_empty() {
+            let next = self.hop(lands, node.opp, empty, d);
+            f(k, if self.rules.full_length { self.final_stops(lands, next, d) } else { lands });
+            lands = next;
+            k += 1;
+        }
+    }
+
+    /// The node after a jump from `from` to `to` that takes `taken`.
+    #[inline(always)]
+    fn after_jump(node: &Node<B>, from: usize, to: usize, taken: B) -> Node<B> {
+        Node { own: node.opp & !taken, opp: node.own ^ B::bit(from) ^ B::bit(to), black_to_move: !node.black_to_move }
+    }
+
     /// The leaves below a node of the jumping phase, counting the last ply
     /// line by line and playing no move there.
     fn count(&self, node: &Node<B>, depth: u32) -> u64 {
         let empty = self.empty(node);
         let mut total = 0;
-        for &d in self.dirs {
-            let mut lands = self.hop(node.own, node.opp, empty, d);
-            if depth == 1 {
+        if depth == 1 {
+            // The hot loop: population counts along each line, no move made.
+            for &d in self.dirs {
+                let mut lands = self.hop(node.own, node.opp, empty, d);
                 if self.rules.full_length {
                     // One stop per line: the stones with a first jump.
                     total += u64::from(lands.count());
@@ -262,29 +268,21 @@ impl<'r, B: Bits> Gen<'r, B> {
                     total += u64::from(lands.count());
                     lands = self.hop(lands, node.opp, empty, d);
                 }
-                continue;
             }
+            return total;
+        }
+        for &d in self.dirs {
             let off = self.g.offset(d);
-            let mut k = 1;
-            while !lands.is_empty() {
-                let next = self.hop(lands, node.opp, empty, d);
-                let stops = if self.rules.full_length { self.final_stops(lands, next, d) } else { lands };
+            self.each_line(node, empty, d, |k, stops| {
                 for to in cells(stops) {
                     let from = (to as isize - 2 * k * off) as usize;
                     let mut taken = B::ZERO;
                     for j in 0..k {
                         taken = taken | B::bit((from as isize + (2 * j + 1) * off) as usize);
                     }
-                    let child = Node {
-                        own: node.opp & !taken,
-                        opp: node.own ^ B::bit(from) ^ B::bit(to),
-                        black_to_move: !node.black_to_move,
-                    };
-                    total += self.perft(&child, depth - 1);
+                    total += self.perft(&Self::after_jump(node, from, to, taken), depth - 1);
                 }
-                lands = next;
-                k += 1;
-            }
+            });
         }
         total
     }
@@ -366,8 +364,20 @@ pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
 
 /// The count below each legal move.
 pub fn divide(pos: &Position, rules: &Rules, depth: u32) -> Vec<(Move, u64)> {
+    divide_observed(pos, rules, depth, &|| {})
+}
+
+/// [`divide`], calling `done` after each move's count.
+pub fn divide_observed(pos: &Position, rules: &Rules, depth: u32, done: &dyn Fn()) -> Vec<(Move, u64)> {
     by_width!(rules, |gen| {
         let node = gen.node(pos);
-        gen.moves(&node).into_iter().map(|m| (m, gen.perft(&gen.play(&node, m), depth.saturating_sub(1)))).collect()
+        gen.moves(&node)
+            .into_iter()
+            .map(|m| {
+                let row = (m, gen.perft(&gen.play(&node, m), depth.saturating_sub(1)));
+                done();
+                row
+            })
+            .collect()
     })
 }

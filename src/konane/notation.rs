@@ -7,6 +7,7 @@ use pest_derive::Parser;
 
 use super::{Position, BLACK, EMPTY, MAX_SIZE, WHITE};
 use crate::notation::NotationError;
+use crate::text::shown;
 
 #[derive(Parser)]
 #[grammar = "konane/notation.pest"]
@@ -38,11 +39,18 @@ pub enum MoveText {
 
 fn parse_cell(pair: &Pair<'_, Rule>, size: u8) -> Result<usize, NotationError> {
     let text = pair.as_str();
-    let file = usize::from(text.as_bytes()[0] - b'a');
-    let rank: usize = text[1..].parse().unwrap_or(0);
+    let file = usize::from(text.as_bytes().first().map_or(u8::MAX, |b| b.wrapping_sub(b'a')));
+    let rank: usize = text.get(1..).and_then(|r| r.parse().ok()).unwrap_or(0);
     let n = usize::from(size);
     if file >= n || rank == 0 || rank > n {
-        return Err(NotationError::at(pair.as_span(), format!("{text} is not on a {n}x{n} board")));
+        return Err(NotationError::at(
+            pair.as_span(),
+            format!(
+                "{} is not on a {n}x{n} board (files a..{}, ranks 1..{n})",
+                shown(text),
+                char::from(b'a' + size.saturating_sub(1))
+            ),
+        ));
     }
     Ok((rank - 1) * n + file)
 }
@@ -94,6 +102,24 @@ fn assemble(ranks: Vec<Vec<u8>>, size: u8, to_move: u8) -> Position {
     Position { size, cells, to_move }
 }
 
+/// A run of empty cells in a rank of the position string: 1 to the
+/// largest board side, located at its digits.
+fn run_length(rank: &Pair<'_, Rule>, from: usize, to: usize) -> Result<usize, NotationError> {
+    let span = rank.as_span();
+    let digits = &span.as_str()[from..to];
+    let at = || pest::Span::new(span.get_input(), span.start() + from, span.start() + to).unwrap_or(span);
+    match digits.parse::<usize>() {
+        Ok(n) if (1..=MAX_SIZE).contains(&n) => Ok(n),
+        _ => Err(NotationError::at(
+            at(),
+            format!(
+                "{} empty cells in a row: a number in a rank counts empty cells, 1 to {MAX_SIZE} (a rank has at most {MAX_SIZE} cells)",
+                shown(digits)
+            ),
+        )),
+    }
+}
+
 fn parse_string(text: &str) -> Result<Position, NotationError> {
     let mut pairs = KonaneParser::parse(Rule::position, text.trim_end())
         .map_err(|e| NotationError::from_pest(e, "position", rule_name))?;
@@ -105,20 +131,25 @@ fn parse_string(text: &str) -> Result<Position, NotationError> {
         match p.as_rule() {
             Rule::rank => {
                 let mut cells = Vec::new();
-                let mut run = String::new();
-                for ch in p.as_str().chars() {
+                let mut run_start = None;
+                for (i, ch) in p.as_str().char_indices() {
                     if ch.is_ascii_digit() {
-                        run.push(ch);
+                        run_start.get_or_insert(i);
                         continue;
                     }
-                    if !run.is_empty() {
-                        cells.extend(std::iter::repeat_n(EMPTY, run.parse().unwrap_or(0)));
-                        run.clear();
+                    if let Some(from) = run_start.take() {
+                        cells.extend(std::iter::repeat_n(EMPTY, run_length(&p, from, i)?));
                     }
                     cells.push(if ch == 'b' { BLACK } else { WHITE });
                 }
-                if !run.is_empty() {
-                    cells.extend(std::iter::repeat_n(EMPTY, run.parse().unwrap_or(0)));
+                if let Some(from) = run_start {
+                    cells.extend(std::iter::repeat_n(EMPTY, run_length(&p, from, p.as_str().len())?));
+                }
+                if cells.len() > MAX_SIZE {
+                    return Err(NotationError::at(
+                        p.as_span(),
+                        format!("a rank of {} cells: the largest board is {MAX_SIZE}x{MAX_SIZE}", cells.len()),
+                    ));
                 }
                 ranks.push(cells);
             }

@@ -105,7 +105,7 @@ fn lines(items: &[String]) -> String {
 fn keys(game: &dyn Game, position: &str, moves: &[String]) -> Result<BTreeMap<String, MoveKey>, String> {
     let mut out = BTreeMap::new();
     for m in moves {
-        let k = game.move_key(position, m).map_err(|e| format!("'{m}': {}", e.message))?;
+        let k = game.move_key(position, m).map_err(|e| format!("'{}': {}", crate::text::shown(m), e.message))?;
         out.insert(k.key.clone(), k);
     }
     Ok(out)
@@ -122,7 +122,7 @@ fn listed_keys(
     let mut out: BTreeMap<String, MoveKey> = BTreeMap::new();
     let mut written: BTreeMap<String, Vec<&str>> = BTreeMap::new();
     for m in moves {
-        let k = game.move_key(position, m).map_err(|e| format!("'{m}': {}", e.message))?;
+        let k = game.move_key(position, m).map_err(|e| format!("'{}': {}", crate::text::shown(m), e.message))?;
         written.entry(k.key.clone()).or_default().push(m);
         out.insert(k.key.clone(), k);
     }
@@ -134,7 +134,8 @@ fn listed_keys(
             if w.iter().all(|x| *x == w[0]) {
                 format!("{shown} ({} times)", w.len())
             } else {
-                format!("{shown} ({} times: {})", w.len(), w.join(", "))
+                let written: Vec<String> = w.iter().map(|x| crate::text::shown(x)).collect();
+                format!("{shown} ({} times: {})", w.len(), written.join(", "))
             }
         })
         .collect();
@@ -147,21 +148,26 @@ fn listed_keys(
 /// reason, or a reason outside the vocabulary of `spec/reasons.yaml`.
 fn result_out_of_protocol(game: &dyn Game, result: &str) -> Option<String> {
     use crate::scenario::expect::{parse_result, ResultExp};
+    let quoted = crate::text::shown(result);
     let parsed = match parse_result(result) {
         Ok((r, _)) => r,
-        Err(e) => return Some(format!("the result '{result}' is not a result: {}", e.message)),
+        Err(e) => return Some(format!("the result '{quoted}' is not a result: {}", e.message)),
     };
     let players = game.players();
     let unknown = |p: &String| {
         (!players.contains(p)).then(|| {
-            format!("the result '{result}' names no player of the game: '{p}' (players: {})", players.join(", "))
+            format!(
+                "the result '{quoted}' names no player of the game: '{}' (players: {})",
+                crate::text::shown(p),
+                players.join(", ")
+            )
         })
     };
     let reason = match &parsed {
         ResultExp::Ongoing => return None,
         ResultExp::Draw { reason } => match reason {
             Some(r) => Some(r),
-            None => return Some(format!("the result '{result}' names no reason")),
+            None => return Some(format!("the result '{quoted}' names no reason")),
         },
         ResultExp::Win { player, reason } => {
             if let Some(why) = unknown(player) {
@@ -169,7 +175,7 @@ fn result_out_of_protocol(game: &dyn Game, result: &str) -> Option<String> {
             }
             match reason {
                 Some(r) => Some(r),
-                None => return Some(format!("the result '{result}' names no reason")),
+                None => return Some(format!("the result '{quoted}' names no reason")),
             }
         }
         ResultExp::Ranking { order, reason } => {
@@ -182,7 +188,8 @@ fn result_out_of_protocol(game: &dyn Game, result: &str) -> Option<String> {
     let reason = reason?;
     match crate::catalog::vocabulary() {
         Ok(v) if !v.results.contains_key(reason) => Some(format!(
-            "the result '{result}' has the reason '{reason}', which is not a result reason of spec/reasons.yaml"
+            "the result '{quoted}' has the reason '{}', which is not a result reason of spec/reasons.yaml",
+            crate::text::shown(reason)
         )),
         _ => None,
     }
@@ -251,7 +258,7 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
                 );
                 v.run_under = Some(changed);
                 v.stderr = engine.stderr();
-                return v;
+                return printable(v);
             }
             None => {
                 let tried = engine.declared(&scenario.variant).is_some();
@@ -266,6 +273,16 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
     }
     let mut v = check_supported(scenario, engine, v);
     v.stderr = engine.stderr();
+    printable(v)
+}
+
+/// What an engine answered reaches reports and terminals: control
+/// characters escaped, overlong lines cut.
+fn printable(mut v: Verdict) -> Verdict {
+    for f in &mut v.failures {
+        f.detail = crate::text::clean_lines(&f.detail);
+    }
+    v.transcript = crate::text::clean_lines(&v.transcript);
     v
 }
 
@@ -371,7 +388,7 @@ fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict)
                     scenario.play.get(r.index).map(|p| p.loc).unwrap_or(scenario.loc),
                     format!(
                         "the engine refused play step {} ('{}'): {}",
-                        r.index + 1,
+                        r.index.saturating_add(1),
                         played.get(r.index).map(|a| a.to_string()).unwrap_or_default(),
                         r.reason
                     ),
@@ -485,7 +502,8 @@ fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict)
         let answer = match engine.explain(&setup, &played, action) {
             Ok(Explanation::Refused(Some(code))) if code == UNNAMED_REASON => Ok(Explanation::Refused(None)),
             Ok(Explanation::Refused(Some(code))) if unknown_refusal(&code) => Err(EngineError::Failed(format!(
-                "out of protocol: the refusal reason '{code}' is not a refusal reason of spec/reasons.yaml"
+                "out of protocol: the refusal reason '{}' is not a refusal reason of spec/reasons.yaml",
+                crate::text::shown(&code)
             ))),
             other => other,
         };
@@ -538,7 +556,8 @@ fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict)
                 loc: after.loc,
                 detail: format!(
                     "out of protocol: the engine's position '{}' cannot be read: {}",
-                    replay.position, e.message
+                    crate::text::shown(&replay.position),
+                    e.message
                 ),
                 engine: true,
             }),

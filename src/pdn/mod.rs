@@ -16,7 +16,6 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use pest::iterators::Pair;
 use pest::Parser;
 use pest_derive::Parser;
 
@@ -24,6 +23,7 @@ use crate::catalog::Catalog;
 use crate::game::{self, Action, Game, GameError, Options, SetupError};
 use crate::scenario::expect::{self, ResultExp};
 use crate::scenario::Loc;
+use crate::text::{clean_message, shown, LineIndex};
 
 #[derive(Parser)]
 #[grammar = "pdn/pdn.pest"]
@@ -37,7 +37,8 @@ fn rule_name(rule: &Rule) -> String {
         Rule::tag => "a tag such as [Event \"...\"]",
         Rule::tag_name => "a tag name such as Event",
         Rule::tag_value | Rule::tag_text => "a quoted tag value closed on its line, as in [Site \"Riga\"]",
-        Rule::game | Rule::file => "a game (tags, then moves)",
+        Rule::file => "a game (tags, then moves)",
+        Rule::bad_tag => "a tag such as [Event \"...\"]",
         Rule::result => "a game result (2-0, 0-2, 1-1, 1-0, 0-1, 1/2-1/2, *)",
         Rule::move_number => "a move number such as 12.",
         Rule::move_text | Rule::square | Rule::move_sep => "a move such as 11-15 or c3-d4",
@@ -54,6 +55,9 @@ pub struct Problem {
     pub loc: Loc,
     pub message: String,
 }
+
+/// Most problems of a file that are printed; the rest are counted.
+const MAX_PROBLEMS_SHOWN: usize = 100;
 
 /// Why a PDN file could not be replayed at all.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,11 +76,14 @@ impl fmt::Display for PdnError {
             PdnError::Setup(e) => write!(f, "{e}"),
             PdnError::Io { file, message } => write!(f, "{}: {message}", file.display()),
             PdnError::Parse { file, problems } => {
-                for (i, p) in problems.iter().enumerate() {
+                for (i, p) in problems.iter().take(MAX_PROBLEMS_SHOWN).enumerate() {
                     if i > 0 {
                         writeln!(f)?;
                     }
                     write!(f, "{}:{}:{}: {}", file.display(), p.loc.line, p.loc.col, p.message)?;
+                }
+                if problems.len() > MAX_PROBLEMS_SHOWN {
+                    write!(f, "\n{}: and {} more problems", file.display(), problems.len() - MAX_PROBLEMS_SHOWN)?;
                 }
                 Ok(())
             }
@@ -114,13 +121,42 @@ impl PdnGame {
     }
 }
 
-fn loc_of(pair: &Pair<'_, Rule>) -> Loc {
-    let (line, col) = pair.as_span().start_pos().line_col();
-    Loc { line, col }
+/// A tag that does not read, reported as the tag rule alone sees it (what
+/// it expected, and where), so that the message says what to write.
+fn bad_tag_problem(src: &str, offset: usize, index: &LineIndex<'_>) -> Problem {
+    let here = |line: usize, col: usize| {
+        let (l0, c0) = index.line_col(offset);
+        if line <= 1 {
+            Loc { line: l0, col: c0 + col - 1 }
+        } else {
+            Loc { line: l0 + line - 1, col }
+        }
+    };
+    match PdnParser::parse(Rule::tag, &src[offset..]) {
+        Err(e) => {
+            let (line, col) = match e.line_col {
+                pest::error::LineColLocation::Pos(p) | pest::error::LineColLocation::Span(p, _) => p,
+            };
+            let n = crate::notation::NotationError::from_pest(e, "PDN", rule_name);
+            Problem { loc: here(line, col), message: n.message }
+        }
+        Ok(_) => Problem { loc: here(1, 1), message: "invalid PDN: a tag that does not read".into() },
+    }
 }
 
 /// Read the games of a PDN text. Every problem is located in the text.
+///
+/// The grammar reads tokens; here they are grouped into games, as the
+/// format has it: tag pairs, then the movetext, up to a game terminator or
+/// the next tag section. Variations are matched here too, and their tokens
+/// skipped. Places come from one line index of the text, so that the work
+/// stays linear in the size of the file.
 pub fn parse(src: &str) -> Result<Vec<PdnGame>, Vec<Problem>> {
+    let index = LineIndex::new(src);
+    let loc_at = |offset: usize| {
+        let (line, col) = index.line_col(offset);
+        Loc { line, col }
+    };
     let mut pairs = PdnParser::parse(Rule::file, src).map_err(|e| {
         let (line, col) = match e.line_col {
             pest::error::LineColLocation::Pos(p) | pest::error::LineColLocation::Span(p, _) => p,
@@ -128,49 +164,113 @@ pub fn parse(src: &str) -> Result<Vec<PdnGame>, Vec<Problem>> {
         let n = crate::notation::NotationError::from_pest(e, "PDN", rule_name);
         vec![Problem { loc: Loc { line, col }, message: n.message }]
     })?;
-    let file = pairs.next().map(|p| p.into_inner());
-    let mut games = Vec::new();
+    let tokens = pairs.next().map(|p| p.into_inner());
+    let mut games: Vec<PdnGame> = Vec::new();
     let mut problems = Vec::new();
-    for g in file.into_iter().flatten() {
-        if g.as_rule() != Rule::game {
-            continue;
-        }
-        let mut game =
-            PdnGame { number: games.len() + 1, loc: loc_of(&g), tags: Vec::new(), moves: Vec::new(), terminator: None };
-        for part in g.into_inner() {
-            let loc = loc_of(&part);
-            match part.as_rule() {
-                Rule::tag => {
-                    let mut inner = part.into_inner();
-                    let name = inner.next().map(|p| p.as_str().to_string()).unwrap_or_default();
-                    let (value, at) = match inner.next() {
-                        // The value's text starts after the opening quote.
-                        Some(v) => {
-                            let at = loc_of(&v);
-                            (unescape(v.into_inner().next().map(|t| t.as_str()).unwrap_or("")), at)
-                        }
-                        None => (String::new(), loc),
-                    };
-                    game.tags.push((name, value, Loc { line: at.line, col: at.col + 1 }));
+    // The game being read, and whether it has movetext yet (a tag after
+    // movetext starts the next game).
+    let mut current: Option<PdnGame> = None;
+    let mut in_movetext = false;
+    // Open variations, and where the outermost one opens.
+    let mut depth = 0usize;
+    let mut outermost = Loc::default();
+    // After a tag that does not read, the rest of its line (to its ']') is
+    // part of it, not more problems.
+    let mut bad_tag_line: Option<usize> = None;
+    let new_game = |games: &[PdnGame], loc: Loc| PdnGame {
+        number: games.len() + 1,
+        loc,
+        tags: Vec::new(),
+        moves: Vec::new(),
+        terminator: None,
+    };
+    for t in tokens.into_iter().flatten() {
+        let span = t.as_span();
+        let loc = loc_at(span.start());
+        let rule = t.as_rule();
+        if let Some(line) = bad_tag_line {
+            if depth == 0 && loc.line == line && rule != Rule::open_variation && rule != Rule::close_variation {
+                if t.as_str() == "]" {
+                    bad_tag_line = None;
                 }
-                Rule::move_text => game.moves.push(PdnMove { text: part.as_str().to_string(), loc }),
-                Rule::result => game.terminator = Some((part.as_str().to_string(), loc)),
-                Rule::unclosed_comment => problems
-                    .push(Problem { loc, message: "this comment is never closed: '{' needs a matching '}'".into() }),
-                Rule::unclosed_variation => problems
-                    .push(Problem { loc, message: "this variation is never closed: '(' needs a matching ')'".into() }),
-                Rule::stray_close => problems.push(Problem {
-                    loc,
-                    message: format!("'{}' closes nothing: there is no matching opening bracket", part.as_str()),
-                }),
-                Rule::bad_token => problems.push(Problem {
-                    loc,
-                    message: format!("'{}' is not a move, a move number, a comment or a game result", part.as_str()),
-                }),
-                _ => {}
+                continue;
             }
+            bad_tag_line = None;
         }
-        games.push(game);
+        match rule {
+            Rule::open_variation => {
+                if depth == 0 {
+                    outermost = loc;
+                }
+                depth += 1;
+                continue;
+            }
+            Rule::close_variation if depth > 0 => {
+                depth -= 1;
+                continue;
+            }
+            Rule::close_variation => {
+                problems
+                    .push(Problem { loc, message: "')' closes nothing: there is no matching opening bracket".into() });
+                continue;
+            }
+            // Inside a variation every token is skipped, as a comment.
+            _ if depth > 0 || rule == Rule::EOI => continue,
+            _ => {}
+        }
+        if rule == Rule::tag && in_movetext {
+            games.extend(current.take());
+            in_movetext = false;
+        }
+        let game = current.get_or_insert_with(|| new_game(&games, loc));
+        match rule {
+            Rule::tag => {
+                let mut inner = t.into_inner();
+                let name = inner.next().map(|p| p.as_str().to_string()).unwrap_or_default();
+                let (value, at) = match inner.next() {
+                    // The value's text starts after the opening quote.
+                    Some(v) => {
+                        let at = loc_at(v.as_span().start());
+                        (unescape(v.into_inner().next().map(|t| t.as_str()).unwrap_or("")), at)
+                    }
+                    None => (String::new(), loc),
+                };
+                game.tags.push((name, value, Loc { line: at.line, col: at.col + 1 }));
+            }
+            Rule::bad_tag => {
+                problems.push(bad_tag_problem(src, span.start(), &index));
+                bad_tag_line = Some(loc.line);
+            }
+            Rule::result => {
+                game.terminator = Some((t.as_str().to_string(), loc));
+                games.extend(current.take());
+                in_movetext = false;
+                continue;
+            }
+            Rule::move_text => game.moves.push(PdnMove { text: t.as_str().to_string(), loc }),
+            Rule::unclosed_comment => {
+                problems.push(Problem { loc, message: "this comment is never closed: '{' needs a matching '}'".into() })
+            }
+            Rule::stray_close => problems.push(Problem {
+                loc,
+                message: format!("'{}' closes nothing: there is no matching opening bracket", t.as_str()),
+            }),
+            Rule::bad_token => problems.push(Problem {
+                loc,
+                message: format!("'{}' is not a move, a move number, a comment or a game result", shown(t.as_str())),
+            }),
+            _ => {}
+        }
+        if rule != Rule::tag {
+            in_movetext = true;
+        }
+    }
+    games.extend(current);
+    if depth > 0 {
+        problems.push(Problem {
+            loc: outermost,
+            message: "this variation is never closed: '(' needs a matching ')'".into(),
+        });
     }
     if problems.is_empty() {
         Ok(games)
@@ -463,7 +563,7 @@ pub fn replay_game(game: &dyn Game, pdn: &PdnGame) -> GameReport {
         if let Err(e) = game.check_move(&m.text) {
             report.status = Status::Unreadable(Problem {
                 loc: Loc { line: m.loc.line, col: m.loc.col + e.col.saturating_sub(1) },
-                message: format!("bad move '{}': {}", m.text, e.message),
+                message: format!("bad move '{}': {}", shown(&m.text), e.message),
             });
             return report;
         }
@@ -545,11 +645,7 @@ fn replay_named(variant: &str, options: &Options, file: &Path, src: &str) -> Res
 /// Read a PDN file and replay every game in it.
 pub fn replay_file(variant: &str, options: &Options, path: &Path) -> Result<Vec<GameReport>, PdnError> {
     let io = |message: String| PdnError::Io { file: path.to_path_buf(), message };
-    let meta = std::fs::metadata(path).map_err(|e| io(e.to_string()))?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(io(format!("file is larger than {MAX_FILE_BYTES} bytes")));
-    }
-    let bytes = std::fs::read(path).map_err(|e| io(e.to_string()))?;
+    let bytes = crate::files::read_bounded(path, MAX_FILE_BYTES).map_err(io)?;
     // Old collections are often Latin-1 or Windows-1252: read what is not
     // UTF-8 byte by byte, so that names stay readable and places stay true.
     let src = match String::from_utf8(bytes) {
@@ -638,18 +734,24 @@ pub fn exit_code(reports: &[GameReport]) -> i32 {
 impl fmt::Display for GameReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "game {}", self.number)?;
+        // Tag values are the file's text: shown escaped and cut.
         let title = self.title();
         if !title.is_empty() {
-            write!(f, " ({title})")?;
+            write!(f, " ({})", clean_message(&title, 300))?;
         }
-        let recorded = self.recorded_text.as_deref().unwrap_or("*");
+        let recorded = shown(self.recorded_text.as_deref().unwrap_or("*"));
         let moves = if self.moves.len() == 1 { "1 ply".to_string() } else { format!("{} plies", self.moves.len()) };
         match &self.status {
             Status::Unreadable(p) => write!(f, ": line {}:{}: {}", p.loc.line, p.loc.col, p.message)?,
             Status::Illegal(m) => write!(
                 f,
                 ": illegal move {} {} ({}) at line {}:{} in {}",
-                m.number, m.text, m.reason, m.loc.line, m.loc.col, m.position
+                m.number,
+                shown(&m.text),
+                m.reason,
+                m.loc.line,
+                m.loc.col,
+                m.position
             )?,
             Status::EndedEarly { next, check } => {
                 let board = self.reference.as_deref().unwrap_or("?");
@@ -657,7 +759,11 @@ impl fmt::Display for GameReport {
                 write!(
                     f,
                     ": the board ends the game ({board}) after {} plies, before {} {} at line {}:{} ({more} more recorded); result {recorded}",
-                    self.replayed, next.number, next.text, next.loc.line, next.loc.col
+                    self.replayed,
+                    next.number,
+                    shown(&next.text),
+                    next.loc.line,
+                    next.loc.col
                 )?;
                 match check {
                     ResultCheck::Contradicts => write!(f, ", but the board says {board}")?,
@@ -678,7 +784,7 @@ impl fmt::Display for GameReport {
             }
         }
         for n in &self.notes {
-            write!(f, " [{n}]")?;
+            write!(f, " [{}]", clean_message(n, 300))?;
         }
         Ok(())
     }

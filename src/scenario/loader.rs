@@ -3,7 +3,7 @@
 //! checked, and the play replayed on the reference rules. Every error names
 //! the file, the scenario and the line and column of the offending text.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
@@ -14,11 +14,20 @@ use super::{Expectations, InputError, Loc, Located, Refused, Scenario, ScenarioF
 use crate::catalog::Catalog;
 use crate::game::{self, Action, Game, GameError, Options};
 use crate::notation::NotationError;
+use crate::text::{clean_message, shown, utf8_error, LineIndex};
 
 /// Largest scenario file accepted.
 const MAX_FILE_BYTES: u64 = 4 << 20;
+/// The YAML reader's budget: nesting, values and aliases of one file.
+const MAX_DEPTH: usize = 32;
+const MAX_NODES: usize = 500_000;
+const MAX_ALIASES: usize = 1_000;
 /// Deepest perft a scenario may ask for: deeper counts belong in benchmarks.
 pub const MAX_SCENARIO_PERFT_DEPTH: u32 = 10;
+/// Most leaves a scenario's perft may count on the reference rules, at its
+/// depth or any shallower one: the loader counts them within this budget,
+/// so `check` and `run` stay quick whatever depth a scenario asks for.
+pub const MAX_SCENARIO_PERFT_NODES: u64 = 1_000_000;
 
 /// A scenario file.
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -99,9 +108,10 @@ struct ExpectDoc {
     #[schemars(with = "Option<String>")]
     result: Option<Spanned<String>>,
     /// Depth: leaf count.
+    // Read as text, so that a number out of range gets a message of its own.
     #[serde(default)]
     #[schemars(with = "BTreeMap<u32, u64>")]
-    perft: BTreeMap<u32, Spanned<u64>>,
+    perft: BTreeMap<String, Spanned<String>>,
 }
 
 /// House rules by name; YAML may write their values as words, numbers or
@@ -127,93 +137,217 @@ pub fn schema() -> String {
 }
 
 /// Collect the scenario files under the given paths (files as given,
-/// directories searched for `*.yaml` / `*.yml`, skipping `rules/`), sorted.
-pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, InputError> {
+/// directories searched for `*.yaml` / `*.yml`, skipping `rules/`), sorted;
+/// and an error for each path that cannot be a scenario file.
+///
+/// Symbolic links are followed, but each directory is walked once (by its
+/// canonical path) and a link back to a directory being walked is cut, so
+/// no arrangement of links walks a path twice or forever. A FIFO, device or
+/// socket is reported as what it is and never opened.
+pub fn collect(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<InputError>) {
     let mut out = Vec::new();
+    let mut errors = Vec::new();
+    let mut seen_dirs = std::collections::HashSet::new();
     for p in paths {
-        if p.is_dir() {
-            walk(p, &mut out).map_err(|e| io_error(p, e))?;
-        } else if p.is_file() {
-            out.push(p.clone());
-        } else {
-            return Err(InputError {
-                file: p.clone(),
-                scenario: None,
-                loc: Loc { line: 1, col: 1 },
-                message: "no such file or directory".into(),
-            });
+        match std::fs::metadata(p) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let message = if std::fs::symlink_metadata(p).is_ok() {
+                    "a symbolic link to nothing (no such file or directory)".to_string()
+                } else {
+                    "no such file or directory".to_string()
+                };
+                errors.push(InputError { file: p.clone(), scenario: None, loc: Loc { line: 1, col: 1 }, message });
+            }
+            Err(e) => errors.push(io_error(p, e)),
+            Ok(meta) if meta.is_dir() => walk(p, &mut seen_dirs, &mut out, &mut errors),
+            Ok(meta) => match crate::files::not_regular(&meta) {
+                None => out.push(p.clone()),
+                Some(why) => errors.push(message_error(p, why)),
+            },
         }
     }
     out.sort();
     out.dedup();
-    Ok(out)
+    // The same file reached under two names is read once.
+    let mut seen_files = std::collections::HashSet::new();
+    out.retain(|p| seen_files.insert(std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())));
+    (out, errors)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            // The rule catalog and the reason vocabulary are not scenarios.
-            if p.file_name().is_some_and(|n| n == "rules") {
-                continue;
+fn is_scenario_name(p: &Path) -> bool {
+    p.extension().is_some_and(|e| e == "yaml" || e == "yml") && p.file_name().is_some_and(|n| n != "reasons.yaml")
+}
+
+fn walk(
+    root: &Path,
+    seen: &mut std::collections::HashSet<PathBuf>,
+    out: &mut Vec<PathBuf>,
+    errors: &mut Vec<InputError>,
+) {
+    let entries = walkdir::WalkDir::new(root).follow_links(true).sort_by_file_name().into_iter().filter_entry(|e| {
+        if !e.file_type().is_dir() {
+            return true;
+        }
+        // The rule catalog and the reason vocabulary are not scenarios.
+        if e.depth() > 0 && e.file_name() == "rules" {
+            return false;
+        }
+        // Each directory once, however many links lead to it.
+        let canonical = std::fs::canonicalize(e.path()).unwrap_or_else(|_| e.path().to_path_buf());
+        seen.insert(canonical)
+    });
+    for entry in entries {
+        match entry {
+            Ok(e) if e.file_type().is_dir() => {}
+            Ok(e) if !is_scenario_name(e.path()) => {}
+            Ok(e) if e.file_type().is_file() => out.push(e.into_path()),
+            Ok(e) => {
+                errors.push(message_error(e.path(), crate::files::refusal(&e.file_type())));
             }
-            walk(&p, out)?;
-        } else if p.extension().is_some_and(|e| e == "yaml" || e == "yml")
-            && p.file_name().is_some_and(|n| n != "reasons.yaml")
-        {
-            out.push(p);
+            // A link back to a directory being walked: the loop is cut there.
+            Err(e) if e.loop_ancestor().is_some() => {}
+            Err(e) => {
+                let Some(path) = e.path().map(Path::to_path_buf) else { continue };
+                // A broken link, or links that lead round to themselves,
+                // matter only where a scenario file was meant.
+                let broken = match e.io_error() {
+                    Some(io) if io.kind() == std::io::ErrorKind::NotFound => {
+                        Some("a symbolic link to nothing (no such file or directory)")
+                    }
+                    Some(io) if is_link_loop(io) => Some("not read: its symbolic links lead round in a loop"),
+                    _ => None,
+                };
+                if let Some(why) = broken {
+                    if is_scenario_name(&path) {
+                        errors.push(message_error(&path, why.into()));
+                    }
+                    continue;
+                }
+                let message = e.io_error().map(|io| io.to_string()).unwrap_or_else(|| e.to_string());
+                errors.push(message_error(&path, message));
+            }
         }
     }
-    Ok(())
+}
+
+/// Whether an error is the system's "too many levels of symbolic links".
+fn is_link_loop(e: &std::io::Error) -> bool {
+    #[cfg(unix)]
+    {
+        e.raw_os_error() == Some(libc::ELOOP)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = e;
+        false
+    }
+}
+
+fn message_error(path: &Path, message: String) -> InputError {
+    InputError { file: path.to_path_buf(), scenario: None, loc: Loc { line: 1, col: 1 }, message }
 }
 
 fn io_error(path: &Path, e: std::io::Error) -> InputError {
     InputError { file: path.to_path_buf(), scenario: None, loc: Loc { line: 1, col: 1 }, message: e.to_string() }
 }
 
-/// Where a place inside a scalar's text stands in the file. YAML reports a
-/// quoted scalar at its opening quote, and a plain or block scalar (`|`) at
-/// its first character; the lines of a block scalar share its indentation.
-fn place(src: &str, at: &Location, inner_line: usize, inner_col: usize) -> Loc {
-    let line = at.line() as usize;
-    let col = at.column() as usize;
-    let here = src.lines().nth(line.saturating_sub(1)).unwrap_or("");
-    let quoted = matches!(here.chars().nth(col.saturating_sub(1)), Some('"') | Some('\''));
-    if inner_line <= 1 {
-        Loc { line, col: col + inner_col - usize::from(!quoted) }
-    } else {
-        Loc { line: line + inner_line - 1, col: col + inner_col - 1 }
-    }
-}
-
-/// The place of a mapping key written on the same line as its value (as in
-/// `name: value` and `{name: value}`), or the value's place if not found.
-fn key_place(src: &str, value_at: &Location, key: &str) -> Loc {
-    let line = value_at.line() as usize;
-    let here = src.lines().nth(line.saturating_sub(1)).unwrap_or("");
-    let limit = (value_at.column() as usize).saturating_sub(1).min(here.len());
-    match here.get(..limit).and_then(|before| before.rfind(key)) {
-        Some(byte) => Loc { line, col: here[..byte].chars().count() + 1 },
-        None => loc_of(value_at),
-    }
-}
-
 fn loc_of(at: &Location) -> Loc {
     Loc { line: at.line() as usize, col: at.column() as usize }
 }
+
+/// How far before a value its key is looked for: the key, a colon and
+/// some spacing.
+const KEY_WINDOW: usize = 64;
 
 /// Accumulates the errors of one file.
 struct Ctx<'a> {
     path: &'a Path,
     src: &'a str,
+    /// Places in the file are found through one index of its lines, so that
+    /// locating many errors costs work in proportion to the file.
+    lines: LineIndex<'a>,
     catalog: &'a Catalog,
     overrides: &'a Options,
     scenario: Option<String>,
+    /// The line where the next scenario starts (the end of the file after
+    /// the last one): searches for a key of a scenario stop there.
+    scenario_end: usize,
     errors: Vec<InputError>,
+    /// Variants for which a `--option` value that does not fit was reported.
+    misfit_overrides: std::collections::BTreeSet<&'static str>,
 }
 
 impl Ctx<'_> {
+    /// The character at a value's start, from its byte offset where the
+    /// reader gives one.
+    fn first_char(&self, at: &Location) -> Option<char> {
+        match self.offset(at) {
+            Some(b) => self.src.get(b..).and_then(|t| t.chars().next()),
+            None => self.lines.line_text(at.line() as usize).chars().nth((at.column() as usize).saturating_sub(1)),
+        }
+    }
+
+    /// The byte offset of a place, where the reader gives one that agrees
+    /// with its line and column.
+    fn offset(&self, at: &Location) -> Option<usize> {
+        let b = at.span().byte_offset()? as usize;
+        (b <= self.src.len()
+            && self.src.is_char_boundary(b)
+            && self.lines.line_col(b) == (at.line() as usize, at.column() as usize))
+            .then_some(b)
+    }
+
+    /// Where a place inside a scalar's text stands in the file. YAML
+    /// reports a quoted scalar at its opening quote, and a plain or block
+    /// scalar (`|`) at its first character; the lines of a block scalar
+    /// share its indentation.
+    fn place(&self, at: &Location, inner_line: usize, inner_col: usize) -> Loc {
+        let line = at.line() as usize;
+        let col = at.column() as usize;
+        let quoted = matches!(self.first_char(at), Some('"') | Some('\''));
+        if inner_line <= 1 {
+            Loc { line, col: (col + inner_col).saturating_sub(usize::from(!quoted)) }
+        } else {
+            Loc { line: line + inner_line - 1, col: col + inner_col - 1 }
+        }
+    }
+
+    /// The place of a mapping key written on the same line just before its
+    /// value (as in `name: value` and `{name: value}`), or the value's place
+    /// if not found. Only the text just before the value is searched.
+    fn key_place(&self, value_at: &Location, key: &str) -> Loc {
+        let Some(value) = self.offset(value_at) else {
+            return loc_of(value_at);
+        };
+        let line_start = self.lines.line_start(value_at.line() as usize).min(value);
+        let mut from = value.saturating_sub(key.len() + KEY_WINDOW).max(line_start);
+        while !self.src.is_char_boundary(from) {
+            from += 1;
+        }
+        match self.src.get(from..value).and_then(|before| before.rfind(key)) {
+            Some(byte) => {
+                let (line, col) = self.lines.line_col(from + byte);
+                Loc { line, col }
+            }
+            None => loc_of(value_at),
+        }
+    }
+
+    /// Where a key of the `variants:` table is written: the first line at
+    /// or after the scenario's, and before the next scenario's, that starts
+    /// with it.
+    fn key_loc(&self, from_line: usize, key: &str) -> Loc {
+        let wanted = format!("{key}:");
+        let end = self.scenario_end.min(self.lines.lines());
+        (from_line.max(1)..=end)
+            .find_map(|i| {
+                let l = self.lines.line_text(i);
+                let trimmed = l.trim_start();
+                trimmed.starts_with(&wanted).then(|| Loc { line: i, col: l.len() - trimmed.len() + 1 })
+            })
+            .unwrap_or(Loc { line: from_line, col: 1 })
+    }
+
     fn err(&mut self, loc: Loc, message: impl Into<String>) {
         self.errors.push(InputError {
             file: self.path.to_path_buf(),
@@ -225,7 +359,7 @@ impl Ctx<'_> {
 
     /// An error inside a scalar's text, at the notation error's place.
     fn notation(&mut self, at: &Location, e: &NotationError, what: &str) {
-        let loc = place(self.src, at, e.line, e.col);
+        let loc = self.place(at, e.line, e.col);
         self.err(loc, format!("{what}: {}", e.message));
     }
 }
@@ -235,55 +369,141 @@ impl Ctx<'_> {
 /// replace the file's and the scenario's settings wherever the variant has
 /// the option.
 pub fn load(path: &Path, catalog: &Catalog, overrides: &Options) -> Result<ScenarioFile, Vec<InputError>> {
-    let meta = std::fs::metadata(path).map_err(|e| vec![io_error(path, e)])?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(vec![io_error(
-            path,
-            std::io::Error::other(format!("file is larger than {} bytes", MAX_FILE_BYTES)),
-        )]);
+    let bytes = crate::files::read_bounded(path, MAX_FILE_BYTES).map_err(|e| vec![message_error(path, e)])?;
+    load_bytes(path, &bytes, catalog, overrides)
+}
+
+/// Load and check a scenario file's bytes, as if read from `path`: text
+/// that is not UTF-8 is an error at the first byte that is not.
+pub fn load_bytes(
+    path: &Path,
+    bytes: &[u8],
+    catalog: &Catalog,
+    overrides: &Options,
+) -> Result<ScenarioFile, Vec<InputError>> {
+    match std::str::from_utf8(bytes) {
+        Ok(src) => load_str(path, src, catalog, overrides),
+        Err(_) => {
+            let ((line, col), seq) = utf8_error(bytes).unwrap_or(((1, 1), String::new()));
+            Err(vec![InputError {
+                file: path.to_path_buf(),
+                scenario: None,
+                loc: Loc { line, col },
+                message: format!("the file is not UTF-8 text (bytes {seq} here): save it as UTF-8"),
+            }])
+        }
     }
-    let src = std::fs::read_to_string(path).map_err(|e| vec![io_error(path, e)])?;
-    load_str(path, &src, catalog, overrides)
 }
 
 /// Parse YAML text into the document model, within a budget.
 fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, src: &str) -> Result<T, InputError> {
     let options = serde_saphyr::options! {
         budget: serde_saphyr::budget! {
-            max_depth: 32,
-            max_nodes: 500_000,
-            max_aliases: 1_000,
+            max_depth: MAX_DEPTH,
+            max_nodes: MAX_NODES,
+            max_aliases: MAX_ALIASES,
             max_documents: 1,
         },
     };
     serde_saphyr::from_str_with_options(src, options).map_err(|e| {
         let loc = e.location().map(|l| loc_of(&l)).unwrap_or(Loc { line: 1, col: 1 });
-        // The error's own rendering repeats the location and quotes the
-        // source; keep its first line, the message.
-        let text = e.to_string();
-        let message = strip_location_prefix(text.lines().next().unwrap_or("invalid YAML").trim());
         InputError {
             file: path.to_path_buf(),
             scenario: None,
             loc,
-            message: format!("invalid scenario file: {message}"),
+            message: format!("invalid scenario file: {}", yaml_message(&e)),
         }
     })
 }
 
-/// Drop the library's own `error: line N column M: ` prefix: the file, line
-/// and column are printed once, in the project's format.
-fn strip_location_prefix(text: &str) -> String {
-    let rest = text.strip_prefix("error: ").unwrap_or(text);
-    if let Some(after) = rest.strip_prefix("line ") {
-        if let Some(idx) = after.find(": ") {
-            let head = &after[..idx];
-            if head.split(" column ").all(|n| n.trim().chars().all(|c| c.is_ascii_digit())) {
-                return after[idx + 2..].to_string();
-            }
+/// What the YAML reader found wrong, said in terms of what to write: the
+/// reader's own wording names Rust types and its options, which a scenario
+/// author has no use for.
+pub(crate) fn yaml_message(e: &serde_saphyr::Error) -> String {
+    use serde_saphyr::budget::BudgetBreach;
+    use serde_saphyr::Error as E;
+    let text = match e {
+        E::WithSnippet { error, .. } | E::AliasError { error, .. } => return yaml_message(error),
+        E::Eof { .. } => "the file ends where a value is expected (is it empty?)".to_string(),
+        E::NullIntoString { .. } | E::InvalidCharNull { .. } => {
+            "a value is missing here: write it after the colon (\"\" for an empty text)".to_string()
         }
+        E::Unexpected { expected, .. } => match *expected {
+            "string scalar" | "scalar" => {
+                "expected a single value here (a word, a number or a quoted text), not a list or a mapping".to_string()
+            }
+            "sequence start" => "expected a list here: [a, b] on one line, or one '- item' per line".to_string(),
+            "mapping start" => "expected a mapping here: 'key: value' lines, or {key: value} on one line".to_string(),
+            other => format!("unexpected text here (expected a {other})"),
+        },
+        E::DuplicateMappingKey { key: Some(k), .. } => {
+            format!("the key '{}' is given twice in the same mapping: keep one", shown(k))
+        }
+        E::DuplicateMappingKey { key: None, .. } => "a key is given twice in the same mapping: keep one".to_string(),
+        E::SerdeUnknownField { field, expected, .. } => {
+            let hint = Catalog::suggest(expected.iter().copied(), field)
+                .map(|s| format!(" (did you mean '{s}'?)"))
+                .unwrap_or_default();
+            format!("unknown key '{}'{hint}; the keys here are {}", shown(field), expected.join(", "))
+        }
+        E::SerdeMissingField { field, .. } => format!("'{field}:' is missing here; it is required"),
+        E::SerdeInvalidType { unexpected, expected, .. } | E::SerdeInvalidValue { unexpected, expected, .. } => {
+            format!("{} is not allowed here: expected {}", shown(unexpected), plain_type(expected))
+        }
+        E::SerdeInvalidLength { len, expected, .. } => {
+            format!("{len} entries where {} are expected", plain_type(expected))
+        }
+        E::Budget { breach, .. } => match breach {
+            BudgetBreach::Aliases { .. } => {
+                format!("more than {MAX_ALIASES} aliases (*name): write the values out instead")
+            }
+            BudgetBreach::Depth { .. } => {
+                format!("lists and mappings are nested more than {MAX_DEPTH} deep; a scenario file needs a few levels")
+            }
+            BudgetBreach::Nodes { .. } => format!("more than {MAX_NODES} values: split the file into several files"),
+            BudgetBreach::Documents { .. } => {
+                "more than one YAML document (---): a scenario file is one document".to_string()
+            }
+            BudgetBreach::Anchors { .. } => "too many anchors (&name): write the values out instead".to_string(),
+            _ => "the file is too large or too complex for a scenario file: split it into several files".to_string(),
+        },
+        E::AliasReplayCounterOverflow { .. }
+        | E::AliasReplayLimitExceeded { .. }
+        | E::AliasExpansionLimitExceeded { .. }
+        | E::AliasReplayStackDepthExceeded { .. } => {
+            "aliases (*name) expand to too much: write the values out instead".to_string()
+        }
+        E::UnknownAnchor { .. } => "this alias (*name) names no anchor (&name) defined before it".to_string(),
+        E::MultipleDocuments { .. } => "more than one YAML document (---): a scenario file is one document".to_string(),
+        E::UnsupportedTag { tag, .. } => format!("the tag '{}' has no use in a scenario file: remove it", shown(tag)),
+        E::TaggedScalarCannotDeserializeIntoString { .. } => {
+            "a value with a tag (!!...) where text is expected: remove the tag".to_string()
+        }
+        E::InvalidUtf8Input => "the file is not UTF-8 text: save it as UTF-8".to_string(),
+        E::QuotingRequired { .. } => "this value must be quoted".to_string(),
+        E::Message { msg, .. } => msg.clone(),
+        other => {
+            use serde_saphyr::MessageFormatter;
+            serde_saphyr::UserMessageFormatter.format_message(other).into_owned()
+        }
+    };
+    clean_message(&text, 400)
+}
+
+/// A type as serde names it, in the words of a scenario file.
+fn plain_type(expected: &str) -> String {
+    let t = expected.trim();
+    if t.starts_with("struct ") || t == "a map" || t.starts_with("a map ") {
+        "a mapping ('key: value' lines)".to_string()
+    } else if t == "a sequence" || t.starts_with("a sequence ") {
+        "a list".to_string()
+    } else if t.contains("string") {
+        "a text".to_string()
+    } else if t.starts_with('u') || t.starts_with('i') {
+        "a whole number".to_string()
+    } else {
+        shown(t)
     }
-    rest.to_string()
 }
 
 /// Load and check scenario text, as if read from `path`.
@@ -294,7 +514,17 @@ pub fn load_str(
     overrides: &Options,
 ) -> Result<ScenarioFile, Vec<InputError>> {
     let doc: FileDoc = parse_yaml(path, src).map_err(|e| vec![e])?;
-    let mut ctx = Ctx { path, src, catalog, overrides, scenario: None, errors: Vec::new() };
+    let mut ctx = Ctx {
+        path,
+        src,
+        lines: LineIndex::new(src),
+        catalog,
+        overrides,
+        scenario: None,
+        scenario_end: usize::MAX,
+        errors: Vec::new(),
+        misfit_overrides: std::collections::BTreeSet::new(),
+    };
     let variant = doc.variant.value.clone();
     let known_variant = match game::variant(&variant) {
         Ok(v) => Some(v),
@@ -307,19 +537,24 @@ pub fn load_str(
         let pages: Vec<&str> = catalog.pages.iter().map(|p| p.page.as_str()).collect();
         ctx.err(
             loc_of(&doc.page.referenced),
-            format!("unknown rule page '{}' (pages: {})", doc.page.value, pages.join(", ")),
+            format!("unknown rule page '{}' (pages: {})", shown(&doc.page.value), pages.join(", ")),
         );
     }
     let mut scenarios = Vec::new();
     let known_variant = known_variant.filter(|v| check_options(&mut ctx, *v, &doc.options));
     if let Some(v) = known_variant {
-        let mut names: Vec<String> = Vec::new();
-        for sdoc in &doc.scenarios {
+        let mut names: HashSet<&str> = HashSet::new();
+        for (i, sdoc) in doc.scenarios.iter().enumerate() {
+            if let Some(why) = bad_name(&sdoc.name.value) {
+                ctx.scenario = None;
+                ctx.err(loc_of(&sdoc.name.referenced), why);
+                continue;
+            }
             ctx.scenario = Some(sdoc.name.value.clone());
-            if names.contains(&sdoc.name.value) {
+            ctx.scenario_end = doc.scenarios.get(i + 1).map_or(usize::MAX, |next| next.name.referenced.line() as usize);
+            if !names.insert(&sdoc.name.value) {
                 ctx.err(loc_of(&sdoc.name.referenced), "two scenarios of the file have this name");
             }
-            names.push(sdoc.name.value.clone());
             scenarios.extend(scenario_rows(&mut ctx, v, &doc.options, sdoc));
         }
     }
@@ -328,6 +563,35 @@ pub fn load_str(
     } else {
         Err(ctx.errors)
     }
+}
+
+/// Why a scenario name cannot be used: names are written one a line in the
+/// baseline report (`pass<TAB>file::name`) and in expected-failures lists,
+/// which trim lines and skip `#` comments, so a name must read back as
+/// itself there.
+fn bad_name(name: &str) -> Option<String> {
+    let shown = name.escape_debug();
+    if name.trim().is_empty() {
+        return Some("a scenario name may not be empty".into());
+    }
+    if name.chars().any(char::is_control) {
+        return Some(format!(
+            "scenario name '{shown}' has a line break, tab or other control character: a name is one line of text \
+             (reports and expected-failures lists write one scenario a line)"
+        ));
+    }
+    if name.trim() != name {
+        return Some(format!(
+            "scenario name '{shown}' starts or ends with a space: expected-failures lists trim their lines"
+        ));
+    }
+    if name.starts_with('#') {
+        return Some(format!(
+            "scenario name '{shown}' starts with '#', which starts a comment where a name is written unquoted \
+             (YAML, one-a-line lists): begin it with something else"
+        ));
+    }
+    None
 }
 
 /// Check option names and values, each error at the option's key or value.
@@ -342,7 +606,7 @@ fn check_options(ctx: &mut Ctx<'_>, v: &dyn game::Variant, given: &BTreeMap<Stri
                 let hint = Catalog::suggest(v.options().iter().map(|o| o.name), k)
                     .map(|s| format!(" (did you mean '{s}'?)"))
                     .unwrap_or_default();
-                ctx.err(key_place(ctx.src, &val.referenced, k), format!("{e}{hint}"));
+                ctx.err(ctx.key_place(&val.referenced, k), format!("{e}{hint}"));
                 ok = false;
             }
             Err(e) => {
@@ -362,6 +626,7 @@ fn options(
     file: &BTreeMap<String, Spanned<String>>,
     own: &BTreeMap<String, Spanned<String>>,
     home: bool,
+    at: Loc,
 ) -> Option<Options> {
     if home && !check_options(ctx, v, own) {
         return None;
@@ -375,6 +640,15 @@ fn options(
     }
     for (k, val) in ctx.overrides {
         if v.options().iter().any(|o| o.name == k) {
+            // A run's option is checked against each variant that has it,
+            // as its scenarios come: another variant may take other values.
+            let single: Options = [(k.clone(), val.clone())].into_iter().collect();
+            if let Err(e @ game::SetupError::BadValue { .. }) = game::resolve_options(v, &single) {
+                if ctx.misfit_overrides.insert(v.id()) {
+                    ctx.err(at, format!("--option {k}={val} does not fit {}: {e}", v.id()));
+                }
+                return None;
+            }
             given.insert(k.clone(), val.clone());
         }
     }
@@ -413,32 +687,18 @@ fn scenario_rows(
         match game::variant(id) {
             Ok(v) if v.id() == home.id() && doc.expect.is_some() => {
                 ctx.err(
-                    key_loc(ctx.src, loc.line, id),
+                    ctx.key_loc(loc.line, id),
                     format!("{id} is the file's variant: its expectations go under `expect`"),
                 );
             }
             Ok(v) => rows.push((v, Some(expect))),
-            Err(e) => ctx.err(key_loc(ctx.src, loc.line, id), e.to_string()),
+            Err(e) => ctx.err(ctx.key_loc(loc.line, id), e.to_string()),
         }
     }
     let clauses = clauses(ctx, doc);
     rows.into_iter()
         .filter_map(|(v, expect)| scenario(ctx, v, v.id() == home.id(), file_options, doc, expect, &clauses))
         .collect()
-}
-
-/// Where a key of the `variants:` table is written: the first line at or
-/// after the scenario's that starts with it.
-fn key_loc(src: &str, from_line: usize, key: &str) -> Loc {
-    let wanted = format!("{key}:");
-    src.lines()
-        .enumerate()
-        .skip(from_line.saturating_sub(1))
-        .find_map(|(i, l)| {
-            let trimmed = l.trim_start();
-            trimmed.starts_with(&wanted).then(|| Loc { line: i + 1, col: l.len() - trimmed.len() + 1 })
-        })
-        .unwrap_or(Loc { line: from_line, col: 1 })
 }
 
 /// The scenario's clauses, each checked against the catalog.
@@ -461,7 +721,7 @@ fn clauses(ctx: &mut Ctx<'_>, doc: &ScenarioDoc) -> Vec<Located<String>> {
             let hint = Catalog::suggest(ctx.catalog.clause_ids(), &c.value)
                 .map(|s| format!(" (did you mean '{s}'?)"))
                 .unwrap_or_default();
-            ctx.err(loc_of(&c.referenced), format!("unknown clause '{}'{hint}", c.value));
+            ctx.err(loc_of(&c.referenced), format!("unknown clause '{}'{hint}", shown(&c.value)));
         }
         clauses.push(Located { value: c.value.clone(), loc: loc_of(&c.referenced) });
     }
@@ -480,7 +740,7 @@ fn scenario(
 ) -> Option<Scenario> {
     let before = ctx.errors.len();
     let loc = loc_of(&doc.name.referenced);
-    let options = options(ctx, v, file_options, &doc.options, home)?;
+    let options = options(ctx, v, file_options, &doc.options, home, loc)?;
     let game = v.configure(&options);
     // Position.
     let given_position = match &doc.position {
@@ -510,10 +770,10 @@ fn scenario(
                         continue;
                     }
                 } else if let Err(e) = player_of(&action).map_or(Ok(()), |p| check_player(game.as_ref(), p)) {
-                    ctx.err(place(ctx.src, &item.referenced, 1, col), e);
+                    ctx.err(ctx.place(&item.referenced, 1, col), e);
                     continue;
                 }
-                play.push(Located { value: action, loc: place(ctx.src, &item.referenced, 1, col) });
+                play.push(Located { value: action, loc: ctx.place(&item.referenced, 1, col) });
             }
             Err(e) => ctx.notation(&item.referenced, &e, "bad play step"),
         }
@@ -531,7 +791,7 @@ fn scenario(
                 format!(
                     "play step {} ('{}') is refused by the rules: {} (in position {})",
                     r.index + 1,
-                    actions.get(r.index).map(|a| a.to_string()).unwrap_or_default(),
+                    actions.get(r.index).map(|a| shown(&a.to_string())).unwrap_or_default(),
                     r.reason,
                     r.position
                 ),
@@ -582,7 +842,7 @@ fn check_player(game: &dyn Game, player: &str) -> Result<(), String> {
     if players.iter().any(|p| p == player) {
         Ok(())
     } else {
-        Err(format!("unknown player '{player}' (players: {})", players.join(", ")))
+        Err(format!("unknown player '{}' (players: {})", shown(player), players.join(", ")))
     }
 }
 
@@ -600,7 +860,7 @@ fn checked_move(
         return false;
     }
     if let Err(e) = game.move_key(position, text) {
-        ctx.err(place(ctx.src, &item.referenced, 1, col), e.message);
+        ctx.err(ctx.place(&item.referenced, 1, col), e.message);
         return false;
     }
     true
@@ -626,7 +886,7 @@ fn expectations(ctx: &mut Ctx<'_>, game: &dyn Game, position: &str, doc: &Expect
     for item in &doc.illegal {
         match expect::parse_illegal(&item.value) {
             Ok((step, reason)) => {
-                let loc = place(ctx.src, &item.referenced, 1, step.col);
+                let loc = ctx.place(&item.referenced, 1, step.col);
                 match &step.action {
                     Action::Move(m) => {
                         if !checked_move(ctx, game, position, item, m, step.col) {
@@ -646,8 +906,8 @@ fn expectations(ctx: &mut Ctx<'_>, game: &dyn Game, position: &str, doc: &Expect
                             .map(|s| format!(" (did you mean '{s}'?)"))
                             .unwrap_or_default();
                         ctx.err(
-                            place(ctx.src, &item.referenced, 1, *col),
-                            format!("unknown reason '{code}'{hint}; reasons are listed in spec/reasons.yaml"),
+                            ctx.place(&item.referenced, 1, *col),
+                            format!("unknown reason '{}'{hint}; reasons are listed in spec/reasons.yaml", shown(code)),
                         );
                         continue;
                     }
@@ -684,7 +944,7 @@ fn expectations(ctx: &mut Ctx<'_>, game: &dyn Game, position: &str, doc: &Expect
                 for player in &named {
                     if let Err(e) = check_player(game, player) {
                         let lead = res.value.len() - res.value.trim_start().len();
-                        ctx.err(place(ctx.src, &res.referenced, 1, lead + 1), e);
+                        ctx.err(ctx.place(&res.referenced, 1, lead + 1), e);
                         ok = false;
                         break;
                     }
@@ -700,7 +960,7 @@ fn expectations(ctx: &mut Ctx<'_>, game: &dyn Game, position: &str, doc: &Expect
                         again
                     });
                     let lead = res.value.len() - res.value.trim_start().len();
-                    let at = place(ctx.src, &res.referenced, 1, lead + 1);
+                    let at = ctx.place(&res.referenced, 1, lead + 1);
                     if let Some(p) = twice {
                         ctx.err(at, format!("the ranking places {p} twice: every player has one place"));
                         ok = false;
@@ -723,8 +983,8 @@ fn expectations(ctx: &mut Ctx<'_>, game: &dyn Game, position: &str, doc: &Expect
                             .map(|s| format!(" (did you mean '{s}'?)"))
                             .unwrap_or_default();
                         ctx.err(
-                            place(ctx.src, &res.referenced, 1, col),
-                            format!("unknown result reason '{code}'{hint}"),
+                            ctx.place(&res.referenced, 1, col),
+                            format!("unknown result reason '{}'{hint}", shown(code)),
                         );
                         ok = false;
                     }
@@ -736,17 +996,80 @@ fn expectations(ctx: &mut Ctx<'_>, game: &dyn Game, position: &str, doc: &Expect
             Err(e) => ctx.notation(&res.referenced, &e, "bad result"),
         }
     }
-    for (&depth, count) in &doc.perft {
-        if depth == 0 || depth > MAX_SCENARIO_PERFT_DEPTH {
+    let mut depths: Vec<(u32, u64)> = Vec::new();
+    for (key, count) in &doc.perft {
+        let at_key = ctx.key_place(&count.referenced, key);
+        let digits = !key.trim().is_empty() && key.trim().bytes().all(|b| b.is_ascii_digit());
+        let depth = match key.trim().parse::<u32>() {
+            Ok(d) if (1..=MAX_SCENARIO_PERFT_DEPTH).contains(&d) => d,
+            _ if digits => {
+                ctx.err(
+                    at_key,
+                    format!(
+                        "perft depth {} is outside 1..={MAX_SCENARIO_PERFT_DEPTH}; deeper counts belong in benchmarks",
+                        shown(key.trim())
+                    ),
+                );
+                continue;
+            }
+            _ => {
+                ctx.err(
+                    at_key,
+                    format!(
+                        "perft depth '{}' is not a whole number: write depths 1 to {MAX_SCENARIO_PERFT_DEPTH}, as in perft: {{1: 7, 2: 49}}",
+                        shown(key)
+                    ),
+                );
+                continue;
+            }
+        };
+        let Ok(leaves) = count.value.trim().parse::<u64>() else {
             ctx.err(
-                key_place(ctx.src, &count.referenced, &depth.to_string()),
+                loc_of(&count.referenced),
                 format!(
-                    "perft depth {depth} is outside 1..={MAX_SCENARIO_PERFT_DEPTH}; deeper counts belong in benchmarks"
+                    "perft count '{}' at depth {depth} is not a whole number of leaves (0 to {})",
+                    shown(&count.value),
+                    u64::MAX
                 ),
             );
             continue;
+        };
+        if depths.iter().any(|&(d, _)| d == depth) {
+            ctx.err(at_key, format!("perft depth {depth} is given twice"));
+            continue;
         }
-        out.perft.push((depth, count.value));
+        depths.push((depth, leaves));
+    }
+    depths.sort_unstable();
+    out.perft = depths;
+    // Count the reference's tree within the budget, so that no scenario can
+    // ask for hours of counting; the counts themselves are checked by `run`.
+    if let Some(deepest) = out.perft.iter().map(|p| p.0).max() {
+        match game::perft_within(game, position, deepest, false, MAX_SCENARIO_PERFT_NODES) {
+            Ok(Ok(_)) => {}
+            Ok(Err(over)) => {
+                for (key, count) in &doc.perft {
+                    let Ok(depth) = key.trim().parse::<u32>() else { continue };
+                    if depth < over.depth || depth > deepest {
+                        continue;
+                    }
+                    let at = ctx.key_place(&count.referenced, key);
+                    ctx.err(
+                        at,
+                        format!(
+                            "perft depth {depth} is too deep here: the tree has {} leaves at depth {}, more than the \
+                             {MAX_SCENARIO_PERFT_NODES} a scenario may count; deeper counts belong in benchmarks",
+                            over.nodes, over.depth
+                        ),
+                    );
+                }
+                out.perft.retain(|p| p.0 < over.depth);
+            }
+            Err(e) => {
+                let at = doc.perft.iter().next().map(|(k, c)| ctx.key_place(&c.referenced, k));
+                ctx.err(at.unwrap_or(Loc { line: 1, col: 1 }), format!("perft: {}", e.message));
+            }
+        }
     }
     out
 }

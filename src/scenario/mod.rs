@@ -98,13 +98,20 @@ pub struct InputError {
     pub message: String,
 }
 
+/// Most characters of a scenario name an error message repeats.
+const SHOWN_NAME_CHARS: usize = 200;
+/// Most characters of one error message.
+const MAX_MESSAGE_CHARS: usize = 2000;
+
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}:{}:{}: ", self.file.display(), self.loc.line, self.loc.col)?;
         if let Some(s) = &self.scenario {
-            write!(f, "scenario '{s}': ")?;
+            write!(f, "scenario '{}': ", crate::text::shown_at_most(s, SHOWN_NAME_CHARS))?;
         }
-        f.write_str(&self.message)
+        // What a message quotes was shortened where it was made; escaping
+        // here keeps any control character off the terminal.
+        f.write_str(&crate::text::clean_message(&self.message, MAX_MESSAGE_CHARS))
     }
 }
 

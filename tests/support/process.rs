@@ -48,47 +48,59 @@ pub fn rulecheck(args: &[&str]) -> Outcome {
     }
 }
 
+/// Run `rulecheck` with arguments in `dir`, its standard output going to
+/// `stdout`; it must end within `secs` seconds (a generous bound: the
+/// commands tested end at once, and one that hangs is killed and fails).
+#[allow(dead_code)]
+pub fn rulecheck_with(dir: &std::path::Path, stdout: std::process::Stdio, args: &[&str], secs: u64) -> Outcome {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulecheck"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the rulecheck binary runs");
+    fn drain(source: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<String> {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            if let Some(mut s) = source {
+                let _ = s.read_to_string(&mut text);
+            }
+            text
+        })
+    }
+    let out = drain(child.stdout.take());
+    let err = drain(child.stderr.take());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("`rulecheck {}` did not end within {secs}s", args.join(" "));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let stdout = out.join().expect("stdout");
+    let stderr = err.join().expect("stderr");
+    Outcome { code: status.code(), stdout, stderr }
+}
+
+/// Run `rulecheck` in `dir` with its output captured, within `secs` seconds.
+#[allow(dead_code)]
+pub fn rulecheck_in(dir: &std::path::Path, args: &[&str], secs: u64) -> Outcome {
+    rulecheck_with(dir, std::process::Stdio::piped(), args, secs)
+}
+
 /// Run `rulecheck` as [`rulecheck`] does, but kill it if it has not ended
 /// within `limit` and fail: a limit for hangs only, so that a hang fails
 /// its test instead of stopping the suite.
 #[allow(dead_code)]
 pub fn rulecheck_within(args: &[&str], limit: std::time::Duration) -> Outcome {
-    use std::io::Read;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulecheck"))
-        .args(args)
-        .current_dir(ROOT)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the rulecheck binary runs");
-    let drain = |pipe: Option<Box<dyn Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut text = Vec::new();
-            if let Some(mut p) = pipe {
-                let _ = p.read_to_end(&mut text);
-            }
-            String::from_utf8_lossy(&text).into_owned()
-        })
-    };
-    let stdout = drain(child.stdout.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
-    let stderr = drain(child.stderr.take().map(|p| Box::new(p) as Box<dyn Read + Send>));
-    let started = std::time::Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait for rulecheck") {
-            break status;
-        }
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("rulecheck {args:?} still runs after {}s: it hangs", limit.as_secs());
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    };
-    Outcome {
-        code: status.code(),
-        stdout: stdout.join().unwrap_or_default(),
-        stderr: stderr.join().unwrap_or_default(),
-    }
+    rulecheck_in(std::path::Path::new(ROOT), args, limit.as_secs())
 }
