@@ -160,7 +160,7 @@ pub fn answer(
             Request::Perft { setup, depth, .. } => {
                 if *depth > game::MAX_PERFT_DEPTH {
                     return Err(format!(
-                        "depth {depth} is deeper than {}, the deepest perft counted",
+                        "depth {depth} is beyond {}, the deepest perft rulecheck counts",
                         game::MAX_PERFT_DEPTH
                     ));
                 }
