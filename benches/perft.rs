@@ -182,8 +182,26 @@ fn whole_spec(c: &mut Criterion) {
     group.finish();
 }
 
+/// The same count on one thread and on two (`perft -j 2`): the speed-up of
+/// the split, English from the start to depth 11.
+fn perft_parallel(c: &mut Criterion) {
+    let g = rulecheck::game::configure("english", &rulecheck::game::Options::new()).expect("english");
+    let start = g.start_position();
+    let nodes = g.perft(&start, 11, false).expect("perft");
+    let mut group = c.benchmark_group("perft/parallel/english/11");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(nodes));
+    for jobs in [1usize, 2] {
+        group.bench_function(format!("jobs-{jobs}"), |b| {
+            b.iter(|| rulecheck::perft::parallel(g.as_ref(), black_box(&start), 11, false, jobs, &|_| {}))
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
+    perft_parallel,
     perft,
     perft_variants,
     perft_keep_duplicates,

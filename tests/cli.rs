@@ -745,3 +745,26 @@ fn the_report_never_overwrites_an_input_file() {
     );
     assert_eq!(std::fs::read_to_string(&scenario).expect("read"), before);
 }
+
+/// `perft -j N` gives the plain count; `--shard K/N --json` parts add up to
+/// it with `perft-add`, which refuses a set with a part missing.
+#[test]
+fn perft_split_over_threads_and_shards_gives_the_plain_count() {
+    let plain = rulecheck(&["perft", "russian", "7", "--paths"]).ok();
+    let threads = rulecheck(&["perft", "russian", "7", "--paths", "-j", "2"]).ok();
+    assert_eq!(plain.stdout, threads.stdout);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut files = Vec::new();
+    for k in 1..=3 {
+        let part = rulecheck(&["perft", "russian", "7", "--paths", "--shard", &format!("{k}/3"), "--json"]).ok();
+        let f = dir.path().join(format!("part{k}.json"));
+        std::fs::write(&f, &part.stdout).expect("write");
+        files.push(f.to_string_lossy().into_owned());
+    }
+    let mut args = vec!["perft-add"];
+    args.extend(files.iter().map(String::as_str));
+    let total = rulecheck(&args).ok();
+    assert_eq!(total.stdout, plain.stdout);
+    let o = rulecheck(&["perft-add", &files[0], &files[2]]).bad_input();
+    assert!(o.stderr.contains("shards missing: 2/3"), "{}", o.all());
+}

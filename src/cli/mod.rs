@@ -244,8 +244,20 @@ enum Command {
         /// Compare an external engine's move tree with the reference and find where they part.
         #[arg(long, value_name = "CMD ARGS")]
         engine: Option<String>,
+        /// Count on N threads (the tree cut into parts below the root); the count is the same.
+        #[arg(long, short = 'j', default_value_t = 1, value_parser = jobs_count)]
+        jobs: usize,
+        /// Count only the K-th of N parts of the tree (1-based), e.g. 2/4; `perft-add` adds the parts' JSON up.
+        #[arg(long, value_name = "K/N", conflicts_with_all = ["divide", "engine"])]
+        shard: Option<String>,
         #[command(flatten)]
         limits: Limits,
+    },
+    /// Add up the parts of a perft counted with `perft --shard K/N --json`, checking that they are one perft and all there.
+    PerftAdd {
+        /// The parts' JSON files (`-` for standard input, one part a line).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
     },
     /// Replay the same positions under two variants and show, as a unified diff, where they differ.
     #[command(override_usage = "rulecheck diff <VARIANT_A> <VARIANT_B> [PATHS... | --fen FEN] [--play MOVES]")]
@@ -712,9 +724,11 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             out(&format!("{d}{p}\n"))?;
             Ok(0)
         }
-        Command::Perft { variant, args, divide, paths, json, engine, limits } => {
-            perft(&cli.options, cli.notation.as_deref(), &variant, &args, divide, paths, json, engine, limits)
+        Command::Perft { variant, args, divide, paths, json, engine, jobs, shard, limits } => {
+            let how = Counting { divide, paths, json, jobs, shard };
+            perft(&cli.options, cli.notation.as_deref(), &variant, &args, how, engine, limits)
         }
+        Command::PerftAdd { files } => perft_add(&files),
         Command::Diff { a, b, paths, fen, play } => {
             let notation = cli.notation.as_deref().unwrap_or("numeric");
             let left = crate::diff::Side::new(&a, notation).map_err(bad)?;
@@ -899,11 +913,7 @@ fn run(raw_options: &[String], args: RunArgs) -> Result<u8, Fail> {
         }
     }
     if let Some(sh) = shard {
-        let (k, n) = sh
-            .split_once('/')
-            .and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
-            .filter(|&(k, n)| n > 0 && (1..=n).contains(&k))
-            .ok_or_else(|| bad(format!("--shard '{sh}' must be K/N with 1 <= K <= N")))?;
+        let (k, n) = parse_shard(&sh)?;
         files = runner::shard(files, k, n);
     }
     let name = spec.as_ref().map(|s| s.name.clone()).unwrap_or_else(|| "reference".to_string());
@@ -980,17 +990,58 @@ fn run(raw_options: &[String], args: RunArgs) -> Result<u8, Fail> {
 }
 
 #[allow(clippy::too_many_arguments)]
+/// `--shard K/N`: the K-th of N parts, 1 <= K <= N.
+fn parse_shard(sh: &str) -> Result<(usize, usize), Fail> {
+    sh.split_once('/')
+        .and_then(|(k, n)| Some((k.trim().parse::<usize>().ok()?, n.trim().parse::<usize>().ok()?)))
+        .filter(|&(k, n)| n > 0 && (1..=n).contains(&k))
+        .ok_or_else(|| bad(format!("--shard '{}' must be K/N with 1 <= K <= N", crate::text::shown(sh))))
+}
+
+/// How `perft` counts and prints.
+struct Counting {
+    divide: bool,
+    paths: bool,
+    json: bool,
+    jobs: usize,
+    shard: Option<String>,
+}
+
+/// `perft-add`: the parts' counts added up.
+fn perft_add(files: &[PathBuf]) -> Result<u8, Fail> {
+    let mut parts = Vec::new();
+    for f in files {
+        let text = if f.as_os_str() == "-" {
+            let mut t = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin(), &mut t)
+                .map_err(|e| bad(format!("standard input: {e}")))?;
+            t
+        } else {
+            let bytes = crate::files::read_bounded(f, 1 << 20).map_err(bad)?;
+            String::from_utf8(bytes).map_err(|_| bad(format!("{}: not UTF-8 text", f.display())))?
+        };
+        for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            let part: crate::perft::Shard = serde_json::from_str(line).map_err(|e| {
+                bad(format!("{}:{}: not a part written by `perft --shard K/N --json`: {e}", f.display(), i + 1))
+            })?;
+            parts.push(part);
+        }
+    }
+    let total = crate::perft::add(&parts).map_err(bad)?;
+    outln!("{total}")?;
+    Ok(0)
+}
+
 fn perft(
     raw_options: &[String],
     notation: Option<&str>,
     variant: &str,
     args: &[String],
-    divide: bool,
-    paths: bool,
-    json: bool,
+    how: Counting,
     engine: Option<String>,
     limits: Limits,
 ) -> Result<u8, Fail> {
+    let Counting { divide, paths, json, jobs, shard } = how;
     let game = configure(variant, raw_options, notation)?;
     let (pos, depth) = match args {
         [d] => (None, d),
@@ -1032,9 +1083,33 @@ fn perft(
         return Ok(if found.agrees() && !differs { 0 } else { 1 });
     }
     let started = Instant::now();
+    if let Some(spec) = shard {
+        let (k, n) = parse_shard(&spec)?;
+        let part =
+            crate::perft::shard(game.as_ref(), variant, &p, depth, paths, k, n, jobs).map_err(|e| bad(e.message))?;
+        if json {
+            outln!("{}", serde_json::to_string(&part).unwrap_or_default())?;
+        } else {
+            outln!("{}", part.nodes)?;
+            note(&format!(
+                "part {k}/{n}: {} of the {} lines cut below the root; add the parts up with `rulecheck perft-add` on their --json",
+                part.counted, part.units
+            ));
+        }
+        return Ok(0);
+    }
     // Long counts show a bar that moves as each root move's count is done.
     let show_bar = crate::progress::wanted() && !json && depth >= 7;
-    let (rows, total) = if depth > 0 && (divide || show_bar) {
+    let (rows, total) = if jobs > 1 && !divide && depth > 1 {
+        let bar = if show_bar { crate::progress::bar(0, "perft", true) } else { indicatif::ProgressBar::hidden() };
+        let total = crate::perft::parallel(game.as_ref(), &p, depth, paths, jobs, &|units| {
+            bar.set_length(units as u64);
+            bar.inc(1);
+        })
+        .map_err(|e| bad(e.message))?;
+        bar.finish_and_clear();
+        (Vec::new(), total)
+    } else if depth > 0 && (divide || show_bar) {
         let bar = if show_bar {
             let roots = game.divide(&p, 1, paths).map_err(|e| bad(e.message))?.len();
             crate::progress::bar(roots as u64, "perft", true)
