@@ -34,19 +34,42 @@ impl Side {
     }
 }
 
-/// A position string without its counter fields (`:np=3`): the pieces and
-/// the side to move, which every variant of a board shares.
-fn board_only(fen: &str) -> String {
-    fen.split(':').filter(|f| !f.contains('=')).collect::<Vec<_>>().join(":")
+/// Whether a field of a position string is a counter (`np=39`).
+fn is_counter(field: &str) -> bool {
+    field.split_once('=').is_some_and(|(name, value)| {
+        !name.is_empty()
+            && name.chars().all(|c| c.is_ascii_alphabetic())
+            && !value.trim().is_empty()
+            && value.trim().chars().all(|c| c.is_ascii_digit())
+    })
+}
+
+/// A position as a variant reads it. Counters (`:np=39`) belong to draw
+/// rules, and a variant without the rule keeps no such counter: each side
+/// keeps the counters its rules keep, and drops the others, which its rules
+/// make nothing of. The counters kept are then compared like the rest.
+fn read_position(g: &dyn Game, text: &str) -> Result<String, crate::notation::NotationError> {
+    let first = match g.normalize_position(text) {
+        Ok(p) => return Ok(p),
+        Err(e) => e,
+    };
+    let fields: Vec<&str> = text.split(':').collect();
+    let (counters, board): (Vec<&str>, Vec<&str>) = fields.iter().partition(|f| is_counter(f));
+    if counters.is_empty() {
+        return Err(first);
+    }
+    let with = |extra: &[&str]| board.iter().chain(extra).copied().collect::<Vec<_>>().join(":");
+    let kept: Vec<&str> = counters.into_iter().filter(|c| g.normalize_position(&with(&[c])).is_ok()).collect();
+    g.normalize_position(&with(&kept)).map_err(|_| first)
 }
 
 /// What a variant makes of a position and the moves played from it, as
-/// text: after each step the position, the result and the legal moves.
+/// text: after each step the position (its counters included), the result
+/// and the legal moves.
 pub fn view(side: &Side, position: Option<&str>, play: &[Action]) -> String {
     let g = side.game.as_ref();
-    // Counters belong to each variant's own draw rules: compare boards.
-    let start = match position.map(board_only) {
-        Some(p) => match g.normalize_position(&p) {
+    let start = match position {
+        Some(p) => match read_position(g, p) {
             Ok(fen) => fen,
             Err(e) => return format!("not a position of {}: {}\n", side.variant, e.message),
         },
@@ -60,7 +83,7 @@ pub fn view(side: &Side, position: Option<&str>, play: &[Action]) -> String {
                 let mut moves = r.moves.clone();
                 moves.sort_by_key(|m| natural(m));
                 let _ = writeln!(out, "{head}:");
-                let _ = writeln!(out, "  position: {}", board_only(&r.position));
+                let _ = writeln!(out, "  position: {}", r.position);
                 let _ = writeln!(out, "  result: {}", r.result);
                 let _ = writeln!(out, "  moves: {}", moves.join(" "));
             }
@@ -128,8 +151,7 @@ pub fn diff_files(a: &Side, b: &Side, files: &[ScenarioFile]) -> (String, Summar
             let comparable = s
                 .position
                 .as_deref()
-                .map(board_only)
-                .is_none_or(|p| a.game.normalize_position(&p).is_ok() && b.game.normalize_position(&p).is_ok());
+                .is_none_or(|p| read_position(a.game.as_ref(), p).is_ok() && read_position(b.game.as_ref(), p).is_ok());
             if !comparable {
                 summary.not_comparable += 1;
                 continue;

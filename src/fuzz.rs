@@ -84,7 +84,8 @@ fn compare(
     Ok(())
 }
 
-/// Play `games` random games of up to `plies` moves from the variant's start.
+/// Play `games` random games of up to `plies` moves from the variant's start
+/// (with `plies` 0, only the start position is compared).
 pub fn fuzz(
     engine: &mut dyn Engine,
     variant: &str,
@@ -104,7 +105,7 @@ pub fn fuzz(
     seed_bytes[..8].copy_from_slice(&seed.to_le_bytes());
     let config = Config { cases: games, failure_persistence: None, max_shrink_iters: 4096, ..Config::default() };
     let mut runner = TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes));
-    let outcome = runner.run(&vec(any::<u16>(), 0..plies), |choices| {
+    let outcome = runner.run(&vec(any::<u16>(), 0..=plies), |choices| {
         each_game();
         let moves = game_of(reference.as_ref(), &start, &choices);
         let mut e = engine.borrow_mut();
@@ -183,9 +184,10 @@ pub fn scenario(
             "# TO CITE: nothing that differs points to a clause. `{clause}` below is a\n# placeholder: replace it with the clauses this scenario tests.\n"
         ));
     } else {
-        out.push_str(
-            "# The clauses are those the reference's reasons for refusing the engine's\n# extra moves point to in the spec: check them.\n",
-        );
+        let dir = spec_dir.map(crate::runner::display_path).unwrap_or_default();
+        out.push_str(&format!(
+            "# The clauses are those the reference's reasons for refusing the engine's\n# extra moves point to in the spec in {dir}: check them.\n",
+        ));
     }
     out.push_str(&format!("variant: {variant}\npage: {}\n", v.page()));
     if !options.is_empty() {

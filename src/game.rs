@@ -170,12 +170,63 @@ pub trait Game: Send + Sync {
     fn perft(&self, position: &str, depth: u32, paths: bool) -> Result<u64, NotationError>;
     /// The leaf count below each legal move, in canonical notation.
     fn divide(&self, position: &str, depth: u32, paths: bool) -> Result<Vec<(String, u64)>, NotationError>;
+    /// [`Game::divide`], calling `done` as each move's count is finished (for
+    /// a progress bar). A family that counts all moves at once calls it at
+    /// the end.
+    fn divide_observed(
+        &self,
+        position: &str,
+        depth: u32,
+        paths: bool,
+        done: &dyn Fn(),
+    ) -> Result<Vec<(String, u64)>, NotationError> {
+        let rows = self.divide(position, depth, paths)?;
+        rows.iter().for_each(|_| done());
+        Ok(rows)
+    }
 }
 
-/// Deepest perft a command or an engine request may ask for: far past what
-/// can be counted in a lifetime, and shallow enough that the count's
-/// recursion and its per-ply buffers stay small.
+/// The deepest perft rulecheck counts: far beyond what any tree that has
+/// more than one move a ply can be counted to, and shallow enough that no
+/// count runs out of memory or stack on its depth alone.
 pub const MAX_PERFT_DEPTH: u32 = 64;
+
+/// A perft stopped because the tree is larger than its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverBudget {
+    /// The first depth whose leaf count passes the budget.
+    pub depth: u32,
+    /// Its leaf count.
+    pub nodes: u64,
+}
+
+/// The leaf counts at depths 1 to `depth`, counted one depth after another
+/// and stopped at the first whose count passes `budget` leaves. Counting a
+/// depth generates the moves of every position one ply above it, which is
+/// the previous depth's count, so the work stays within about `depth *
+/// budget` positions however large the tree below is.
+pub fn perft_within(
+    game: &dyn Game,
+    position: &str,
+    depth: u32,
+    paths: bool,
+    budget: u64,
+) -> Result<Result<Vec<u64>, OverBudget>, NotationError> {
+    if depth > MAX_PERFT_DEPTH {
+        return Err(NotationError::whole(format!(
+            "perft depth {depth} is beyond {MAX_PERFT_DEPTH}, the deepest rulecheck counts"
+        )));
+    }
+    let mut counts = Vec::new();
+    for d in 1..=depth {
+        let nodes = game.perft(position, d, paths)?;
+        if nodes > budget {
+            return Ok(Err(OverBudget { depth: d, nodes }));
+        }
+        counts.push(nodes);
+    }
+    Ok(Ok(counts))
+}
 
 /// A perft depth given as text, checked against [`MAX_PERFT_DEPTH`].
 pub fn perft_depth(text: &str) -> Result<u32, String> {

@@ -11,6 +11,7 @@ pub mod cli;
 pub mod diff;
 pub mod draughts;
 pub mod engine;
+pub mod files;
 pub mod fuzz;
 pub mod game;
 pub mod halma;

@@ -40,12 +40,8 @@ impl FileRun {
 /// Load every scenario file under the paths; the files that load, and every
 /// input error of those that do not.
 pub fn load_all(paths: &[PathBuf], catalog: &Catalog, overrides: &Options) -> (Vec<ScenarioFile>, Vec<InputError>) {
-    let files = match loader::collect(paths) {
-        Ok(f) => f,
-        Err(e) => return (Vec::new(), vec![e]),
-    };
+    let (files, mut errors) = loader::collect(paths);
     let mut loaded = Vec::new();
-    let mut errors = Vec::new();
     for f in files {
         match loader::load(&f, catalog, overrides) {
             Ok(sf) => loaded.push(sf),
@@ -136,10 +132,17 @@ pub fn shard(files: Vec<ScenarioFile>, k: usize, n: usize) -> Vec<ScenarioFile> 
 /// it: those cited most often by scenarios of the variant that expect a
 /// refusal with that reason.
 pub fn clauses_for_reason(catalog: &Catalog, spec_dir: &Path, variant: &str, code: &str) -> Vec<String> {
+    reason_clauses(catalog, spec_dir, variant, code).0
+}
+
+/// [`clauses_for_reason`], and how many files of the spec did not load
+/// (their scenarios are left out).
+pub fn reason_clauses(catalog: &Catalog, spec_dir: &Path, variant: &str, code: &str) -> (Vec<String>, usize) {
     if !spec_dir.is_dir() {
-        return Vec::new();
+        return (Vec::new(), 0);
     }
-    let (files, _) = load_all(&[spec_dir.to_path_buf()], catalog, &Options::new());
+    let (files, errors) = load_all(&[spec_dir.to_path_buf()], catalog, &Options::new());
+    let unread: std::collections::BTreeSet<&Path> = errors.iter().map(|e| e.file.as_path()).collect();
     let mut counts: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
     for s in files.iter().flat_map(|f| &f.scenarios).filter(|s| s.variant == variant) {
         if s.expect.illegal.iter().any(|r| r.value.reason.as_deref() == Some(code)) {
@@ -151,7 +154,7 @@ pub fn clauses_for_reason(catalog: &Catalog, spec_dir: &Path, variant: &str, cod
     let mut ranked: Vec<(String, usize)> = counts.into_iter().collect();
     ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     let top = ranked.first().map(|r| r.1).unwrap_or(0);
-    ranked.into_iter().filter(|r| r.1 * 2 >= top).take(3).map(|r| r.0).collect()
+    (ranked.into_iter().filter(|r| r.1 * 2 >= top).take(3).map(|r| r.0).collect(), unread.len())
 }
 
 /// Clauses of the catalog pages that the files' variants belong to and that

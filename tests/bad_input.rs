@@ -196,10 +196,13 @@ fixtures! {
     ranking_out_of_order: "ranking-out-of-order" => at("2nd: seat 1", 1);
     ranking_missing_a_player: "ranking-missing-a-player" => at("1st: seat 2", 1);
     perft_depth_too_deep: "perft-depth-too-deep" => at("11: 2", 1);
+    perft_over_budget: "perft-over-budget" => at("10: 18391564", 1);
     // Scenario structure.
     no_clauses: "no-clauses" => at("black moves first", 1);
     empty_expect: "empty-expect" => at("black moves first", 1);
     duplicate_name: "duplicate-name" => at("black moves first", 2);
+    scenario_name_newline: "scenario-name-newline" => at("\"black moves first", 1);
+    scenario_name_comment: "scenario-name-comment" => at("\"#1 black moves first", 1);
     japanese_four_players: "japanese-four-players" => at("japanese", 1);
     konane_impossible_position: "konane-impossible-position" => at("8/8/8/8/8/8/w7/bb6 b", 1);
     turns_one_number: "turns-one-number" => at("turns=18", 1);

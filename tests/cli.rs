@@ -5,7 +5,7 @@ use std::path::Path;
 
 #[path = "support/process.rs"]
 mod process;
-use process::rulecheck;
+use process::{rulecheck, rulecheck_in, rulecheck_with, ROOT};
 
 /// A position with black men on 9 and 10, a black king on 14 and white men
 /// on 21-23: black has exactly four moves.
@@ -432,4 +432,297 @@ fn the_schemas_in_spec_are_not_stale() {
         let v: serde_json::Value = serde_json::from_str(&kept).expect("JSON");
         assert_eq!(v["additionalProperties"], false, "{file}: unknown keys are marked");
     }
+}
+
+// ---- output that cannot be written -------------------------------------------
+
+/// Commands that print something, each with a working argument list.
+const PRINTING: &[&[&str]] = &[
+    &["show", "english"],
+    &["show", "english", "--svg"],
+    &["moves", "english"],
+    &["moves", "english", "--json"],
+    &["perft", "english", "4", "--divide"],
+    &["perft", "english", "3", "--json"],
+    &["run", "fixtures/good/minimal.yaml"],
+    &["run", "fixtures/good/minimal.yaml", "--format", "json"],
+    &["check", "--no-coverage", "fixtures/good/minimal.yaml"],
+    &["variants"],
+    &["new", "english"],
+    &["schema", "scenario"],
+    &["completions", "bash"],
+    &["explain", "english", "B:W14:B9,10", "9-13"],
+    &["diff", "russian", "pool", "--fen", "B:W26,27:B22"],
+    &["replay", "english", "fixtures/pdn/english.pdn"],
+    &["--help"],
+];
+
+/// A pipe whose reading end is already closed, as after `| head -1` has
+/// read its line: every write to it fails.
+fn closed_pipe() -> std::process::Stdio {
+    let (reader, writer) = std::io::pipe().expect("pipe");
+    drop(reader);
+    writer.into()
+}
+
+#[test]
+fn a_closed_pipe_ends_every_command_quietly() {
+    for args in PRINTING {
+        let o = rulecheck_with(Path::new(ROOT), closed_pipe(), args, 120);
+        assert!(!o.stderr.contains("panicked"), "{args:?} panicked:\n{}", o.all());
+        assert!(!o.stderr.contains("error"), "{args:?} says nothing of the closed pipe:\n{}", o.all());
+        assert_eq!(o.code, Some(0), "{args:?}:\n{}", o.all());
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_an_error_for_every_command() {
+    for args in PRINTING {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+        let o = rulecheck_with(Path::new(ROOT), full.into(), args, 120);
+        assert!(!o.stderr.contains("panicked"), "{args:?} panicked:\n{}", o.all());
+        assert_eq!(o.code, Some(2), "{args:?}:\n{}", o.all());
+        assert!(
+            o.stderr.contains("error: cannot write to standard output: No space left on device"),
+            "{args:?}:\n{}",
+            o.all()
+        );
+    }
+}
+
+// ---- arguments out of range -----------------------------------------------------
+
+#[test]
+fn timeouts_that_are_not_a_span_of_time_are_bad_input() {
+    for t in ["-1", "0", "nan", "inf", "1e300"] {
+        let timeout = format!("--timeout={t}");
+        let o = rulecheck(&["run", "--engine", "python3 x.py", &timeout, "fixtures/good/minimal.yaml"]);
+        assert!(!o.stderr.contains("panicked"), "--timeout {t} panicked:\n{}", o.all());
+        assert_eq!(o.code, Some(2), "--timeout {t}:\n{}", o.all());
+        assert!(o.stderr.contains("--timeout"), "{}", o.all());
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cfg = dir.path().join("engine.yaml");
+    std::fs::write(&cfg, "command: python3\ntimeout: -1\n").expect("write");
+    let o = rulecheck(&["run", "--engine-config", &cfg.to_string_lossy(), "fixtures/good/minimal.yaml"]);
+    assert!(!o.stderr.contains("panicked"), "{}", o.all());
+    assert_eq!(o.code, Some(2), "{}", o.all());
+    assert!(o.stderr.contains("engine.yaml: timeout:"), "{}", o.all());
+}
+
+#[test]
+fn a_perft_depth_beyond_the_deepest_is_refused() {
+    let o = rulecheck(&["perft", "chinese-checkers", "4000000000"]).bad_input();
+    assert!(o.stderr.contains("beyond 64"), "{}", o.all());
+}
+
+/// A perft runs until it is done, as long as that takes, but an interrupt
+/// ends it at once.
+#[cfg(unix)]
+#[test]
+fn a_long_perft_ends_on_an_interrupt() {
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rulecheck"))
+        .args(["perft", "international", "30"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("runs");
+    let pid = i32::try_from(child.id()).expect("pid");
+    // SAFETY: a signal sent to the child started above, which has not been waited for.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("wait") {
+            break s;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("perft went on after an interrupt");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    assert_eq!(status.signal(), Some(libc::SIGINT), "{status:?}");
+}
+
+// ---- house rules across variants ---------------------------------------------------
+
+/// `no-progress` is an option of English checkers (site, wcdf) and of
+/// Chinese checkers (off or a number of turns): a run's value is checked
+/// against the variants of the scenarios it applies to.
+#[test]
+fn a_run_option_is_checked_against_the_variants_that_have_it() {
+    let o = rulecheck(&["check", "--no-coverage", "-o", "no-progress=off", "spec/chinese-checkers"]).ok();
+    assert!(o.stdout.contains("0 input errors"), "{}", o.all());
+    let o = rulecheck(&["run", "-o", "no-progress=off", "spec/chinese-checkers/intl-setup.yaml"]);
+    assert_ne!(o.code, Some(2), "{}", o.all());
+    // Where it does not fit, the file says so, once.
+    let o = rulecheck(&["check", "--no-coverage", "-o", "no-progress=off", "spec/english/setup.yaml"]);
+    assert_eq!(o.code, Some(2), "{}", o.all());
+    let errors: Vec<&str> = o.stdout.lines().filter(|l| l.starts_with("error:")).collect();
+    assert_eq!(errors.len(), 1, "{}", o.all());
+    assert!(
+        errors[0].contains("spec/english/setup.yaml:")
+            && errors[0].contains("--option no-progress=off does not fit english: option no-progress cannot be 'off'"),
+        "{}",
+        o.all()
+    );
+    // A value no variant takes is refused at once, with every variant's values.
+    let o = rulecheck(&["check", "-o", "no-progress=banana", "spec/chinese-checkers"]).bad_input();
+    assert!(
+        o.stderr.contains("english: site, wcdf") && o.stderr.contains("chinese-checkers: off, 1..100000"),
+        "{}",
+        o.all()
+    );
+}
+
+// ---- fuzz ------------------------------------------------------------------------
+
+#[test]
+fn fuzzing_with_no_moves_compares_the_start_position() {
+    let served = format!("{} serve", env!("CARGO_BIN_EXE_rulecheck"));
+    let o = rulecheck(&["fuzz", "english", "--engine", &served, "--plies", "0", "--games", "3"]).ok();
+    assert!(o.stdout.contains("3 games of up to 0 moves (seed 1): the engine and the reference agree"), "{}", o.all());
+    let o = rulecheck(&["fuzz", "english", "--engine", &served, "--plies", "18446744073709551615"]);
+    assert_eq!(o.code, Some(2), "{}", o.all());
+    assert!(!o.stderr.contains("panicked"), "{}", o.all());
+}
+
+// ---- scenario directories -------------------------------------------------------------
+
+/// A directory with a good scenario file in it, for the tests to add
+/// things to.
+fn spec_dir_with_a_good_file() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::create_dir(dir.path().join("spec")).expect("dir");
+    std::fs::copy(Path::new(ROOT).join("fixtures/good/minimal.yaml"), dir.path().join("spec/minimal.yaml"))
+        .expect("copy");
+    dir
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_a_scenario_directory_is_reported_and_not_read() {
+    let dir = spec_dir_with_a_good_file();
+    let fifo = dir.path().join("spec/pipe.yaml");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+    assert!(made.success());
+    let o = rulecheck_in(dir.path(), &["check", "--no-coverage", "spec"], 120);
+    assert_eq!(o.code, Some(2), "{}", o.all());
+    assert!(
+        o.stdout.contains(
+            "error: spec/pipe.yaml:1:1: not read: it is a FIFO (named pipe), and only regular files are read"
+        ),
+        "{}",
+        o.all()
+    );
+    assert!(o.stdout.contains("checked 1 file, 1 scenario: 1 input error"), "the good file is checked:\n{}", o.all());
+    // Named on its own, too: a FIFO, not a missing file.
+    let o = rulecheck_in(dir.path(), &["run", "spec/pipe.yaml"], 120);
+    assert_eq!(o.code, Some(2), "{}", o.all());
+    assert!(o.stdout.contains("it is a FIFO (named pipe)"), "{}", o.all());
+    assert!(!o.stdout.contains("no such file"), "{}", o.all());
+    // explain, which reads ./spec, does not wait on it either.
+    let o = rulecheck_in(dir.path(), &["explain", "english", "B:W14:B9,10", "9-13"], 120);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(o.stdout.contains("(no scenario in spec expects this refusal)"), "{}", o.all());
+    assert!(o.stderr.contains("1 file in spec did not load"), "{}", o.all());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_to_a_device_is_reported_and_not_read() {
+    let dir = spec_dir_with_a_good_file();
+    std::os::unix::fs::symlink("/dev/zero", dir.path().join("spec/zero.yaml")).expect("symlink");
+    let o = rulecheck_in(dir.path(), &["check", "--no-coverage", "spec"], 120);
+    assert_eq!(o.code, Some(2), "{}", o.all());
+    assert!(o.stdout.contains("spec/zero.yaml:1:1: not read: it is a character device"), "{}", o.all());
+    let o = rulecheck_in(dir.path(), &["check", "--no-coverage", "/dev/zero"], 120);
+    assert_eq!(o.code, Some(2), "{}", o.all());
+    assert!(o.stdout.contains("it is a character device"), "{}", o.all());
+}
+
+/// Thirty levels of directories, each holding two links to the next: 2^30
+/// paths lead to the last one, which is walked once. (Thirty, because a
+/// path through more than forty links is too long for the system to
+/// follow.)
+#[cfg(unix)]
+#[test]
+fn every_directory_is_walked_once_however_many_links_lead_to_it() {
+    let dir = spec_dir_with_a_good_file();
+    let levels = dir.path().join("levels");
+    for i in 0..=30 {
+        std::fs::create_dir_all(levels.join(format!("{i}"))).expect("dir");
+    }
+    for i in 0..30 {
+        for name in ["a", "b"] {
+            std::os::unix::fs::symlink(format!("../{}", i + 1), levels.join(format!("{i}/{name}"))).expect("symlink");
+        }
+    }
+    std::fs::copy(dir.path().join("spec/minimal.yaml"), levels.join("30/deep.yaml")).expect("copy");
+    std::os::unix::fs::symlink("../levels/0", dir.path().join("spec/levels")).expect("symlink");
+    // And a loop: a link back to the directory itself.
+    std::os::unix::fs::symlink(".", dir.path().join("spec/again")).expect("symlink");
+    let o = rulecheck_in(dir.path(), &["check", "--no-coverage", "spec"], 120);
+    assert_eq!(o.code, Some(0), "{}", o.all());
+    assert!(o.stdout.contains("checked 2 files, 2 scenarios: 0 input errors"), "{}", o.all());
+}
+
+#[test]
+fn explain_says_which_spec_it_reads() {
+    let o = rulecheck(&["explain", "english", "B:W14:B9,10", "9-13"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(o.stdout.contains("(from the scenarios in spec)"), "{}", o.all());
+    let elsewhere = tempfile::tempdir().expect("temp dir");
+    let o = rulecheck_in(elsewhere.path(), &["explain", "english", "B:W14:B9,10", "9-13"], 120);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(!o.stdout.contains("clauses"), "{}", o.all());
+    assert!(o.stderr.contains("give --spec DIR"), "{}", o.all());
+    let spec = Path::new(ROOT).join("spec").to_string_lossy().into_owned();
+    let o = rulecheck_in(elsewhere.path(), &["explain", "english", "B:W14:B9,10", "9-13", "--spec", &spec], 120);
+    assert!(o.stdout.contains("clauses: english.capture.mandatory"), "{}", o.all());
+    let o =
+        rulecheck(&["explain", "english", "B:W14:B9,10", "9-13", "--spec", "fixtures/good/minimal.yaml"]).bad_input();
+    assert!(o.stderr.contains("not a directory"), "{}", o.all());
+}
+
+// ---- output files ------------------------------------------------------------------------
+
+/// A report replaces the old one by renaming a finished file over it: a
+/// second link to the old report keeps the old text, which writing over
+/// the file in place would have changed (and a kill or a full disk in the
+/// middle would have left half written).
+#[test]
+fn the_html_report_replaces_the_old_one_whole() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let report = dir.path().join("report.html");
+    let link = dir.path().join("old.html");
+    std::fs::write(&report, "old report").expect("write");
+    std::fs::hard_link(&report, &link).expect("hard link");
+    let path = report.to_string_lossy().into_owned();
+    rulecheck(&["run", "fixtures/good/minimal.yaml", "--report", &path]).ok();
+    assert!(std::fs::read_to_string(&report).expect("report").contains("<html"), "a new report");
+    assert_eq!(std::fs::read_to_string(&link).expect("old"), "old report");
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("dir")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "no temporary file is left: {names:?}");
+}
+
+#[test]
+fn the_report_never_overwrites_an_input_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let scenario = dir.path().join("minimal.yaml");
+    std::fs::copy(Path::new(ROOT).join("fixtures/good/minimal.yaml"), &scenario).expect("copy");
+    let before = std::fs::read_to_string(&scenario).expect("read");
+    let o = rulecheck_in(dir.path(), &["run", ".", "--report", "minimal.yaml"], 120).bad_input();
+    assert!(
+        o.stderr.contains("--report minimal.yaml: that is ") && o.stderr.contains("an input of this run"),
+        "{}",
+        o.all()
+    );
+    assert_eq!(std::fs::read_to_string(&scenario).expect("read"), before);
 }

@@ -44,3 +44,30 @@ fn a_position_of_another_board_is_reported_not_compared() {
 fn an_unknown_variant_is_bad_input() {
     rulecheck(&["diff", "english", "rusian"]).bad_input();
 }
+
+/// Counters are part of the position: English checkers draws on the
+/// fortieth quiet ply, the WCDF house rule counts only toward a claim. With
+/// the counter dropped the two would seem to agree.
+#[test]
+fn counters_are_kept_and_each_side_reads_them_under_its_own_rules() {
+    let fen = "W:WK10:BK20:np=39";
+    let o = rulecheck(&["diff", "english", "english:no-progress=wcdf", "--fen", fen, "--play", "10-14"]);
+    assert_eq!(o.code, Some(1), "the rules differ here:\n{}", o.all());
+    assert!(o.stdout.contains("-  position: W:WK10:BK20:np=39\n"), "{}", o.all());
+    assert!(
+        o.stdout.contains("-  result: draw: forty-move\n") && o.stdout.contains("+  result: ongoing\n"),
+        "{}",
+        o.all()
+    );
+    // A variant that keeps no such counter makes nothing of it.
+    let o = rulecheck(&["diff", "russian", "pool", "--fen", fen, "--play", "10-14"]).ok();
+    assert!(o.stdout.contains("  position: W:WK10:BK20\n"), "{}", o.all());
+}
+
+/// A Chinese checkers position keeps every seat's men and its counters.
+#[test]
+fn a_chinese_checkers_position_is_compared_whole() {
+    let fen = "2/1:g5,l7/2:a1,b1,b2,c1,c2,c3,d1,h4,i4,j6/turns=1.0,quiet=1";
+    let o = rulecheck(&["diff", "chinese-checkers", "chinese-checkers:move-limit=off", "--fen", fen]).ok();
+    assert!(o.stdout.contains(&format!("  position: {fen}\n")), "{}", o.all());
+}

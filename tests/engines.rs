@@ -299,3 +299,79 @@ fn perft_bisection_catches_an_engine_that_plays_a_move_wrongly() {
     let o = rulecheck(&["perft", "english", position, "3", "--engine", &served(""), "--divide"]).ok();
     assert!(o.stdout.contains("the engine and the reference agree: 4 nodes"), "{}", o.all());
 }
+
+/// CI reads the JSON or JUnit report, so an engine that cannot start is
+/// reported there too, not only on standard error.
+#[test]
+fn an_engine_that_cannot_start_still_gets_a_json_or_junit_report() {
+    let o = run_with("no-such-engine-binary", &["fixtures/good/minimal.yaml", "--format", "json"]);
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    let v: serde_json::Value = serde_json::from_str(&o.stdout).expect("a JSON report");
+    assert_eq!(v["exit_code"], 3);
+    assert!(
+        v["engine_error"]["message"].as_str().is_some_and(|m| m.contains("cannot start 'no-such-engine-binary'")),
+        "{v}"
+    );
+    assert_eq!(v["scenarios"], serde_json::json!([]));
+    let o = run_with("no-such-engine-binary", &["fixtures/good/minimal.yaml", "--format", "junit"]);
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    assert!(o.stdout.starts_with("<?xml"), "{}", o.all());
+    assert!(
+        o.stdout.contains(
+            "<testcase classname=\"engine\" name=\"start\"><error message=\"the engine could not be started\">"
+        ),
+        "{}",
+        o.all()
+    );
+    assert!(o.stdout.contains("errors=\"1\""), "{}", o.all());
+}
+
+/// `rulecheck serve` answers a perft request whose tree passes its budget
+/// with an error at once, and keeps serving.
+#[test]
+fn serve_answers_a_perft_past_its_budget_with_an_error() {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rulecheck"))
+        .args(["serve", "--perft-budget", "1000"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("serve runs");
+    let requests = [
+        r#"{"id":1,"request":"perft","variant":"english","options":{},"position":null,"depth":3}"#,
+        r#"{"id":2,"request":"perft","variant":"english","options":{},"position":null,"depth":40}"#,
+        r#"{"id":3,"request":"perft","variant":"chinese-checkers","options":{"players":"6"},"position":null,"depth":60}"#,
+        r#"{"id":4,"request":"perft","variant":"english","options":{},"position":null,"depth":100}"#,
+        r#"{"id":5,"request":"quit"}"#,
+    ];
+    let mut stdin = child.stdin.take().expect("stdin");
+    for r in requests {
+        writeln!(stdin, "{r}").expect("write");
+    }
+    drop(stdin);
+    let out = child.wait_with_output().expect("output");
+    let answers: Vec<serde_json::Value> =
+        String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).expect("a JSON answer")).collect();
+    assert_eq!(answers.len(), 5, "{answers:?}");
+    assert_eq!(answers[0]["nodes"], 302);
+    let error = |i: usize| answers[i]["error"].as_str().unwrap_or_default().to_string();
+    assert!(error(1).contains("past this engine's budget: 1469 leaves at depth 4, more than 1000"), "{}", error(1));
+    assert!(error(2).contains("past this engine's budget"), "{}", error(2));
+    assert!(error(3).contains("beyond 64"), "{}", error(3));
+}
+
+/// `fuzz --out` replaces the file by renaming a finished one over it.
+#[test]
+fn fuzz_writes_its_scenario_file_whole() {
+    let planted = served("--deviate men-capturing-backward-flipped");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("found.yaml");
+    let link = dir.path().join("old.yaml");
+    std::fs::write(&file, "old").expect("write");
+    std::fs::hard_link(&file, &link).expect("hard link");
+    let path = file.to_string_lossy().into_owned();
+    let o = rulecheck(&["fuzz", "english", "--engine", &planted, "--games", "50", "--out", &path]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(std::fs::read_to_string(&file).expect("file").contains("scenarios:"));
+    assert_eq!(std::fs::read_to_string(&link).expect("old"), "old");
+}

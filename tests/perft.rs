@@ -257,3 +257,41 @@ fn chinese_checkers_perft_follows_the_turn_rules() {
         }
     }
 }
+
+/// The divide that long perft counts with a progress bar reports each root
+/// move as its count is done, and gives the same rows as divide.
+#[test]
+fn an_observed_divide_reports_each_root_move_and_gives_the_same_rows() {
+    for (variant, options, depth) in [
+        ("english", vec![], 4),
+        ("international", vec![], 3),
+        ("chinese-checkers", vec![("players", "3")], 2),
+        ("konane", vec![], 5),
+    ] {
+        let options: game::Options = options.into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let g = game::configure(variant, &options).expect("variant");
+        let start = g.start_position();
+        for paths in [false, true] {
+            let done = std::cell::Cell::new(0);
+            let rows = g.divide_observed(&start, depth, paths, &|| done.set(done.get() + 1)).expect("divide");
+            assert_eq!(rows, g.divide(&start, depth, paths).expect("divide"), "{variant}");
+            assert_eq!(done.get(), rows.len(), "{variant}: once a root move");
+            let total: u64 = rows.iter().map(|r| r.1).sum();
+            assert_eq!(total, g.perft(&start, depth, paths).expect("perft"), "{variant}");
+        }
+    }
+}
+
+/// A perft within a budget gives every depth's count, and stops at the
+/// first depth past the budget.
+#[test]
+fn a_perft_within_a_budget_stops_at_the_first_depth_past_it() {
+    let g = game::configure("english", &game::Options::new()).expect("variant");
+    let start = g.start_position();
+    assert_eq!(game::perft_within(g.as_ref(), &start, 4, false, 1469), Ok(Ok(vec![7, 49, 302, 1469])));
+    assert_eq!(
+        game::perft_within(g.as_ref(), &start, 60, false, 1000),
+        Ok(Err(game::OverBudget { depth: 4, nodes: 1469 }))
+    );
+    assert!(game::perft_within(g.as_ref(), &start, 65, false, 1000).is_err(), "deeper than any perft");
+}

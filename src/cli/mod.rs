@@ -2,6 +2,7 @@
 //! exit code. Exit codes: 0 success, 1 a scenario failed (or the spec has
 //! uncovered clauses), 2 bad input (a file, a position, an option).
 
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -79,6 +80,9 @@ enum Command {
         position: String,
         /// The move or action, e.g. 9-5 or 'resign by black'.
         action: String,
+        /// The spec whose scenarios say which clauses a refusal comes from [default: ./spec, if there is one].
+        #[arg(long, value_name = "DIR")]
+        spec: Option<PathBuf>,
     },
     /// Write a scenario file skeleton: a commented template with the start position as a diagram.
     New {
@@ -109,18 +113,24 @@ enum Command {
         /// Seed of the random games (the same seed plays the same games).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Longest game, in moves.
-        #[arg(long, default_value_t = 60)]
-        plies: usize,
+        /// Longest game, in moves (0 compares the start position only).
+        #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(0..=MAX_FUZZ_PLIES))]
+        plies: u64,
         /// Write the scenario file here instead of standard output.
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        /// The spec whose scenarios say which clauses the disagreement points to [default: ./spec, if there is one].
+        #[arg(long, value_name = "DIR")]
+        spec: Option<PathBuf>,
     },
     /// Speak the engine protocol on standard input and output with the built-in rules.
     Serve {
         /// A deviation from the rules, for testing the harness (hidden).
         #[arg(long, hide = true)]
         deviate: Option<String>,
+        /// Most leaves one perft request may count; a deeper request is answered with an error.
+        #[arg(long, value_name = "NODES", default_value_t = engine::serve::DEFAULT_PERFT_BUDGET)]
+        perft_budget: u64,
     },
     /// Validate scenario files (notation, clauses, reasons, play) and clause coverage, without running an engine.
     Check {
@@ -205,11 +215,52 @@ enum Command {
     },
 }
 
-/// A message for the user and the exit code it ends with.
-struct Fail(String, u8);
+/// Longest fuzzed game, in moves: every ply replays the game from the start.
+const MAX_FUZZ_PLIES: u64 = 10_000;
+
+/// How a command ends early.
+enum Fail {
+    /// A message for the user and the exit code it ends with.
+    Msg(String, u8),
+    /// Standard output was closed (`rulecheck show english | head -1`):
+    /// the reader has what it wanted, so the command ends quietly.
+    Closed,
+}
 
 fn bad(msg: impl Into<String>) -> Fail {
-    Fail(msg.into(), 2)
+    Fail::Msg(msg.into(), 2)
+}
+
+fn engine_failed(msg: impl Into<String>) -> Fail {
+    Fail::Msg(msg.into(), 3)
+}
+
+/// Everything a command prints on standard output goes through here. A
+/// closed pipe ends the command quietly, as it does for other command-line
+/// tools; any other write error (a full disk) is an error, exit code 2.
+fn out(text: &str) -> Result<(), Fail> {
+    let mut stdout = std::io::stdout().lock();
+    stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            Fail::Closed
+        } else {
+            bad(format!("cannot write to standard output: {e}"))
+        }
+    })
+}
+
+/// Print a line through [`out`].
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        out(&format!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// A message on standard error. Nothing is left to say when standard error
+/// itself cannot be written, so its write errors are ignored.
+fn note(text: &str) {
+    let mut stderr = std::io::stderr().lock();
+    let _ = writeln!(stderr, "{text}");
 }
 
 fn parse_options(raw: &[String]) -> Result<Options, Fail> {
@@ -308,20 +359,37 @@ fn new_skeleton(
 }
 
 /// House rules for a whole run: each must be an option of some variant,
-/// with a value valid there.
+/// with a value valid in at least one variant that has it. Each scenario
+/// then checks the value against its own variant, so that an option two
+/// families share with different values (`no-progress`) can be set for the
+/// one the run is about.
 fn run_overrides(raw: &[String]) -> Result<Options, Fail> {
     let given = parse_options(raw)?;
     for (name, value) in &given {
         let single: Options = [(name.clone(), value.clone())].into_iter().collect();
         let having: Vec<_> =
             game::variants().into_iter().filter(|v| v.options().iter().any(|o| o.name == name)).collect();
-        let Some(first) = having.first() else {
+        if having.is_empty() {
             let mut all: Vec<&str> = game::variants().iter().flat_map(|v| v.options().iter().map(|o| o.name)).collect();
             all.sort_unstable();
             all.dedup();
             return Err(bad(format!("no variant has the option '{name}' (options: {})", all.join(", "))));
-        };
-        game::resolve_options(*first, &single).map_err(|e| bad(e.to_string()))?;
+        }
+        let mut refusals: Vec<(String, String)> = Vec::new();
+        for v in &having {
+            if let Err(e) = game::resolve_options(*v, &single) {
+                let values = v.options().iter().find(|o| o.name == name).map(|o| o.values.join(", "));
+                refusals.push((e.to_string(), format!("{}: {}", v.id(), values.unwrap_or_default())));
+            }
+        }
+        if refusals.len() == having.len() {
+            if let [(only, _)] = refusals.as_slice() {
+                return Err(bad(only.clone()));
+            }
+            let mut lists: Vec<String> = refusals.into_iter().map(|r| r.1).collect();
+            lists.dedup();
+            return Err(bad(format!("option {name} cannot be '{value}' in any variant ({})", lists.join("; "))));
+        }
     }
     Ok(given)
 }
@@ -335,16 +403,50 @@ fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
 }
 
 fn catalog() -> Result<Catalog, Fail> {
-    Catalog::builtin().map_err(|e| Fail(format!("the built-in rule catalog is broken: {e}"), 2))
+    Catalog::builtin().map_err(|e| bad(format!("the built-in rule catalog is broken: {e}")))
+}
+
+/// The spec directory whose scenarios tie reasons to clauses: the one given,
+/// which must be a directory, or `./spec` if there is one.
+fn spec_dir(given: Option<PathBuf>) -> Result<Option<PathBuf>, Fail> {
+    match given {
+        Some(dir) if dir.is_dir() => Ok(Some(dir)),
+        Some(dir) => Err(bad(format!("--spec {}: not a directory", dir.display()))),
+        None => Ok(Some(PathBuf::from("spec")).filter(|d| d.is_dir())),
+    }
+}
+
+/// Write an output file atomically; an error is bad output, exit code 2.
+fn write_file(path: &Path, text: &str) -> Result<(), Fail> {
+    crate::files::write_atomic(path, text.as_bytes()).map_err(bad)
 }
 
 /// Run the command line; returns the process exit code.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return argument_error(e),
+    };
     match dispatch(cli) {
         Ok(code) => ExitCode::from(code),
-        Err(Fail(msg, code)) => {
-            eprintln!("error: {}", crate::text::clean_lines(&msg));
+        Err(Fail::Closed) => ExitCode::SUCCESS,
+        Err(Fail::Msg(msg, code)) => {
+            note(&format!("error: {}", crate::text::clean_lines(&msg)));
+            ExitCode::from(code)
+        }
+    }
+}
+
+/// A usage error, or the help or version text that clap answers with.
+fn argument_error(e: clap::Error) -> ExitCode {
+    // Errors go to standard error, and a terminal gets clap's colours.
+    if e.use_stderr() || std::io::stdout().is_terminal() {
+        e.exit();
+    }
+    match out(&e.to_string()) {
+        Ok(()) | Err(Fail::Closed) => ExitCode::SUCCESS,
+        Err(Fail::Msg(msg, code)) => {
+            note(&format!("error: {msg}"));
             ExitCode::from(code)
         }
     }
@@ -366,46 +468,26 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             let diagram = game.diagram(&start).map_err(|e| bad(e.message))?;
             let moves = game.replay(&start, &[]).map_err(|e| bad(e.to_string()))?.moves;
             let players = game.players();
-            print!("{}", new_skeleton(v, &parse_options(&cli.options)?, &clauses, &diagram, &moves, &players));
+            out(&new_skeleton(v, &parse_options(&cli.options)?, &clauses, &diagram, &moves, &players))?;
             Ok(0)
         }
         Command::Schema { kind } => {
             if kind == "catalog" {
-                print!("{}", crate::catalog::schema());
+                out(&crate::catalog::schema())?;
             } else {
-                print!("{}", crate::scenario::loader::schema());
+                out(&crate::scenario::loader::schema())?;
             }
             Ok(0)
         }
         Command::Completions { shell } => {
             use clap::CommandFactory;
-            clap_complete::generate(shell, &mut Cli::command(), "rulecheck", &mut std::io::stdout());
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "rulecheck", &mut script);
+            out(&String::from_utf8_lossy(&script))?;
             Ok(0)
         }
-        Command::Explain { variant, position: pos, action } => {
-            let game = configure(&variant, &cli.options, cli.notation.as_deref())?;
-            let p = position(game.as_ref(), Some(&pos))?;
-            let step =
-                crate::scenario::expect::parse_play(&action).map_err(|e| bad(format!("'{action}': {}", e.message)))?;
-            if let crate::game::Action::Move(m) = &step.action {
-                game.check_move(m).map_err(|e| bad(format!("'{m}': {}", e.message)))?;
-            }
-            match game.explain(&p, &[], &step.action).map_err(|e| bad(e.to_string()))? {
-                None => {
-                    println!("{action}: legal");
-                    Ok(0)
-                }
-                Some(code) => {
-                    let cat = catalog()?;
-                    let meaning = cat.vocabulary.refusals.get(&code).cloned().unwrap_or_default();
-                    println!("{action}: illegal ({code}): {meaning}");
-                    let clauses = runner::clauses_for_reason(&cat, Path::new("spec"), &variant, &code);
-                    if !clauses.is_empty() {
-                        println!("clauses: {}", clauses.join(", "));
-                    }
-                    Ok(1)
-                }
-            }
+        Command::Explain { variant, position: pos, action, spec } => {
+            explain(&cli.options, cli.notation.as_deref(), &variant, &pos, &action, spec)
         }
         Command::Run {
             paths,
@@ -418,98 +500,42 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             shard,
             report: html_out,
         } => {
-            let overrides = run_overrides(&cli.options)?;
-            let cat = catalog()?;
-            let spec = match (&engine, &engine_config) {
-                (Some(line), _) => Some(EngineSpec::from_command_line(line).map_err(bad)?),
-                (None, Some(file)) => Some(EngineSpec::from_file(file).map_err(bad)?),
-                (None, None) => None,
-            };
-            let spec = spec.map(|mut s| {
-                if let Some(t) = timeout {
-                    s.timeout = std::time::Duration::from_secs_f64(t);
-                }
-                s
-            });
-            let expected_file = expected_failures.or_else(|| spec.as_ref().and_then(|s| s.expected_failures.clone()));
-            let expected = match expected_file {
-                Some(f) => report::ExpectedFailures::load(&f).map_err(bad)?,
-                None => report::ExpectedFailures::default(),
-            };
-            let (mut files, errors) = runner::load_all(&default_paths(paths), &cat, &overrides);
-            if let Some(sh) = shard {
-                let (k, n) = sh
-                    .split_once('/')
-                    .and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
-                    .filter(|&(k, n)| n > 0 && (1..=n).contains(&k))
-                    .ok_or_else(|| bad(format!("--shard '{sh}' must be K/N with 1 <= K <= N")))?;
-                files = runner::shard(files, k, n);
-            }
-            let name = spec.as_ref().map(|s| s.name.clone()).unwrap_or_else(|| "reference".to_string());
-            if let Some(s) = &spec {
-                // An engine that cannot even start is reported once, not per scenario.
-                let mut probe = ProcessEngine::new(s.clone());
-                if let Err(e) = probe.start() {
-                    eprintln!("error: engine '{}': {e}", s.name);
-                    if let Some(err) = engine::Engine::stderr(&mut probe) {
-                        eprintln!("{err}");
-                    }
-                    return Ok(3);
-                }
-            }
-            let make = |spec: &Option<EngineSpec>| -> Box<dyn engine::Engine> {
-                match spec {
-                    Some(s) => Box::new(ProcessEngine::new(s.clone())),
-                    None => Box::new(engine::reference()),
-                }
-            };
-            let total: u64 = files.iter().map(|f| f.scenarios.len() as u64).sum();
-            let bar = crate::progress::bar(total, "scenarios", crate::progress::wanted() && format == Format::Human);
-            let runs = runner::run_all_observed(&files, &|| make(&spec), jobs, &|| bar.inc(1));
-            bar.finish_and_clear();
-            let text = match format {
-                Format::Human => report::human_with(&runs, &errors, &expected),
-                Format::Json => report::json(&name, &runs, &errors, &expected),
-                Format::Junit => report::junit(&name, &runs, &errors, &expected),
-                Format::Baseline => report::baseline(&runs, &errors, &expected),
-            };
-            print!("{text}");
-            if let Some(file) = html_out {
-                let page = report::html::html(&name, &files, &runs, &errors, &expected, &cat);
-                std::fs::write(&file, page).map_err(|e| bad(format!("{}: {e}", file.display())))?;
-            }
-            Ok(report::Totals::with(&runs, &errors, &expected).exit_code() as u8)
+            let args =
+                RunArgs { paths, engine, engine_config, timeout, expected_failures, format, jobs, shard, html_out };
+            run(&cli.options, args)
         }
-        Command::Fuzz { variant, engine, games, seed, plies, out } => {
+        Command::Fuzz { variant, engine, games, seed, plies, out: out_file, spec } => {
             let options = parse_options(&cli.options)?;
-            let spec = EngineSpec::from_command_line(&engine).map_err(bad)?;
-            let mut e = ProcessEngine::new(spec);
-            e.start().map_err(|err| Fail(format!("engine '{engine}': {err}"), 3))?;
+            let spec_dir = spec_dir(spec)?;
+            let plies = usize::try_from(plies).map_err(|_| bad(format!("--plies {plies} is too large")))?;
+            let engine_spec = EngineSpec::from_command_line(&engine).map_err(bad)?;
+            let mut e = ProcessEngine::new(engine_spec);
+            e.start().map_err(|err| engine_failed(format!("engine '{engine}': {err}")))?;
             let bar = crate::progress::bar(u64::from(games), "games", crate::progress::wanted());
             let found = crate::fuzz::fuzz(&mut e, &variant, &options, games, seed, plies, &|| bar.inc(1));
             bar.finish_and_clear();
             match found.map_err(bad)? {
                 None => {
-                    println!("{games} games of up to {plies} moves (seed {seed}): the engine and the reference agree");
+                    outln!("{games} games of up to {plies} moves (seed {seed}): the engine and the reference agree")?;
                     Ok(0)
                 }
                 Some(found) => {
-                    let spec_dir = Path::new("spec");
-                    let spec_dir = spec_dir.is_dir().then_some(spec_dir);
-                    let yaml = crate::fuzz::scenario(&variant, &options, &found, spec_dir).map_err(bad)?;
-                    eprintln!("disagreement after shrinking to {} moves: {}", found.moves.len(), found.moves.join(" "));
-                    eprintln!("{}", found.detail);
-                    match out {
-                        Some(path) => {
-                            std::fs::write(&path, yaml).map_err(|err| bad(format!("{}: {err}", path.display())))?
-                        }
-                        None => print!("{yaml}"),
+                    let yaml = crate::fuzz::scenario(&variant, &options, &found, spec_dir.as_deref()).map_err(bad)?;
+                    note(&format!(
+                        "disagreement after shrinking to {} moves: {}",
+                        found.moves.len(),
+                        found.moves.join(" ")
+                    ));
+                    note(&found.detail);
+                    match out_file {
+                        Some(path) => write_file(&path, &yaml)?,
+                        None => out(&yaml)?,
                     }
                     Ok(1)
                 }
             }
         }
-        Command::Serve { deviate } => {
+        Command::Serve { deviate, perft_budget } => {
             let name = format!("rulecheck {}", env!("CARGO_PKG_VERSION"));
             let stdin = std::io::stdin();
             let stdout = std::io::stdout();
@@ -526,16 +552,21 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                 }
             }
             let result = match deviate {
-                None => {
-                    engine::serve::serve(stdin.lock(), stdout.lock(), &name, &engine::serve::reference_games, &fixed)
-                }
+                None => engine::serve::serve(
+                    stdin.lock(),
+                    stdout.lock(),
+                    &name,
+                    &engine::serve::reference_games,
+                    &fixed,
+                    perft_budget,
+                ),
                 Some(d) => {
                     let games = crate::mutation::deviant(&d).map_err(bad)?;
                     let name = format!("{name} deviating: {d}");
-                    engine::serve::serve(stdin.lock(), stdout.lock(), &name, &*games, &fixed)
+                    engine::serve::serve(stdin.lock(), stdout.lock(), &name, &*games, &fixed, perft_budget)
                 }
             };
-            result.map_err(|e| Fail(format!("serve: {e}"), 3))?;
+            result.map_err(|e| engine_failed(format!("serve: {e}")))?;
             Ok(0)
         }
         Command::Check { paths, no_coverage } => {
@@ -543,20 +574,20 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             let cat = catalog()?;
             let (files, errors) = runner::load_all(&default_paths(paths), &cat, &overrides);
             for e in &errors {
-                println!("error: {e}");
+                outln!("error: {e}")?;
             }
             let scenarios: usize = files.iter().map(|f| f.scenarios.len()).sum();
             let uncovered = if no_coverage { Vec::new() } else { runner::uncovered(&cat, &files) };
             for c in &uncovered {
-                println!("uncovered: clause {c} is cited by no scenario");
+                outln!("uncovered: clause {c} is cited by no scenario")?;
             }
-            println!(
+            outln!(
                 "checked {}, {}: {}, {}",
                 report::count(files.len(), "file"),
                 report::count(scenarios, "scenario"),
                 report::count(errors.len(), "input error"),
                 report::count(uncovered.len(), "uncovered clause"),
-            );
+            )?;
             Ok(if !errors.is_empty() {
                 2
             } else if !uncovered.is_empty() {
@@ -575,13 +606,12 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                     "variant": variant, "position": r.position, "to_move": r.to_move,
                     "result": r.result, "moves": r.moves,
                 });
-                println!("{v}");
+                outln!("{v}")?;
             } else {
-                for m in &r.moves {
-                    println!("{m}");
-                }
+                let text: String = r.moves.iter().map(|m| format!("{m}\n")).collect();
+                out(&text)?;
                 if r.result != "ongoing" {
-                    eprintln!("{}", r.result);
+                    note(&r.result);
                 }
             }
             Ok(0)
@@ -590,94 +620,15 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             let game = configure(&variant, &cli.options, cli.notation.as_deref())?;
             let p = position(game.as_ref(), pos.as_deref())?;
             if svg {
-                print!("{}", game.svg(&p).map_err(|e| bad(e.message))?);
+                out(&game.svg(&p).map_err(|e| bad(e.message))?)?;
                 return Ok(0);
             }
             let d = game.diagram(&p).map_err(|e| bad(e.message))?;
-            print!("{d}");
-            println!("{p}");
+            out(&format!("{d}{p}\n"))?;
             Ok(0)
         }
         Command::Perft { variant, args, divide, paths, json, engine } => {
-            let game = configure(&variant, &cli.options, cli.notation.as_deref())?;
-            let (pos, depth) = match args.as_slice() {
-                [d] => (None, d),
-                [p, d] => (Some(p.as_str()), d),
-                _ => return Err(bad("perft takes [POSITION] DEPTH")),
-            };
-            let depth = game::perft_depth(depth).map_err(bad)?;
-            let p = position(game.as_ref(), pos)?;
-            if let Some(line) = engine {
-                let spec = EngineSpec::from_command_line(&line).map_err(bad)?;
-                let mut e = ProcessEngine::new(spec);
-                e.start().map_err(|err| Fail(format!("engine '{line}': {err}"), 3))?;
-                let v = game::variant(&variant).map_err(|e| bad(e.to_string()))?;
-                let options =
-                    game::resolve_options(v, &parse_options(&cli.options)?).map_err(|e| bad(e.to_string()))?;
-                let mut differs = false;
-                if divide {
-                    let (table, d) = crate::bisect::divide(game.as_ref(), &mut e, &variant, &options, &p, depth)
-                        .map_err(|err| Fail(err.to_string(), 3))?;
-                    differs = d;
-                    println!("move: reference engine");
-                    print!("{table}");
-                    println!();
-                }
-                let found = crate::bisect::bisect(game.as_ref(), &mut e, &variant, &options, &p, depth)
-                    .map_err(|err| Fail(err.to_string(), 3))?;
-                print!("{}", found.report());
-                if differs && found.agrees() {
-                    println!("but the divide table above differs: the engine's counts are not stable");
-                }
-                // Any differing count is a disagreement, whatever the descent found.
-                return Ok(if found.agrees() && !differs { 0 } else { 1 });
-            }
-            let started = Instant::now();
-            let (rows, total) = if divide && depth > 0 {
-                let mut rows = game.divide(&p, depth, paths).map_err(|e| bad(e.message))?;
-                rows.sort_by_key(|a| crate::oracle::natural(&a.0));
-                let total = if depth == 0 { 1 } else { rows.iter().map(|r| r.1).sum() };
-                (rows, total)
-            } else if crate::progress::wanted() && !json && depth >= 7 {
-                // Count below each root move in turn, to show progress (below
-                // each root path, when counting paths).
-                let roots: Vec<String> = if paths {
-                    game.divide(&p, 1, true).map_err(|e| bad(e.message))?.into_iter().map(|(m, _)| m).collect()
-                } else {
-                    game.replay(&p, &[]).map_err(|e| bad(e.to_string()))?.moves
-                };
-                let bar = crate::progress::bar(roots.len() as u64, "perft", true);
-                let mut total = 0;
-                for m in roots {
-                    let after =
-                        game.replay(&p, &[crate::game::Action::Move(m)]).map_err(|e| bad(e.to_string()))?.position;
-                    total += game.perft(&after, depth - 1, paths).map_err(|e| bad(e.message))?;
-                    bar.inc(1);
-                }
-                bar.finish_and_clear();
-                (Vec::new(), total)
-            } else {
-                (Vec::new(), game.perft(&p, depth, paths).map_err(|e| bad(e.message))?)
-            };
-            let secs = started.elapsed().as_secs_f64();
-            if json {
-                let div: serde_json::Map<String, serde_json::Value> =
-                    rows.iter().map(|(m, n)| (m.clone(), serde_json::Value::from(*n))).collect();
-                let v = serde_json::json!({"variant": variant, "position": p, "depth": depth, "nodes": total, "divide": div});
-                println!("{v}");
-            } else {
-                for (m, n) in &rows {
-                    println!("{m}: {n}");
-                }
-                if !rows.is_empty() {
-                    println!();
-                }
-                println!("{total}");
-            }
-            if secs > 0.0 {
-                eprintln!("{total} nodes in {secs:.3}s ({:.0} nodes/s)", total as f64 / secs);
-            }
-            Ok(0)
+            perft(&cli.options, cli.notation.as_deref(), &variant, &args, divide, paths, json, engine)
         }
         Command::Diff { a, b, paths, fen, play } => {
             let notation = cli.notation.as_deref().unwrap_or("numeric");
@@ -687,12 +638,12 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                 let steps = crate::diff::parse_play(play.as_deref().unwrap_or("")).map_err(bad)?;
                 match crate::diff::compare(&left, &right, fen.as_deref(), &steps) {
                     None => {
-                        print!("{}", crate::diff::view(&left, fen.as_deref(), &steps));
-                        println!("{a} and {b} agree");
+                        out(&crate::diff::view(&left, fen.as_deref(), &steps))?;
+                        outln!("{a} and {b} agree")?;
                         Ok(0)
                     }
                     Some(d) => {
-                        print!("{d}");
+                        out(&d)?;
                         Ok(1)
                     }
                 }
@@ -700,10 +651,10 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                 let cat = catalog()?;
                 let (files, errors) = runner::load_all(&paths, &cat, &Options::new());
                 for e in &errors {
-                    println!("error: {e}");
+                    outln!("error: {e}")?;
                 }
                 let (text, summary) = crate::diff::diff_files(&left, &right, &files);
-                print!("{text}");
+                out(&text)?;
                 Ok(if !errors.is_empty() {
                     2
                 } else if summary.differ() > 0 {
@@ -719,11 +670,11 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             if scenario {
                 let source = runner::display_path(&file);
                 let yaml = crate::pdn::scenarios_yaml(&variant, &options, &reports, &source).map_err(|e| bad(e.0))?;
-                print!("{yaml}");
+                out(&yaml)?;
                 return Ok(0);
             }
             let text = crate::pdn::Transcript(&reports).to_string();
-            println!("{}", text.trim_end());
+            outln!("{}", text.trim_end())?;
             Ok(crate::pdn::exit_code(&reports) as u8)
         }
         Command::Variants { json } => {
@@ -743,19 +694,272 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                         serde_json::json!({"id": v.id(), "family": v.family(), "page": v.page(), "title": v.title(), "options": opts})
                     })
                     .collect();
-                println!("{}", serde_json::Value::from(list));
+                outln!("{}", serde_json::Value::from(list))?;
             } else {
+                let mut text = String::new();
                 for v in vs {
-                    println!("{} ({}, page {}): {}", v.id(), v.family(), v.page(), v.title());
+                    text.push_str(&format!("{} ({}, page {}): {}\n", v.id(), v.family(), v.page(), v.title()));
                     if v.options().is_empty() {
-                        println!("  no house rules");
+                        text.push_str("  no house rules\n");
                     }
                     for o in v.options() {
-                        println!("  --option {}={}  [{}]  {}", o.name, o.default, o.values.join("|"), o.help);
+                        text.push_str(&format!(
+                            "  --option {}={}  [{}]  {}\n",
+                            o.name,
+                            o.default,
+                            o.values.join("|"),
+                            o.help
+                        ));
                     }
                 }
+                out(&text)?;
             }
             Ok(0)
         }
     }
+}
+
+fn explain(
+    raw_options: &[String],
+    notation: Option<&str>,
+    variant: &str,
+    pos: &str,
+    action: &str,
+    spec: Option<PathBuf>,
+) -> Result<u8, Fail> {
+    let game = configure(variant, raw_options, notation)?;
+    let spec = spec_dir(spec)?;
+    let p = position(game.as_ref(), Some(pos))?;
+    let step = crate::scenario::expect::parse_play(action).map_err(|e| bad(format!("'{action}': {}", e.message)))?;
+    if let crate::game::Action::Move(m) = &step.action {
+        game.check_move(m).map_err(|e| bad(format!("'{m}': {}", e.message)))?;
+    }
+    match game.explain(&p, &[], &step.action).map_err(|e| bad(e.to_string()))? {
+        None => {
+            outln!("{action}: legal")?;
+            Ok(0)
+        }
+        Some(code) => {
+            let cat = catalog()?;
+            let meaning = cat.vocabulary.refusals.get(&code).cloned().unwrap_or_default();
+            outln!("{action}: illegal ({code}): {meaning}")?;
+            // The clauses come from the scenarios of a spec that expect this
+            // refusal: say which spec, or that there is none to ask.
+            match spec {
+                None => note("no spec directory here: give --spec DIR to name the clauses the reason comes from"),
+                Some(dir) => {
+                    let (clauses, unread) = runner::reason_clauses(&cat, &dir, variant, &code);
+                    let shown = runner::display_path(&dir);
+                    if clauses.is_empty() {
+                        outln!("clauses: none (no scenario in {shown} expects this refusal)")?;
+                    } else {
+                        outln!("clauses: {} (from the scenarios in {shown})", clauses.join(", "))?;
+                    }
+                    if unread > 0 {
+                        note(&format!(
+                            "{} in {shown} did not load and were left out (rulecheck check {shown})",
+                            report::count(unread, "file")
+                        ));
+                    }
+                }
+            }
+            Ok(1)
+        }
+    }
+}
+
+/// The arguments of `rulecheck run`.
+struct RunArgs {
+    paths: Vec<PathBuf>,
+    engine: Option<String>,
+    engine_config: Option<PathBuf>,
+    timeout: Option<f64>,
+    expected_failures: Option<PathBuf>,
+    format: Format,
+    jobs: usize,
+    shard: Option<String>,
+    html_out: Option<PathBuf>,
+}
+
+fn run(raw_options: &[String], args: RunArgs) -> Result<u8, Fail> {
+    let RunArgs { paths, engine, engine_config, timeout, expected_failures, format, jobs, shard, html_out } = args;
+    let overrides = run_overrides(raw_options)?;
+    let cat = catalog()?;
+    let spec = match (&engine, &engine_config) {
+        (Some(line), _) => Some(EngineSpec::from_command_line(line).map_err(bad)?),
+        (None, Some(file)) => Some(EngineSpec::from_file(file).map_err(bad)?),
+        (None, None) => None,
+    };
+    let spec = match (spec, timeout) {
+        (Some(mut s), Some(t)) => {
+            s.timeout = crate::engine::process::timeout_from_secs(t).map_err(|e| bad(format!("--timeout: {e}")))?;
+            Some(s)
+        }
+        (spec, _) => spec,
+    };
+    let expected_file = expected_failures.or_else(|| spec.as_ref().and_then(|s| s.expected_failures.clone()));
+    let expected = match &expected_file {
+        Some(f) => report::ExpectedFailures::load(f).map_err(bad)?,
+        None => report::ExpectedFailures::default(),
+    };
+    let (mut files, errors) = runner::load_all(&default_paths(paths), &cat, &overrides);
+    if let Some(target) = &html_out {
+        // The report never replaces a file the run reads.
+        let inputs = files
+            .iter()
+            .map(|f| f.path.clone())
+            .chain(errors.iter().map(|e| e.file.clone()))
+            .chain(expected_file.iter().cloned())
+            .chain(engine_config.iter().cloned());
+        if let Some(input) = inputs.into_iter().find(|p| crate::files::same_file(p, target)) {
+            return Err(bad(format!(
+                "--report {}: that is {}, an input of this run; choose another file for the report",
+                target.display(),
+                runner::display_path(&input)
+            )));
+        }
+    }
+    if let Some(sh) = shard {
+        let (k, n) = sh
+            .split_once('/')
+            .and_then(|(k, n)| Some((k.parse::<usize>().ok()?, n.parse::<usize>().ok()?)))
+            .filter(|&(k, n)| n > 0 && (1..=n).contains(&k))
+            .ok_or_else(|| bad(format!("--shard '{sh}' must be K/N with 1 <= K <= N")))?;
+        files = runner::shard(files, k, n);
+    }
+    let name = spec.as_ref().map(|s| s.name.clone()).unwrap_or_else(|| "reference".to_string());
+    if let Some(s) = &spec {
+        // An engine that cannot even start is reported once, not per scenario.
+        let mut probe = ProcessEngine::new(s.clone());
+        if let Err(e) = probe.start() {
+            let message = format!("engine '{}': {e}", s.name);
+            let stderr = engine::Engine::stderr(&mut probe);
+            // CI reads the machine-readable report: it says so too.
+            let failure = report::EngineFailure { message: message.clone(), stderr: stderr.clone() };
+            let text = match format {
+                Format::Json => Some(report::json_engine_failed(&name, &failure, &errors)),
+                Format::Junit => Some(report::junit_engine_failed(&name, &failure, &errors)),
+                Format::Human | Format::Baseline => None,
+            };
+            note(&format!("error: {message}"));
+            if let Some(err) = &stderr {
+                note(err);
+            }
+            if let Some(text) = text {
+                out(&text)?;
+            }
+            return Ok(3);
+        }
+    }
+    let make = |spec: &Option<EngineSpec>| -> Box<dyn engine::Engine> {
+        match spec {
+            Some(s) => Box::new(ProcessEngine::new(s.clone())),
+            None => Box::new(engine::reference()),
+        }
+    };
+    let total: u64 = files.iter().map(|f| f.scenarios.len() as u64).sum();
+    let bar = crate::progress::bar(total, "scenarios", crate::progress::wanted() && format == Format::Human);
+    let runs = runner::run_all_observed(&files, &|| make(&spec), jobs, &|| bar.inc(1));
+    bar.finish_and_clear();
+    let text = match format {
+        Format::Human => report::human_with(&runs, &errors, &expected),
+        Format::Json => report::json(&name, &runs, &errors, &expected),
+        Format::Junit => report::junit(&name, &runs, &errors, &expected),
+        Format::Baseline => report::baseline(&runs, &errors, &expected),
+    };
+    // The HTML report is written even when standard output is closed.
+    let printed = out(&text);
+    if let Some(file) = html_out {
+        let page = report::html::html(&name, &files, &runs, &errors, &expected, &cat);
+        write_file(&file, &page)?;
+    }
+    printed?;
+    Ok(report::Totals::with(&runs, &errors, &expected).exit_code() as u8)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn perft(
+    raw_options: &[String],
+    notation: Option<&str>,
+    variant: &str,
+    args: &[String],
+    divide: bool,
+    paths: bool,
+    json: bool,
+    engine: Option<String>,
+) -> Result<u8, Fail> {
+    let game = configure(variant, raw_options, notation)?;
+    let (pos, depth) = match args {
+        [d] => (None, d),
+        [p, d] => (Some(p.as_str()), d),
+        _ => return Err(bad("perft takes [POSITION] DEPTH")),
+    };
+    let depth = game::perft_depth(depth).map_err(bad)?;
+    if depth > game::MAX_PERFT_DEPTH {
+        return Err(bad(format!("depth {depth} is beyond {}, the deepest rulecheck counts", game::MAX_PERFT_DEPTH)));
+    }
+    let p = position(game.as_ref(), pos)?;
+    if let Some(line) = engine {
+        let spec = EngineSpec::from_command_line(&line).map_err(bad)?;
+        let mut e = ProcessEngine::new(spec);
+        e.start().map_err(|err| engine_failed(format!("engine '{line}': {err}")))?;
+        let v = game::variant(variant).map_err(|e| bad(e.to_string()))?;
+        let options = game::resolve_options(v, &parse_options(raw_options)?).map_err(|e| bad(e.to_string()))?;
+        let mut differs = false;
+        if divide {
+            let (table, d) = crate::bisect::divide(game.as_ref(), &mut e, variant, &options, &p, depth)
+                .map_err(|err| engine_failed(err.to_string()))?;
+            differs = d;
+            out(&format!("move: reference engine\n{table}\n"))?;
+        }
+        let found = crate::bisect::bisect(game.as_ref(), &mut e, variant, &options, &p, depth)
+            .map_err(|err| engine_failed(err.to_string()))?;
+        out(&found.report())?;
+        if differs && found.agrees() {
+            outln!("but the divide table above differs: the engine's counts are not stable")?;
+        }
+        // Any differing count is a disagreement, whatever the descent found.
+        return Ok(if found.agrees() && !differs { 0 } else { 1 });
+    }
+    let started = Instant::now();
+    // Long counts show a bar that moves as each root move's count is done.
+    let show_bar = crate::progress::wanted() && !json && depth >= 7;
+    let (rows, total) = if depth > 0 && (divide || show_bar) {
+        let bar = if show_bar {
+            let roots = game.divide(&p, 1, paths).map_err(|e| bad(e.message))?.len();
+            crate::progress::bar(roots as u64, "perft", true)
+        } else {
+            indicatif::ProgressBar::hidden()
+        };
+        let mut rows = game.divide_observed(&p, depth, paths, &|| bar.inc(1)).map_err(|e| bad(e.message))?;
+        bar.finish_and_clear();
+        // Without a move the tree is the family's to count (a pass, say).
+        let total = if rows.is_empty() {
+            game.perft(&p, depth, paths).map_err(|e| bad(e.message))?
+        } else {
+            rows.iter().map(|r| r.1).sum()
+        };
+        rows.sort_by_key(|a| crate::oracle::natural(&a.0));
+        (if divide { rows } else { Vec::new() }, total)
+    } else {
+        (Vec::new(), game.perft(&p, depth, paths).map_err(|e| bad(e.message))?)
+    };
+    let secs = started.elapsed().as_secs_f64();
+    if json {
+        let div: serde_json::Map<String, serde_json::Value> =
+            rows.iter().map(|(m, n)| (m.clone(), serde_json::Value::from(*n))).collect();
+        let v = serde_json::json!({"variant": variant, "position": p, "depth": depth, "nodes": total, "divide": div});
+        outln!("{v}")?;
+    } else {
+        let mut text: String = rows.iter().map(|(m, n)| format!("{m}: {n}\n")).collect();
+        if !rows.is_empty() {
+            text.push('\n');
+        }
+        text.push_str(&format!("{total}\n"));
+        out(&text)?;
+    }
+    if secs > 0.0 {
+        note(&format!("{total} nodes in {secs:.3}s ({:.0} nodes/s)", total as f64 / secs));
+    }
+    Ok(0)
 }

@@ -407,9 +407,19 @@ impl Game for Draughts {
     }
 
     fn divide(&self, position: &str, depth: u32, paths: bool) -> Result<Vec<(String, u64)>, NotationError> {
+        self.divide_observed(position, depth, paths, &|| {})
+    }
+
+    fn divide_observed(
+        &self,
+        position: &str,
+        depth: u32,
+        paths: bool,
+        done: &dyn Fn(),
+    ) -> Result<Vec<(String, u64)>, NotationError> {
         let pos = self.parse(position)?;
         let counting = if paths { Counting::Paths } else { Counting::DistinctMoves };
-        let rows = Perft::new(&self.rules, counting).divide(&pos, depth.max(1));
+        let rows = Perft::new(&self.rules, counting).divide_observed(&pos, depth.max(1), done);
         Ok(rows.into_iter().map(|(m, n)| (self.write(&m), n)).collect())
     }
 }

@@ -48,12 +48,18 @@ impl<'r> Perft<'r> {
 
     /// The leaf count below each legal move of the position.
     pub fn divide(&mut self, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+        self.divide_observed(pos, depth, &|| {})
+    }
+
+    /// [`Perft::divide`], calling `done` after each move's count.
+    pub fn divide_observed(&mut self, pos: &Position, depth: u32, done: &dyn Fn()) -> Vec<(Move, u64)> {
         let mut moves = Vec::new();
         self.root_moves(pos, &mut moves);
         moves
             .into_iter()
             .map(|m| {
                 let n = if depth <= 1 { 1 } else { self.count(&apply(pos, &m), depth - 1) };
+                done();
                 (m, n)
             })
             .collect()

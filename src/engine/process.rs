@@ -51,6 +51,20 @@ struct EngineFile {
 /// Seconds an engine gets to answer one request unless told otherwise.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// Longest timeout accepted: a day a request.
+const MAX_TIMEOUT_SECS: f64 = 86_400.0;
+
+/// A timeout given in seconds: a number above 0, at most a day.
+pub fn timeout_from_secs(secs: f64) -> Result<Duration, String> {
+    if !(secs > 0.0 && secs <= MAX_TIMEOUT_SECS) {
+        return Err(format!("{secs} is not a number of seconds above 0 and at most {MAX_TIMEOUT_SECS}"));
+    }
+    Duration::try_from_secs_f64(secs).map_err(|e| format!("{secs} seconds: {e}"))
+}
+
+/// Largest engine config file read.
+const MAX_CONFIG_BYTES: u64 = 1 << 20;
+
 impl EngineSpec {
     /// From a command line such as `python3 adapter.py --fast`, split as a
     /// POSIX shell would split words, but run without a shell.
@@ -70,18 +84,22 @@ impl EngineSpec {
     /// From an engine config file (YAML: command, args, dir, timeout,
     /// expected-failures); relative paths are relative to the file.
     pub fn from_file(path: &Path) -> Result<EngineSpec, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = crate::files::read_text(path, MAX_CONFIG_BYTES)?;
         let f: EngineFile = serde_saphyr::from_str(&text).map_err(|e| {
             let loc = e.location().map(|l| format!(":{}:{}", l.line(), l.column())).unwrap_or_default();
             format!("{}{loc}: {}", path.display(), e.to_string().lines().next().unwrap_or(""))
         })?;
         let base = path.parent().unwrap_or(Path::new("."));
+        let timeout = match f.timeout {
+            Some(t) => timeout_from_secs(t).map_err(|e| format!("{}: timeout: {e}", path.display()))?,
+            None => DEFAULT_TIMEOUT,
+        };
         Ok(EngineSpec {
             name: f.name.unwrap_or_else(|| f.command.clone()),
             command: f.command,
             args: f.args,
             dir: Some(f.dir.map(|d| base.join(d)).unwrap_or_else(|| base.to_path_buf())),
-            timeout: f.timeout.map(Duration::from_secs_f64).unwrap_or(DEFAULT_TIMEOUT),
+            timeout,
             expected_failures: f.expected_failures.map(|p| base.join(p)),
         })
     }
@@ -165,7 +183,11 @@ impl ProcessEngine {
         });
         self.running = Some(Running { child, stdin, lines: rx });
         let id = self.take_id();
-        let hello = self.send(Request::Hello { id, protocol: VERSION })?;
+        // The handshake also waits for the program to start (an interpreter
+        // loading its libraries), which a short per-request limit should not
+        // cut off: it gets at least the default limit.
+        let hello =
+            self.send_within(Request::Hello { id, protocol: VERSION }, self.spec.timeout.max(DEFAULT_TIMEOUT))?;
         if hello.variants.is_none() {
             self.stop();
             return Err(EngineError::Failed("the handshake names no variants".into()));
@@ -190,8 +212,11 @@ impl ProcessEngine {
     }
 
     fn send(&mut self, request: Request) -> Result<Response, EngineError> {
+        self.send_within(request, self.spec.timeout)
+    }
+
+    fn send_within(&mut self, request: Request, timeout: Duration) -> Result<Response, EngineError> {
         let id = request.id();
-        let timeout = self.spec.timeout;
         let line = serde_json::to_string(&request).map_err(|e| EngineError::Failed(e.to_string()))?;
         let Some(run) = self.running.as_mut() else {
             return Err(EngineError::Failed("the engine is not running".into()));

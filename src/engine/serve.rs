@@ -8,6 +8,11 @@ use super::protocol::{RefusedMsg, Request, Response, SetupMsg, VariantMsg, VERSI
 use crate::game::{self, Action, Game, GameError};
 use crate::text::{clean_message, shown};
 
+/// Most leaves one `perft` request may count, unless `serve --perft-budget`
+/// says otherwise: a deeper request is answered with an error at once
+/// instead of holding the server for hours.
+pub const DEFAULT_PERFT_BUDGET: u64 = 10_000_000;
+
 /// Builds the game a request names; `Err` says why there is none.
 pub type GameSource<'a> = &'a dyn Fn(&str, &game::Options) -> Result<Box<dyn Game>, String>;
 
@@ -70,8 +75,16 @@ fn refused(e: GameError) -> Result<RefusedMsg, String> {
 /// Answer one request. `fixed` house rules are the only values served of
 /// those rules (in every variant that has them): the handshake declares just
 /// them, and a request with another value is answered with an error, as an
-/// engine that plays one house rule its own way would.
-pub fn answer(request: &Request, name: &str, games: GameSource<'_>, fixed: &game::Options) -> Response {
+/// engine that plays one house rule its own way would. A `perft` request
+/// whose tree has more than `perft_budget` leaves at its depth or a
+/// shallower one is answered with an error.
+pub fn answer(
+    request: &Request,
+    name: &str,
+    games: GameSource<'_>,
+    fixed: &game::Options,
+    perft_budget: u64,
+) -> Response {
     let id = request.id();
     let mut out = Response { id, ..Response::default() };
     let setup_game = |s: &SetupMsg| -> Result<(Box<dyn Game>, String), String> {
@@ -152,7 +165,15 @@ pub fn answer(request: &Request, name: &str, games: GameSource<'_>, fixed: &game
                     ));
                 }
                 let (g, position) = setup_game(setup)?;
-                out.nodes = Some(g.perft(&position, *depth, false).map_err(|e| e.message)?);
+                match game::perft_within(g.as_ref(), &position, *depth, false, perft_budget).map_err(|e| e.message)? {
+                    Ok(counts) => out.nodes = Some(counts.last().copied().unwrap_or(1)),
+                    Err(over) => {
+                        return Err(format!(
+                            "perft to depth {depth} is past this engine's budget: {} leaves at depth {}, more than {perft_budget}",
+                            over.nodes, over.depth
+                        ))
+                    }
+                }
             }
             Request::Quit { .. } => {}
         }
@@ -165,13 +186,14 @@ pub fn answer(request: &Request, name: &str, games: GameSource<'_>, fixed: &game
 }
 
 /// Serve requests from `input` until it ends or a `quit` arrives; `fixed`
-/// as in [`answer`].
+/// and `perft_budget` as in [`answer`].
 pub fn serve(
     mut input: impl BufRead,
     mut output: impl Write,
     name: &str,
     games: GameSource<'_>,
     fixed: &game::Options,
+    perft_budget: u64,
 ) -> std::io::Result<()> {
     while let Some((bytes, cut)) = read_line(&mut input, MAX_REQUEST_BYTES)? {
         let refuse = |message: String| Response { id: 0, error: Some(message), ..Response::default() };
@@ -180,7 +202,7 @@ pub fn serve(
         } else {
             match std::str::from_utf8(&bytes) {
                 Ok(line) if line.trim().is_empty() => None,
-                Ok(line) => match answer_line(line, name, games, fixed) {
+                Ok(line) => match answer_line(line, name, games, fixed, perft_budget) {
                     (r, true) => {
                         writeln!(output, "{}", serde_json::to_string(&r).unwrap_or_default())?;
                         output.flush()?;
@@ -203,11 +225,17 @@ pub fn serve(
 }
 
 /// The answer to one request line, and whether it ends the session.
-fn answer_line(line: &str, name: &str, games: GameSource<'_>, fixed: &game::Options) -> (Response, bool) {
+fn answer_line(
+    line: &str,
+    name: &str,
+    games: GameSource<'_>,
+    fixed: &game::Options,
+    perft_budget: u64,
+) -> (Response, bool) {
     let response = match serde_json::from_str::<Request>(line) {
         Ok(req) => {
             let quit = matches!(req, Request::Quit { .. });
-            return (answer(&req, name, games, fixed), quit);
+            return (answer(&req, name, games, fixed, perft_budget), quit);
         }
         Err(e) => {
             // Answer with the id if one can be read, so the client can

@@ -352,12 +352,26 @@ impl Game for Halma {
         Ok(game::perft(&self.parse(position)?, &self.rules, depth))
     }
 
-    fn divide(&self, position: &str, depth: u32, _paths: bool) -> Result<Vec<(String, u64)>, NotationError> {
+    fn divide(&self, position: &str, depth: u32, paths: bool) -> Result<Vec<(String, u64)>, NotationError> {
+        self.divide_observed(position, depth, paths, &|| {})
+    }
+
+    fn divide_observed(
+        &self,
+        position: &str,
+        depth: u32,
+        _paths: bool,
+        done: &dyn Fn(),
+    ) -> Result<Vec<(String, u64)>, NotationError> {
         let game = Match::new(&self.rules, self.parse(position)?);
         Ok(game
             .legal_moves()
             .iter()
-            .map(|&m| (notation::write_move(m.from, m.to), game::count(&game.after(m), depth.saturating_sub(1))))
+            .map(|&m| {
+                let row = (notation::write_move(m.from, m.to), game::count(&game.after(m), depth.saturating_sub(1)));
+                done();
+                row
+            })
             .collect())
     }
 }

@@ -222,8 +222,20 @@ impl Game for KonaneGame {
     fn perft(&self, position: &str, depth: u32, _paths: bool) -> Result<u64, NotationError> {
         Ok(moves::perft(&self.parse(position)?, &self.rules, depth))
     }
-    fn divide(&self, position: &str, depth: u32, _paths: bool) -> Result<Vec<(String, u64)>, NotationError> {
+    fn divide(&self, position: &str, depth: u32, paths: bool) -> Result<Vec<(String, u64)>, NotationError> {
+        self.divide_observed(position, depth, paths, &|| {})
+    }
+    fn divide_observed(
+        &self,
+        position: &str,
+        depth: u32,
+        _paths: bool,
+        done: &dyn Fn(),
+    ) -> Result<Vec<(String, u64)>, NotationError> {
         let pos = self.parse(position)?;
-        Ok(moves::divide(&pos, &self.rules, depth).into_iter().map(|(m, n)| (Self::write(&pos, m), n)).collect())
+        Ok(moves::divide_observed(&pos, &self.rules, depth, done)
+            .into_iter()
+            .map(|(m, n)| (Self::write(&pos, m), n))
+            .collect())
     }
 }

@@ -364,8 +364,20 @@ pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
 
 /// The count below each legal move.
 pub fn divide(pos: &Position, rules: &Rules, depth: u32) -> Vec<(Move, u64)> {
+    divide_observed(pos, rules, depth, &|| {})
+}
+
+/// [`divide`], calling `done` after each move's count.
+pub fn divide_observed(pos: &Position, rules: &Rules, depth: u32, done: &dyn Fn()) -> Vec<(Move, u64)> {
     by_width!(rules, |gen| {
         let node = gen.node(pos);
-        gen.moves(&node).into_iter().map(|m| (m, gen.perft(&gen.play(&node, m), depth.saturating_sub(1)))).collect()
+        gen.moves(&node)
+            .into_iter()
+            .map(|m| {
+                let row = (m, gen.perft(&gen.play(&node, m), depth.saturating_sub(1)));
+                done();
+                row
+            })
+            .collect()
     })
 }

@@ -645,11 +645,7 @@ fn replay_named(variant: &str, options: &Options, file: &Path, src: &str) -> Res
 /// Read a PDN file and replay every game in it.
 pub fn replay_file(variant: &str, options: &Options, path: &Path) -> Result<Vec<GameReport>, PdnError> {
     let io = |message: String| PdnError::Io { file: path.to_path_buf(), message };
-    let meta = std::fs::metadata(path).map_err(|e| io(e.to_string()))?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(io(format!("file is larger than {MAX_FILE_BYTES} bytes")));
-    }
-    let bytes = std::fs::read(path).map_err(|e| io(e.to_string()))?;
+    let bytes = crate::files::read_bounded(path, MAX_FILE_BYTES).map_err(io)?;
     // Old collections are often Latin-1 or Windows-1252: read what is not
     // UTF-8 byte by byte, so that names stay readable and places stay true.
     let src = match String::from_utf8(bytes) {

@@ -40,6 +40,9 @@ impl Outcome {
     }
 }
 
+/// Largest expected-failures list read.
+const MAX_LIST_BYTES: u64 = 16 << 20;
+
 /// Scenario ids (`file::scenario`, the file as given to the run) an engine
 /// is known to fail.
 #[derive(Clone, Debug, Default)]
@@ -50,7 +53,7 @@ pub struct ExpectedFailures {
 impl ExpectedFailures {
     /// One id a line; blank lines and `#` comments are skipped.
     pub fn load(path: &Path) -> Result<ExpectedFailures, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = crate::files::read_text(path, MAX_LIST_BYTES)?;
         Ok(ExpectedFailures {
             ids: text
                 .lines()
@@ -272,6 +275,79 @@ pub fn json(engine: &str, runs: &[FileRun], errors: &[InputError], expected: &Ex
     format!("{}\n", serde_json::to_string_pretty(&value).unwrap_or_default())
 }
 
+/// An engine that could not even be started: the run checked nothing.
+#[derive(Clone, Debug)]
+pub struct EngineFailure {
+    pub message: String,
+    /// What the engine wrote on standard error, if anything.
+    pub stderr: Option<String>,
+}
+
+/// The JSON report of a run whose engine could not be started: the same
+/// fields as [`json`], no scenario, the failure under `engine_error`, exit
+/// code 3.
+pub fn json_engine_failed(engine: &str, failure: &EngineFailure, errors: &[InputError]) -> String {
+    let value = serde_json::json!({
+        "engine": engine,
+        "totals": {
+            "files": 0, "scenarios": 0, "passed": 0, "failed": 0, "skipped": 0, "errors": 0,
+            "expected_failures": 0, "unexpected_passes": 0, "input_errors": errors.len(),
+        },
+        "input_errors": errors.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
+        "engine_error": { "message": failure.message, "stderr": failure.stderr },
+        "scenarios": [],
+        "exit_code": 3,
+    });
+    format!("{}\n", serde_json::to_string_pretty(&value).unwrap_or_default())
+}
+
+/// The JUnit report of a run whose engine could not be started: one test
+/// case in error for the engine, and one for each file that did not load.
+pub fn junit_engine_failed(engine: &str, failure: &EngineFailure, errors: &[InputError]) -> String {
+    let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    let _ = writeln!(
+        out,
+        "<testsuites name=\"rulecheck: {}\" tests=\"{1}\" failures=\"0\" errors=\"{1}\" skipped=\"0\">",
+        xml(engine),
+        errors.len() + 1
+    );
+    input_suite(&mut out, errors);
+    let _ = writeln!(out, "  <testsuite name=\"engine\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">");
+    let _ = write!(
+        out,
+        "    <testcase classname=\"engine\" name=\"start\"><error message=\"the engine could not be started\">{}</error>",
+        xml(&failure.message)
+    );
+    if let Some(err) = &failure.stderr {
+        let _ = write!(out, "<system-err>{}</system-err>", xml(err));
+    }
+    let _ = writeln!(out, "</testcase>");
+    let _ = writeln!(out, "  </testsuite>");
+    out.push_str("</testsuites>\n");
+    out
+}
+
+/// The test suite of the files that did not load, if any.
+fn input_suite(out: &mut String, errors: &[InputError]) {
+    if errors.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        "  <testsuite name=\"input\" tests=\"{0}\" failures=\"0\" errors=\"{0}\" skipped=\"0\">",
+        errors.len()
+    );
+    for e in errors {
+        let _ = writeln!(
+            out,
+            "    <testcase classname=\"input\" name=\"{}\"><error message=\"bad input\">{}</error></testcase>",
+            xml(&display_path(&e.file)),
+            xml(&e.to_string())
+        );
+    }
+    let _ = writeln!(out, "  </testsuite>");
+}
+
 fn xml(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -301,22 +377,7 @@ pub fn junit(engine: &str, runs: &[FileRun], errors: &[InputError], expected: &E
         t.errors + t.input_errors,
         t.skipped + t.expected_failures
     );
-    if !errors.is_empty() {
-        let _ = writeln!(
-            out,
-            "  <testsuite name=\"input\" tests=\"{0}\" failures=\"0\" errors=\"{0}\" skipped=\"0\">",
-            errors.len()
-        );
-        for e in errors {
-            let _ = writeln!(
-                out,
-                "    <testcase classname=\"input\" name=\"{}\"><error message=\"bad input\">{}</error></testcase>",
-                xml(&display_path(&e.file)),
-                xml(&e.to_string())
-            );
-        }
-        let _ = writeln!(out, "  </testsuite>");
-    }
+    input_suite(&mut out, errors);
     for r in runs {
         let path = display_path(&r.path);
         let rt = Totals::with(std::slice::from_ref(r), &[], expected);

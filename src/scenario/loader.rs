@@ -24,6 +24,10 @@ const MAX_NODES: usize = 500_000;
 const MAX_ALIASES: usize = 1_000;
 /// Deepest perft a scenario may ask for: deeper counts belong in benchmarks.
 pub const MAX_SCENARIO_PERFT_DEPTH: u32 = 10;
+/// Most leaves a scenario's perft may count on the reference rules, at its
+/// depth or any shallower one: the loader counts them within this budget,
+/// so `check` and `run` stay quick whatever depth a scenario asks for.
+pub const MAX_SCENARIO_PERFT_NODES: u64 = 1_000_000;
 
 /// A scenario file.
 #[derive(Deserialize, schemars::JsonSchema)]
@@ -133,45 +137,114 @@ pub fn schema() -> String {
 }
 
 /// Collect the scenario files under the given paths (files as given,
-/// directories searched for `*.yaml` / `*.yml`, skipping `rules/`), sorted.
-pub fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, InputError> {
+/// directories searched for `*.yaml` / `*.yml`, skipping `rules/`), sorted;
+/// and an error for each path that cannot be a scenario file.
+///
+/// Symbolic links are followed, but each directory is walked once (by its
+/// canonical path) and a link back to a directory being walked is cut, so
+/// no arrangement of links walks a path twice or forever. A FIFO, device or
+/// socket is reported as what it is and never opened.
+pub fn collect(paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<InputError>) {
     let mut out = Vec::new();
+    let mut errors = Vec::new();
+    let mut seen_dirs = std::collections::HashSet::new();
     for p in paths {
-        if p.is_dir() {
-            walk(p, &mut out).map_err(|e| io_error(p, e))?;
-        } else if p.is_file() {
-            out.push(p.clone());
-        } else {
-            return Err(InputError {
-                file: p.clone(),
-                scenario: None,
-                loc: Loc { line: 1, col: 1 },
-                message: "no such file or directory".into(),
-            });
+        match std::fs::metadata(p) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                let message = if std::fs::symlink_metadata(p).is_ok() {
+                    "a symbolic link to nothing (no such file or directory)".to_string()
+                } else {
+                    "no such file or directory".to_string()
+                };
+                errors.push(InputError { file: p.clone(), scenario: None, loc: Loc { line: 1, col: 1 }, message });
+            }
+            Err(e) => errors.push(io_error(p, e)),
+            Ok(meta) if meta.is_dir() => walk(p, &mut seen_dirs, &mut out, &mut errors),
+            Ok(meta) => match crate::files::not_regular(&meta) {
+                None => out.push(p.clone()),
+                Some(why) => errors.push(message_error(p, why)),
+            },
         }
     }
     out.sort();
     out.dedup();
-    Ok(out)
+    // The same file reached under two names is read once.
+    let mut seen_files = std::collections::HashSet::new();
+    out.retain(|p| seen_files.insert(std::fs::canonicalize(p).unwrap_or_else(|_| p.clone())));
+    (out, errors)
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)?.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            // The rule catalog and the reason vocabulary are not scenarios.
-            if p.file_name().is_some_and(|n| n == "rules") {
-                continue;
+fn is_scenario_name(p: &Path) -> bool {
+    p.extension().is_some_and(|e| e == "yaml" || e == "yml") && p.file_name().is_some_and(|n| n != "reasons.yaml")
+}
+
+fn walk(
+    root: &Path,
+    seen: &mut std::collections::HashSet<PathBuf>,
+    out: &mut Vec<PathBuf>,
+    errors: &mut Vec<InputError>,
+) {
+    let entries = walkdir::WalkDir::new(root).follow_links(true).sort_by_file_name().into_iter().filter_entry(|e| {
+        if !e.file_type().is_dir() {
+            return true;
+        }
+        // The rule catalog and the reason vocabulary are not scenarios.
+        if e.depth() > 0 && e.file_name() == "rules" {
+            return false;
+        }
+        // Each directory once, however many links lead to it.
+        let canonical = std::fs::canonicalize(e.path()).unwrap_or_else(|_| e.path().to_path_buf());
+        seen.insert(canonical)
+    });
+    for entry in entries {
+        match entry {
+            Ok(e) if e.file_type().is_dir() => {}
+            Ok(e) if !is_scenario_name(e.path()) => {}
+            Ok(e) if e.file_type().is_file() => out.push(e.into_path()),
+            Ok(e) => {
+                errors.push(message_error(e.path(), crate::files::refusal(&e.file_type())));
             }
-            walk(&p, out)?;
-        } else if p.extension().is_some_and(|e| e == "yaml" || e == "yml")
-            && p.file_name().is_some_and(|n| n != "reasons.yaml")
-        {
-            out.push(p);
+            // A link back to a directory being walked: the loop is cut there.
+            Err(e) if e.loop_ancestor().is_some() => {}
+            Err(e) => {
+                let Some(path) = e.path().map(Path::to_path_buf) else { continue };
+                // A broken link, or links that lead round to themselves,
+                // matter only where a scenario file was meant.
+                let broken = match e.io_error() {
+                    Some(io) if io.kind() == std::io::ErrorKind::NotFound => {
+                        Some("a symbolic link to nothing (no such file or directory)")
+                    }
+                    Some(io) if is_link_loop(io) => Some("not read: its symbolic links lead round in a loop"),
+                    _ => None,
+                };
+                if let Some(why) = broken {
+                    if is_scenario_name(&path) {
+                        errors.push(message_error(&path, why.into()));
+                    }
+                    continue;
+                }
+                let message = e.io_error().map(|io| io.to_string()).unwrap_or_else(|| e.to_string());
+                errors.push(message_error(&path, message));
+            }
         }
     }
-    Ok(())
+}
+
+/// Whether an error is the system's "too many levels of symbolic links".
+fn is_link_loop(e: &std::io::Error) -> bool {
+    #[cfg(unix)]
+    {
+        e.raw_os_error() == Some(libc::ELOOP)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = e;
+        false
+    }
+}
+
+fn message_error(path: &Path, message: String) -> InputError {
+    InputError { file: path.to_path_buf(), scenario: None, loc: Loc { line: 1, col: 1 }, message }
 }
 
 fn io_error(path: &Path, e: std::io::Error) -> InputError {
@@ -200,6 +273,8 @@ struct Ctx<'a> {
     /// the last one): searches for a key of a scenario stop there.
     scenario_end: usize,
     errors: Vec<InputError>,
+    /// Variants for which a `--option` value that does not fit was reported.
+    misfit_overrides: std::collections::BTreeSet<&'static str>,
 }
 
 impl Ctx<'_> {
@@ -294,22 +369,8 @@ impl Ctx<'_> {
 /// replace the file's and the scenario's settings wherever the variant has
 /// the option.
 pub fn load(path: &Path, catalog: &Catalog, overrides: &Options) -> Result<ScenarioFile, Vec<InputError>> {
-    let meta = std::fs::metadata(path).map_err(|e| vec![io_error(path, e)])?;
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(vec![whole_file_error(
-            path,
-            format!(
-                "the file has {} bytes; a scenario file has at most {MAX_FILE_BYTES} (4 MiB): split it into several files",
-                meta.len()
-            ),
-        )]);
-    }
-    let bytes = std::fs::read(path).map_err(|e| vec![io_error(path, e)])?;
+    let bytes = crate::files::read_bounded(path, MAX_FILE_BYTES).map_err(|e| vec![message_error(path, e)])?;
     load_bytes(path, &bytes, catalog, overrides)
-}
-
-fn whole_file_error(path: &Path, message: String) -> InputError {
-    InputError { file: path.to_path_buf(), scenario: None, loc: Loc { line: 1, col: 1 }, message }
 }
 
 /// Load and check a scenario file's bytes, as if read from `path`: text
@@ -462,6 +523,7 @@ pub fn load_str(
         scenario: None,
         scenario_end: usize::MAX,
         errors: Vec::new(),
+        misfit_overrides: std::collections::BTreeSet::new(),
     };
     let variant = doc.variant.value.clone();
     let known_variant = match game::variant(&variant) {
@@ -483,6 +545,11 @@ pub fn load_str(
     if let Some(v) = known_variant {
         let mut names: HashSet<&str> = HashSet::new();
         for (i, sdoc) in doc.scenarios.iter().enumerate() {
+            if let Some(why) = bad_name(&sdoc.name.value) {
+                ctx.scenario = None;
+                ctx.err(loc_of(&sdoc.name.referenced), why);
+                continue;
+            }
             ctx.scenario = Some(sdoc.name.value.clone());
             ctx.scenario_end = doc.scenarios.get(i + 1).map_or(usize::MAX, |next| next.name.referenced.line() as usize);
             if !names.insert(&sdoc.name.value) {
@@ -496,6 +563,35 @@ pub fn load_str(
     } else {
         Err(ctx.errors)
     }
+}
+
+/// Why a scenario name cannot be used: names are written one a line in the
+/// baseline report (`pass<TAB>file::name`) and in expected-failures lists,
+/// which trim lines and skip `#` comments, so a name must read back as
+/// itself there.
+fn bad_name(name: &str) -> Option<String> {
+    let shown = name.escape_debug();
+    if name.trim().is_empty() {
+        return Some("a scenario name may not be empty".into());
+    }
+    if name.chars().any(char::is_control) {
+        return Some(format!(
+            "scenario name '{shown}' has a line break, tab or other control character: a name is one line of text \
+             (reports and expected-failures lists write one scenario a line)"
+        ));
+    }
+    if name.trim() != name {
+        return Some(format!(
+            "scenario name '{shown}' starts or ends with a space: expected-failures lists trim their lines"
+        ));
+    }
+    if name.starts_with('#') {
+        return Some(format!(
+            "scenario name '{shown}' starts with '#', which starts a comment where a name is written unquoted \
+             (YAML, one-a-line lists): begin it with something else"
+        ));
+    }
+    None
 }
 
 /// Check option names and values, each error at the option's key or value.
@@ -530,6 +626,7 @@ fn options(
     file: &BTreeMap<String, Spanned<String>>,
     own: &BTreeMap<String, Spanned<String>>,
     home: bool,
+    at: Loc,
 ) -> Option<Options> {
     if home && !check_options(ctx, v, own) {
         return None;
@@ -543,6 +640,15 @@ fn options(
     }
     for (k, val) in ctx.overrides {
         if v.options().iter().any(|o| o.name == k) {
+            // A run's option is checked against each variant that has it,
+            // as its scenarios come: another variant may take other values.
+            let single: Options = [(k.clone(), val.clone())].into_iter().collect();
+            if let Err(e @ game::SetupError::BadValue { .. }) = game::resolve_options(v, &single) {
+                if ctx.misfit_overrides.insert(v.id()) {
+                    ctx.err(at, format!("--option {k}={val} does not fit {}: {e}", v.id()));
+                }
+                return None;
+            }
             given.insert(k.clone(), val.clone());
         }
     }
@@ -634,7 +740,7 @@ fn scenario(
 ) -> Option<Scenario> {
     let before = ctx.errors.len();
     let loc = loc_of(&doc.name.referenced);
-    let options = options(ctx, v, file_options, &doc.options, home)?;
+    let options = options(ctx, v, file_options, &doc.options, home, loc)?;
     let game = v.configure(&options);
     // Position.
     let given_position = match &doc.position {
@@ -936,5 +1042,34 @@ fn expectations(ctx: &mut Ctx<'_>, game: &dyn Game, position: &str, doc: &Expect
     }
     depths.sort_unstable();
     out.perft = depths;
+    // Count the reference's tree within the budget, so that no scenario can
+    // ask for hours of counting; the counts themselves are checked by `run`.
+    if let Some(deepest) = out.perft.iter().map(|p| p.0).max() {
+        match game::perft_within(game, position, deepest, false, MAX_SCENARIO_PERFT_NODES) {
+            Ok(Ok(_)) => {}
+            Ok(Err(over)) => {
+                for (key, count) in &doc.perft {
+                    let Ok(depth) = key.trim().parse::<u32>() else { continue };
+                    if depth < over.depth || depth > deepest {
+                        continue;
+                    }
+                    let at = ctx.key_place(&count.referenced, key);
+                    ctx.err(
+                        at,
+                        format!(
+                            "perft depth {depth} is too deep here: the tree has {} leaves at depth {}, more than the \
+                             {MAX_SCENARIO_PERFT_NODES} a scenario may count; deeper counts belong in benchmarks",
+                            over.nodes, over.depth
+                        ),
+                    );
+                }
+                out.perft.retain(|p| p.0 < over.depth);
+            }
+            Err(e) => {
+                let at = doc.perft.iter().next().map(|(k, c)| ctx.key_place(&c.referenced, k));
+                ctx.err(at.unwrap_or(Loc { line: 1, col: 1 }), format!("perft: {}", e.message));
+            }
+        }
+    }
     out
 }

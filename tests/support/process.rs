@@ -47,3 +47,52 @@ pub fn rulecheck(args: &[&str]) -> Outcome {
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
 }
+
+/// Run `rulecheck` with arguments in `dir`, its standard output going to
+/// `stdout`; it must end within `secs` seconds (a generous bound: the
+/// commands tested end at once, and one that hangs is killed and fails).
+#[allow(dead_code)]
+pub fn rulecheck_with(dir: &std::path::Path, stdout: std::process::Stdio, args: &[&str], secs: u64) -> Outcome {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulecheck"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the rulecheck binary runs");
+    fn drain(source: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<String> {
+        std::thread::spawn(move || {
+            let mut text = String::new();
+            if let Some(mut s) = source {
+                let _ = s.read_to_string(&mut text);
+            }
+            text
+        })
+    }
+    let out = drain(child.stdout.take());
+    let err = drain(child.stderr.take());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("`rulecheck {}` did not end within {secs}s", args.join(" "));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let stdout = out.join().expect("stdout");
+    let stderr = err.join().expect("stderr");
+    Outcome { code: status.code(), stdout, stderr }
+}
+
+/// Run `rulecheck` in `dir` with its output captured, within `secs` seconds.
+#[allow(dead_code)]
+pub fn rulecheck_in(dir: &std::path::Path, args: &[&str], secs: u64) -> Outcome {
+    rulecheck_with(dir, std::process::Stdio::piped(), args, secs)
+}
