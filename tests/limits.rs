@@ -71,9 +71,9 @@ fn a_huge_position_is_quoted_shortened() {
 #[test]
 fn perft_depths_and_run_options_are_bounded() {
     let o = rulecheck(&["perft", "english", "4000000000"]).bad_input();
-    assert!(o.stderr.contains("depth 4000000000 is deeper than 64"), "{}", o.all());
+    assert!(o.stderr.contains("depth 4000000000 is beyond 64"), "{}", o.all());
     let o = rulecheck(&["perft", "konane", "99999999999999999999"]).bad_input();
-    assert!(o.stderr.contains("deeper than 64"), "{}", o.all());
+    assert!(o.stderr.contains("beyond 64"), "{}", o.all());
     let o = rulecheck(&["perft", "english", "abc"]).bad_input();
     assert!(o.stderr.contains("is not a whole number"), "{}", o.all());
     for bad in ["0", "100000", "-3"] {
@@ -131,7 +131,7 @@ fn serve_bounds_what_a_request_controls() {
     assert_eq!(answers.len(), 7, "one answer a request: {answers:?}");
     let error = |i: usize| answers[i]["error"].as_str().unwrap_or_default().to_string();
     assert!(error(0).contains("18446744073709551615 empty cells in a row"), "{}", answers[0]);
-    assert!(error(1).contains("depth 4000000000 is deeper than 64"), "{}", answers[1]);
+    assert!(error(1).contains("depth 4000000000 is beyond 64"), "{}", answers[1]);
     assert!(error(2).contains("not UTF-8"), "{}", answers[2]);
     assert!(error(3).contains("unknown variant"), "{}", answers[3]);
     assert!(error(3).len() < 400, "the error quotes the whole request: {}", error(3));
