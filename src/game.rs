@@ -233,10 +233,9 @@ pub fn perft_depth(text: &str) -> Result<u32, String> {
     let t = text.trim();
     match t.parse::<u32>() {
         Ok(d) if d <= MAX_PERFT_DEPTH => Ok(d),
-        _ if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => Err(format!(
-            "depth {} is beyond {MAX_PERFT_DEPTH}, the deepest perft rulecheck counts",
-            crate::text::shown(t)
-        )),
+        _ if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(format!("depth {} is beyond {MAX_PERFT_DEPTH}, the deepest rulecheck counts", crate::text::shown(t)))
+        }
         _ => Err(format!("depth '{}' is not a whole number (0 to {MAX_PERFT_DEPTH})", crate::text::shown(t))),
     }
 }

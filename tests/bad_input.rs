@@ -245,7 +245,7 @@ fn messages_say_what_to_write() {
         ("yaml-too-many-aliases", &["more than 1000 aliases (*name): write the values out instead"]),
         ("invalid-utf8", &["the file is not UTF-8 text (bytes \\xff here): save it as UTF-8"]),
         ("huge-unknown-clause", &["unknown clause 'english.setup.setup", "... (3013 characters)'"]),
-        ("control-characters", &["first\\u{1b}[2J\\u{7}'"]),
+        ("control-characters", &["unknown clause 'english.setup.first\\u{1b}[2J\\u{7}'"]),
     ];
     let internals = ["Option<", "DuplicateKeyPolicy", "budget breached", "u32", "u64", "struct ", "Aliases {"];
     for (stem, words) in cases {

@@ -178,7 +178,7 @@ pub fn parse_result(text: &str) -> Result<(ResultExp, Option<usize>), NotationEr
                             format!(
                                 "place {} of the ranking is '{}': write the places in order, {want} here",
                                 order.len() + 1,
-                                o.as_str()
+                                crate::text::shown(o.as_str())
                             ),
                         ));
                     }
