@@ -169,21 +169,18 @@ pub trait Game: Send + Sync {
     /// Leaf nodes of the move tree; `paths` counts every path of a capture.
     fn perft(&self, position: &str, depth: u32, paths: bool) -> Result<u64, NotationError>;
     /// The leaf count below each legal move, in canonical notation.
-    fn divide(&self, position: &str, depth: u32, paths: bool) -> Result<Vec<(String, u64)>, NotationError>;
+    fn divide(&self, position: &str, depth: u32, paths: bool) -> Result<Vec<(String, u64)>, NotationError> {
+        self.divide_observed(position, depth, paths, &|| {})
+    }
     /// [`Game::divide`], calling `done` as each move's count is finished (for
-    /// a progress bar). A family that counts all moves at once calls it at
-    /// the end.
+    /// a progress bar).
     fn divide_observed(
         &self,
         position: &str,
         depth: u32,
         paths: bool,
         done: &dyn Fn(),
-    ) -> Result<Vec<(String, u64)>, NotationError> {
-        let rows = self.divide(position, depth, paths)?;
-        rows.iter().for_each(|_| done());
-        Ok(rows)
-    }
+    ) -> Result<Vec<(String, u64)>, NotationError>;
 }
 
 /// The deepest perft rulecheck counts: far beyond what any tree that has

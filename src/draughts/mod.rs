@@ -406,10 +406,6 @@ impl Game for Draughts {
         Ok(Perft::new(&self.rules, counting).count(&pos, depth))
     }
 
-    fn divide(&self, position: &str, depth: u32, paths: bool) -> Result<Vec<(String, u64)>, NotationError> {
-        self.divide_observed(position, depth, paths, &|| {})
-    }
-
     fn divide_observed(
         &self,
         position: &str,

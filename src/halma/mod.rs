@@ -352,10 +352,6 @@ impl Game for Halma {
         Ok(game::perft(&self.parse(position)?, &self.rules, depth))
     }
 
-    fn divide(&self, position: &str, depth: u32, paths: bool) -> Result<Vec<(String, u64)>, NotationError> {
-        self.divide_observed(position, depth, paths, &|| {})
-    }
-
     fn divide_observed(
         &self,
         position: &str,

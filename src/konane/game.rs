@@ -222,9 +222,6 @@ impl Game for KonaneGame {
     fn perft(&self, position: &str, depth: u32, _paths: bool) -> Result<u64, NotationError> {
         Ok(moves::perft(&self.parse(position)?, &self.rules, depth))
     }
-    fn divide(&self, position: &str, depth: u32, paths: bool) -> Result<Vec<(String, u64)>, NotationError> {
-        self.divide_observed(position, depth, paths, &|| {})
-    }
     fn divide_observed(
         &self,
         position: &str,
