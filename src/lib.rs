@@ -17,6 +17,7 @@ pub mod game;
 pub mod halma;
 pub mod interrupt;
 pub mod konane;
+pub mod matrix;
 pub mod mutation;
 pub mod notation;
 pub mod oracle;

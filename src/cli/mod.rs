@@ -27,6 +27,8 @@ enum Format {
 }
 use crate::runner;
 
+mod matrix;
+
 /// The time limits of an external engine.
 #[derive(clap::Args, Debug, Clone, Copy)]
 struct Limits {
@@ -133,6 +135,27 @@ enum Command {
         /// Also write a self-contained HTML report (boards drawn, failing moves marked) to this file.
         #[arg(long, value_name = "FILE")]
         report: Option<PathBuf>,
+    },
+    /// Run the spec over several engines at once and write one conformance matrix: a row per clause of
+    /// each variant, a column per engine (pass, fail, skip or error), the failing scenarios listed.
+    Matrix {
+        /// The engines file (YAML): `engines:`, a list of engine configs (the keys of an --engine-config
+        /// file: name, command, args, dir, timeout, startup-timeout, expected-failures) or `builtin: reference`.
+        engines: PathBuf,
+        /// Scenario files or directories [default: spec]
+        paths: Vec<PathBuf>,
+        /// Write the Markdown matrix to this file (without --markdown, --json or --html it goes to standard output).
+        #[arg(long, value_name = "FILE")]
+        markdown: Option<PathBuf>,
+        /// Write the JSON matrix to this file.
+        #[arg(long, value_name = "FILE")]
+        json: Option<PathBuf>,
+        /// Write the HTML matrix (rows open onto their scenarios) to this file.
+        #[arg(long, value_name = "FILE")]
+        html: Option<PathBuf>,
+        /// Engine processes to run at once, shared among the engines [default: the number of CPUs].
+        #[arg(long, short = 'j', value_parser = jobs_count)]
+        jobs: Option<usize>,
     },
     /// Say whether a move or action is legal in a position and, if not, why: the reason code and the clauses it comes from.
     Explain {
@@ -563,6 +586,9 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             clap_complete::generate(shell, &mut Cli::command(), "rulecheck", &mut script);
             out(&String::from_utf8_lossy(&script))?;
             Ok(0)
+        }
+        Command::Matrix { engines, paths, markdown, json, html, jobs } => {
+            matrix::matrix(&cli.options, matrix::Args { engines, paths, markdown, json, html, jobs })
         }
         Command::Explain { variant, position: pos, action, spec } => {
             explain(&cli.options, cli.notation.as_deref(), &variant, &pos, &action, spec)

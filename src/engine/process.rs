@@ -35,25 +35,31 @@ pub struct EngineSpec {
     pub expected_failures: Option<PathBuf>,
 }
 
-/// The config file form of an [`EngineSpec`].
+/// The config file form of an [`EngineSpec`], also one entry of the
+/// engines file of `rulecheck matrix` (where `builtin: reference` names the
+/// built-in engine instead of a command).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct EngineFile {
+pub struct EngineFile {
     #[serde(default)]
-    name: Option<String>,
-    command: String,
+    pub name: Option<String>,
     #[serde(default)]
-    args: Vec<String>,
+    pub command: Option<String>,
     #[serde(default)]
-    dir: Option<PathBuf>,
+    pub args: Vec<String>,
+    #[serde(default)]
+    pub dir: Option<PathBuf>,
     /// Seconds per request.
     #[serde(default)]
-    timeout: Option<f64>,
+    pub timeout: Option<f64>,
     /// Seconds to start and answer the handshake.
     #[serde(default, rename = "startup-timeout")]
-    startup_timeout: Option<f64>,
+    pub startup_timeout: Option<f64>,
     #[serde(default, rename = "expected-failures")]
-    expected_failures: Option<PathBuf>,
+    pub expected_failures: Option<PathBuf>,
+    /// `reference`: the built-in engine (engines files only).
+    #[serde(default)]
+    pub builtin: Option<String>,
 }
 
 /// Seconds an engine gets to answer one request unless told otherwise.
@@ -117,19 +123,35 @@ impl EngineSpec {
             let loc = e.location().map(|l| format!(":{}:{}", l.line(), l.column())).unwrap_or_default();
             format!("{}{loc}: {}", path.display(), e.to_string().lines().next().unwrap_or(""))
         })?;
+        if f.builtin.is_some() {
+            return Err(format!(
+                "{}: `builtin` names the built-in engine in an engines file of `rulecheck matrix`; \
+                 an engine config file gives a `command` (without --engine the built-in engine is used)",
+                path.display()
+            ));
+        }
+        let base = path.parent().unwrap_or(Path::new("."));
+        f.into_spec(base, &path.display().to_string())
+    }
+}
+
+impl EngineFile {
+    /// The engine this entry starts; relative paths are relative to `base`,
+    /// and `origin` (a file, an entry of one) prefixes every message.
+    pub fn into_spec(self, base: &Path, origin: &str) -> Result<EngineSpec, String> {
         let limit = |key: &str, value: Option<f64>, default: Duration| match value {
             None => Ok(default),
-            Some(v) => seconds(v).map_err(|e| format!("{}: {key}: {e}", path.display())),
+            Some(v) => seconds(v).map_err(|e| format!("{origin}: {key}: {e}")),
         };
-        let base = path.parent().unwrap_or(Path::new("."));
+        let command = self.command.ok_or_else(|| format!("{origin}: no `command` to start the engine with"))?;
         Ok(EngineSpec {
-            name: f.name.unwrap_or_else(|| f.command.clone()),
-            timeout: limit("timeout", f.timeout, DEFAULT_TIMEOUT)?,
-            startup_timeout: limit("startup-timeout", f.startup_timeout, DEFAULT_STARTUP_TIMEOUT)?,
-            command: f.command,
-            args: f.args,
-            dir: Some(f.dir.map(|d| base.join(d)).unwrap_or_else(|| base.to_path_buf())),
-            expected_failures: f.expected_failures.map(|p| base.join(p)),
+            name: self.name.unwrap_or_else(|| command.clone()),
+            timeout: limit("timeout", self.timeout, DEFAULT_TIMEOUT)?,
+            startup_timeout: limit("startup-timeout", self.startup_timeout, DEFAULT_STARTUP_TIMEOUT)?,
+            command,
+            args: self.args,
+            dir: Some(self.dir.map(|d| base.join(d)).unwrap_or_else(|| base.to_path_buf())),
+            expected_failures: self.expected_failures.map(|p| base.join(p)),
         })
     }
 }

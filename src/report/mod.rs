@@ -5,6 +5,7 @@
 //! expected-failures list, if it has one.
 
 pub mod html;
+pub mod matrix;
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;

@@ -1,0 +1,88 @@
+//! `rulecheck matrix`: the spec over several engines, one conformance matrix.
+
+use std::path::PathBuf;
+
+use super::{bad, catalog, default_paths, note, out, run_overrides, stop_on_signals, write_file, Fail};
+use crate::report;
+use crate::runner;
+
+/// The arguments of `rulecheck matrix`.
+pub(super) struct Args {
+    pub engines: PathBuf,
+    pub paths: Vec<PathBuf>,
+    pub markdown: Option<PathBuf>,
+    pub json: Option<PathBuf>,
+    pub html: Option<PathBuf>,
+    pub jobs: Option<usize>,
+}
+
+pub(super) fn matrix(raw_options: &[String], args: Args) -> Result<u8, Fail> {
+    let Args { engines, paths, markdown, json, html, jobs } = args;
+    let overrides = run_overrides(raw_options)?;
+    let cat = catalog()?;
+    let entries = crate::matrix::load_engines(&engines).map_err(bad)?;
+    let given_paths = paths.clone();
+    let (files, errors) = runner::load_all(&default_paths(paths), &cat, &overrides);
+    // A matrix over part of the spec would read as a verdict on all of it.
+    if !errors.is_empty() {
+        for e in &errors {
+            note(&format!("error: {e}"));
+        }
+        return Err(bad(format!(
+            "{} of the spec could not be read: no matrix is made over part of it",
+            report::count(errors.len(), "file")
+        )));
+    }
+    let outputs: Vec<&PathBuf> = [&markdown, &json, &html].into_iter().flatten().collect();
+    let inputs: Vec<PathBuf> = files
+        .iter()
+        .map(|f| f.path.clone())
+        .chain(std::iter::once(engines.clone()))
+        .chain(entries.iter().filter_map(|e| match e {
+            crate::matrix::Entry::Process(s) => s.expected_failures.clone(),
+            crate::matrix::Entry::Reference { .. } => None,
+        }))
+        .collect();
+    for target in &outputs {
+        if let Some(input) = inputs.iter().find(|p| crate::files::same_file(p, target)) {
+            return Err(bad(format!(
+                "{}: that is {}, an input of this matrix; choose another file",
+                target.display(),
+                runner::display_path(input)
+            )));
+        }
+    }
+    stop_on_signals()?;
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+    let columns = crate::matrix::run(&files, &entries, jobs).map_err(bad)?;
+    let rows = crate::matrix::rows(&files, &columns);
+    let mut command = format!("rulecheck matrix {}", runner::display_path(&engines));
+    for p in &given_paths {
+        command.push(' ');
+        command.push_str(&runner::display_path(p));
+    }
+    for col in &columns {
+        if let Some(why) = &col.failure {
+            note(&format!("error: engine '{}': {why}", col.name));
+        }
+    }
+    let md = report::matrix::markdown(&command, &columns, &rows);
+    if let Some(f) = &markdown {
+        write_file(f, &md)?;
+    }
+    if let Some(f) = &json {
+        write_file(f, &report::matrix::json(&command, &columns, &rows))?;
+    }
+    if let Some(f) = &html {
+        let outcomes = crate::matrix::scenario_outcomes(&files, &columns);
+        write_file(f, &report::matrix::html(&command, &columns, &rows, &outcomes, &cat))?;
+    }
+    if outputs.is_empty() {
+        out(&md)?;
+    }
+    if let Some(signal) = crate::interrupt::requested() {
+        note(&format!("rulecheck: stopped by {signal}; the matrix covers what finished and its engines were ended"));
+        return Ok(report::EXIT_STOPPED as u8);
+    }
+    Ok(crate::matrix::exit_code(&columns, 0) as u8)
+}
