@@ -166,6 +166,19 @@ pub trait Game: Send + Sync {
     /// Why an action is refused after a sequence, as a reason code; `None`
     /// when it would be accepted.
     fn explain(&self, position: &str, played: &[Action], action: &Action) -> Result<Option<String>, GameError>;
+    /// The counters a position carries, by name with their values as
+    /// written, those at their defaults left out: the numbers that draw and
+    /// move-limit rules keep beside the board (`np`, `turns`, ...). Fuzzing
+    /// an engine that keeps other counters compares only those both keep.
+    fn counters(&self, position: &str) -> Result<Vec<(&'static str, String)>, NotationError> {
+        self.normalize_position(position).map(|_| Vec::new())
+    }
+    /// The position in canonical form with the named counters at their
+    /// defaults.
+    fn clear_counters(&self, position: &str, names: &[&str]) -> Result<String, NotationError> {
+        let _ = names;
+        self.normalize_position(position)
+    }
     /// Leaf nodes of the move tree; `paths` counts every path of a capture.
     fn perft(&self, position: &str, depth: u32, paths: bool) -> Result<u64, NotationError>;
     /// The leaf count below each legal move, in canonical notation.

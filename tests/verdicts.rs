@@ -197,10 +197,14 @@ fn scenario_perft_counts_below_the_engines_own_position() {
 /// a file that still loads, so the author knows to cite the clauses.
 #[test]
 fn a_fuzzed_scenario_without_a_clause_to_cite_is_marked_for_the_author() {
+    let start = rulecheck::game::configure("english", &Options::new()).expect("english").start_position();
     let found = rulecheck::fuzz::Disagreement {
+        start: start.clone(),
         moves: vec!["9-13".into(), "22-18".into()],
         detail: "after 2 moves the result differs".into(),
         extra: Vec::new(),
+        from: start,
+        play: vec!["9-13".into(), "22-18".into()],
     };
     let spec = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec");
     let yaml = rulecheck::fuzz::scenario("english", &Options::new(), &found, Some(&spec)).expect("scenario");

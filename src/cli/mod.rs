@@ -29,6 +29,13 @@ use crate::runner;
 
 mod matrix;
 
+/// `fuzz --counters`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum FuzzCounters {
+    All,
+    Common,
+}
+
 /// The time limits of an external engine.
 #[derive(clap::Args, Debug, Clone, Copy)]
 struct Limits {
@@ -207,6 +214,16 @@ enum Command {
         /// The spec whose scenarios say which clauses the disagreement points to [default: ./spec, if there is one].
         #[arg(long, value_name = "DIR")]
         spec: Option<PathBuf>,
+        /// Start the games from this position (FEN or diagram; repeatable) instead of the variant's start.
+        #[arg(long, value_name = "POSITION")]
+        from: Vec<String>,
+        /// Start the games from the positions the scenarios of these files or directories reach (repeatable).
+        #[arg(long, value_name = "FILE")]
+        from_file: Vec<PathBuf>,
+        /// Which counters of a position to compare: all, or common (only those the engine writes, for an
+        /// engine that keeps fewer; the ones left out are reported).
+        #[arg(long, value_enum, default_value_t = FuzzCounters::All)]
+        counters: FuzzCounters,
         #[command(flatten)]
         limits: Limits,
     },
@@ -608,17 +625,62 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                 RunArgs { paths, engine, engine_config, limits, expected_failures, format, jobs, shard, html_out };
             run(&cli.options, args)
         }
-        Command::Fuzz { variant, engine, games, seed, plies, out: out_file, spec, limits } => {
+        Command::Fuzz { variant, engine, games, seed, plies, out: out_file, spec, from, from_file, counters, limits } => {
             let options = parse_options(&cli.options)?;
             let spec_dir = spec_dir(spec)?;
             let plies = usize::try_from(plies).map_err(|_| bad(format!("--plies {plies} is too large")))?;
+            let reference = configure(&variant, &cli.options, None)?;
+            let mut starts = Vec::new();
+            for p in &from {
+                starts.push(reference.normalize_position(p).map_err(|e| bad(format!("--from: {e}")))?);
+            }
+            if !from_file.is_empty() {
+                let cat = catalog()?;
+                let (files, errors) = runner::load_all(&from_file, &cat, &Options::new());
+                if let Some(e) = errors.first() {
+                    return Err(bad(format!("--from-file: {e}")));
+                }
+                let (found, other) = crate::fuzz::starts_from(&files, &variant, &options).map_err(bad)?;
+                if found.is_empty() {
+                    return Err(bad(format!(
+                        "--from-file: no scenario of these files is a {variant} game in progress under these house rules ({} of other variants or house rules)",
+                        report::count(other, "scenario")
+                    )));
+                }
+                note(&format!(
+                    "fuzzing from {} reached by the scenarios{}",
+                    report::count(found.len(), "position"),
+                    if other > 0 { format!(" ({} of other variants or house rules left out)", report::count(other, "scenario")) } else { String::new() }
+                ));
+                for p in found {
+                    if !starts.contains(&p) {
+                        starts.push(p);
+                    }
+                }
+            }
             let engine_spec = limits.apply(EngineSpec::from_command_line(&engine).map_err(bad)?);
             stop_on_signals()?;
             let mut e = start_for(engine_spec, &engine, &variant, &options)?;
             let bar = crate::progress::bar(u64::from(games), "games", crate::progress::wanted());
-            let found = crate::fuzz::fuzz(&mut e, &variant, &options, games, seed, plies, &|| bar.inc(1));
+            let plan = crate::fuzz::Plan {
+                variant: &variant,
+                options: &options,
+                starts,
+                games,
+                seed,
+                plies,
+                counters: match counters {
+                    FuzzCounters::All => crate::fuzz::Counters::All,
+                    FuzzCounters::Common => crate::fuzz::Counters::Common,
+                },
+            };
+            let found = crate::fuzz::fuzz(&mut e, &plan, &|| bar.inc(1));
             bar.finish_and_clear();
-            match found.map_err(bad)? {
+            let found = found.map_err(bad)?;
+            for n in &found.notes {
+                note(&format!("note: {n}"));
+            }
+            match found.outcome {
                 crate::fuzz::Fuzzed::Agree => {
                     outln!("{games} games of up to {plies} moves (seed {seed}): the engine and the reference agree")?;
                     Ok(0)
@@ -629,11 +691,12 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                     ));
                     Ok(report::EXIT_STOPPED as u8)
                 }
-                crate::fuzz::Fuzzed::EngineFailed { moves, error } => {
+                crate::fuzz::Fuzzed::EngineFailed { start, moves, error } => {
+                    let from = if start == reference.start_position() { String::new() } else { format!(" from {start}") };
                     let after = if moves.is_empty() {
-                        "at the start position".to_string()
+                        format!("at the start position{from}")
                     } else {
-                        format!("after {}", moves.join(" "))
+                        format!("after {}{from}", moves.join(" "))
                     };
                     note(&format!("error: engine '{engine}' failed {after}: {error}"));
                     if let Some(text) = engine::Engine::stderr(&mut e) {
@@ -649,6 +712,9 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                         found.moves.len(),
                         found.moves.join(" ")
                     ));
+                    if found.play.len() < found.moves.len() {
+                        note("the scenario starts one ply before it, from the position there");
+                    }
                     note(&found.detail);
                     match out_file {
                         Some(path) => write_file(&path, &yaml)?,

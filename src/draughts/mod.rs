@@ -279,6 +279,28 @@ impl Game for Draughts {
         Ok(notation::write_diagram(&self.parse(position)?, &self.rules, self.style))
     }
 
+    fn counters(&self, position: &str) -> Result<Vec<(&'static str, String)>, NotationError> {
+        let pos = notation::normalize(&self.parse(position)?, &self.rules);
+        Ok(notation::counters(&pos, &self.rules)
+            .into_iter()
+            .filter(|&(_, v)| v != 0)
+            .map(|(n, v)| (n, v.to_string()))
+            .collect())
+    }
+
+    fn clear_counters(&self, position: &str, names: &[&str]) -> Result<String, NotationError> {
+        let mut pos = notation::normalize(&self.parse(position)?, &self.rules);
+        for name in names {
+            match *name {
+                "np" => pos.quiet_plies = 0,
+                "nm" => pos.plies_since_man_move = 0,
+                "eg" => pos.endgame_plies = 0,
+                _ => {}
+            }
+        }
+        Ok(self.fen(&pos))
+    }
+
     fn svg_marked(
         &self,
         position: &str,

@@ -283,7 +283,7 @@ pub fn write_fen(pos: &Position, rules: &Rules, style: SquareStyle) -> String {
 }
 
 /// The counters a rule set uses, by name.
-fn counters(pos: &Position, rules: &Rules) -> Vec<(&'static str, u16)> {
+pub(crate) fn counters(pos: &Position, rules: &Rules) -> Vec<(&'static str, u16)> {
     use super::rules::{Endgame, NoProgress};
     let mut out = match rules.no_progress {
         NoProgress::Off => vec![],

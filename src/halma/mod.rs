@@ -268,6 +268,38 @@ impl Game for Halma {
         Ok(notation::write_diagram(&self.parse(position)?, &self.rules))
     }
 
+    /// `turns`, `quiet` and `best`; who has finished or resigned is the
+    /// state of the table, not a counter.
+    fn counters(&self, position: &str) -> Result<Vec<(&'static str, String)>, NotationError> {
+        let pos = self.parse(position)?;
+        let seats = usize::from(self.rules.players);
+        let dotted = |v: Vec<String>| v.join(".");
+        let mut out = Vec::new();
+        if pos.turns[..seats].iter().any(|&t| t != 0) {
+            out.push(("turns", dotted(pos.turns[..seats].iter().map(u32::to_string).collect())));
+        }
+        if pos.quiet != 0 {
+            out.push(("quiet", pos.quiet.to_string()));
+        }
+        if pos.best[..seats].iter().any(|&b| b != 0) {
+            out.push(("best", dotted(pos.best[..seats].iter().map(u8::to_string).collect())));
+        }
+        Ok(out)
+    }
+
+    fn clear_counters(&self, position: &str, names: &[&str]) -> Result<String, NotationError> {
+        let mut pos = self.parse(position)?;
+        for name in names {
+            match *name {
+                "turns" => pos.turns = [0; 6],
+                "quiet" => pos.quiet = 0,
+                "best" => pos.best = [0; 6],
+                _ => {}
+            }
+        }
+        Ok(notation::write_position(&pos, &self.rules))
+    }
+
     fn svg_marked(
         &self,
         position: &str,
