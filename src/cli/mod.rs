@@ -28,6 +28,7 @@ enum Format {
 use crate::runner;
 
 mod matrix;
+mod smoke;
 
 /// `fuzz --counters`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -142,6 +143,15 @@ enum Command {
         /// Also write a self-contained HTML report (boards drawn, failing moves marked) to this file.
         #[arg(long, value_name = "FILE")]
         report: Option<PathBuf>,
+    },
+    /// Check a new engine quickly: the handshake, then each kind of request once for every variant it
+    /// declares, saying check by check what is wrong (exit 0 all right, 1 a wrong answer, 3 the engine failed).
+    Smoke {
+        /// The engine: its command line, run directly (no shell).
+        #[arg(long, value_name = "CMD ARGS")]
+        engine: String,
+        #[command(flatten)]
+        limits: Limits,
     },
     /// Run the spec over several engines at once and write one conformance matrix: a row per clause of
     /// each variant, a column per engine (pass, fail, skip or error), the failing scenarios listed.
@@ -603,6 +613,10 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             clap_complete::generate(shell, &mut Cli::command(), "rulecheck", &mut script);
             out(&String::from_utf8_lossy(&script))?;
             Ok(0)
+        }
+        Command::Smoke { engine, limits } => {
+            stop_on_signals()?;
+            smoke::smoke(&engine, limits)
         }
         Command::Matrix { engines, paths, markdown, json, html, jobs } => {
             matrix::matrix(&cli.options, matrix::Args { engines, paths, markdown, json, html, jobs })

@@ -115,8 +115,10 @@ impl EngineSpec {
     }
 
     /// From an engine config file (YAML: command, args, dir, timeout,
-    /// startup-timeout, expected-failures); relative paths are relative to
-    /// the file.
+    /// startup-timeout, expected-failures). Relative paths (`dir`,
+    /// `expected-failures`, and a `command` with a slash in it) are relative
+    /// to the file's directory, which is also where the engine runs unless
+    /// `dir` says otherwise; a bare command name is looked up on PATH.
     pub fn from_file(path: &Path) -> Result<EngineSpec, String> {
         let text = crate::files::read_text(path, MAX_CONFIG_BYTES)?;
         let f: EngineFile = serde_saphyr::from_str(&text).map_err(|e| {
@@ -144,6 +146,15 @@ impl EngineFile {
             Some(v) => seconds(v).map_err(|e| format!("{origin}: {key}: {e}")),
         };
         let command = self.command.ok_or_else(|| format!("{origin}: no `command` to start the engine with"))?;
+        // A config file named bare (`engine.yaml`) has an empty parent.
+        let base = if base.as_os_str().is_empty() { Path::new(".") } else { base };
+        // A command with a slash is a path, relative to the file like every
+        // other path in it; a bare name is looked up on PATH.
+        let command = if command.contains('/') && Path::new(&command).is_relative() {
+            base.join(&command).to_string_lossy().into_owned()
+        } else {
+            command
+        };
         Ok(EngineSpec {
             name: self.name.unwrap_or_else(|| command.clone()),
             timeout: limit("timeout", self.timeout, DEFAULT_TIMEOUT)?,

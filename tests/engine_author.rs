@@ -1,0 +1,73 @@
+//! What an engine author meets first: config files named bare, a smoke
+//! test of the handshake and the protocol's requests, and the spec's
+//! mutation score.
+
+use std::path::Path;
+use std::process::Command;
+
+#[path = "support/process.rs"]
+mod process;
+use process::{rulecheck, ROOT};
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let d = Path::new(ROOT).join("target").join("engine-author-test").join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("scratch dir");
+    d
+}
+
+/// `--engine-config engine.yaml`, named bare from its own directory, starts
+/// its engine; a command with a slash is relative to the file, as `dir` and
+/// `expected-failures` are.
+#[test]
+fn an_engine_config_named_bare_starts_its_engine() {
+    let d = scratch("bare");
+    let script = d.join("engine.sh");
+    std::fs::write(&script, format!("#!/bin/sh\nexec '{}' serve\n", env!("CARGO_BIN_EXE_rulecheck"))).expect("script");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    std::fs::write(d.join("engine.yaml"), "command: ./engine.sh\n").expect("config");
+    let scenario = Path::new(ROOT).join("fixtures/good/minimal.yaml");
+    let o = Command::new(env!("CARGO_BIN_EXE_rulecheck"))
+        .args(["run", "--engine-config", "engine.yaml"])
+        .arg(&scenario)
+        .current_dir(&d)
+        .output()
+        .expect("rulecheck runs");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}{}", String::from_utf8_lossy(&o.stdout));
+    // From elsewhere, the same file finds the same script.
+    let o = rulecheck(&["run", "--engine-config", &d.join("engine.yaml").to_string_lossy(), "fixtures/good/minimal.yaml"]);
+    assert_eq!(o.code, Some(0), "{}", o.all());
+}
+
+fn served(args: &str) -> String {
+    format!("{} serve {args}", env!("CARGO_BIN_EXE_rulecheck"))
+}
+
+/// `smoke` passes the reference, names a wrong answer check by check, and
+/// stops at an engine that fails.
+#[test]
+fn smoke_says_check_by_check_what_is_wrong() {
+    let o = rulecheck(&["smoke", "--engine", &served("")]).ok();
+    for line in ["ok    hello: rulecheck", "ok    english: the 7 legal moves at the start", "ok    konane: perft 3 = 28"] {
+        assert!(o.stdout.contains(line), "{line}:\n{}", o.all());
+    }
+    assert!(o.stdout.contains("every check passed"), "{}", o.all());
+    let twice = format!("python3 {ROOT}/fixtures/engines/rewrite.py twice {}", served(""));
+    let o = rulecheck(&["smoke", "--engine", &twice]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(o.stdout.contains("FAIL  english: the legal moves at the start differ"), "{}", o.all());
+    assert!(o.stdout.contains("checks wrong"), "{}", o.all());
+    let o = rulecheck(&["smoke", "--engine", &served("-o mandatory-capture=off")]);
+    assert!(!o.stderr.contains("panicked"), "{}", o.all());
+    for (mode, says) in [("crash", "the engine failed"), ("version2", "protocol")] {
+        let engine = format!("python3 {ROOT}/fixtures/engines/faulty.py {mode}");
+        let o = rulecheck(&["smoke", "--engine", &engine]);
+        assert_eq!(o.code, Some(3), "{mode}: {}", o.all());
+        assert!(o.stdout.contains("FAIL") && o.stdout.contains(says), "{mode}: {}", o.all());
+    }
+}
