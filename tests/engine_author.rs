@@ -71,3 +71,17 @@ fn smoke_says_check_by_check_what_is_wrong() {
         assert!(o.stdout.contains("FAIL") && o.stdout.contains(says), "{mode}: {}", o.all());
     }
 }
+
+/// `mutants` scores the spec: the whole spec catches every deviation, a
+/// single file leaves holes, named, with exit 1.
+#[test]
+fn mutants_names_the_deviations_no_scenario_catches() {
+    let o = rulecheck(&["mutants", "konane"]).ok();
+    assert!(o.stdout.contains("mutation score, konane") && o.stdout.contains("score: 4/4 deviations caught"), "{}", o.all());
+    let o = rulecheck(&["mutants", "english", "--spec", "spec/english/setup.yaml"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(o.stdout.contains("SURVIVED: no scenario fails"), "{}", o.all());
+    let o = rulecheck(&["mutants", "konane", "--spec", "spec/english"]);
+    assert_eq!(o.code, Some(4), "{}", o.all());
+    rulecheck(&["mutants", "chess"]).bad_input();
+}

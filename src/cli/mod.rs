@@ -28,6 +28,7 @@ enum Format {
 use crate::runner;
 
 mod matrix;
+mod mutants;
 mod smoke;
 
 /// `fuzz --counters`.
@@ -143,6 +144,15 @@ enum Command {
         /// Also write a self-contained HTML report (boards drawn, failing moves marked) to this file.
         #[arg(long, value_name = "FILE")]
         report: Option<PathBuf>,
+    },
+    /// The spec's mutation score: every single-rule deviation of each variant run against its scenarios,
+    /// with the scenarios that catch it; a deviation nothing catches is a hole (exit 1).
+    Mutants {
+        /// Variants to score [default: every variant the spec has scenarios for].
+        variants: Vec<String>,
+        /// Scenario files or directories [default: spec]
+        #[arg(long = "spec", value_name = "PATH")]
+        paths: Vec<PathBuf>,
     },
     /// Check a new engine quickly: the handshake, then each kind of request once for every variant it
     /// declares, saying check by check what is wrong (exit 0 all right, 1 a wrong answer, 3 the engine failed).
@@ -614,6 +624,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             out(&String::from_utf8_lossy(&script))?;
             Ok(0)
         }
+        Command::Mutants { variants, paths } => mutants::mutants(&variants, paths),
         Command::Smoke { engine, limits } => {
             stop_on_signals()?;
             smoke::smoke(&engine, limits)
