@@ -85,3 +85,43 @@ fn mutants_names_the_deviations_no_scenario_catches() {
     assert_eq!(o.code, Some(4), "{}", o.all());
     rulecheck(&["mutants", "chess"]).bad_input();
 }
+
+/// A catalog edited in a copy of `spec/rules` is read with `--catalog`,
+/// without rebuilding: a scenario citing a new clause loads under it and
+/// is refused without it.
+#[test]
+fn an_edited_catalog_is_read_with_catalog_dir() {
+    let d = scratch("catalog");
+    let rules = d.join("rules");
+    std::fs::create_dir_all(&rules).expect("rules dir");
+    for e in std::fs::read_dir(Path::new(ROOT).join("spec/rules")).expect("spec/rules") {
+        let p = e.expect("entry").path();
+        std::fs::copy(&p, rules.join(p.file_name().expect("name"))).expect("copy");
+    }
+    let english = rules.join("english.yaml");
+    let mut text = std::fs::read_to_string(&english).expect("english catalog");
+    text = text.replacen(
+        "clauses:\n",
+        "clauses:\n  - id: english.setup.house-note\n    rule: A clause added by a rule author for this test.\n",
+        1,
+    );
+    std::fs::write(&english, text).expect("edited catalog");
+    let scenario = d.join("new.yaml");
+    std::fs::write(
+        &scenario,
+        "variant: english\npage: checkers.hi\nscenarios:\n  - name: the new clause\n    clauses: [english.setup.house-note]\n    expect:\n      to-move: black\n",
+    )
+    .expect("scenario");
+    let (dir, file) = (rules.to_string_lossy().into_owned(), scenario.to_string_lossy().into_owned());
+    let o = rulecheck(&["check", &file]);
+    assert_eq!(o.code, Some(2), "{}", o.all());
+    assert!(o.stderr.contains("english.setup.house-note") || o.stdout.contains("english.setup.house-note"), "{}", o.all());
+    rulecheck(&["--catalog", &dir, "run", &file]).ok();
+    // A broken catalog is refused with its file and place.
+    std::fs::write(rules.join("broken.yaml"), "page: x\nlanguage: hi\ngame: g\nvariants: [chess]\nclauses: []\n").expect("broken");
+    let o = rulecheck(&["--catalog", &dir, "run", &file]).bad_input();
+    assert!(o.stderr.contains("broken.yaml") && o.stderr.contains("unknown variant 'chess'"), "{}", o.all());
+    std::fs::write(rules.join("broken.yaml"), "page: [\n").expect("broken");
+    let o = rulecheck(&["--catalog", &dir, "run", &file]).bad_input();
+    assert!(o.stderr.contains("broken.yaml:"), "{}", o.all());
+}

@@ -97,6 +97,47 @@ impl Catalog {
         Ok(Catalog { pages, vocabulary })
     }
 
+    /// The catalogs in a directory (every `*.yaml` file in it, by name),
+    /// with the built-in reason vocabulary: so that an installed rulecheck
+    /// checks a spec whose catalog adds or changes clauses, without a
+    /// rebuild. A page that fails to read, a variant rulecheck does not
+    /// know, or a clause id given twice is an error naming its file.
+    pub fn from_dir(dir: &std::path::Path) -> Result<Catalog, String> {
+        const MAX_CATALOG_BYTES: u64 = 4 << 20;
+        let entries = std::fs::read_dir(dir).map_err(|e| format!("--catalog {}: {e}", dir.display()))?;
+        let mut files: Vec<std::path::PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml") && p.is_file())
+            .collect();
+        files.sort();
+        if files.is_empty() {
+            return Err(format!("--catalog {}: no catalog files (*.yaml) in it", dir.display()));
+        }
+        let known: Vec<&str> = crate::game::variants().iter().map(|v| v.id()).collect();
+        let mut pages: Vec<PageCatalog> = Vec::new();
+        let mut seen: BTreeMap<String, String> = BTreeMap::new();
+        for f in &files {
+            let text = crate::files::read_text(f, MAX_CATALOG_BYTES)?;
+            let page: PageCatalog = serde_saphyr::from_str(&text).map_err(|e| {
+                let loc = e.location().map(|l| format!(":{}:{}", l.line(), l.column())).unwrap_or_default();
+                format!("{}{loc}: {}", f.display(), e.to_string().lines().next().unwrap_or(""))
+            })?;
+            for v in &page.variants {
+                if !known.contains(&v.as_str()) {
+                    return Err(format!("{}: unknown variant '{v}' (variants: {})", f.display(), known.join(", ")));
+                }
+            }
+            for c in &page.clauses {
+                if let Some(other) = seen.insert(c.id.clone(), f.display().to_string()) {
+                    return Err(format!("{}: clause '{}' is already in {other}", f.display(), c.id));
+                }
+            }
+            pages.push(page);
+        }
+        let vocabulary = serde_saphyr::from_str(REASONS).map_err(|e| format!("spec/reasons.yaml: {e}"))?;
+        Ok(Catalog { pages, vocabulary })
+    }
+
     pub fn clause(&self, id: &str) -> Option<(&PageCatalog, &Clause)> {
         self.pages.iter().find_map(|p| p.clauses.iter().find(|c| c.id == id).map(|c| (p, c)))
     }

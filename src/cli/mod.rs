@@ -111,6 +111,11 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "NOTATION")]
     notation: Option<String>,
 
+    /// Read the rule catalogs from this directory (its *.yaml files) instead of the built-in ones: a
+    /// spec that adds or changes clauses is checked without rebuilding rulecheck.
+    #[arg(long, global = true, value_name = "DIR")]
+    catalog: Option<PathBuf>,
+
     #[command(subcommand)]
     command: Command,
 }
@@ -540,8 +545,14 @@ fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
     }
 }
 
+/// Where `--catalog` points, once the command line is read.
+static CATALOG_DIR: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+
 fn catalog() -> Result<Catalog, Fail> {
-    Catalog::builtin().map_err(|e| bad(format!("the built-in rule catalog is broken: {e}")))
+    match CATALOG_DIR.get().and_then(Option::as_ref) {
+        Some(dir) => Catalog::from_dir(dir).map_err(bad),
+        None => Catalog::builtin().map_err(|e| bad(format!("the built-in rule catalog is broken: {e}"))),
+    }
 }
 
 /// The spec directory whose scenarios tie reasons to clauses: the one given,
@@ -591,6 +602,7 @@ fn argument_error(e: clap::Error) -> ExitCode {
 }
 
 fn dispatch(cli: Cli) -> Result<u8, Fail> {
+    let _ = CATALOG_DIR.set(cli.catalog.clone());
     match cli.command {
         Command::New { variant } => {
             let game = configure(&variant, &cli.options, cli.notation.as_deref())?;
