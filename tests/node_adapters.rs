@@ -85,10 +85,9 @@ fn install() -> Option<PathBuf> {
     std::fs::create_dir_all(&dir).expect("create target/adapters/node");
     std::fs::copy(Path::new(ROOT).join(PACKAGE), dir.join("package.json")).expect("copy package.json");
     std::fs::copy(Path::new(ROOT).join(LOCK), dir.join("package-lock.json")).expect("copy package-lock.json");
-    let installed = output(
-        Command::new("npm").args(["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--prefix"]).arg(&dir),
-    )
-    .expect("npm runs");
+    let installed =
+        output(Command::new("npm").args(["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--prefix"]).arg(&dir))
+            .expect("npm runs");
     assert!(installed.status.success(), "npm ci could not install {LOCK}:\n{}", show(&installed));
     std::fs::write(&marker, lock).expect("write the install marker");
     say(&format!("node adapters: installed in {:.0}s", started.elapsed().as_secs_f64()));
@@ -123,7 +122,12 @@ fn check_adapter(a: &Adapter, modules: &Path) -> BTreeSet<String> {
     assert!(run.with("pass").len() > 60, "{}: most scenarios of its variant pass:\n{}", a.package, run.all);
     let failing = run.with("fail");
     let header = [
-        format!("The scenarios {} {} fails through {} (tests/node_adapters.rs;", a.package, version(a, modules), a.script),
+        format!(
+            "The scenarios {} {} fails through {} (tests/node_adapters.rs;",
+            a.package,
+            version(a, modules),
+            a.script
+        ),
         "RULECHECK_BLESS_ADAPTERS=1 cargo test --release --test node_adapters rewrites this list).".to_string(),
     ];
     real_engines::matches_list(a.package, &failing, &list(a), &header, "node_adapters");
@@ -138,7 +142,8 @@ fn rapid_draughts_runs_the_spec_with_its_known_failures() {
     let clauses = clauses_by_scenario();
     // A man move does not restart the library's forty-ply count.
     assert!(!citing(&failing, &clauses, "english.draw.forty").is_empty(), "{failing:#?}");
-    assert!(failing.contains("spec/english/draws.yaml::a man move instead of the fortieth quiet ply starts the count again"));
+    assert!(failing
+        .contains("spec/english/draws.yaml::a man move instead of the fortieth quiet ply starts the count again"));
     // It has no repetition draw.
     assert!(!citing(&failing, &clauses, "english.draw.repetition").is_empty(), "{failing:#?}");
     // A king cannot jump back onto the square it started from.
@@ -153,10 +158,12 @@ fn draughts_runs_the_spec_with_its_known_failures() {
     let failing = check_adapter(&DRAUGHTS, &modules);
     let clauses = clauses_by_scenario();
     // A king's plain move goes one square only.
-    assert!(failing.contains("spec/international/kings.yaml::a king flies any number of empty squares along its four diagonals"));
-    // A man that captures round a circle back to its own square disappears.
     assert!(failing
-        .contains("spec/international/captures.yaml::after the circle the four men are gone and the man is back on its square"));
+        .contains("spec/international/kings.yaml::a king flies any number of empty squares along its four diagonals"));
+    // A man that captures round a circle back to its own square disappears.
+    assert!(failing.contains(
+        "spec/international/captures.yaml::after the circle the four men are gone and the man is back on its square"
+    ));
     // It has no draw rule at all.
     for clause in ["international.draw.twenty-five", "international.draw.sixteen", "international.draw.five"] {
         assert!(!citing(&failing, &clauses, clause).is_empty(), "no {clause} scenario fails: {failing:#?}");

@@ -6,6 +6,8 @@
 //!
 //! Needs `mod process;` (tests/support/process.rs) beside it in the test crate.
 
+#![allow(dead_code)] // each test uses its own part of this module
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -103,8 +105,8 @@ pub fn run_spec(name: &str, engine: &str) -> SpecRun {
     let started = std::time::Instant::now();
     let run = rulecheck(&["run", "--engine", engine, "--format", "json", "--jobs", "2"]);
     eprintln!("{name}: the spec ran in {:.1}s", started.elapsed().as_secs_f64());
-    let report: serde_json::Value =
-        serde_json::from_str(&run.stdout).unwrap_or_else(|e| panic!("{name}: the JSON report reads ({e}):\n{}", run.all()));
+    let report: serde_json::Value = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{name}: the JSON report reads ({e}):\n{}", run.all()));
     let mut outcomes = BTreeMap::new();
     let mut details = BTreeMap::new();
     for s in report["scenarios"].as_array().unwrap_or_else(|| panic!("{name}: no scenarios in:\n{}", run.all())) {
