@@ -23,6 +23,7 @@
 
 use std::path::PathBuf;
 use std::process::Command;
+use std::sync::OnceLock;
 
 #[path = "support/process.rs"]
 mod process;
@@ -37,8 +38,14 @@ const REFUSED: &str = "fixtures/adapters/cgt-adapter/cgt.refused";
 /// The adapter's refusal of the opening, in every refused scenario's error.
 const NO_OPENING: &str = "has no Konane opening";
 
-/// The adapter's binary, built (or found up to date) by cargo.
+/// The adapter's binary, built (or found up to date) by cargo, once for
+/// both tests.
 fn adapter() -> PathBuf {
+    static BUILT: OnceLock<PathBuf> = OnceLock::new();
+    BUILT.get_or_init(build).clone()
+}
+
+fn build() -> PathBuf {
     let dir = target_dir().join("adapters").join("cgt");
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let started = std::time::Instant::now();
