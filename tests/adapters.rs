@@ -325,3 +325,22 @@ fn dame_rs_runs_the_spec_and_its_crowning_restart_is_caught() {
     // It plays international draughts only; nothing else fails or is refused.
     assert!(failing.iter().chain(&refused).all(|id| id.starts_with("spec/international/")), "{failing:#?}");
 }
+
+#[test]
+fn open_spiel_runs_the_spec_from_its_start_positions_and_its_forty_move_count_is_caught() {
+    let Some(python) = venv(&OPEN_SPIEL) else { return };
+    let (failing, refused) = check_adapter(&OPEN_SPIEL, &python);
+    let clauses = clauses_by_scenario();
+    // Its checkers draws after forty plies without a capture, man moves or not.
+    assert!(!citing(&failing, &clauses, "english.draw.forty").is_empty(), "{failing:#?}");
+    assert!(failing.contains(
+        "spec/english/draws-by-play.yaml::forty plies from the start without a capture but with man moves are no draw"
+    ));
+    // Neither game can be given a position: every scenario with one is
+    // refused, in both variants, and none of those from the start.
+    for variant in ["spec/english/", "spec/chinese-checkers/"] {
+        assert!(refused.iter().any(|id| id.starts_with(variant)), "nothing refused in {variant}: {refused:#?}");
+    }
+    assert!(!refused.contains("spec/english/setup.yaml::the start position has seven black moves and the known perft counts"));
+    assert!(!refused.iter().chain(&failing).any(|id| id.starts_with("spec/international/") || id.starts_with("spec/russian/")));
+}
