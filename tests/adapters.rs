@@ -8,8 +8,9 @@
 //! whole spec against it, and checks that
 //!
 //! - the run completes with failures and no engine errors (exit 1), except
-//!   the adapter's loud refusals of positions its library cannot be given
-//!   (an `error` starting `cannot set up:`; then exit 3),
+//!   the adapter's loud refusals of what its library cannot be set up for
+//!   (a position it cannot be given, an action it cannot play: an `error`
+//!   starting `cannot set up:`; then exit 3),
 //! - the scenarios that fail are exactly those listed in
 //!   `fixtures/adapters/<library>.expected-failures`, so a change in either
 //!   direction (a new failure, or one that now passes) shows here,
@@ -202,8 +203,8 @@ fn check_adapter(a: &Adapter, python: &Path) -> (BTreeSet<String>, BTreeSet<Stri
             .map(|s| s["id"].as_str().expect("a scenario id").to_string())
             .collect()
     };
-    // The only engine errors allowed are the adapter's loud refusals of a
-    // position its library cannot be given; a crash or a timeout fails here.
+    // The only engine errors allowed are the adapter's loud refusals of what
+    // its library cannot be set up for; a crash or a timeout fails here.
     let mut refused = BTreeSet::new();
     for s in scenarios.iter().filter(|s| s["outcome"] == "error") {
         let failures = s["failures"].as_array().map(Vec::as_slice).unwrap_or_default();
