@@ -1,15 +1,21 @@
-//! Two real third-party draughts libraries checked through the protocol:
-//! pydraughts and py-draughts (both Python, both imported as `draughts`),
-//! each behind its adapter in `fixtures/adapters/`. The test installs each
-//! library with pip into its own virtual environment under
-//! `target/adapters/` (once; reused while `fixtures/adapters/requirements.txt`
-//! is unchanged), runs the whole spec against it, and checks that
+//! Real third-party rule engines checked through the protocol, each behind
+//! its adapter in `fixtures/adapters/`: the draughts libraries pydraughts and
+//! py-draughts (both Python, both imported as `draughts`), dame-rs (Rust
+//! international draughts with Python bindings) and OpenSpiel (its
+//! `checkers` and `chinese_checkers` games). The test installs each library
+//! with pip into its own virtual environment under `target/adapters/` (once;
+//! reused while `fixtures/adapters/requirements.txt` is unchanged), runs the
+//! whole spec against it, and checks that
 //!
-//! - the run completes with failures and no engine errors (exit 1),
+//! - the run completes with failures and no engine errors (exit 1), except
+//!   the adapter's loud refusals of what its library cannot be set up for
+//!   (a position it cannot be given, an action it cannot play: an `error`
+//!   starting `cannot set up:`; then exit 3),
 //! - the scenarios that fail are exactly those listed in
 //!   `fixtures/adapters/<library>.expected-failures`, so a change in either
 //!   direction (a new failure, or one that now passes) shows here,
-//! - a run with that list as `--expected-failures` exits 0,
+//! - a run with that list as `--expected-failures` has nothing failing
+//!   (exit 0, or 3 with the refusals alone),
 //! - the library's known deviations are caught (py-draughts' American board
 //!   makes captures optional: `english.capture.mandatory`).
 //!
@@ -37,13 +43,41 @@ struct Adapter {
     name: &'static str,
     /// The package pip installs (its version pinned in REQUIREMENTS).
     package: &'static str,
+    /// The module it installs, whose `__version__` heads a blessed list.
+    module: &'static str,
     script: &'static str,
+    /// The fewest scenarios that must pass: most of those of its variants.
+    min_passed: usize,
 }
 
-const PYDRAUGHTS: Adapter =
-    Adapter { name: "pydraughts", package: "pydraughts", script: "fixtures/adapters/pydraughts_adapter.py" };
-const PY_DRAUGHTS: Adapter =
-    Adapter { name: "py-draughts", package: "py-draughts", script: "fixtures/adapters/py_draughts_adapter.py" };
+const PYDRAUGHTS: Adapter = Adapter {
+    name: "pydraughts",
+    package: "pydraughts",
+    module: "draughts",
+    script: "fixtures/adapters/pydraughts_adapter.py",
+    min_passed: 200,
+};
+const PY_DRAUGHTS: Adapter = Adapter {
+    name: "py-draughts",
+    package: "py-draughts",
+    module: "draughts",
+    script: "fixtures/adapters/py_draughts_adapter.py",
+    min_passed: 200,
+};
+const DAME_RS: Adapter = Adapter {
+    name: "dame-rs",
+    package: "dame-rs",
+    module: "dame",
+    script: "fixtures/adapters/dame_adapter.py",
+    min_passed: 90,
+};
+const OPEN_SPIEL: Adapter = Adapter {
+    name: "open_spiel",
+    package: "open_spiel",
+    module: "pyspiel",
+    script: "fixtures/adapters/open_spiel_adapter.py",
+    min_passed: 20,
+};
 
 /// `target/` (or `$CARGO_TARGET_DIR`): two levels above the binary.
 fn target_dir() -> PathBuf {
@@ -147,26 +181,49 @@ fn expected_failures_file(a: &Adapter) -> String {
     format!("fixtures/adapters/{}.expected-failures", a.name)
 }
 
+/// The adapter's answer for a scenario it cannot set up in its library: an
+/// `error` response (spec_protocol.py's `CannotSetUp`).
+const CANNOT_SET_UP: &str = "the engine reports an error: cannot set up: ";
+
 /// Run the whole spec against the adapter; check the run and its failures
-/// against the expected-failures list. Returns the failing scenario ids.
-fn check_adapter(a: &Adapter, python: &Path) -> BTreeSet<String> {
+/// against the expected-failures list. Returns the failing scenario ids and
+/// the ids of the scenarios the adapter refused to set up.
+fn check_adapter(a: &Adapter, python: &Path) -> (BTreeSet<String>, BTreeSet<String>) {
     let engine = engine(a, python);
     let started = std::time::Instant::now();
-    let run = rulecheck(&["run", "--engine", &engine, "--format", "baseline", "--jobs", "2"]);
+    let run = rulecheck(&["run", "--engine", &engine, "--format", "json", "--jobs", "2"]);
     eprintln!("{}: the spec ran in {:.1}s", a.name, started.elapsed().as_secs_f64());
-    let errors: Vec<&str> = run.stdout.lines().filter(|l| l.starts_with("error\t")).collect();
-    assert!(errors.is_empty(), "{}: engine errors in {} scenarios:\n{}", a.name, errors.len(), run.all());
-    assert_eq!(run.code, Some(1), "{}: the run completes with some failures:\n{}", a.name, run.all());
-    let count = |verdict: &str| run.stdout.lines().filter(|l| l.starts_with(&format!("{verdict}\t"))).count();
-    assert!(count("pass") > 200, "{}: most scenarios of its variants pass:\n{}", a.name, run.all());
-    let failing: BTreeSet<String> =
-        run.stdout.lines().filter_map(|l| l.strip_prefix("fail\t")).map(str::to_string).collect();
+    let report: serde_json::Value = serde_json::from_str(&run.stdout)
+        .unwrap_or_else(|e| panic!("{}: the JSON report does not parse ({e}):\n{}", a.name, run.all()));
+    let scenarios = report["scenarios"].as_array().expect("the report lists its scenarios");
+    let with = |outcome: &str| -> BTreeSet<String> {
+        scenarios
+            .iter()
+            .filter(|s| s["outcome"] == outcome)
+            .map(|s| s["id"].as_str().expect("a scenario id").to_string())
+            .collect()
+    };
+    // The only engine errors allowed are the adapter's loud refusals of what
+    // its library cannot be set up for; a crash or a timeout fails here.
+    let mut refused = BTreeSet::new();
+    for s in scenarios.iter().filter(|s| s["outcome"] == "error") {
+        let failures = s["failures"].as_array().map(Vec::as_slice).unwrap_or_default();
+        let loud = !failures.is_empty()
+            && failures.iter().all(|f| f["detail"].as_str().is_some_and(|d| d.contains(CANNOT_SET_UP)));
+        assert!(loud, "{}: an engine error that is not a refusal to set up:\n{s:#}", a.name);
+        refused.insert(s["id"].as_str().expect("a scenario id").to_string());
+    }
+    let expected_code = if refused.is_empty() { 1 } else { 3 };
+    assert_eq!(run.code, Some(expected_code), "{}: the run completes with some failures:\n{}", a.name, run.all());
+    let passed = with("pass").len();
+    assert!(passed >= a.min_passed, "{}: {passed} scenarios pass, fewer than {}:\n{}", a.name, a.min_passed, run.all());
+    let failing = with("fail");
 
     let list = expected_failures_file(a);
     let path = Path::new(ROOT).join(&list);
     if std::env::var_os("RULECHECK_BLESS_ADAPTERS").is_some() {
         let version = Command::new(python)
-            .args(["-c", "import draughts; print(draughts.__version__)"])
+            .args(["-c", &format!("import {0}; print({0}.__version__)", a.module)])
             .output()
             .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
             .unwrap_or_default();
@@ -199,10 +256,24 @@ fn check_adapter(a: &Adapter, python: &Path) -> BTreeSet<String> {
         fixed.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n  "),
     );
 
-    let o: Outcome = rulecheck(&["run", "--engine", &engine, "--jobs", "2", "--expected-failures", &list]);
-    assert_eq!(o.code, Some(0), "{}: every failure is an expected one:\n{}", a.name, o.all());
-    assert!(o.stdout.contains(&format!("{} expected failure", failing.len())), "{}", o.all());
-    failing
+    // With the list, nothing fails: exit 0, or 3 for the refusals alone.
+    let o: Outcome =
+        rulecheck(&["run", "--engine", &engine, "--jobs", "2", "--format", "json", "--expected-failures", &list]);
+    assert_eq!(
+        o.code,
+        Some(if refused.is_empty() { 0 } else { 3 }),
+        "{}: every failure is an expected one:\n{}",
+        a.name,
+        o.all()
+    );
+    let totals: serde_json::Value = serde_json::from_str::<serde_json::Value>(&o.stdout)
+        .map(|r| r["totals"].clone())
+        .unwrap_or_else(|e| panic!("{}: the JSON report does not parse ({e}):\n{}", a.name, o.all()));
+    assert_eq!(totals["failed"], 0, "{}: {totals}", a.name);
+    assert_eq!(totals["unexpected_passes"], 0, "{}: {totals}", a.name);
+    assert_eq!(totals["expected_failures"], failing.len(), "{}: {totals}", a.name);
+    assert_eq!(totals["errors"], refused.len(), "{}: {totals}", a.name);
+    (failing, refused)
 }
 
 /// The failing scenarios that cite the clause.
@@ -217,7 +288,8 @@ fn citing<'a>(failing: &'a BTreeSet<String>, clauses: &BTreeMap<String, Vec<Stri
 #[test]
 fn pydraughts_runs_the_spec_with_its_known_failures() {
     let Some(python) = venv(&PYDRAUGHTS) else { return };
-    let failing = check_adapter(&PYDRAUGHTS, &python);
+    let (failing, refused) = check_adapter(&PYDRAUGHTS, &python);
+    assert!(refused.is_empty(), "pydraughts takes every position: {refused:#?}");
     let clauses = clauses_by_scenario();
     // pydraughts draws English games after 80 quiet king plies, not 40.
     assert!(!citing(&failing, &clauses, "english.draw.forty").is_empty(), "{failing:#?}");
@@ -230,7 +302,8 @@ fn pydraughts_runs_the_spec_with_its_known_failures() {
 #[test]
 fn py_draughts_runs_the_spec_and_its_optional_captures_are_caught() {
     let Some(python) = venv(&PY_DRAUGHTS) else { return };
-    let failing = check_adapter(&PY_DRAUGHTS, &python);
+    let (failing, refused) = check_adapter(&PY_DRAUGHTS, &python);
+    assert!(refused.is_empty(), "py-draughts takes every position: {refused:#?}");
     let clauses = clauses_by_scenario();
     // The American board lets a player decline a capture.
     let mandatory = citing(&failing, &clauses, "english.capture.mandatory");
@@ -241,4 +314,44 @@ fn py_draughts_runs_the_spec_and_its_optional_captures_are_caught() {
     assert!(!citing(&failing, &clauses, "english.setup.first").is_empty(), "{failing:#?}");
     // Its international board passes everything, perft included.
     assert!(!failing.iter().any(|id| id.starts_with("spec/international/")), "{failing:#?}");
+}
+
+#[test]
+fn dame_rs_runs_the_spec_and_its_crowning_restart_is_caught() {
+    let Some(python) = venv(&DAME_RS) else { return };
+    let (failing, refused) = check_adapter(&DAME_RS, &python);
+    let clauses = clauses_by_scenario();
+    // A man crowned inside the sixteen- or five-move count restarts the
+    // engine's count; the FMJD count runs on from the balance.
+    assert!(!citing(&failing, &clauses, "international.draw.sixteen").is_empty(), "{failing:#?}");
+    assert!(failing.contains(
+        "spec/international/draws-by-play.yaml::a man crowned during the sixteen moves does not restart the count, played from no count"
+    ));
+    // Its counters cannot be set: only positions with np or eg refused.
+    assert!(!refused.is_empty() && refused.iter().all(|id| id.starts_with("spec/international/draws")), "{refused:#?}");
+    // It plays international draughts only; nothing else fails or is refused.
+    assert!(failing.iter().chain(&refused).all(|id| id.starts_with("spec/international/")), "{failing:#?}");
+}
+
+#[test]
+fn open_spiel_runs_the_spec_from_its_start_positions_and_its_forty_move_count_is_caught() {
+    let Some(python) = venv(&OPEN_SPIEL) else { return };
+    let (failing, refused) = check_adapter(&OPEN_SPIEL, &python);
+    let clauses = clauses_by_scenario();
+    // Its checkers draws after forty plies without a capture, man moves or not.
+    assert!(!citing(&failing, &clauses, "english.draw.forty").is_empty(), "{failing:#?}");
+    assert!(failing.contains(
+        "spec/english/draws-by-play.yaml::forty plies from the start without a capture but with man moves are no draw"
+    ));
+    // Neither game can be given a position: every scenario with one is
+    // refused, in both variants, and none of those from the start.
+    for variant in ["spec/english/", "spec/chinese-checkers/"] {
+        assert!(refused.iter().any(|id| id.starts_with(variant)), "nothing refused in {variant}: {refused:#?}");
+    }
+    let start = "spec/english/setup.yaml::the start position has seven black moves and the known perft counts";
+    assert!(!refused.contains(start) && !failing.contains(start), "perft from the start is the spec's");
+    let others = |id: &&String| !id.starts_with("spec/english/") && !id.starts_with("spec/chinese-checkers/");
+    // The compare file's English scenarios are refused too: each has a position.
+    assert!(failing.iter().filter(others).count() == 0, "{failing:#?}");
+    assert!(refused.iter().filter(others).all(|id| id.starts_with("spec/compare/")), "{refused:#?}");
 }
