@@ -1,83 +1,52 @@
 //! Real third-party rule engines checked through the protocol, each behind
-//! its adapter in `fixtures/adapters/`: the draughts libraries pydraughts and
-//! py-draughts (both Python, both imported as `draughts`), dame-rs (Rust
-//! international draughts with Python bindings) and OpenSpiel (its
-//! `checkers` and `chinese_checkers` games). The test installs each library
-//! with pip into its own virtual environment under `target/adapters/` (once;
-//! reused while `fixtures/adapters/requirements.txt` is unchanged), runs the
-//! whole spec against it, and checks that
+//! its adapter in `fixtures/adapters/`, all in one conformance matrix:
 //!
-//! - the run completes with failures and no engine errors (exit 1), except
-//!   the adapter's loud refusals of what its library cannot be set up for
-//!   (a position it cannot be given, an action it cannot play: an `error`
-//!   starting `cannot set up:`; then exit 3),
-//! - the scenarios that fail are exactly those listed in
-//!   `fixtures/adapters/<library>.expected-failures`, so a change in either
-//!   direction (a new failure, or one that now passes) shows here,
-//! - a run with that list as `--expected-failures` has nothing failing
-//!   (exit 0, or 3 with the refusals alone),
-//! - the library's known deviations are caught (py-draughts' American board
-//!   makes captures optional: `english.capture.mandatory`).
+//! - Python: pydraughts and py-draughts (both imported as `draughts`),
+//!   dame-rs (Rust international draughts with Python bindings) and OpenSpiel
+//!   (its `checkers` and `chinese_checkers`), each installed with pip into a
+//!   virtual environment of its own under `target/adapters/` (once; reused
+//!   while `fixtures/adapters/requirements.txt` is unchanged);
+//! - Node: rapid-draughts and draughts.js, installed with `npm ci` from
+//!   `fixtures/adapters/node/package-lock.json`;
+//! - Rust: cgt's Konane, the adapter crate `fixtures/adapters/cgt-adapter/`
+//!   built with cargo from its own lock file.
 //!
-//! Only a missing `python3 -m venv` skips the test; a failing pip install is
-//! a failure. `RULECHECK_BLESS_ADAPTERS=1` rewrites the expected-failures
-//! lists from the run instead of comparing.
+//! One `rulecheck matrix fixtures/adapters/engines.yaml` runs the whole spec
+//! against all of them at once, and the tests read its JSON: every engine
+//! fails exactly the scenarios of its expected-failures list (so a change in
+//! either direction shows), breaks on none (a scenario it cannot be set up
+//! for is skipped with its reason, never guessed), and its known deviations
+//! are caught by clause; `docs/conformance.md` is the matrix's Markdown.
+//!
+//! A missing tool (python3's venv, node, npm) skips the tests with a
+//! message, except under `CI`, where every engine must run. A failing
+//! install or build is a failure. `RULECHECK_BLESS_ADAPTERS=1` rewrites the
+//! expected-failures lists and `docs/conformance.md` from the run.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 
 use rulecheck::catalog::Catalog;
 use rulecheck::runner;
 
 #[path = "support/process.rs"]
 mod process;
-use process::{rulecheck, Outcome, ROOT};
+use process::{rulecheck, ROOT};
 
 const REQUIREMENTS: &str = "fixtures/adapters/requirements.txt";
+const ENGINES: &str = "fixtures/adapters/engines.yaml";
+const CONFORMANCE: &str = "docs/conformance.md";
+const NODE_PACKAGE: &str = "fixtures/adapters/node/package.json";
+const NODE_LOCK: &str = "fixtures/adapters/node/package-lock.json";
+const CGT_MANIFEST: &str = "fixtures/adapters/cgt-adapter/Cargo.toml";
 
-struct Adapter {
-    /// The venv's directory under target/adapters/ and the expected-failures
-    /// file's stem.
-    name: &'static str,
-    /// The package pip installs (its version pinned in REQUIREMENTS).
-    package: &'static str,
-    /// The module it installs, whose `__version__` heads a blessed list.
-    module: &'static str,
-    script: &'static str,
-    /// The fewest scenarios that must pass: most of those of its variants.
-    min_passed: usize,
-}
-
-const PYDRAUGHTS: Adapter = Adapter {
-    name: "pydraughts",
-    package: "pydraughts",
-    module: "draughts",
-    script: "fixtures/adapters/pydraughts_adapter.py",
-    min_passed: 200,
-};
-const PY_DRAUGHTS: Adapter = Adapter {
-    name: "py-draughts",
-    package: "py-draughts",
-    module: "draughts",
-    script: "fixtures/adapters/py_draughts_adapter.py",
-    min_passed: 200,
-};
-const DAME_RS: Adapter = Adapter {
-    name: "dame-rs",
-    package: "dame-rs",
-    module: "dame",
-    script: "fixtures/adapters/dame_adapter.py",
-    min_passed: 90,
-};
-const OPEN_SPIEL: Adapter = Adapter {
-    name: "open_spiel",
-    package: "open_spiel",
-    module: "pyspiel",
-    script: "fixtures/adapters/open_spiel_adapter.py",
-    min_passed: 20,
-};
+/// The Python libraries: the venv's directory under target/adapters/ and the
+/// package pip installs (pinned in REQUIREMENTS).
+const PYTHON: [(&str, &str); 4] =
+    [("pydraughts", "pydraughts"), ("py-draughts", "py-draughts"), ("dame-rs", "dame-rs"), ("open_spiel", "open_spiel")];
 
 /// `target/` (or `$CARGO_TARGET_DIR`): two levels above the binary.
 fn target_dir() -> PathBuf {
@@ -98,69 +67,214 @@ fn show(out: &std::process::Output) -> String {
     )
 }
 
-/// The adapter's virtual environment, created and installed if it is not
-/// there with the current pins: the path of its Python, or `None` (with a
-/// message) when `python3 -m venv` is not available here.
-fn venv(a: &Adapter) -> Option<PathBuf> {
-    let dir = target_dir().join("adapters").join(a.name);
+/// Said on the real standard error, past the test harness's capture, so
+/// that a first `cargo test` shows why it waits.
+fn say(text: &str) {
+    let _ = writeln!(std::io::stderr(), "{text}");
+}
+
+/// A tool is missing: the tests are skipped, except under CI.
+fn missing(what: &str) -> Option<()> {
+    assert!(std::env::var_os("CI").is_none(), "CI must run every real-engine test, but {what}");
+    say(&format!("SKIPPED: {what}"));
+    None
+}
+
+/// Runs `tool --version`: `None` (after [`missing`]) when it does not.
+fn have(tool: &str, args: &[&str]) -> Option<()> {
+    match output(Command::new(tool).args(args)) {
+        Ok(out) if out.status.success() => Some(()),
+        Ok(out) => missing(&format!("`{tool} {}` fails, the real engines are not checked:\n{}", args.join(" "), show(&out))),
+        Err(e) => missing(&format!("{tool} is not available ({e}), the real engines are not checked")),
+    }
+}
+
+/// The library's virtual environment, created and installed unless it is
+/// there with the current pins.
+fn venv(name: &str, package: &str) -> Option<()> {
+    let dir = target_dir().join("adapters").join(name);
     let python = dir.join("bin").join("python");
     let marker = dir.join("rulecheck-requirements.txt");
     let pins = std::fs::read_to_string(Path::new(ROOT).join(REQUIREMENTS)).expect("the requirements file");
     if python.exists() && std::fs::read_to_string(&marker).ok().as_deref() == Some(pins.as_str()) {
-        return Some(python);
+        return Some(());
     }
-    match output(Command::new("python3").args(["-m", "venv", "--help"])) {
-        Ok(out) if out.status.success() => {}
-        Ok(out) => {
-            eprintln!("SKIPPED: `python3 -m venv` is not available, {} is not checked:\n{}", a.package, show(&out));
-            return None;
-        }
-        Err(e) => {
-            eprintln!("SKIPPED: python3 is not available ({e}), {} is not checked", a.package);
-            return None;
-        }
-    }
-    // Said on the real standard error, past the test harness's capture, so
-    // that a first `cargo test` shows why it waits.
-    let pin = pins.lines().find(|l| l.trim_start().starts_with(a.package)).unwrap_or(a.package).trim().to_string();
-    let _ = writeln!(
-        std::io::stderr(),
-        "adapters: installing {pin} from PyPI into {} (once, while {REQUIREMENTS} is unchanged)",
-        dir.display()
-    );
+    let pin = pins.lines().find(|l| l.trim_start().starts_with(package)).unwrap_or(package).trim().to_string();
+    say(&format!("adapters: installing {pin} from PyPI into {} (once, while {REQUIREMENTS} is unchanged)", dir.display()));
     let started = std::time::Instant::now();
     let created = output(Command::new("python3").args(["-m", "venv", "--clear"]).arg(&dir)).expect("python3 runs");
     if !created.status.success() {
         // Debian's python3 without python3-venv: the module is there, ensurepip is not.
-        eprintln!(
-            "SKIPPED: `python3 -m venv` cannot create an environment, {} is not checked:\n{}",
-            a.package,
-            show(&created)
-        );
-        return None;
+        return missing(&format!("`python3 -m venv` cannot create an environment:\n{}", show(&created)));
     }
     let installed = output(
         Command::new(&python)
             .args(["-m", "pip", "install", "--disable-pip-version-check", "--no-input", "-c", REQUIREMENTS])
-            .arg(a.package),
+            .arg(package),
     )
     .expect("the venv's python runs");
-    assert!(installed.status.success(), "pip could not install {}:\n{}", a.package, show(&installed));
+    assert!(installed.status.success(), "pip could not install {package}:\n{}", show(&installed));
     std::fs::write(&marker, pins).expect("write the install marker");
-    let _ = writeln!(std::io::stderr(), "adapters: {pin} installed in {:.0}s", started.elapsed().as_secs_f64());
-    Some(python)
+    say(&format!("adapters: {pin} installed in {:.0}s", started.elapsed().as_secs_f64()));
+    Some(())
 }
 
-/// Every scenario id of the spec (`spec/<file>::<name>`) with the clauses it cites.
+/// `target/adapters/node/node_modules`, installed with `npm ci` unless it is
+/// there from the current lock file.
+fn node_modules() -> Option<()> {
+    have("node", &["--version"])?;
+    have("npm", &["--version"])?;
+    let dir = target_dir().join("adapters").join("node");
+    let marker = dir.join("rulecheck-package-lock.json");
+    let lock = std::fs::read_to_string(Path::new(ROOT).join(NODE_LOCK)).expect("the package lock");
+    if dir.join("node_modules").is_dir() && std::fs::read_to_string(&marker).ok().as_deref() == Some(lock.as_str()) {
+        return Some(());
+    }
+    say(&format!("adapters: npm ci from {NODE_LOCK} into {} (once, while the lock is unchanged)", dir.display()));
+    let _ = std::fs::remove_file(&marker);
+    std::fs::create_dir_all(&dir).expect("create target/adapters/node");
+    std::fs::copy(Path::new(ROOT).join(NODE_PACKAGE), dir.join("package.json")).expect("copy package.json");
+    std::fs::copy(Path::new(ROOT).join(NODE_LOCK), dir.join("package-lock.json")).expect("copy package-lock.json");
+    let installed =
+        output(Command::new("npm").args(["ci", "--ignore-scripts", "--no-audit", "--no-fund", "--prefix"]).arg(&dir))
+            .expect("npm runs");
+    assert!(installed.status.success(), "npm ci could not install {NODE_LOCK}:\n{}", show(&installed));
+    std::fs::write(&marker, lock).expect("write the install marker");
+    Some(())
+}
+
+/// The cgt adapter's binary, built (or found up to date) by cargo.
+fn cgt_adapter() -> PathBuf {
+    let dir = target_dir().join("adapters").join("cgt");
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let bin = dir.join("release").join(format!("cgt-adapter{}", std::env::consts::EXE_SUFFIX));
+    if !bin.exists() {
+        say(&format!("adapters: building {CGT_MANIFEST} into {} (once; cargo keeps it)", dir.display()));
+    }
+    let built = output(
+        Command::new(cargo)
+            .args(["build", "--release", "--locked", "--manifest-path", CGT_MANIFEST, "--target-dir"])
+            .arg(&dir)
+            // The outer `cargo test` sets these for its own crate; the
+            // adapter is another build.
+            .env_remove("CARGO_TARGET_DIR")
+            .env_remove("CARGO_BUILD_TARGET_DIR"),
+    )
+    .expect("cargo runs");
+    assert!(built.status.success(), "cargo could not build {CGT_MANIFEST}:\n{}", show(&built));
+    bin
+}
+
+/// The matrix run of every adapter.
+struct Matrix {
+    code: Option<i32>,
+    json: serde_json::Value,
+    /// The Markdown, with the engines file named as the committed one.
+    markdown: String,
+    all: String,
+}
+
+impl Matrix {
+    fn engine(&self, name: &str) -> &serde_json::Value {
+        self.json["engines"]
+            .as_array()
+            .and_then(|es| es.iter().find(|e| e["name"] == name))
+            .unwrap_or_else(|| panic!("no engine '{name}' in the matrix:\n{}", self.all))
+    }
+
+    /// The scenario ids of an engine with one of the outcomes.
+    fn with(&self, name: &str, outcomes: &[&str]) -> BTreeSet<String> {
+        let e = self.engine(name);
+        e["scenarios"]
+            .as_object()
+            .map(|m| {
+                m.iter()
+                    .filter(|(_, o)| outcomes.iter().any(|w| o["outcome"] == *w))
+                    .map(|(id, _)| id.clone())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    fn failing(&self, name: &str) -> BTreeSet<String> {
+        self.with(name, &["fail", "expected-fail"])
+    }
+
+    /// The scenarios the engine said it cannot be set up for, with its reasons.
+    fn unsupported(&self, name: &str) -> BTreeMap<String, String> {
+        let e = self.engine(name);
+        e["scenarios"]
+            .as_object()
+            .map(|m| {
+                m.iter()
+                    .filter_map(|(id, o)| {
+                        let reason = o["reason"].as_str()?;
+                        reason.strip_prefix("the engine cannot set this up: ").map(|r| (id.clone(), r.to_string()))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// Every install, then one matrix over all the adapters; `None` when a tool
+/// is missing outside CI.
+fn matrix() -> Option<&'static Matrix> {
+    static MATRIX: OnceLock<Option<Matrix>> = OnceLock::new();
+    MATRIX.get_or_init(make_matrix).as_ref()
+}
+
+fn make_matrix() -> Option<Matrix> {
+    have("python3", &["-m", "venv", "--help"])?;
+    for (name, package) in PYTHON {
+        venv(name, package)?;
+    }
+    node_modules()?;
+    cgt_adapter();
+    // The committed engines file finds the installs under ./target; with
+    // another target directory the test runs a copy that points there.
+    let target = target_dir();
+    let engines = if target == Path::new(ROOT).join("target") {
+        ENGINES.to_string()
+    } else {
+        let text = std::fs::read_to_string(Path::new(ROOT).join(ENGINES)).expect("the engines file");
+        let copy = target.join("adapters").join("engines.yaml");
+        let fixtures = Path::new(ROOT).join("fixtures/adapters");
+        let text = text
+            .replace("../../target/", &format!("{}/", target.display()))
+            .replace("expected-failures: ", &format!("expected-failures: {}/", fixtures.display()))
+            .replace("engines:\n", &format!("engines:\n  # run in {}\n", fixtures.display()));
+        let text = text.replace("    args: [", &format!("    dir: {}\n    args: [", fixtures.display()));
+        std::fs::write(&copy, text).expect("write the engines file's copy");
+        copy.to_string_lossy().into_owned()
+    };
+    let out = target.join("adapters");
+    let (json, md) = (out.join("matrix.json"), out.join("conformance.md"));
+    let started = std::time::Instant::now();
+    let o = rulecheck(&[
+        "matrix",
+        &engines,
+        "--jobs",
+        "2",
+        "--json",
+        &json.to_string_lossy(),
+        "--markdown",
+        &md.to_string_lossy(),
+    ]);
+    say(&format!("adapters: the matrix of every adapter took {:.0}s", started.elapsed().as_secs_f64()));
+    let all = o.all();
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap_or_default())
+        .unwrap_or_else(|e| panic!("the matrix JSON does not parse ({e}):\n{all}"));
+    let markdown = std::fs::read_to_string(&md).unwrap_or_else(|e| panic!("no Markdown matrix ({e}):\n{all}"));
+    let markdown = markdown.replace(&engines, ENGINES);
+    Some(Matrix { code: o.code, json, markdown, all })
+}
+
+/// Every scenario id of the spec with the clauses it cites.
 fn clauses_by_scenario() -> BTreeMap<String, Vec<String>> {
     let catalog = Catalog::builtin().expect("the built-in catalog loads");
-    let spec = Path::new(ROOT).join("spec");
-    let (files, errors) = runner::load_all(&[spec], &catalog, &Default::default());
-    assert!(
-        errors.is_empty(),
-        "the spec loads: {}",
-        errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")
-    );
+    let (files, errors) = runner::load_all(&[Path::new(ROOT).join("spec")], &catalog, &Default::default());
+    assert!(errors.is_empty(), "the spec loads: {errors:?}");
     let mut out = BTreeMap::new();
     for f in &files {
         let rel = f.path.strip_prefix(ROOT).unwrap_or(&f.path);
@@ -172,110 +286,6 @@ fn clauses_by_scenario() -> BTreeMap<String, Vec<String>> {
     out
 }
 
-fn engine(a: &Adapter, python: &Path) -> String {
-    // rulecheck splits the command like a shell; quote the path in case.
-    format!("'{}' {}", python.display(), a.script)
-}
-
-fn expected_failures_file(a: &Adapter) -> String {
-    format!("fixtures/adapters/{}.expected-failures", a.name)
-}
-
-/// The adapter's answer for a scenario it cannot set up in its library: an
-/// `error` response (spec_protocol.py's `CannotSetUp`).
-const CANNOT_SET_UP: &str = "the engine reports an error: cannot set up: ";
-
-/// Run the whole spec against the adapter; check the run and its failures
-/// against the expected-failures list. Returns the failing scenario ids and
-/// the ids of the scenarios the adapter refused to set up.
-fn check_adapter(a: &Adapter, python: &Path) -> (BTreeSet<String>, BTreeSet<String>) {
-    let engine = engine(a, python);
-    let started = std::time::Instant::now();
-    let run = rulecheck(&["run", "--engine", &engine, "--format", "json", "--jobs", "2"]);
-    eprintln!("{}: the spec ran in {:.1}s", a.name, started.elapsed().as_secs_f64());
-    let report: serde_json::Value = serde_json::from_str(&run.stdout)
-        .unwrap_or_else(|e| panic!("{}: the JSON report does not parse ({e}):\n{}", a.name, run.all()));
-    let scenarios = report["scenarios"].as_array().expect("the report lists its scenarios");
-    let with = |outcome: &str| -> BTreeSet<String> {
-        scenarios
-            .iter()
-            .filter(|s| s["outcome"] == outcome)
-            .map(|s| s["id"].as_str().expect("a scenario id").to_string())
-            .collect()
-    };
-    // The only engine errors allowed are the adapter's loud refusals of what
-    // its library cannot be set up for; a crash or a timeout fails here.
-    let mut refused = BTreeSet::new();
-    for s in scenarios.iter().filter(|s| s["outcome"] == "error") {
-        let failures = s["failures"].as_array().map(Vec::as_slice).unwrap_or_default();
-        let loud = !failures.is_empty()
-            && failures.iter().all(|f| f["detail"].as_str().is_some_and(|d| d.contains(CANNOT_SET_UP)));
-        assert!(loud, "{}: an engine error that is not a refusal to set up:\n{s:#}", a.name);
-        refused.insert(s["id"].as_str().expect("a scenario id").to_string());
-    }
-    let expected_code = if refused.is_empty() { 1 } else { 3 };
-    assert_eq!(run.code, Some(expected_code), "{}: the run completes with some failures:\n{}", a.name, run.all());
-    let passed = with("pass").len();
-    assert!(passed >= a.min_passed, "{}: {passed} scenarios pass, fewer than {}:\n{}", a.name, a.min_passed, run.all());
-    let failing = with("fail");
-
-    let list = expected_failures_file(a);
-    let path = Path::new(ROOT).join(&list);
-    if std::env::var_os("RULECHECK_BLESS_ADAPTERS").is_some() {
-        let version = Command::new(python)
-            .args(["-c", &format!("import {0}; print({0}.__version__)", a.module)])
-            .output()
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-            .unwrap_or_default();
-        let mut text = format!(
-            "# The scenarios {} {version} fails through {} (tests/adapters.rs;\n\
-             # RULECHECK_BLESS_ADAPTERS=1 cargo test --test adapters rewrites this list).\n",
-            a.package, a.script
-        );
-        for id in &failing {
-            text.push_str(id);
-            text.push('\n');
-        }
-        std::fs::write(&path, text).expect("write the expected-failures list");
-    }
-    let expected: BTreeSet<String> = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{list}: {e}"))
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(str::to_string)
-        .collect();
-    let new: Vec<&String> = failing.difference(&expected).collect();
-    let fixed: Vec<&String> = expected.difference(&failing).collect();
-    assert!(
-        new.is_empty() && fixed.is_empty(),
-        "{}: the failures differ from {list}\nnew failures:\n  {}\nno longer failing:\n  {}\n\
-         (RULECHECK_BLESS_ADAPTERS=1 cargo test --test adapters rewrites the list)",
-        a.name,
-        new.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n  "),
-        fixed.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n  "),
-    );
-
-    // With the list, nothing fails: exit 0, or 3 for the refusals alone.
-    let o: Outcome =
-        rulecheck(&["run", "--engine", &engine, "--jobs", "2", "--format", "json", "--expected-failures", &list]);
-    assert_eq!(
-        o.code,
-        Some(if refused.is_empty() { 0 } else { 3 }),
-        "{}: every failure is an expected one:\n{}",
-        a.name,
-        o.all()
-    );
-    let totals: serde_json::Value = serde_json::from_str::<serde_json::Value>(&o.stdout)
-        .map(|r| r["totals"].clone())
-        .unwrap_or_else(|e| panic!("{}: the JSON report does not parse ({e}):\n{}", a.name, o.all()));
-    assert_eq!(totals["failed"], 0, "{}: {totals}", a.name);
-    assert_eq!(totals["unexpected_passes"], 0, "{}: {totals}", a.name);
-    assert_eq!(totals["expected_failures"], failing.len(), "{}: {totals}", a.name);
-    assert_eq!(totals["errors"], refused.len(), "{}: {totals}", a.name);
-    (failing, refused)
-}
-
 /// The failing scenarios that cite the clause.
 fn citing<'a>(failing: &'a BTreeSet<String>, clauses: &BTreeMap<String, Vec<String>>, clause: &str) -> Vec<&'a str> {
     failing
@@ -285,11 +295,83 @@ fn citing<'a>(failing: &'a BTreeSet<String>, clauses: &BTreeMap<String, Vec<Stri
         .collect()
 }
 
+fn blessing() -> bool {
+    std::env::var_os("RULECHECK_BLESS_ADAPTERS").is_some()
+}
+
+/// The engine's run: no engine error, at least `min_passed` passes, and its
+/// failures exactly its expected-failures list (rewritten when blessing).
+/// Returns the failing ids.
+fn check(m: &Matrix, name: &str, min_passed: usize) -> BTreeSet<String> {
+    let e = m.engine(name);
+    assert!(e["failure"].is_null(), "{name} did not start: {}\n{}", e["failure"], m.all);
+    let errors = m.with(name, &["error"]);
+    assert!(errors.is_empty(), "{name}: engine errors (a crash, a hang, an answer out of protocol):\n{errors:#?}\n{}", m.all);
+    let passed = m.with(name, &["pass", "unexpected-pass"]).len();
+    assert!(passed >= min_passed, "{name}: {passed} scenarios pass, fewer than {min_passed}");
+    let failing = m.failing(name);
+    let list = e["expected_failures"].as_str().expect("every adapter has an expected-failures list");
+    let path = Path::new(ROOT).join(list.strip_prefix(&format!("{ROOT}/")).unwrap_or(list));
+    if blessing() {
+        let mut text = format!(
+            "# The scenarios {name} fails through its adapter ({ENGINES};\n\
+             # RULECHECK_BLESS_ADAPTERS=1 cargo test --release --test adapters rewrites this list).\n"
+        );
+        for id in &failing {
+            text.push_str(id);
+            text.push('\n');
+        }
+        std::fs::write(&path, text).expect("write the expected-failures list");
+        return failing;
+    }
+    let expected: BTreeSet<String> = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect();
+    let new: Vec<&String> = failing.difference(&expected).collect();
+    let fixed: Vec<&String> = expected.difference(&failing).collect();
+    assert!(
+        new.is_empty() && fixed.is_empty(),
+        "{name}: the failures differ from {}\nnew failures:\n  {}\nno longer failing:\n  {}\n\
+         (RULECHECK_BLESS_ADAPTERS=1 cargo test --release --test adapters rewrites the list)",
+        path.display(),
+        new.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n  "),
+        fixed.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n  "),
+    );
+    failing
+}
+
 #[test]
-fn pydraughts_runs_the_spec_with_its_known_failures() {
-    let Some(python) = venv(&PYDRAUGHTS) else { return };
-    let (failing, refused) = check_adapter(&PYDRAUGHTS, &python);
-    assert!(refused.is_empty(), "pydraughts takes every position: {refused:#?}");
+fn docs_conformance_is_the_matrix_of_every_adapter() {
+    let Some(m) = matrix() else { return };
+    let path = Path::new(ROOT).join(CONFORMANCE);
+    if blessing() {
+        std::fs::create_dir_all(path.parent().expect("docs/")).expect("docs/");
+        std::fs::write(&path, &m.markdown).expect("write docs/conformance.md");
+    } else {
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            committed == m.markdown,
+            "{CONFORMANCE} is stale: RULECHECK_BLESS_ADAPTERS=1 cargo test --release --test adapters rewrites it\n{}",
+            rulecheck::oracle::diff(&committed, &m.markdown)
+        );
+        // With every list current, the matrix has nothing unexpected.
+        assert_eq!(m.code, Some(0), "every failure is an expected one and no engine broke:\n{}", m.all);
+    }
+    for name in ["pydraughts 0.6.7", "OpenSpiel 2.0.2", "rapid-draughts 1.0.6", "cgt 0.11.0"] {
+        assert!(m.markdown.contains(&format!("| {name} |")), "{name} has its row");
+    }
+}
+
+#[test]
+fn pydraughts_fails_its_known_failures() {
+    let Some(m) = matrix() else { return };
+    let name = "pydraughts 0.6.7";
+    let failing = check(m, name, 200);
+    assert!(m.unsupported(name).is_empty(), "pydraughts takes every position");
     let clauses = clauses_by_scenario();
     // pydraughts draws English games after 80 quiet king plies, not 40.
     assert!(!citing(&failing, &clauses, "english.draw.forty").is_empty(), "{failing:#?}");
@@ -300,14 +382,14 @@ fn pydraughts_runs_the_spec_with_its_known_failures() {
 }
 
 #[test]
-fn py_draughts_runs_the_spec_and_its_optional_captures_are_caught() {
-    let Some(python) = venv(&PY_DRAUGHTS) else { return };
-    let (failing, refused) = check_adapter(&PY_DRAUGHTS, &python);
-    assert!(refused.is_empty(), "py-draughts takes every position: {refused:#?}");
+fn py_draughts_makes_captures_optional_and_white_move_first() {
+    let Some(m) = matrix() else { return };
+    let name = "py-draughts 1.10.1";
+    let failing = check(m, name, 200);
+    assert!(m.unsupported(name).is_empty(), "py-draughts takes every position");
     let clauses = clauses_by_scenario();
     // The American board lets a player decline a capture.
-    let mandatory = citing(&failing, &clauses, "english.capture.mandatory");
-    assert!(!mandatory.is_empty(), "no english.capture.mandatory scenario fails: {failing:#?}");
+    assert!(!citing(&failing, &clauses, "english.capture.mandatory").is_empty(), "{failing:#?}");
     assert!(failing
         .contains("spec/english/captures.yaml::a black man that can jump must jump and no plain move is allowed"));
     // ... and has white move first from its start position.
@@ -317,9 +399,10 @@ fn py_draughts_runs_the_spec_and_its_optional_captures_are_caught() {
 }
 
 #[test]
-fn dame_rs_runs_the_spec_and_its_crowning_restart_is_caught() {
-    let Some(python) = venv(&DAME_RS) else { return };
-    let (failing, refused) = check_adapter(&DAME_RS, &python);
+fn dame_rs_restarts_its_count_at_a_crowning() {
+    let Some(m) = matrix() else { return };
+    let name = "dame-rs 0.2.0";
+    let failing = check(m, name, 90);
     let clauses = clauses_by_scenario();
     // A man crowned inside the sixteen- or five-move count restarts the
     // engine's count; the FMJD count runs on from the balance.
@@ -327,31 +410,126 @@ fn dame_rs_runs_the_spec_and_its_crowning_restart_is_caught() {
     assert!(failing.contains(
         "spec/international/draws-by-play.yaml::a man crowned during the sixteen moves does not restart the count, played from no count"
     ));
-    // Its counters cannot be set: only positions with np or eg refused.
-    assert!(!refused.is_empty() && refused.iter().all(|id| id.starts_with("spec/international/draws")), "{refused:#?}");
-    // It plays international draughts only; nothing else fails or is refused.
-    assert!(failing.iter().chain(&refused).all(|id| id.starts_with("spec/international/")), "{failing:#?}");
+    // Its counters cannot be set: only positions with np or eg are skipped as unsupported.
+    let unsupported = m.unsupported(name);
+    assert!(!unsupported.is_empty(), "{}", m.all);
+    assert!(unsupported.keys().all(|id| id.starts_with("spec/international/draws")), "{unsupported:#?}");
+    assert!(failing.iter().all(|id| id.starts_with("spec/international/")), "{failing:#?}");
 }
 
 #[test]
-fn open_spiel_runs_the_spec_from_its_start_positions_and_its_forty_move_count_is_caught() {
-    let Some(python) = venv(&OPEN_SPIEL) else { return };
-    let (failing, refused) = check_adapter(&OPEN_SPIEL, &python);
+fn open_spiel_draws_forty_plies_after_a_capture_whatever_the_men_did() {
+    let Some(m) = matrix() else { return };
+    let name = "OpenSpiel 2.0.2";
+    let failing = check(m, name, 20);
     let clauses = clauses_by_scenario();
-    // Its checkers draws after forty plies without a capture, man moves or not.
     assert!(!citing(&failing, &clauses, "english.draw.forty").is_empty(), "{failing:#?}");
     assert!(failing.contains(
         "spec/english/draws-by-play.yaml::forty plies from the start without a capture but with man moves are no draw"
     ));
     // Neither game can be given a position: every scenario with one is
-    // refused, in both variants, and none of those from the start.
+    // skipped as unsupported, in both variants, and none from the start.
+    let unsupported = m.unsupported(name);
     for variant in ["spec/english/", "spec/chinese-checkers/"] {
-        assert!(refused.iter().any(|id| id.starts_with(variant)), "nothing refused in {variant}: {refused:#?}");
+        assert!(unsupported.keys().any(|id| id.starts_with(variant)), "nothing unsupported in {variant}");
     }
     let start = "spec/english/setup.yaml::the start position has seven black moves and the known perft counts";
-    assert!(!refused.contains(start) && !failing.contains(start), "perft from the start is the spec's");
+    assert!(!unsupported.contains_key(start) && !failing.contains(start), "perft from the start is the spec's");
     let others = |id: &&String| !id.starts_with("spec/english/") && !id.starts_with("spec/chinese-checkers/");
-    // The compare file's English scenarios are refused too: each has a position.
-    assert!(failing.iter().filter(others).count() == 0, "{failing:#?}");
-    assert!(refused.iter().filter(others).all(|id| id.starts_with("spec/compare/")), "{refused:#?}");
+    assert_eq!(failing.iter().filter(others).count(), 0, "{failing:#?}");
+    assert!(unsupported.keys().filter(others).all(|id| id.starts_with("spec/compare/")), "{unsupported:#?}");
+}
+
+#[test]
+fn rapid_draughts_keeps_the_forty_ply_count_through_man_moves() {
+    let Some(m) = matrix() else { return };
+    let failing = check(m, "rapid-draughts 1.0.6", 60);
+    let clauses = clauses_by_scenario();
+    // A man move does not restart the library's forty-ply count.
+    assert!(failing
+        .contains("spec/english/draws.yaml::a man move instead of the fortieth quiet ply starts the count again"));
+    // It has no repetition draw.
+    assert!(!citing(&failing, &clauses, "english.draw.repetition").is_empty(), "{failing:#?}");
+    // A king cannot jump back onto the square it started from.
+    assert!(failing.contains("spec/english/kings.yaml::the king's circuit played one way round takes all four men"));
+    // Its captures, chains and free choice among captures are right.
+    assert!(citing(&failing, &clauses, "english.capture.mandatory").is_empty(), "{failing:#?}");
+}
+
+#[test]
+fn draughts_js_kings_step_one_square_and_it_has_no_draws() {
+    let Some(m) = matrix() else { return };
+    let failing = check(m, "draughts.js 0.2.1", 60);
+    let clauses = clauses_by_scenario();
+    assert!(failing
+        .contains("spec/international/kings.yaml::a king flies any number of empty squares along its four diagonals"));
+    assert!(failing.contains(
+        "spec/international/captures.yaml::after the circle the four men are gone and the man is back on its square"
+    ));
+    for clause in ["international.draw.twenty-five", "international.draw.sixteen", "international.draw.five"] {
+        assert!(!citing(&failing, &clauses, clause).is_empty(), "no {clause} scenario fails: {failing:#?}");
+    }
+    assert!(!failing.iter().any(|id| id.starts_with("spec/international/majority.yaml")), "{failing:#?}");
+}
+
+#[test]
+fn cgt_passes_what_it_can_be_asked_and_skips_the_opening() {
+    let Some(m) = matrix() else { return };
+    let name = "cgt 0.11.0";
+    let failing = check(m, name, 15);
+    assert!(failing.is_empty(), "{failing:#?}");
+    let unsupported = m.unsupported(name);
+    assert!(unsupported.values().all(|why| why.contains("has no Konane opening")), "{unsupported:#?}");
+    assert!(unsupported.keys().all(|id| id.starts_with("spec/konane/")), "{unsupported:#?}");
+    assert!(unsupported.contains_key("spec/konane/opening.yaml::black opens by taking its stone off the corner a1"));
+    assert!(!unsupported
+        .contains_key("spec/konane/jumps.yaml::a double jump may stop after its first jump and both stops are moves"));
+}
+
+/// The 8x8 start with the named cells emptied, black to move.
+fn after_removals(holes: &[&str]) -> String {
+    let mut ranks = Vec::new();
+    for rank in (1..=8).rev() {
+        let mut text = String::new();
+        let mut run = 0;
+        for (file, letter) in "abcdefgh".chars().enumerate() {
+            if holes.contains(&format!("{letter}{rank}").as_str()) {
+                run += 1;
+                continue;
+            }
+            if run > 0 {
+                text.push_str(&run.to_string());
+                run = 0;
+            }
+            // a1 is black: file + rank - 1 even.
+            text.push(if (file + rank - 1) % 2 == 0 { 'b' } else { 'w' });
+        }
+        if run > 0 {
+            text.push_str(&run.to_string());
+        }
+        ranks.push(text);
+    }
+    format!("{} b", ranks.join("/"))
+}
+
+/// The jumps of cgt after each of the twelve openings of the 8x8 board
+/// (four removals by black, each answered by each of white's), counted to
+/// depth 5 against the reference's perft.
+#[test]
+fn cgt_perft_agrees_with_the_reference_after_every_opening() {
+    let engine = format!("'{}'", cgt_adapter().display());
+    let openings: &[(&str, &[&str])] = &[
+        ("a1", &["a2", "b1"]),
+        ("h8", &["h7", "g8"]),
+        ("d4", &["c4", "d3", "d5", "e4"]),
+        ("e5", &["e4", "e6", "d5", "f5"]),
+    ];
+    for (black, whites) in openings {
+        for white in *whites {
+            let position = after_removals(&[black, white]);
+            let o = rulecheck(&["perft", "--engine", &engine, "konane", &position, "5"]);
+            assert_eq!(o.code, Some(0), "-{black} -{white}: {position}\n{}", o.all());
+            assert!(o.stdout.contains("the engine and the reference agree"), "-{black} -{white}: {}", o.all());
+        }
+    }
 }

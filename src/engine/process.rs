@@ -146,8 +146,11 @@ impl EngineFile {
             Some(v) => seconds(v).map_err(|e| format!("{origin}: {key}: {e}")),
         };
         let command = self.command.ok_or_else(|| format!("{origin}: no `command` to start the engine with"))?;
-        // A config file named bare (`engine.yaml`) has an empty parent.
+        // A config file named bare (`engine.yaml`) has an empty parent. The
+        // base is made absolute: a relative command would otherwise be read
+        // against the engine's own directory once it is started there.
         let base = if base.as_os_str().is_empty() { Path::new(".") } else { base };
+        let base = &std::path::absolute(base).unwrap_or_else(|_| base.to_path_buf());
         // A command with a slash is a path, relative to the file like every
         // other path in it; a bare name is looked up on PATH.
         let command = if command.contains('/') && Path::new(&command).is_relative() {
@@ -478,6 +481,9 @@ impl ProcessEngine {
         }
         if let Some(e) = &response.error {
             return Err(EngineError::Failed(format!("the engine reports an error: {e}")));
+        }
+        if let Some(why) = &response.unsupported {
+            return Err(EngineError::Unsupported(why.clone()));
         }
         Ok(response)
     }

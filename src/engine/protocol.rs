@@ -88,7 +88,8 @@ pub struct VariantMsg {
 }
 
 /// A response carries the request's `id` and exactly one of the shapes
-/// below; `error` reports a request the engine could not serve.
+/// below; `error` reports a request the engine could not serve, and
+/// `unsupported` one it cannot set up faithfully.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Response {
     pub id: u64,
@@ -127,6 +128,11 @@ pub struct Response {
     pub nodes: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// Any request but `hello`: the engine cannot set this up faithfully
+    /// (a position it cannot be given, an action it cannot play), and says
+    /// why rather than guess. The scenario is skipped with that reason.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unsupported: Option<String>,
 }
 
 /// An action of a sequence that was refused: its index (0-based) and reason.

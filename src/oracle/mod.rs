@@ -250,7 +250,9 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
     if let Err(reason) = engine.supports(&scenario.variant, &scenario.options) {
         match adapted(scenario, engine) {
             Some((alt, changed)) => {
-                let mut v = check_supported(&alt, engine, v);
+                let mut watched = Watch { inner: &mut *engine, unsupported: None };
+                let v = check_supported(&alt, &mut watched, v);
+                let mut v = unsupported_skips(v, watched.unsupported);
                 v.transcript = v.transcript.replacen(
                     "\nposition: ",
                     &format!("\nrun under the engine's {changed}: the reference gives the same answers\nposition: "),
@@ -271,9 +273,74 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
             }
         }
     }
-    let mut v = check_supported(scenario, engine, v);
+    let mut watched = Watch { inner: &mut *engine, unsupported: None };
+    let v = check_supported(scenario, &mut watched, v);
+    let mut v = unsupported_skips(v, watched.unsupported);
     v.stderr = engine.stderr();
     printable(v)
+}
+
+/// What the engine said it cannot set up is not a wrong answer, and no
+/// answer it gave meanwhile is judged: the scenario is skipped, with the
+/// engine's reason.
+fn unsupported_skips(mut v: Verdict, unsupported: Option<String>) -> Verdict {
+    if let Some(why) = unsupported {
+        v.failures.clear();
+        let why = format!("the engine cannot set this up: {why}");
+        if let Some(at) = v.transcript.rfind("verdict: ") {
+            if v.transcript[at..].lines().count() == 1 {
+                v.transcript.truncate(at);
+            }
+        }
+        let _ = writeln!(v.transcript, "verdict: skip ({why})");
+        v.skipped = Some(why);
+    }
+    v
+}
+
+/// An engine watched for `unsupported` answers (the first one is kept).
+struct Watch<'a> {
+    inner: &'a mut dyn Engine,
+    unsupported: Option<String>,
+}
+
+impl Watch<'_> {
+    fn seen<T>(&mut self, r: Result<T, EngineError>) -> Result<T, EngineError> {
+        if let Err(EngineError::Unsupported(why)) = &r {
+            self.unsupported.get_or_insert_with(|| why.clone());
+        }
+        r
+    }
+}
+
+impl Engine for Watch<'_> {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+    fn replay(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<game::Replay, EngineError> {
+        let r = self.inner.replay(setup, actions);
+        self.seen(r)
+    }
+    fn explain(&mut self, setup: &Setup<'_>, played: &[Action], action: &Action) -> Result<Explanation, EngineError> {
+        let r = self.inner.explain(setup, played, action);
+        self.seen(r)
+    }
+    fn perft(&mut self, setup: &Setup<'_>, depth: u32) -> Result<Option<u64>, EngineError> {
+        let r = self.inner.perft(setup, depth);
+        self.seen(r)
+    }
+    fn ready(&mut self) -> Result<(), EngineError> {
+        self.inner.ready()
+    }
+    fn supports(&mut self, variant: &str, options: &game::Options) -> Result<(), String> {
+        self.inner.supports(variant, options)
+    }
+    fn declared(&mut self, variant: &str) -> Option<std::collections::BTreeMap<String, Vec<String>>> {
+        self.inner.declared(variant)
+    }
+    fn stderr(&mut self) -> Option<String> {
+        self.inner.stderr()
+    }
 }
 
 /// What an engine answered reaches reports and terminals: control

@@ -15,10 +15,11 @@ pub const JSON_VERSION: u32 = 1;
 
 fn cell_text(c: &Cell) -> String {
     let ran = c.passed + c.failed.len() + c.errors.len();
+    let skipped = if c.skipped > 0 && c.status != CellStatus::Skip { format!(" ({} skipped)", c.skipped) } else { String::new() };
     match c.status {
-        CellStatus::Pass => format!("pass {}/{ran}", c.passed),
-        CellStatus::Fail => format!("**fail {}/{ran}**", c.failed.len()),
-        CellStatus::Error => format!("**error {}/{ran}**", c.errors.len()),
+        CellStatus::Pass => format!("pass {}/{ran}{skipped}", c.passed),
+        CellStatus::Fail => format!("**fail {}/{ran}**{skipped}", c.failed.len()),
+        CellStatus::Error => format!("**error {}/{ran}**{skipped}", c.errors.len()),
         CellStatus::Skip => "skip".to_string(),
     }
 }
@@ -60,8 +61,8 @@ pub fn markdown(command: &str, columns: &[Column], rows: &[Row]) -> String {
     let _ = writeln!(
         s,
         "\nA cell counts the scenarios citing the clause: `pass 3/3` all passed, `fail 1/3` one failed, \
-         `skip` the engine does not play that variant or those house rules, `error` it crashed, hung \
-         or answered out of protocol."
+         `skip` none was run (the engine does not play that variant or those house rules, or said it \
+         cannot set the scenarios up), `error` it crashed, hung or answered out of protocol."
     );
     let mut variant = "";
     for row in rows {
@@ -107,6 +108,15 @@ struct JsonEngine<'a> {
     unexpected_passes: usize,
     skipped: usize,
     errors: usize,
+    /// Every scenario's outcome, by id, with the reason of a skip.
+    scenarios: std::collections::BTreeMap<String, JsonOutcome>,
+}
+
+#[derive(Serialize)]
+struct JsonOutcome {
+    outcome: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -135,6 +145,16 @@ pub fn json(command: &str, columns: &[Column], rows: &[Row]) -> String {
                 unexpected_passes: t.unexpected_passes,
                 skipped: t.skipped,
                 errors: t.errors,
+                scenarios: c
+                    .runs
+                    .iter()
+                    .flat_map(|r| {
+                        r.verdicts.iter().map(move |v| {
+                            let outcome = crate::report::outcome(r, v, &c.expected).word();
+                            (crate::report::scenario_id(r, v), JsonOutcome { outcome, reason: v.skipped.clone() })
+                        })
+                    })
+                    .collect(),
             }
         })
         .collect();
