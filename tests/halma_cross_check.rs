@@ -35,7 +35,7 @@ impl Rng {
     }
 
     fn chance(&mut self, one_in: u64) -> bool {
-        self.next() % one_in == 0
+        self.next().is_multiple_of(one_in)
     }
 }
 
@@ -72,9 +72,9 @@ fn rules(seed: u64) -> Rules {
         for i in (1..6).rev() {
             camps.swap(i, rng.below(i + 1));
         }
-        for i in 0..6 {
-            r.camps[i] = camps[i];
-            r.goals[i] = if rng.chance(3) { rng.below(6) } else { opposite(camps[i]) };
+        for (i, &camp) in camps.iter().enumerate() {
+            r.camps[i] = camp;
+            r.goals[i] = if rng.chance(3) { rng.below(6) } else { opposite(camp) };
         }
     }
     r
