@@ -101,12 +101,13 @@ fn perft_keep_duplicates(c: &mut Criterion) {
     group.finish();
 }
 
-/// Chinese checkers from the start, 2 and 6 players.
+/// Chinese checkers from the start, 2, 3 and 6 players, each to the depth
+/// that takes a fraction of a second to a second.
 fn perft_chinese_checkers(c: &mut Criterion) {
     use rulecheck::halma;
     let mut group = c.benchmark_group("perft/chinese-checkers/start");
     group.sample_size(10);
-    for (players, depth) in [(2u8, 4u32), (6, 3)] {
+    for (players, depth) in [(2u8, 6u32), (3, 6), (6, 6)] {
         let rules = halma::Rules::international(players);
         let start = halma::position::Position::start(&rules);
         let nodes = halma::game::perft(&start, &rules, depth);

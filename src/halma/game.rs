@@ -14,6 +14,7 @@
 //! sum, over its pieces outside the goal, of the steps from each to the
 //! nearest goal hole not holding one of its own pieces.
 
+use super::bitboard::{State, Walk};
 use super::board::{holes, Board};
 use super::movegen::{apply_piece, legal_moves, Move};
 use super::position::{is_king, seat_of, Position, EMPTY};
@@ -338,12 +339,18 @@ pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
     count(&Match::new(rules, pos.clone()), depth)
 }
 
-/// Perft below a game.
+/// Perft below a game: the game's own moves at the root, then the walk on
+/// bitboards of [`super::bitboard`], which follows the same turn rules
+/// without allocating.
 pub fn count(game: &Match<'_>, depth: u32) -> u64 {
     let moves = game.legal_moves();
     match depth {
         0 => 1,
         1 => moves.len() as u64,
-        _ => moves.iter().map(|&m| count(&game.after(m), depth - 1)).sum(),
+        _ => {
+            let walk = Walk::new(game.rules());
+            let state = State::new(game.position());
+            moves.iter().map(|&m| walk.count(&walk.play(&state, m), depth - 1)).sum()
+        }
     }
 }

@@ -3,6 +3,7 @@
 //! with kings). Both forms, every house rule and every number of players
 //! are values of [`Rules`].
 
+pub mod bitboard;
 pub mod board;
 pub mod game;
 pub mod movegen;

@@ -1,0 +1,454 @@
+//! The perft walk of Chinese checkers on bitboards: a small copyable state
+//! (one 121-bit set of holes per seat, one for the kings, one for every
+//! occupied hole, and the counters), steps and hops looked up in tables
+//! built once, and a chain of hops followed as a set of holes still to
+//! explore, so that a node of the walk allocates nothing.
+//!
+//! Moves and the turn rules are those of [`super::movegen`] and
+//! [`super::game::Match`], which stay the reference: the walk mirrors
+//! `Match::make_move` and `Match::settle` step for step, and the test
+//! suite compares both with each other and with a plain generator.
+
+use std::sync::OnceLock;
+
+use super::board::{Board, Holes, DIRECTIONS, HOLES};
+use super::game::goal_holes;
+use super::movegen::{closed_holes, Move};
+use super::position::{is_king, seat_of, Position, EMPTY};
+use super::rules::Rules;
+
+/// A hole number past the board: its bit is never set in any set of holes,
+/// so a lookup that lands there fails without a test of its own.
+const OFF: u8 = 127;
+
+/// The hop from a hole in one direction: the hole jumped and the hole
+/// landed in, both [`OFF`] where the board ends first.
+#[derive(Clone, Copy)]
+struct Jump {
+    over: u8,
+    land: u8,
+}
+
+const NO_JUMP: Jump = Jump { over: OFF, land: OFF };
+
+/// The star's steps and hops, built once.
+struct Tables {
+    /// The neighbours of each hole.
+    steps: [Holes; HOLES],
+    /// The neighbour in each direction, [`OFF`] past the edge.
+    next: [[u8; 6]; HOLES],
+    /// The hop in each direction.
+    jump: [[Jump; 6]; HOLES],
+    /// The hops that stay on the board, first `hops[h]` entries of
+    /// `jumps[h]`: a hole at the edge has fewer than six.
+    jumps: [[Jump; 6]; HOLES],
+    hops: [u8; HOLES],
+}
+
+fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Box<Tables>> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        let b = Board::get();
+        let mut t = Box::new(Tables {
+            steps: [0; HOLES],
+            next: [[OFF; 6]; HOLES],
+            jump: [[NO_JUMP; 6]; HOLES],
+            jumps: [[NO_JUMP; 6]; HOLES],
+            hops: [0; HOLES],
+        });
+        for h in 0..HOLES as u8 {
+            let i = usize::from(h);
+            for d in 0..DIRECTIONS.len() {
+                if let Some(n) = b.step(h, d) {
+                    t.steps[i] |= 1 << n;
+                    t.next[i][d] = n;
+                    if let Some(land) = b.step(n, d) {
+                        let j = Jump { over: n, land };
+                        t.jump[i][d] = j;
+                        t.jumps[i][usize::from(t.hops[i])] = j;
+                        t.hops[i] += 1;
+                    }
+                }
+            }
+        }
+        t
+    })
+}
+
+#[inline(always)]
+fn has(set: Holes, hole: u8) -> bool {
+    (set >> hole) & 1 != 0
+}
+
+#[inline(always)]
+fn bit(hole: u8) -> Holes {
+    1 << hole
+}
+
+/// A game state for the walk: what [`Position`] holds, as sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct State {
+    /// The holes of each seat's pieces (index: seat - 1), kings included.
+    pub pieces: [Holes; 6],
+    pub kings: Holes,
+    pub occupied: Holes,
+    /// The seat (1-based) to move.
+    pub to_move: u8,
+    pub turns: [u32; 6],
+    pub quiet: u32,
+    pub best: [u8; 6],
+    /// Seats that have finished and that have resigned, seat `s` as bit
+    /// `s - 1`. Their order decides the ranking, which perft never needs:
+    /// only whether a seat still plays does.
+    pub finished: u8,
+    pub resigned: u8,
+}
+
+impl State {
+    pub fn new(pos: &Position) -> State {
+        let mut s = State {
+            pieces: [0; 6],
+            kings: 0,
+            occupied: 0,
+            to_move: pos.to_move,
+            turns: pos.turns,
+            quiet: pos.quiet,
+            best: pos.best,
+            finished: 0,
+            resigned: 0,
+        };
+        for (h, &c) in pos.cells.iter().enumerate() {
+            if c == EMPTY {
+                continue;
+            }
+            // A validated position has seats 1..=players only.
+            if let Some(set) = s.pieces.get_mut(usize::from(seat_of(c)).wrapping_sub(1)) {
+                *set |= 1 << h;
+                s.occupied |= 1 << h;
+                if is_king(c) {
+                    s.kings |= 1 << h;
+                }
+            }
+        }
+        for &seat in &pos.finished {
+            s.finished |= 1u8.checked_shl(u32::from(seat).wrapping_sub(1)).unwrap_or(0);
+        }
+        for &seat in &pos.resigned {
+            s.resigned |= 1u8.checked_shl(u32::from(seat).wrapping_sub(1)).unwrap_or(0);
+        }
+        s
+    }
+
+    /// Whether a seat (1-based) still plays.
+    #[inline]
+    fn active(&self, seat: u8) -> bool {
+        (self.finished | self.resigned) & (1 << (seat - 1)) == 0
+    }
+}
+
+/// The rules of one perft as the sets the walk looks at.
+pub struct Walk<'r> {
+    rules: &'r Rules,
+    t: &'static Tables,
+    /// Per seat index: holes its pieces may not stop in, and may not pass
+    /// through (see [`closed_holes`]).
+    closed: [Holes; 6],
+    no_pass: [Holes; 6],
+    goal: [Holes; 6],
+    /// The apex of each seat's goal, for king-on-apex.
+    apex: [Holes; 6],
+    /// Every seat at the table, as bits.
+    seats: u8,
+}
+
+impl<'r> Walk<'r> {
+    pub fn new(rules: &'r Rules) -> Walk<'r> {
+        let b = Board::get();
+        let mut w = Walk {
+            rules,
+            t: tables(),
+            closed: [0; 6],
+            no_pass: [0; 6],
+            goal: [0; 6],
+            apex: [0; 6],
+            seats: ((1u16 << rules.players) - 1) as u8,
+        };
+        for seat in 1..=rules.players {
+            let i = usize::from(seat - 1);
+            (w.closed[i], w.no_pass[i]) = closed_holes(rules, seat);
+            w.goal[i] = goal_holes(rules, seat);
+            w.apex[i] = bit(b.apex[rules.goal(seat)]);
+        }
+        w
+    }
+
+    /// Every hole the piece on `from` can end a move in: the empty open
+    /// neighbours, and every open hole a chain of hops reaches.
+    #[inline]
+    fn ends(&self, st: &State, seat: usize, from: u8) -> Holes {
+        let r = self.rules;
+        let t = self.t;
+        let start = bit(from);
+        let closed = self.closed[seat];
+        let steps = t.steps[usize::from(from)] & !st.occupied & !closed;
+        // The piece is lifted off the board while it hops.
+        let occupied = st.occupied & !start;
+        let king = st.kings & start != 0;
+        let kings_jumpable = if king { r.king_jumps_king } else { r.men_jump_kings };
+        let jumpable = if kings_jumpable { occupied } else { occupied & !st.kings };
+        // A hole already reached, or closed even to pass through, is not
+        // landed in again.
+        let barred = start | self.no_pass[seat];
+        let mut seen = barred;
+        if king && r.king_long_jump {
+            self.long_hops(from, occupied, jumpable, &mut seen);
+        } else if r.chains_turn {
+            let mut todo = start;
+            while todo != 0 {
+                let at = todo.trailing_zeros() as usize;
+                todo &= todo - 1;
+                for j in &t.jumps[at][..usize::from(t.hops[at])] {
+                    if has(jumpable, j.over) && !has(occupied | seen, j.land) {
+                        seen |= bit(j.land);
+                        todo |= bit(j.land);
+                    }
+                }
+            }
+        } else {
+            // A chain that keeps its direction stays on one ray from the
+            // start, and rays in different directions share no hole.
+            for d in 0..DIRECTIONS.len() {
+                let mut at = usize::from(from);
+                loop {
+                    let j = t.jump[at][d];
+                    if !has(jumpable, j.over) || has(occupied | seen, j.land) {
+                        break;
+                    }
+                    seen |= bit(j.land);
+                    at = usize::from(j.land);
+                }
+            }
+        }
+        steps | (seen & !barred & !closed)
+    }
+
+    /// The chains of a king that jumps a whole line at once.
+    fn long_hops(&self, from: u8, occupied: Holes, jumpable: Holes, seen: &mut Holes) {
+        let t = self.t;
+        let turn = self.rules.chains_turn;
+        // (hole, the direction a chain that cannot turn keeps)
+        let mut stack = [(0u8, 0u8); HOLES];
+        let mut len = 1;
+        stack[0] = (from, 6);
+        while len > 0 {
+            len -= 1;
+            let (at, keep) = stack[len];
+            for d in 0..DIRECTIONS.len() {
+                if !turn && keep != 6 && usize::from(keep) != d {
+                    continue;
+                }
+                let mut over = t.next[usize::from(at)][d];
+                if !has(occupied, over) {
+                    continue;
+                }
+                let land = loop {
+                    if !has(jumpable, over) {
+                        break OFF;
+                    }
+                    let beyond = t.next[usize::from(over)][d];
+                    if beyond == OFF || !has(occupied, beyond) {
+                        break beyond;
+                    }
+                    over = beyond;
+                };
+                if land == OFF || has(*seen, land) {
+                    continue;
+                }
+                *seen |= bit(land);
+                stack[len] = (land, d as u8);
+                len += 1;
+            }
+        }
+    }
+
+    /// The number of legal moves of a seat (1-based).
+    fn count_moves(&self, st: &State, seat: u8) -> u64 {
+        let i = usize::from(seat - 1);
+        let mut n = 0;
+        let mut rest = st.pieces[i];
+        while rest != 0 {
+            let from = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            n += u64::from(self.ends(st, i, from).count_ones());
+        }
+        if self.rules.voluntary_pass && n > 0 {
+            n += 1;
+        }
+        n
+    }
+
+    fn has_moves(&self, st: &State, seat: u8) -> bool {
+        let i = usize::from(seat - 1);
+        let mut rest = st.pieces[i];
+        while rest != 0 {
+            let from = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            if self.ends(st, i, from) != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The legal moves of the seat to move, in the order of
+    /// [`super::movegen::legal_moves`]: by start, then by end.
+    pub fn legal_moves(&self, st: &State, out: &mut Vec<Move>) {
+        out.clear();
+        let i = usize::from(st.to_move - 1);
+        let mut rest = st.pieces[i];
+        while rest != 0 {
+            let from = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let mut ends = self.ends(st, i, from);
+            while ends != 0 {
+                let to = ends.trailing_zeros() as u8;
+                ends &= ends - 1;
+                out.push(Move { from, to });
+            }
+        }
+        if self.rules.voluntary_pass && !out.is_empty() {
+            out.push(Move { from: 0, to: 0 });
+        }
+    }
+
+    /// The state after the seat to move plays `m`, before the next seat is
+    /// settled: as `Match::make_move`.
+    pub fn play(&self, st: &State, m: Move) -> State {
+        let r = self.rules;
+        let mut s = *st;
+        let seat = s.to_move;
+        let i = usize::from(seat - 1);
+        if !m.is_pass() {
+            let swap = bit(m.from) | bit(m.to);
+            s.pieces[i] ^= swap;
+            s.occupied ^= swap;
+            if has(s.kings, m.from) {
+                s.kings ^= swap;
+            }
+        }
+        s.turns[i] += 1;
+        let now = (s.pieces[i] & self.goal[i]).count_ones();
+        if now > u32::from(s.best[i]) {
+            s.best[i] = now as u8;
+            s.quiet = 0;
+        } else {
+            s.quiet += 1;
+        }
+        // Any seat's goal may be completed by this move (an opponent can
+        // fill the last hole); the order of finishing plays no part here.
+        for k in 0..usize::from(r.players) {
+            let j = (i + k) % usize::from(r.players);
+            if s.active(j as u8 + 1) && self.goal_complete(&s, j) {
+                s.finished |= 1 << j;
+            }
+        }
+        s.to_move = seat % r.players + 1;
+        s
+    }
+
+    fn goal_complete(&self, s: &State, i: usize) -> bool {
+        let r = self.rules;
+        let goal = self.goal[i];
+        if s.occupied & goal != goal {
+            return false;
+        }
+        let own = s.pieces[i] & goal;
+        let ok = if r.blocking_prevention { own != 0 } else { own == goal };
+        ok && (!r.king_on_apex || s.pieces[i] & s.kings & self.apex[i] != 0)
+    }
+
+    /// Whether the game has ended: as `Match::ended`.
+    fn ended(&self, s: &State) -> bool {
+        let r = self.rules;
+        if (r.players == 2 || !r.play_to_end) && s.finished != 0 {
+            return true;
+        }
+        let active = self.seats & !(s.finished | s.resigned);
+        if active.count_ones() <= 1 && r.players > 2 {
+            return true;
+        }
+        if let Some(limit) = r.move_limit {
+            if s.finished == 0 {
+                let reached = if r.move_limit_per_player {
+                    (0..usize::from(r.players)).all(|i| active & (1 << i) == 0 || s.turns[i] >= limit)
+                } else {
+                    s.turns.iter().sum::<u32>() >= limit * u32::from(r.players)
+                };
+                if reached {
+                    return true;
+                }
+            }
+        }
+        matches!(r.no_progress, Some(limit) if s.quiet >= limit)
+    }
+
+    /// Perft below a state just played into: settle it as `Match::settle`
+    /// does (skip seats that no longer play, pass a seat without a move,
+    /// stop where the game ends) and count the leaves `depth` (at least 1)
+    /// moves further down.
+    pub fn count(&self, st: &State, depth: u32) -> u64 {
+        let r = self.rules;
+        let mut s = *st;
+        for _ in 0..=4 * usize::from(r.players) {
+            if self.ended(&s) {
+                return 0;
+            }
+            let seat = s.to_move;
+            if !s.active(seat) {
+                s.to_move = seat % r.players + 1;
+                continue;
+            }
+            let leaves =
+                if depth == 1 { Some(self.count_moves(&s, seat)).filter(|&n| n > 0) } else { self.expand(&s, depth) };
+            if let Some(n) = leaves {
+                return n;
+            }
+            let stuck = (1..=r.players).all(|o| !s.active(o) || !self.has_moves(&s, o));
+            if stuck {
+                return 0;
+            }
+            // An automatic pass: a turn without progress.
+            s.turns[usize::from(seat - 1)] += 1;
+            s.quiet += 1;
+            s.to_move = seat % r.players + 1;
+        }
+        0
+    }
+
+    /// The leaves below each move of the seat to move, `None` if it has
+    /// no move.
+    fn expand(&self, s: &State, depth: u32) -> Option<u64> {
+        let i = usize::from(s.to_move - 1);
+        let mut total = 0;
+        let mut any = false;
+        let mut rest = s.pieces[i];
+        while rest != 0 {
+            let from = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let mut ends = self.ends(s, i, from);
+            any |= ends != 0;
+            while ends != 0 {
+                let to = ends.trailing_zeros() as u8;
+                ends &= ends - 1;
+                total += self.count(&self.play(s, Move { from, to }), depth - 1);
+            }
+        }
+        if !any {
+            return None;
+        }
+        if self.rules.voluntary_pass {
+            total += self.count(&self.play(s, Move { from: 0, to: 0 }), depth - 1);
+        }
+        Some(total)
+    }
+}
