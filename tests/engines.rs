@@ -227,9 +227,25 @@ fn json_and_junit_reports() {
     assert!(v["totals"]["failed"].as_u64().unwrap_or(0) > 0);
     assert_eq!(v["exit_code"], 1);
     assert!(v["scenarios"].as_array().is_some_and(|a| a.iter().any(|s| s["outcome"] == "fail")));
+    // Every scenario says which clauses it tests.
+    let scenarios = v["scenarios"].as_array().expect("scenarios");
+    assert!(scenarios.iter().all(|s| s["clauses"].as_array().is_some_and(|c| !c.is_empty())), "{}", o.stdout);
+    assert!(scenarios.iter().any(|s| s["clauses"].as_array().is_some_and(|c| c.iter().any(|x| x == "english.king.move"))));
     let o = run_with(&served("--deviate flying-kings-flipped"), &["spec/english/kings.yaml", "--format", "junit"]);
     assert!(o.stdout.starts_with("<?xml") && o.stdout.contains("<testsuite name=\"spec/english/kings.yaml\""));
-    assert!(o.stdout.contains("<failure message=\"expectations differ\">"), "{}", o.all());
+    // A failure's message says what differed, and differs between failures;
+    // each test case has its file, line, time and clauses.
+    let messages: std::collections::BTreeSet<&str> =
+        o.stdout.split("<failure message=\"").skip(1).filter_map(|s| s.split('"').next()).collect();
+    assert!(messages.len() > 1 && messages.iter().all(|m| m.contains(": ")), "{messages:?}");
+    assert!(o.stdout.contains(" file=\"spec/english/kings.yaml\" line=\""), "{}", o.all());
+    assert!(o.stdout.contains(" time=\""), "{}", o.all());
+    assert!(o.stdout.contains("<property name=\"clause\" value=\"english.king.move\"/>"), "{}", o.all());
+    // The human report names the clauses beside each failure and recaps
+    // the failures by clause at the end.
+    let o = run_with(&served("--deviate flying-kings-flipped"), &["spec/english/kings.yaml"]);
+    assert!(o.stdout.contains("[english.king.move"), "{}", o.all());
+    assert!(o.stdout.contains("failures by clause:\n  english."), "{}", o.all());
 }
 
 #[test]

@@ -149,6 +149,9 @@ enum Command {
         /// Also write a self-contained HTML report (boards drawn, failing moves marked) to this file.
         #[arg(long, value_name = "FILE")]
         report: Option<PathBuf>,
+        /// List every skipped scenario under its reason (the human report counts them by reason).
+        #[arg(long)]
+        list_skipped: bool,
     },
     /// The spec's mutation score: every single-rule deviation of each variant run against its scenarios,
     /// with the scenarios that catch it; a deviation nothing catches is a hole (exit 1).
@@ -657,9 +660,20 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             jobs,
             shard,
             report: html_out,
+            list_skipped,
         } => {
-            let args =
-                RunArgs { paths, engine, engine_config, limits, expected_failures, format, jobs, shard, html_out };
+            let args = RunArgs {
+                paths,
+                engine,
+                engine_config,
+                limits,
+                expected_failures,
+                format,
+                jobs,
+                shard,
+                html_out,
+                list_skipped,
+            };
             run(&cli.options, args)
         }
         Command::Fuzz { variant, engine, games, seed, plies, out: out_file, spec, from, from_file, counters, limits } => {
@@ -1007,10 +1021,12 @@ struct RunArgs {
     jobs: usize,
     shard: Option<String>,
     html_out: Option<PathBuf>,
+    list_skipped: bool,
 }
 
 fn run(raw_options: &[String], args: RunArgs) -> Result<u8, Fail> {
-    let RunArgs { paths, engine, engine_config, limits, expected_failures, format, jobs, shard, html_out } = args;
+    let RunArgs { paths, engine, engine_config, limits, expected_failures, format, jobs, shard, html_out, list_skipped } =
+        args;
     let overrides = run_overrides(raw_options)?;
     let cat = catalog()?;
     let spec = match (&engine, &engine_config) {
@@ -1100,7 +1116,7 @@ fn run(raw_options: &[String], args: RunArgs) -> Result<u8, Fail> {
     }
     let stopped = stopped.as_ref();
     let text = match format {
-        Format::Human => report::human_with(&runs, &errors, &expected, stopped),
+        Format::Human => report::human_with(&runs, &errors, &expected, stopped, list_skipped),
         Format::Json => report::json(&name, &runs, &errors, &expected, stopped),
         Format::Junit => report::junit(&name, &runs, &errors, &expected, stopped),
         Format::Baseline => report::baseline(&runs, &errors, &expected, stopped),

@@ -46,6 +46,12 @@ pub struct Verdict {
     pub position: Option<String>,
     /// What the engine answered, in a stable text form.
     pub transcript: String,
+    /// The clauses the scenario cites, so every report can say which rule
+    /// a failure breaks.
+    pub clauses: Vec<String>,
+    /// How long the check took, in seconds (for JUnit's `time`; kept out of
+    /// every text a test snapshots).
+    pub seconds: f64,
 }
 
 /// The verdict's kind.
@@ -228,6 +234,13 @@ pub fn natural(s: &str) -> Vec<(u64, String)> {
 
 /// Check one scenario against an engine.
 pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
+    let started = std::time::Instant::now();
+    let mut v = check_timed(scenario, engine);
+    v.seconds = started.elapsed().as_secs_f64();
+    v
+}
+
+fn check_timed(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
     let mut v = Verdict {
         scenario: scenario.name.clone(),
         loc: scenario.loc,
@@ -237,6 +250,8 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
         stderr: None,
         position: None,
         transcript: String::new(),
+        clauses: scenario.clauses.iter().map(|c| c.value.clone()).collect(),
+        seconds: 0.0,
     };
     // An engine that cannot be started (again) is an engine error, never a
     // reason to skip.

@@ -7,7 +7,7 @@
 pub mod html;
 pub mod matrix;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -188,7 +188,7 @@ pub fn count(n: usize, noun: &str) -> String {
 
 /// The human report of a run.
 pub fn human(runs: &[FileRun], errors: &[InputError]) -> String {
-    human_with(runs, errors, &ExpectedFailures::default(), None)
+    human_with(runs, errors, &ExpectedFailures::default(), None, false)
 }
 
 /// The human report, weighed against expected failures, and ending with a
@@ -198,6 +198,7 @@ pub fn human_with(
     errors: &[InputError],
     expected: &ExpectedFailures,
     stopped: Option<&Stopped>,
+    list_skipped: bool,
 ) -> String {
     let mut out = String::new();
     for e in errors {
@@ -225,7 +226,15 @@ pub fn human_with(
             if matches!(o, Outcome::Pass | Outcome::Skip | Outcome::ExpectedFail) {
                 continue;
             }
-            let _ = writeln!(out, "  {} '{}' ({path}:{}:{})", o.word(), v.scenario, v.loc.line, v.loc.col);
+            let _ = writeln!(
+                out,
+                "  {} '{}' ({path}:{}:{}) [{}]",
+                o.word(),
+                v.scenario,
+                v.loc.line,
+                v.loc.col,
+                v.clauses.join(", ")
+            );
             if let Some(under) = &v.run_under {
                 let _ = writeln!(out, "    run under the engine's {under} (the reference gives the same answers)");
             }
@@ -242,6 +251,47 @@ pub fn human_with(
                 let _ = writeln!(out, "    engine stderr:");
                 for line in err.lines().rev().take(20).collect::<Vec<_>>().into_iter().rev() {
                     let _ = writeln!(out, "      {line}");
+                }
+            }
+        }
+    }
+    // As nextest recaps its failures at the end: every scenario that did
+    // not hold, by the clause it cites, so the broken rules read at a glance.
+    let mut by_clause: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    for r in runs {
+        for v in &r.verdicts {
+            if matches!(outcome(r, v, expected), Outcome::Fail | Outcome::Error | Outcome::UnexpectedPass) {
+                for c in &v.clauses {
+                    by_clause.entry(c.as_str()).or_default().push(scenario_id(r, v));
+                }
+            }
+        }
+    }
+    if !by_clause.is_empty() {
+        let _ = writeln!(out, "failures by clause:");
+        for (clause, ids) in &by_clause {
+            let _ = writeln!(out, "  {clause} ({})", count(ids.len(), "scenario"));
+            for id in ids {
+                let _ = writeln!(out, "    {id}");
+            }
+        }
+    }
+    // Skips, counted by reason; `--list-skipped` names each.
+    let mut skips: BTreeMap<&str, Vec<String>> = BTreeMap::new();
+    for r in runs {
+        for v in &r.verdicts {
+            if let Some(why) = v.skipped.as_deref() {
+                skips.entry(why).or_default().push(scenario_id(r, v));
+            }
+        }
+    }
+    if !skips.is_empty() {
+        let _ = writeln!(out, "skipped, by reason:");
+        for (why, ids) in &skips {
+            let _ = writeln!(out, "  {:>4} {why}", ids.len());
+            if list_skipped {
+                for id in ids {
+                    let _ = writeln!(out, "         {id}");
                 }
             }
         }
@@ -300,7 +350,9 @@ pub fn json(
                     "scenario": v.scenario,
                     "variant": r.variant,
                     "line": v.loc.line,
+                    "clauses": v.clauses,
                     "outcome": outcome(r, v, expected).word(),
+                    "seconds": v.seconds,
                     "skipped": v.skipped,
                     "run_under": v.run_under,
                     "failures": v.failures.iter().map(|f| serde_json::json!({
@@ -464,22 +516,41 @@ pub fn junit(
             rt.skipped + rt.expected_failures
         );
         for v in &r.verdicts {
-            let _ = write!(out, "    <testcase classname=\"{}\" name=\"{}\">", xml(&path), xml(&v.scenario));
+            let _ = write!(
+                out,
+                "    <testcase classname=\"{}\" name=\"{}\" file=\"{}\" line=\"{}\" time=\"{:.3}\">",
+                xml(&path),
+                xml(&v.scenario),
+                xml(&path),
+                v.loc.line,
+                v.seconds
+            );
+            // The clauses as properties, so a CI view can group by rule.
+            if !v.clauses.is_empty() {
+                out.push_str("<properties>");
+                for c in &v.clauses {
+                    let _ = write!(out, "<property name=\"clause\" value=\"{}\"/>", xml(c));
+                }
+                out.push_str("</properties>");
+            }
             let details: String = v
                 .failures
                 .iter()
                 .map(|f| format!("{} ({}:{}:{}):\n{}\n", f.expectation, path, f.loc.line, f.loc.col, f.detail))
                 .collect();
+            // The message says what differed: the first failing
+            // expectation and the first line of its detail.
+            let message = v.failures.first().map(|f| failure_message(&f.expectation, &f.detail)).unwrap_or_default();
             match outcome(r, v, expected) {
                 Outcome::Pass => {}
                 Outcome::Fail => {
-                    let _ = write!(out, "<failure message=\"expectations differ\">{}</failure>", xml(&details));
+                    let _ = write!(out, "<failure message=\"{}\">{}</failure>", xml(&message), xml(&details));
                 }
                 Outcome::UnexpectedPass => {
                     let _ = write!(out, "<failure message=\"listed as an expected failure, but passes\"/>");
                 }
                 Outcome::Error => {
-                    let _ = write!(out, "<error message=\"engine error\">{}</error>", xml(&details));
+                    let _ = write!(out, "<error message=\"engine error: {}\">{}</error>", xml(&message), xml(&details));
                 }
                 Outcome::Skip => {
                     let _ = write!(out, "<skipped message=\"{}\"/>", xml(v.skipped.as_deref().unwrap_or("")));
@@ -497,6 +568,24 @@ pub fn junit(
     }
     out.push_str("</testsuites>\n");
     out
+}
+
+/// A failure in one line: the expectation, the first line of its detail
+/// and, for a diff, the lines that differ (`-13x22 +13x22x15`), cut short.
+fn failure_message(expectation: &str, detail: &str) -> String {
+    let mut lines = detail.lines();
+    let mut text = format!("{expectation}: {}", lines.next().unwrap_or(""));
+    let changed: Vec<&str> = lines
+        .filter(|l| (l.starts_with('-') && !l.starts_with("---")) || (l.starts_with('+') && !l.starts_with("+++")))
+        .collect();
+    if !changed.is_empty() {
+        text.push_str(": ");
+        text.push_str(&changed.join(" "));
+    }
+    match text.char_indices().nth(160) {
+        Some((i, _)) => format!("{}...", &text[..i]),
+        None => text,
+    }
 }
 
 /// One line per scenario, `outcome<TAB>id`, sorted: two runs' baselines
