@@ -288,7 +288,7 @@ pub fn scenario_outcomes(files: &[ScenarioFile], columns: &[Column]) -> Vec<(Str
     let maps: Vec<_> = columns.iter().map(outcomes).collect();
     files
         .iter()
-        .flat_map(|f| f.scenarios.iter().map(move |s| format!("{}::{}", runner::display_path(&f.path), s.name)))
+        .flat_map(|f| f.scenarios.iter().map(move |s| format!("{}::{}", runner::id_path(&f.path), s.name)))
         .map(|id| {
             let row = maps.iter().map(|m| m.get(&id).copied()).collect();
             (id, row)
@@ -303,7 +303,7 @@ pub fn rows(files: &[ScenarioFile], columns: &[Column]) -> Vec<Row> {
     let mut by_clause: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
     for f in files {
         for s in &f.scenarios {
-            let id = format!("{}::{}", runner::display_path(&f.path), s.name);
+            let id = format!("{}::{}", runner::id_path(&f.path), s.name);
             for c in &s.clauses {
                 let ids = by_clause.entry((s.variant.clone(), c.value.clone())).or_default();
                 if !ids.contains(&id) {

@@ -115,6 +115,105 @@ pub fn run_all_observed(
         .collect()
 }
 
+/// A pattern of scenario names or clause ids: `*` stands for any run of
+/// characters (`english.king.*`); without one it must match whole.
+pub fn matches(pattern: &str, text: &str) -> bool {
+    let parts: Vec<&str> = pattern.split('*').collect();
+    if parts.len() == 1 {
+        return pattern == text;
+    }
+    let (first, last) = (parts[0], parts[parts.len() - 1]);
+    if !text.starts_with(first) || text.len() < first.len() + last.len() || !text.ends_with(last) {
+        return false;
+    }
+    let mut rest = &text[first.len()..text.len() - last.len()];
+    for part in &parts[1..parts.len() - 1] {
+        match rest.find(part) {
+            Some(i) => rest = &rest[i + part.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
+/// What to run of the loaded files: scenarios named by id
+/// (`file::scenario`), by name pattern, or citing a clause pattern. A
+/// scenario is kept when it matches every kind of filter given.
+#[derive(Clone, Debug, Default)]
+pub struct Selection {
+    pub ids: Vec<String>,
+    pub names: Vec<String>,
+    pub clauses: Vec<String>,
+}
+
+impl Selection {
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty() && self.names.is_empty() && self.clauses.is_empty()
+    }
+
+    /// The files with only the selected scenarios, and the ids asked for
+    /// that name no scenario.
+    pub fn apply(&self, files: Vec<ScenarioFile>) -> (Vec<ScenarioFile>, Vec<String>) {
+        let mut found = vec![false; self.ids.len()];
+        let kept = files
+            .into_iter()
+            .filter_map(|mut f| {
+                let path = id_path(&f.path);
+                let shown = display_path(&f.path);
+                f.scenarios.retain(|s| {
+                    let by_id = self.ids.is_empty() || {
+                        let mut hit = false;
+                        for (i, id) in self.ids.iter().enumerate() {
+                            let (file, name) = id.rsplit_once("::").unwrap_or((id.as_str(), ""));
+                            let same_file = file == path || file == shown || std::fs::canonicalize(file).ok() == std::fs::canonicalize(&f.path).ok();
+                            if same_file && name == s.name {
+                                found[i] = true;
+                                hit = true;
+                            }
+                        }
+                        hit
+                    };
+                    let by_name = self.names.is_empty() || self.names.iter().any(|p| matches(p, &s.name));
+                    let by_clause = self.clauses.is_empty()
+                        || self.clauses.iter().any(|p| s.clauses.iter().any(|c| matches(p, &c.value)));
+                    by_id && by_name && by_clause
+                });
+                (!f.scenarios.is_empty()).then_some(f)
+            })
+            .collect();
+        let missing = self.ids.iter().zip(found).filter(|(_, f)| !f).map(|(id, _)| id.clone()).collect();
+        (kept, missing)
+    }
+}
+
+/// Split run arguments into paths and scenario ids (`file::scenario`): an
+/// id's file is loaded and the id selects its scenario. An argument with
+/// `*`, `?` or `[` that is no existing path is a file glob (`spec/*/kings.yaml`),
+/// for shells that leave it unexpanded; one that matches nothing is kept
+/// as given, to be reported missing.
+pub fn split_args(args: &[PathBuf]) -> (Vec<PathBuf>, Vec<String>) {
+    let mut paths = Vec::new();
+    let mut ids = Vec::new();
+    for a in args {
+        let text = a.to_string_lossy();
+        if let Some((file, _)) = text.rsplit_once("::").filter(|_| !a.exists()) {
+            paths.push(PathBuf::from(file));
+            ids.push(text.into_owned());
+            continue;
+        }
+        if !a.exists() && text.contains(['*', '?', '[']) {
+            let mut hits: Vec<PathBuf> = glob::glob(&text).map(|g| g.filter_map(Result::ok).collect()).unwrap_or_default();
+            if !hits.is_empty() {
+                hits.sort();
+                paths.extend(hits);
+                continue;
+            }
+        }
+        paths.push(a.clone());
+    }
+    (paths, ids)
+}
+
 /// The K-th of N parts of the scenarios (1-based): every scenario falls in
 /// exactly one part, chosen by a hash of its id, so the parts are stable as
 /// the spec grows and their union is the whole spec.
@@ -131,7 +230,7 @@ pub fn shard(files: Vec<ScenarioFile>, k: usize, n: usize) -> Vec<ScenarioFile> 
     files
         .into_iter()
         .filter_map(|mut f| {
-            let path = display_path(&f.path);
+            let path = id_path(&f.path);
             f.scenarios.retain(|s| part(&format!("{path}::{}", s.name)) == k);
             (!f.scenarios.is_empty()).then_some(f)
         })
@@ -184,6 +283,40 @@ pub fn uncovered(catalog: &Catalog, files: &[ScenarioFile]) -> Vec<String> {
         }
     }
     out
+}
+
+/// The path of a file in scenario ids (`spec/english/kings.yaml::...`):
+/// from the nearest directory named `spec` above it (that directory
+/// included), else from the nearest one holding `.git`, else as
+/// [`display_path`] shows it. So the ids, and the expected-failures lists
+/// written with them, are the same from whatever directory rulecheck is
+/// run and however the path was typed.
+pub fn id_path(p: &Path) -> String {
+    let Ok(full) = std::fs::canonicalize(p) else { return display_path(p) };
+    let rel = |root: &Path| {
+        full.strip_prefix(root)
+            .ok()
+            .map(|r| r.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect::<Vec<_>>().join("/"))
+    };
+    let mut dir = full.parent();
+    while let Some(d) = dir {
+        if d.file_name().is_some_and(|n| n == "spec") {
+            if let Some(r) = d.parent().and_then(rel) {
+                return r;
+            }
+        }
+        dir = d.parent();
+    }
+    let mut dir = full.parent();
+    while let Some(d) = dir {
+        if d.join(".git").exists() {
+            if let Some(r) = rel(d) {
+                return r;
+            }
+        }
+        dir = d.parent();
+    }
+    display_path(p)
 }
 
 /// A path shown relative to the working directory where it is below it.

@@ -125,3 +125,55 @@ fn an_edited_catalog_is_read_with_catalog_dir() {
     let o = rulecheck(&["--catalog", &dir, "run", &file]).bad_input();
     assert!(o.stderr.contains("broken.yaml:"), "{}", o.all());
 }
+
+/// `--bless` writes the failures pinned to what failed; the list matches
+/// from another directory; a pinned scenario failing on another
+/// expectation fails again; a stale entry is a warning.
+#[test]
+fn blessed_lists_stay_honest() {
+    let d = scratch("bless");
+    let list = d.join("known.txt");
+    let list_arg = list.to_string_lossy().into_owned();
+    let engine = served("--deviate flying-kings-flipped");
+    let o = rulecheck(&["run", "--engine", &engine, "spec/english/kings.yaml", "--bless", &list_arg]);
+    assert_eq!(o.code, Some(0), "{}", o.all());
+    let text = std::fs::read_to_string(&list).expect("the list");
+    assert!(text.contains("spec/english/kings.yaml::a black king captures backward up the board [moves]"), "{text}");
+    // From another directory, with the path typed another way.
+    let o = Command::new(env!("CARGO_BIN_EXE_rulecheck"))
+        .args(["run", "--engine", &engine, "--expected-failures", &list_arg])
+        .arg(Path::new(ROOT).join("spec/english/kings.yaml"))
+        .current_dir(&d)
+        .output()
+        .expect("rulecheck runs");
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stdout));
+    // Pinned to another expectation: the failure is new.
+    let repinned = text.replace("backward up the board [moves]", "backward up the board [result]");
+    std::fs::write(&list, repinned + "spec/english/kings.yaml::a scenario that is no more\n").expect("list");
+    let o = rulecheck(&["run", "--engine", &engine, "spec/english/kings.yaml", "--expected-failures", &list_arg]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(o.stdout.contains("fails for another reason too"), "{}", o.all());
+    assert!(o.stderr.contains("warning: the expected-failures list names 'spec/english/kings.yaml::a scenario that is no more'"), "{}", o.all());
+}
+
+/// A run takes scenario ids as reports print them, name and clause
+/// patterns, and file globs; an id that names nothing is an input error.
+#[test]
+fn a_run_selects_by_id_name_clause_and_glob() {
+    let o = rulecheck(&["run", "spec/english/kings.yaml::a black king captures backward up the board"]).ok();
+    assert!(o.stdout.contains("1 file, 1 scenario: 1 passed"), "{}", o.all());
+    let o = rulecheck(&["run", "--clause", "english.king.*", "spec/english"]).ok();
+    let all = rulecheck(&["run", "spec/english"]).ok();
+    assert!(o.stdout.lines().last() != all.stdout.lines().last(), "{}", o.all());
+    let o = rulecheck(&["run", "--json-unused-flag-check"]);
+    assert_eq!(o.code, Some(2));
+    let o = rulecheck(&["run", "--name", "*circuit*", "spec/english"]).ok();
+    assert!(o.stdout.contains("scenarios: ") && !o.stdout.contains(" 0 scenarios"), "{}", o.all());
+    let o = rulecheck(&["run", "spec/*/kings.yaml"]).ok();
+    assert!(o.stdout.contains("4 files"), "{}", o.all());
+    let o = rulecheck(&["run", "spec/english/kings.yaml::no such scenario"]);
+    assert_eq!(o.code, Some(2), "{}", o.all());
+    assert!(o.stdout.contains("no scenario named 'no such scenario'"), "{}", o.all());
+    let o = rulecheck(&["run", "--clause", "chess.*"]);
+    assert_eq!(o.code, Some(4), "nothing selected: {}", o.all());
+}

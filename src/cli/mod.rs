@@ -124,8 +124,19 @@ pub struct Cli {
 enum Command {
     /// Replay the spec's scenarios against an engine: the built-in reference, or any program speaking the engine protocol.
     Run {
-        /// Scenario files or directories [default: spec]
+        /// Scenario files, directories, file globs ('spec/*/kings.yaml') or scenario ids as reports print
+        /// them ('spec/english/kings.yaml::a king steps backward') [default: spec]
         paths: Vec<PathBuf>,
+        /// Run only the scenarios whose name matches (`*` for any run of characters; repeatable).
+        #[arg(long, value_name = "PATTERN")]
+        name: Vec<String>,
+        /// Run only the scenarios citing a matching clause, e.g. 'english.king.*' (repeatable).
+        #[arg(long, value_name = "PATTERN")]
+        clause: Vec<String>,
+        /// Write the run's failures to this expected-failures file, each pinned to the expectations that
+        /// failed, and judge the run against it (exit 0 unless an engine broke).
+        #[arg(long, value_name = "FILE", conflicts_with = "expected_failures")]
+        bless: Option<PathBuf>,
         /// An external engine: its command line, run directly (no shell), e.g. 'python3 adapter.py'.
         #[arg(long, value_name = "CMD ARGS", conflicts_with = "engine_config")]
         engine: Option<String>,
@@ -661,6 +672,9 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             shard,
             report: html_out,
             list_skipped,
+            name,
+            clause,
+            bless,
         } => {
             let args = RunArgs {
                 paths,
@@ -673,6 +687,8 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                 shard,
                 html_out,
                 list_skipped,
+                selection: runner::Selection { ids: Vec::new(), names: name, clauses: clause },
+                bless,
             };
             run(&cli.options, args)
         }
@@ -1022,11 +1038,27 @@ struct RunArgs {
     shard: Option<String>,
     html_out: Option<PathBuf>,
     list_skipped: bool,
+    selection: runner::Selection,
+    bless: Option<PathBuf>,
 }
 
 fn run(raw_options: &[String], args: RunArgs) -> Result<u8, Fail> {
-    let RunArgs { paths, engine, engine_config, limits, expected_failures, format, jobs, shard, html_out, list_skipped } =
-        args;
+    let RunArgs {
+        paths,
+        engine,
+        engine_config,
+        limits,
+        expected_failures,
+        format,
+        jobs,
+        shard,
+        html_out,
+        list_skipped,
+        mut selection,
+        bless,
+    } = args;
+    let (paths, ids) = runner::split_args(&paths);
+    selection.ids = ids;
     let overrides = run_overrides(raw_options)?;
     let cat = catalog()?;
     let spec = match (&engine, &engine_config) {
@@ -1036,11 +1068,25 @@ fn run(raw_options: &[String], args: RunArgs) -> Result<u8, Fail> {
     };
     let spec = spec.map(|s| limits.apply(s));
     let expected_file = expected_failures.or_else(|| spec.as_ref().and_then(|s| s.expected_failures.clone()));
-    let expected = match &expected_file {
+    let mut expected = match &expected_file {
         Some(f) => report::ExpectedFailures::load(f).map_err(bad)?,
         None => report::ExpectedFailures::default(),
     };
-    let (mut files, errors) = runner::load_all(&default_paths(paths), &cat, &overrides);
+    let (mut files, mut errors) = runner::load_all(&default_paths(paths), &cat, &overrides);
+    if !selection.is_empty() {
+        let (kept, missing) = selection.apply(files);
+        files = kept;
+        // An id that names no scenario is a typo, not an empty selection.
+        for id in missing {
+            let (file, name) = id.rsplit_once("::").unwrap_or((id.as_str(), ""));
+            errors.push(crate::scenario::InputError {
+                file: PathBuf::from(file),
+                scenario: Some(name.to_string()),
+                loc: crate::scenario::Loc { line: 1, col: 1 },
+                message: format!("no scenario named '{}' in this file", crate::text::shown(name)),
+            });
+        }
+    }
     if let Some(target) = &html_out {
         // The report never replaces a file the run reads.
         let inputs = files
@@ -1115,6 +1161,26 @@ fn run(raw_options: &[String], args: RunArgs) -> Result<u8, Fail> {
         runs.retain(|r| !r.verdicts.is_empty());
     }
     let stopped = stopped.as_ref();
+    if let Some(file) = &bless {
+        // A stopped run would write a list missing what it did not run.
+        if stopped.is_none() {
+            let header = format!(
+                "The scenarios {name} fails, each with the expectations that fail.\nWritten by `rulecheck run --bless`; a scenario failing on another expectation fails the run again."
+            );
+            let text = report::ExpectedFailures::written(&runs, &header);
+            write_file(file, &text)?;
+            expected = report::ExpectedFailures::parse(&text);
+            note(&format!("rulecheck: wrote {}", file.display()));
+        }
+    } else if expected_file.is_some() {
+        let (stale, elsewhere) = expected.unmatched(&runs, &files);
+        for id in &stale {
+            note(&format!("warning: the expected-failures list names '{id}', which is no scenario of its file"));
+        }
+        if !stale.is_empty() && elsewhere > 0 {
+            note(&format!("({} of the list are for files this run did not load)", report::count(elsewhere, "entry")));
+        }
+    }
     let text = match format {
         Format::Human => report::human_with(&runs, &errors, &expected, stopped, list_skipped),
         Format::Json => report::json(&name, &runs, &errors, &expected, stopped),
