@@ -56,6 +56,10 @@ struct EngineFile {
     expected_failures: Option<PathBuf>,
 }
 
+/// The capability of an engine that reads requests while it answers, so
+/// that several may be written ahead of their answers.
+pub const PIPELINE: &str = "pipeline";
+
 /// Seconds an engine gets to answer one request unless told otherwise.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -180,6 +184,18 @@ fn read_lines(stdout: impl Read, tx: mpsc::Sender<Line>) {
     }
 }
 
+/// Most bytes of requests written to an engine ahead of their answers: one
+/// page, the least a pipe holds on Linux, so that a write of requests never
+/// blocks on an engine busy answering the ones before them.
+const WINDOW: usize = 4096;
+
+/// A request as one line of JSON, its line break included.
+fn request_line(request: &Request) -> Result<Vec<u8>, EngineError> {
+    let mut line = serde_json::to_vec(request).map_err(|e| EngineError::Failed(e.to_string()))?;
+    line.push(b'\n');
+    Ok(line)
+}
+
 /// How long a wait on an engine sleeps between looks at the stop flag.
 const POLL: Duration = Duration::from_millis(50);
 
@@ -195,6 +211,13 @@ struct Running {
 }
 
 impl Running {
+    /// Write request lines to the engine, in one write where the pipe
+    /// takes them: an engine reading its input sees whole lines at once.
+    fn write(&mut self, lines: &[u8]) -> std::io::Result<()> {
+        self.stdin.write_all(lines)?;
+        self.stdin.flush()
+    }
+
     /// Kill the engine's whole process group, then the engine itself (in
     /// case it left its group), and reap it.
     fn kill(mut self) {
@@ -210,6 +233,7 @@ impl Running {
     /// The engine's exit status once it has exited, waiting for it until
     /// `deadline` at most; `None` while it still runs.
     fn exited_by(&mut self, deadline: Option<Instant>) -> Option<std::process::ExitStatus> {
+        let mut nap = Duration::from_micros(50);
         loop {
             if let Ok(Some(status)) = self.child.try_wait() {
                 return Some(status);
@@ -218,8 +242,12 @@ impl Running {
             if deadline.is_some_and(|d| now >= d) || crate::interrupt::requested().is_some() {
                 return None;
             }
+            // Short naps first: an engine that has closed its pipes or
+            // answered `quit` is usually gone within microseconds, and a
+            // run should not wait out a long nap for it.
             let left = deadline.map(|d| d - now).unwrap_or(POLL);
-            std::thread::sleep(left.min(Duration::from_millis(10)));
+            std::thread::sleep(left.min(nap));
+            nap = (nap * 2).min(Duration::from_millis(10));
         }
     }
 }
@@ -384,19 +412,39 @@ impl ProcessEngine {
     }
 
     fn send(&mut self, request: Request) -> Result<Response, EngineError> {
-        let id = request.id();
         let hello = matches!(request, Request::Hello { .. });
         let limit = if hello { self.spec.startup_timeout } else { self.spec.timeout };
-        let line = serde_json::to_string(&request).map_err(|e| EngineError::Failed(e.to_string()))?;
+        let id = request.id();
+        let line = request_line(&request)?;
         let Some(run) = self.running.as_mut() else {
             return Err(EngineError::Failed("the engine is not running".into()));
         };
         let deadline = Instant::now().checked_add(limit);
-        if writeln!(run.stdin, "{line}").and_then(|_| run.stdin.flush()).is_err() {
-            let status = run.exited_by(soon(deadline)).map(|s| format!(" ({s})")).unwrap_or_default();
-            self.stop();
-            return Err(EngineError::Failed(format!("the engine closed its input{status}")));
+        if run.write(&line).is_err() {
+            return Err(self.closed_input(deadline));
         }
+        self.receive(id, hello, deadline)
+    }
+
+    /// The engine's input is closed: its exit status if it has one, and the
+    /// engine ended.
+    fn closed_input(&mut self, deadline: Option<Instant>) -> EngineError {
+        let status = self
+            .running
+            .as_mut()
+            .and_then(|run| run.exited_by(soon(deadline)))
+            .map(|s| format!(" ({s})"))
+            .unwrap_or_default();
+        self.stop();
+        EngineError::Failed(format!("the engine closed its input{status}"))
+    }
+
+    /// The answer to request `id`, waited for until `deadline`.
+    fn receive(&mut self, id: u64, hello: bool, deadline: Option<Instant>) -> Result<Response, EngineError> {
+        let limit = if hello { self.spec.startup_timeout } else { self.spec.timeout };
+        let Some(run) = self.running.as_mut() else {
+            return Err(EngineError::Failed("the engine is not running".into()));
+        };
         let failed = |this: &mut ProcessEngine, why: String| {
             this.stop();
             Err(EngineError::Failed(why))
@@ -449,10 +497,101 @@ impl ProcessEngine {
         Ok(response)
     }
 
+    /// Several requests at once to an engine that declares `pipeline`: they
+    /// are written ahead of their answers (never more than [`WINDOW`] bytes
+    /// of them unanswered, so that neither side can block the other on a
+    /// full pipe), and each answer has the time limit from the moment the
+    /// one before it came, as if the requests had been sent one by one.
+    /// The answers in order; `None` for a request left unanswered because
+    /// the engine was ended at an earlier one (the caller may ask it again,
+    /// which starts the engine again).
+    fn exchange(&mut self, requests: Vec<Request>) -> Vec<Option<Result<Response, EngineError>>> {
+        let mut out: Vec<Option<Result<Response, EngineError>>> = Vec::with_capacity(requests.len());
+        let mut lines = Vec::with_capacity(requests.len());
+        for r in &requests {
+            match request_line(r) {
+                Ok(l) => lines.push(l),
+                Err(e) => {
+                    // Not one request is sent: the first is the one that
+                    // fails, and the rest are for the caller to ask again.
+                    out.push(Some(Err(e)));
+                    out.resize_with(requests.len(), || None);
+                    return out;
+                }
+            }
+        }
+        let mut written = 0;
+        let mut pending = 0usize;
+        while out.len() < requests.len() {
+            let Some(run) = self.running.as_mut() else {
+                out.resize_with(requests.len(), || None);
+                break;
+            };
+            let started = Instant::now().checked_add(self.spec.timeout);
+            // Write what fits in the window (always the next request to be
+            // answered, whatever its size), in one write.
+            let mut batch = Vec::new();
+            while written < lines.len() && (written == out.len() || pending + lines[written].len() <= WINDOW) {
+                pending += lines[written].len();
+                batch.extend_from_slice(&lines[written]);
+                written += 1;
+            }
+            if !batch.is_empty() && run.write(&batch).is_err() {
+                // The engine went away: the answer waited for is the one to
+                // report, as when requests are sent one by one.
+                let e = self.closed_input(started);
+                out.push(Some(Err(e)));
+                continue;
+            }
+            let i = out.len();
+            let answer = self.receive(requests[i].id(), false, started);
+            pending -= lines[i].len();
+            out.push(Some(answer));
+        }
+        out
+    }
+
     fn request(&mut self, make: impl FnOnce(u64) -> Request) -> Result<Response, EngineError> {
         self.start()?;
         let id = self.take_id();
         self.send(make(id))
+    }
+
+    /// The request that tells whether `action` would be accepted after
+    /// `played`: `explain` where the engine serves it, else `play` with the
+    /// action appended (then only a refusal is told, without its reason).
+    fn explain_request(&self, setup: &Setup<'_>, played: &[Action], action: &Action) -> impl FnOnce(u64) -> Request {
+        let setup = setup_msg(setup);
+        let mut actions = action_strings(played);
+        let explain = self.capable("explain");
+        let action = action.to_string();
+        move |id| {
+            if explain {
+                Request::Explain { id, setup, actions, action }
+            } else {
+                actions.push(action);
+                Request::Play { id, setup, actions }
+            }
+        }
+    }
+
+    /// The answer to [`ProcessEngine::explain_request`] after `sent`
+    /// actions, `explain` telling whether it was an `explain` request.
+    fn explanation(r: Response, sent: usize, explain: bool) -> Result<Explanation, EngineError> {
+        if !explain {
+            return Ok(match r.refused {
+                Some(_) => Explanation::Refused(None),
+                None => Explanation::Accepted,
+            });
+        }
+        if let Some(r) = &r.refused {
+            return Err(rejected(r, sent));
+        }
+        match r.accepted {
+            Some(true) => Ok(Explanation::Accepted),
+            Some(false) => Ok(Explanation::Refused(r.reason)),
+            None => Err(missing("accepted")),
+        }
     }
 
     fn capable(&self, what: &str) -> bool {
@@ -546,11 +685,32 @@ impl Engine for ProcessEngine {
         let s = setup_msg(setup);
         let list = action_strings(actions);
         let sent = list.len();
-        let play = self.request(|id| Request::Play { id, setup: s.clone(), actions: list.clone() })?;
+        self.start()?;
+        // With `pipeline`, `moves` goes out with `play`; its answer is read
+        // (and dropped) even when `play` is refused, so that the next
+        // request gets its own answer.
+        let mut ahead = None;
+        let play = if self.capable(PIPELINE) {
+            let (play_id, moves_id) = (self.take_id(), self.take_id());
+            let mut answers = self
+                .exchange(vec![
+                    Request::Play { id: play_id, setup: s.clone(), actions: list.clone() },
+                    Request::Moves { id: moves_id, setup: s.clone(), actions: list.clone() },
+                ])
+                .into_iter();
+            let play = answers.next().flatten().unwrap_or_else(|| Err(EngineError::Failed("no answer".into())));
+            ahead = answers.next().flatten();
+            play?
+        } else {
+            self.request(|id| Request::Play { id, setup: s.clone(), actions: list.clone() })?
+        };
         if let Some(r) = &play.refused {
             return Err(rejected(r, sent));
         }
-        let moves = self.request(|id| Request::Moves { id, setup: s, actions: list })?;
+        let moves = match ahead {
+            Some(answer) => answer?,
+            None => self.request(|id| Request::Moves { id, setup: s, actions: list })?,
+        };
         if let Some(r) = &moves.refused {
             return Err(rejected(r, sent));
         }
@@ -563,30 +723,47 @@ impl Engine for ProcessEngine {
     }
 
     fn explain(&mut self, setup: &Setup<'_>, played: &[Action], action: &Action) -> Result<Explanation, EngineError> {
-        let s = setup_msg(setup);
-        let list = action_strings(played);
         self.start()?;
-        if self.capable("explain") {
-            let a = action.to_string();
-            let sent = list.len();
-            let r = self.request(|id| Request::Explain { id, setup: s, actions: list, action: a })?;
-            if let Some(r) = &r.refused {
-                return Err(rejected(r, sent));
+        let explain = self.capable("explain");
+        let request = self.explain_request(setup, played, action);
+        let answer = self.request(request)?;
+        ProcessEngine::explanation(answer, played.len(), explain)
+    }
+
+    fn explain_all(
+        &mut self,
+        setup: &Setup<'_>,
+        played: &[Action],
+        actions: &[&Action],
+    ) -> Vec<Result<Explanation, EngineError>> {
+        let mut out = Vec::with_capacity(actions.len());
+        if actions.len() > 1 {
+            if let Err(e) = self.start() {
+                out.push(Err(e));
+            } else if self.capable(PIPELINE) {
+                // Asked now: an engine ended midway has no handshake.
+                let explain = self.capable("explain");
+                let requests: Vec<Request> = actions
+                    .iter()
+                    .map(|a| {
+                        let id = self.take_id();
+                        self.explain_request(setup, played, a)(id)
+                    })
+                    .collect();
+                for answer in self.exchange(requests) {
+                    match answer {
+                        Some(a) => out.push(a.and_then(|r| ProcessEngine::explanation(r, played.len(), explain))),
+                        None => break,
+                    }
+                }
             }
-            return match r.accepted {
-                Some(true) => Ok(Explanation::Accepted),
-                Some(false) => Ok(Explanation::Refused(r.reason)),
-                None => Err(missing("accepted")),
-            };
         }
-        // Without explanations: play the action and see whether it is refused.
-        let mut all = list;
-        all.push(action.to_string());
-        let r = self.request(|id| Request::Play { id, setup: s, actions: all })?;
-        Ok(match r.refused {
-            Some(_) => Explanation::Refused(None),
-            None => Explanation::Accepted,
-        })
+        // The rest one by one: all of them without `pipeline`, and those an
+        // engine ended at an earlier one left unanswered (it starts again).
+        for a in &actions[out.len()..] {
+            out.push(self.explain(setup, played, a));
+        }
+        out
     }
 
     fn perft(&mut self, setup: &Setup<'_>, depth: u32) -> Result<Option<u64>, EngineError> {
@@ -597,5 +774,28 @@ impl Engine for ProcessEngine {
         let s = setup_msg(setup);
         let r = self.request(|id| Request::Perft { id, setup: s, depth })?;
         r.nodes.map(Some).ok_or_else(|| missing("nodes"))
+    }
+
+    fn perft_all(&mut self, setup: &Setup<'_>, depths: &[u32]) -> Vec<Result<Option<u64>, EngineError>> {
+        let mut out = Vec::with_capacity(depths.len());
+        if depths.len() > 1 {
+            if let Err(e) = self.start() {
+                out.push(Err(e));
+            } else if self.capable(PIPELINE) && self.capable("perft") {
+                let s = setup_msg(setup);
+                let requests: Vec<Request> =
+                    depths.iter().map(|&depth| Request::Perft { id: self.take_id(), setup: s.clone(), depth }).collect();
+                for answer in self.exchange(requests) {
+                    match answer {
+                        Some(a) => out.push(a.and_then(|r| r.nodes.map(Some).ok_or_else(|| missing("nodes")))),
+                        None => break,
+                    }
+                }
+            }
+        }
+        for &d in &depths[out.len()..] {
+            out.push(self.perft(setup, d));
+        }
+        out
     }
 }
