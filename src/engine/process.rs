@@ -7,9 +7,12 @@
 //! the scenario at hand, killed with its whole process group, and started
 //! again for the next one. Its standard error is kept for the report.
 
-use std::io::{BufRead, BufReader, Read, Write};
+#[cfg(not(unix))]
+use std::io::{BufRead, BufReader};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+#[cfg(not(unix))]
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -149,6 +152,7 @@ enum Line {
     Failed(String),
 }
 
+#[cfg(not(unix))]
 /// Read lines of at most [`MAX_LINE`] bytes until the end of the output, a
 /// line too long, or a receiver that has gone.
 fn read_lines(stdout: impl Read, tx: mpsc::Sender<Line>) {
@@ -207,7 +211,7 @@ fn stopped(signal: &str) -> EngineError {
 struct Running {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<Line>,
+    lines: Answers,
 }
 
 impl Running {
@@ -274,6 +278,7 @@ enum Wait {
     Stopped(&'static str),
 }
 
+#[cfg(not(unix))]
 fn wait_line(lines: &Receiver<Line>, deadline: Option<Instant>) -> Wait {
     loop {
         if let Some(signal) = crate::interrupt::requested() {
@@ -291,6 +296,120 @@ fn wait_line(lines: &Receiver<Line>, deadline: Option<Instant>) -> Wait {
             Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => return Wait::Closed,
         }
+    }
+}
+
+/// An engine's answer lines, as they come. On Unix the pipe is read where
+/// the answer is waited for, with `poll` for the time limit, so that an
+/// answer wakes rulecheck directly rather than through a reader thread.
+#[cfg(unix)]
+struct Answers {
+    out: std::process::ChildStdout,
+    /// Bytes read and not yet handed on.
+    buf: Vec<u8>,
+    /// The output has ended (or failed, with the error): nothing more is
+    /// read.
+    ended: bool,
+    failed: Option<String>,
+}
+
+#[cfg(unix)]
+impl Answers {
+    fn new(out: std::process::ChildStdout) -> Answers {
+        Answers { out, buf: Vec::new(), ended: false, failed: None }
+    }
+
+    /// The next line, as a reader of at most [`MAX_LINE`] bytes a line
+    /// would hand it on (the last line may end without a line break),
+    /// waited for until `deadline` at most.
+    fn wait(&mut self, deadline: Option<Instant>) -> Wait {
+        use nix::poll::{poll, PollFd, PollFlags};
+        use std::os::fd::AsFd;
+        loop {
+            if let Some(signal) = crate::interrupt::requested() {
+                return Wait::Stopped(signal);
+            }
+            let seen = self.buf.len().min(MAX_LINE + 1);
+            if let Some(i) = self.buf[..seen].iter().position(|&b| b == b'\n') {
+                let mut line: Vec<u8> = self.buf.drain(..=i).collect();
+                line.pop();
+                if line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                return Wait::Line(text(line));
+            }
+            if self.buf.len() > MAX_LINE {
+                self.buf = Vec::new();
+                self.ended = true;
+                return Wait::Line(Line::TooLong);
+            }
+            if self.ended {
+                if let Some(e) = self.failed.take() {
+                    return Wait::Line(Line::Failed(e));
+                }
+                if !self.buf.is_empty() {
+                    return Wait::Line(text(std::mem::take(&mut self.buf)));
+                }
+                return Wait::Closed;
+            }
+            let slice = match deadline {
+                Some(d) => match d.checked_duration_since(Instant::now()) {
+                    Some(left) if !left.is_zero() => left.min(POLL),
+                    _ => return Wait::Timeout,
+                },
+                None => POLL,
+            };
+            // Whole milliseconds, rounded up: a wait of less than one
+            // would not wait at all.
+            let ms = u16::try_from(slice.as_micros().div_ceil(1000)).unwrap_or(u16::MAX);
+            let mut fds = [PollFd::new(self.out.as_fd(), PollFlags::POLLIN)];
+            match poll(&mut fds, ms) {
+                Ok(0) | Err(nix::errno::Errno::EINTR) => continue,
+                Ok(_) => {}
+                Err(e) => {
+                    self.failed = Some(e.to_string());
+                    self.ended = true;
+                    continue;
+                }
+            }
+            let mut chunk = [0u8; 64 * 1024];
+            match self.out.read(&mut chunk) {
+                Ok(0) => self.ended = true,
+                Ok(n) => self.buf.extend_from_slice(&chunk[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.failed = Some(e.to_string());
+                    self.ended = true;
+                }
+            }
+        }
+    }
+}
+
+/// A line read, without its line break, as text.
+fn text(line: Vec<u8>) -> Line {
+    match String::from_utf8(line) {
+        Ok(s) => Line::Text(s),
+        Err(e) => Line::NotUtf8(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+    }
+}
+
+/// Elsewhere a thread reads the lines and hands them on.
+#[cfg(not(unix))]
+struct Answers {
+    lines: Receiver<Line>,
+}
+
+#[cfg(not(unix))]
+impl Answers {
+    fn new(out: std::process::ChildStdout) -> Answers {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || read_lines(out, tx));
+        Answers { lines: rx }
+    }
+
+    fn wait(&mut self, deadline: Option<Instant>) -> Wait {
+        wait_line(&self.lines, deadline)
     }
 }
 
@@ -348,8 +467,6 @@ impl ProcessEngine {
             let _ = child.wait();
             return Err(EngineError::Failed("the engine's standard streams could not be opened".into()));
         };
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || read_lines(stdout, tx));
         let log = Arc::clone(&self.stderr);
         std::thread::spawn(move || {
             let mut buf = [0u8; 4096];
@@ -367,7 +484,7 @@ impl ProcessEngine {
                 }
             }
         });
-        self.running = Some(Running { child, stdin, lines: rx });
+        self.running = Some(Running { child, stdin, lines: Answers::new(stdout) });
         let id = self.take_id();
         let hello = self.send(Request::Hello { id, protocol: VERSION })?;
         let refuse = |this: &mut ProcessEngine, why: String| {
@@ -449,7 +566,7 @@ impl ProcessEngine {
             this.stop();
             Err(EngineError::Failed(why))
         };
-        let answer = match wait_line(&run.lines, deadline) {
+        let answer = match run.lines.wait(deadline) {
             Wait::Line(Line::Text(l)) => l,
             Wait::Line(Line::NotUtf8(l)) => {
                 return failed(self, format!("out of protocol: an answer that is not UTF-8 (request {id}): '{}'", truncate(&l, 200)))
