@@ -900,8 +900,10 @@ impl Engine for ProcessEngine {
                 out.push(Err(e));
             } else if self.capable(PIPELINE) && self.capable("perft") {
                 let s = setup_msg(setup);
-                let requests: Vec<Request> =
-                    depths.iter().map(|&depth| Request::Perft { id: self.take_id(), setup: s.clone(), depth }).collect();
+                let requests: Vec<Request> = depths
+                    .iter()
+                    .map(|&depth| Request::Perft { id: self.take_id(), setup: s.clone(), depth })
+                    .collect();
                 for answer in self.exchange(requests) {
                     match answer {
                         Some(a) => out.push(a.and_then(|r| r.nodes.map(Some).ok_or_else(|| missing("nodes")))),

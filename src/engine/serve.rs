@@ -245,7 +245,7 @@ pub fn serve(
                         }
                         Some(r)
                     }
-                    Err(r) => Some(r),
+                    Err(r) => Some(*r),
                 },
                 Err(e) => Some(refuse(format!(
                     "bad request: the line is not UTF-8 (at byte {} of the line)",
@@ -264,7 +264,7 @@ pub fn serve(
 }
 
 /// The request of a line, or the error answering a line that is none.
-fn request_of(line: &str) -> Result<Request, Response> {
+fn request_of(line: &str) -> Result<Request, Box<Response>> {
     match serde_json::from_str::<Request>(line) {
         Ok(req) => Ok(req),
         Err(e) => {
@@ -274,11 +274,11 @@ fn request_of(line: &str) -> Result<Request, Response> {
                 .ok()
                 .and_then(|v| v.get("id").and_then(|i| i.as_u64()))
                 .unwrap_or(0);
-            Err(Response {
+            Err(Box::new(Response {
                 id,
                 error: Some(format!("bad request: {}", clean_message(&e.to_string(), 300))),
                 ..Response::default()
-            })
+            }))
         }
     }
 }

@@ -491,12 +491,8 @@ fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict)
                 }
                 Ok(_) => {}
                 Err(e) => {
-                    failure = Some(Failure {
-                        expectation: "illegal".into(),
-                        loc: r.loc,
-                        detail: e.message,
-                        engine: false,
-                    });
+                    failure =
+                        Some(Failure { expectation: "illegal".into(), loc: r.loc, detail: e.message, engine: false });
                 }
             }
         }
