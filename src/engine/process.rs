@@ -307,6 +307,8 @@ struct Answers {
     out: std::process::ChildStdout,
     /// Bytes read and not yet handed on.
     buf: Vec<u8>,
+    /// Where a read lands, kept from read to read.
+    chunk: Vec<u8>,
     /// The output has ended (or failed, with the error): nothing more is
     /// read.
     ended: bool,
@@ -316,7 +318,7 @@ struct Answers {
 #[cfg(unix)]
 impl Answers {
     fn new(out: std::process::ChildStdout) -> Answers {
-        Answers { out, buf: Vec::new(), ended: false, failed: None }
+        Answers { out, buf: Vec::new(), chunk: vec![0; 64 * 1024], ended: false, failed: None }
     }
 
     /// The next line, as a reader of at most [`MAX_LINE`] bytes a line
@@ -372,10 +374,9 @@ impl Answers {
                     continue;
                 }
             }
-            let mut chunk = [0u8; 64 * 1024];
-            match self.out.read(&mut chunk) {
+            match self.out.read(&mut self.chunk) {
                 Ok(0) => self.ended = true,
-                Ok(n) => self.buf.extend_from_slice(&chunk[..n]),
+                Ok(n) => self.buf.extend_from_slice(&self.chunk[..n]),
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                 Err(e) => {
                     self.failed = Some(e.to_string());
