@@ -1,8 +1,9 @@
 //! Benchmarks: bulk-counted perft from the English start position (depths 8
 //! to 10; nodes per second is the throughput criterion reports), the deeper
 //! entries of the published keep-duplicates tables, move generation on its
-//! own, and a whole run of the spec against the reference engine. `cargo
-//! bench` runs them all; `cargo bench -- perft` one group.
+//! own, and a whole run of the spec against the reference engine, in-process
+//! and over the engine protocol. `cargo bench` runs them all; `cargo bench
+//! -- perft` one group.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -183,6 +184,36 @@ fn whole_spec(c: &mut Criterion) {
     group.finish();
 }
 
+/// The whole spec over the engine protocol, against `rulecheck serve` (this
+/// build's binary, which cargo builds for the benchmarks): loading, starting
+/// the engine, every request and its answer, and ending the engine, to set
+/// beside the in-process run of [`whole_spec`].
+fn whole_spec_protocol(c: &mut Criterion) {
+    let binary = Path::new(env!("CARGO_BIN_EXE_rulecheck"));
+    if !binary.is_file() {
+        eprintln!("spec/protocol: skipped, {} is not built", binary.display());
+        return;
+    }
+    let command = format!("'{}' serve", binary.display());
+    let spec_of_engine = engine::process::EngineSpec::from_command_line(&command).expect("engine command");
+    let catalog = Catalog::builtin().expect("catalog");
+    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec");
+    let mut group = c.benchmark_group("spec");
+    group.sample_size(10);
+    group.bench_function("load and run against rulecheck serve", |b| {
+        b.iter(|| {
+            let (files, errors) = runner::load_all(std::slice::from_ref(&spec), &catalog, &Default::default());
+            assert!(errors.is_empty());
+            let mut engine = engine::process::ProcessEngine::new(spec_of_engine.clone());
+            let passed: usize = files.iter().map(|f| runner::run_file(f, &mut engine).passed()).sum();
+            let scenarios: usize = files.iter().map(|f| f.scenarios.len()).sum();
+            assert_eq!(passed, scenarios, "the served reference passes the whole spec");
+            passed
+        })
+    });
+    group.finish();
+}
+
 /// The same count on one thread and on two (`perft -j 2`): the speed-up of
 /// the split, English from the start to depth 11.
 fn perft_parallel(c: &mut Criterion) {
@@ -209,6 +240,7 @@ criterion_group!(
     perft_chinese_checkers,
     perft_konane,
     movegen,
-    whole_spec
+    whole_spec,
+    whole_spec_protocol
 );
 criterion_main!(benches);

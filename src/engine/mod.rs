@@ -70,6 +70,24 @@ pub trait Engine {
     /// expectations fails).
     fn perft(&mut self, setup: &Setup<'_>, depth: u32) -> Result<Option<u64>, EngineError>;
 
+    /// [`Engine::explain`] for each of `actions` after the same play, the
+    /// answers in order. An engine may ask them all at once; the answers
+    /// are those of asking them one by one.
+    fn explain_all(
+        &mut self,
+        setup: &Setup<'_>,
+        played: &[Action],
+        actions: &[&Action],
+    ) -> Vec<Result<Explanation, EngineError>> {
+        actions.iter().map(|a| self.explain(setup, played, a)).collect()
+    }
+
+    /// [`Engine::perft`] for each of `depths` from the same position, the
+    /// answers in order, as [`Engine::explain_all`] is to `explain`.
+    fn perft_all(&mut self, setup: &Setup<'_>, depths: &[u32]) -> Vec<Result<Option<u64>, EngineError>> {
+        depths.iter().map(|&d| self.perft(setup, d)).collect()
+    }
+
     /// Whether the engine is up and has shaken hands, starting it if need
     /// be: `Err` when it cannot be started, an engine error for the
     /// scenario at hand (never a reason to skip it).

@@ -7,9 +7,12 @@
 //! the scenario at hand, killed with its whole process group, and started
 //! again for the next one. Its standard error is kept for the report.
 
-use std::io::{BufRead, BufReader, Read, Write};
+#[cfg(not(unix))]
+use std::io::{BufRead, BufReader};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+#[cfg(not(unix))]
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -61,6 +64,10 @@ pub struct EngineFile {
     #[serde(default)]
     pub builtin: Option<String>,
 }
+
+/// The capability of an engine that reads requests while it answers, so
+/// that several may be written ahead of their answers.
+pub const PIPELINE: &str = "pipeline";
 
 /// Seconds an engine gets to answer one request unless told otherwise.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
@@ -181,6 +188,7 @@ enum Line {
     Failed(String),
 }
 
+#[cfg(not(unix))]
 /// Read lines of at most [`MAX_LINE`] bytes until the end of the output, a
 /// line too long, or a receiver that has gone.
 fn read_lines(stdout: impl Read, tx: mpsc::Sender<Line>) {
@@ -216,6 +224,18 @@ fn read_lines(stdout: impl Read, tx: mpsc::Sender<Line>) {
     }
 }
 
+/// Most bytes of requests written to an engine ahead of their answers: one
+/// page, the least a pipe holds on Linux, so that a write of requests never
+/// blocks on an engine busy answering the ones before them.
+const WINDOW: usize = 4096;
+
+/// A request as one line of JSON, its line break included.
+fn request_line(request: &Request) -> Result<Vec<u8>, EngineError> {
+    let mut line = serde_json::to_vec(request).map_err(|e| EngineError::Failed(e.to_string()))?;
+    line.push(b'\n');
+    Ok(line)
+}
+
 /// How long a wait on an engine sleeps between looks at the stop flag.
 const POLL: Duration = Duration::from_millis(50);
 
@@ -227,10 +247,17 @@ fn stopped(signal: &str) -> EngineError {
 struct Running {
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<Line>,
+    lines: Answers,
 }
 
 impl Running {
+    /// Write request lines to the engine, in one write where the pipe
+    /// takes them: an engine reading its input sees whole lines at once.
+    fn write(&mut self, lines: &[u8]) -> std::io::Result<()> {
+        self.stdin.write_all(lines)?;
+        self.stdin.flush()
+    }
+
     /// Kill the engine's whole process group, then the engine itself (in
     /// case it left its group), and reap it.
     fn kill(mut self) {
@@ -246,6 +273,7 @@ impl Running {
     /// The engine's exit status once it has exited, waiting for it until
     /// `deadline` at most; `None` while it still runs.
     fn exited_by(&mut self, deadline: Option<Instant>) -> Option<std::process::ExitStatus> {
+        let mut nap = Duration::from_micros(50);
         loop {
             if let Ok(Some(status)) = self.child.try_wait() {
                 return Some(status);
@@ -254,8 +282,12 @@ impl Running {
             if deadline.is_some_and(|d| now >= d) || crate::interrupt::requested().is_some() {
                 return None;
             }
+            // Short naps first: an engine that has closed its pipes or
+            // answered `quit` is usually gone within microseconds, and a
+            // run should not wait out a long nap for it.
             let left = deadline.map(|d| d - now).unwrap_or(POLL);
-            std::thread::sleep(left.min(Duration::from_millis(10)));
+            std::thread::sleep(left.min(nap));
+            nap = (nap * 2).min(Duration::from_millis(10));
         }
     }
 }
@@ -282,6 +314,7 @@ enum Wait {
     Stopped(&'static str),
 }
 
+#[cfg(not(unix))]
 fn wait_line(lines: &Receiver<Line>, deadline: Option<Instant>) -> Wait {
     loop {
         if let Some(signal) = crate::interrupt::requested() {
@@ -299,6 +332,121 @@ fn wait_line(lines: &Receiver<Line>, deadline: Option<Instant>) -> Wait {
             Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => return Wait::Closed,
         }
+    }
+}
+
+/// An engine's answer lines, as they come. On Unix the pipe is read where
+/// the answer is waited for, with `poll` for the time limit, so that an
+/// answer wakes rulecheck directly rather than through a reader thread.
+#[cfg(unix)]
+struct Answers {
+    out: std::process::ChildStdout,
+    /// Bytes read and not yet handed on.
+    buf: Vec<u8>,
+    /// Where a read lands, kept from read to read.
+    chunk: Vec<u8>,
+    /// The output has ended (or failed, with the error): nothing more is
+    /// read.
+    ended: bool,
+    failed: Option<String>,
+}
+
+#[cfg(unix)]
+impl Answers {
+    fn new(out: std::process::ChildStdout) -> Answers {
+        Answers { out, buf: Vec::new(), chunk: vec![0; 64 * 1024], ended: false, failed: None }
+    }
+
+    /// The next line, as a reader of at most [`MAX_LINE`] bytes a line
+    /// would hand it on (the last line may end without a line break),
+    /// waited for until `deadline` at most.
+    fn wait(&mut self, deadline: Option<Instant>) -> Wait {
+        use nix::poll::{poll, PollFd, PollFlags};
+        use std::os::fd::AsFd;
+        loop {
+            if let Some(signal) = crate::interrupt::requested() {
+                return Wait::Stopped(signal);
+            }
+            let seen = self.buf.len().min(MAX_LINE + 1);
+            if let Some(i) = self.buf[..seen].iter().position(|&b| b == b'\n') {
+                let mut line: Vec<u8> = self.buf.drain(..=i).collect();
+                line.pop();
+                if line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                return Wait::Line(text(line));
+            }
+            if self.buf.len() > MAX_LINE {
+                self.buf = Vec::new();
+                self.ended = true;
+                return Wait::Line(Line::TooLong);
+            }
+            if self.ended {
+                if let Some(e) = self.failed.take() {
+                    return Wait::Line(Line::Failed(e));
+                }
+                if !self.buf.is_empty() {
+                    return Wait::Line(text(std::mem::take(&mut self.buf)));
+                }
+                return Wait::Closed;
+            }
+            let slice = match deadline {
+                Some(d) => match d.checked_duration_since(Instant::now()) {
+                    Some(left) if !left.is_zero() => left.min(POLL),
+                    _ => return Wait::Timeout,
+                },
+                None => POLL,
+            };
+            // Whole milliseconds, rounded up: a wait of less than one
+            // would not wait at all.
+            let ms = u16::try_from(slice.as_micros().div_ceil(1000)).unwrap_or(u16::MAX);
+            let mut fds = [PollFd::new(self.out.as_fd(), PollFlags::POLLIN)];
+            match poll(&mut fds, ms) {
+                Ok(0) | Err(nix::errno::Errno::EINTR) => continue,
+                Ok(_) => {}
+                Err(e) => {
+                    self.failed = Some(e.to_string());
+                    self.ended = true;
+                    continue;
+                }
+            }
+            match self.out.read(&mut self.chunk) {
+                Ok(0) => self.ended = true,
+                Ok(n) => self.buf.extend_from_slice(&self.chunk[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    self.failed = Some(e.to_string());
+                    self.ended = true;
+                }
+            }
+        }
+    }
+}
+
+/// A line read, without its line break, as text.
+fn text(line: Vec<u8>) -> Line {
+    match String::from_utf8(line) {
+        Ok(s) => Line::Text(s),
+        Err(e) => Line::NotUtf8(String::from_utf8_lossy(e.as_bytes()).into_owned()),
+    }
+}
+
+/// Elsewhere a thread reads the lines and hands them on.
+#[cfg(not(unix))]
+struct Answers {
+    lines: Receiver<Line>,
+}
+
+#[cfg(not(unix))]
+impl Answers {
+    fn new(out: std::process::ChildStdout) -> Answers {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || read_lines(out, tx));
+        Answers { lines: rx }
+    }
+
+    fn wait(&mut self, deadline: Option<Instant>) -> Wait {
+        wait_line(&self.lines, deadline)
     }
 }
 
@@ -356,8 +504,6 @@ impl ProcessEngine {
             let _ = child.wait();
             return Err(EngineError::Failed("the engine's standard streams could not be opened".into()));
         };
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || read_lines(stdout, tx));
         let log = Arc::clone(&self.stderr);
         std::thread::spawn(move || {
             let mut buf = [0u8; 4096];
@@ -375,7 +521,7 @@ impl ProcessEngine {
                 }
             }
         });
-        self.running = Some(Running { child, stdin, lines: rx });
+        self.running = Some(Running { child, stdin, lines: Answers::new(stdout) });
         let id = self.take_id();
         let hello = self.send(Request::Hello { id, protocol: VERSION })?;
         let refuse = |this: &mut ProcessEngine, why: String| {
@@ -420,24 +566,44 @@ impl ProcessEngine {
     }
 
     fn send(&mut self, request: Request) -> Result<Response, EngineError> {
-        let id = request.id();
         let hello = matches!(request, Request::Hello { .. });
         let limit = if hello { self.spec.startup_timeout } else { self.spec.timeout };
-        let line = serde_json::to_string(&request).map_err(|e| EngineError::Failed(e.to_string()))?;
+        let id = request.id();
+        let line = request_line(&request)?;
         let Some(run) = self.running.as_mut() else {
             return Err(EngineError::Failed("the engine is not running".into()));
         };
         let deadline = Instant::now().checked_add(limit);
-        if writeln!(run.stdin, "{line}").and_then(|_| run.stdin.flush()).is_err() {
-            let status = run.exited_by(soon(deadline)).map(|s| format!(" ({s})")).unwrap_or_default();
-            self.stop();
-            return Err(EngineError::Failed(format!("the engine closed its input{status}")));
+        if run.write(&line).is_err() {
+            return Err(self.closed_input(deadline));
         }
+        self.receive(id, hello, deadline)
+    }
+
+    /// The engine's input is closed: its exit status if it has one, and the
+    /// engine ended.
+    fn closed_input(&mut self, deadline: Option<Instant>) -> EngineError {
+        let status = self
+            .running
+            .as_mut()
+            .and_then(|run| run.exited_by(soon(deadline)))
+            .map(|s| format!(" ({s})"))
+            .unwrap_or_default();
+        self.stop();
+        EngineError::Failed(format!("the engine closed its input{status}"))
+    }
+
+    /// The answer to request `id`, waited for until `deadline`.
+    fn receive(&mut self, id: u64, hello: bool, deadline: Option<Instant>) -> Result<Response, EngineError> {
+        let limit = if hello { self.spec.startup_timeout } else { self.spec.timeout };
+        let Some(run) = self.running.as_mut() else {
+            return Err(EngineError::Failed("the engine is not running".into()));
+        };
         let failed = |this: &mut ProcessEngine, why: String| {
             this.stop();
             Err(EngineError::Failed(why))
         };
-        let answer = match wait_line(&run.lines, deadline) {
+        let answer = match run.lines.wait(deadline) {
             Wait::Line(Line::Text(l)) => l,
             Wait::Line(Line::NotUtf8(l)) => {
                 return failed(self, format!("out of protocol: an answer that is not UTF-8 (request {id}): '{}'", truncate(&l, 200)))
@@ -488,10 +654,101 @@ impl ProcessEngine {
         Ok(response)
     }
 
+    /// Several requests at once to an engine that declares `pipeline`: they
+    /// are written ahead of their answers (never more than [`WINDOW`] bytes
+    /// of them unanswered, so that neither side can block the other on a
+    /// full pipe), and each answer has the time limit from the moment the
+    /// one before it came, as if the requests had been sent one by one.
+    /// The answers in order; `None` for a request left unanswered because
+    /// the engine was ended at an earlier one (the caller may ask it again,
+    /// which starts the engine again).
+    fn exchange(&mut self, requests: Vec<Request>) -> Vec<Option<Result<Response, EngineError>>> {
+        let mut out: Vec<Option<Result<Response, EngineError>>> = Vec::with_capacity(requests.len());
+        let mut lines = Vec::with_capacity(requests.len());
+        for r in &requests {
+            match request_line(r) {
+                Ok(l) => lines.push(l),
+                Err(e) => {
+                    // Not one request is sent: the first is the one that
+                    // fails, and the rest are for the caller to ask again.
+                    out.push(Some(Err(e)));
+                    out.resize_with(requests.len(), || None);
+                    return out;
+                }
+            }
+        }
+        let mut written = 0;
+        let mut pending = 0usize;
+        while out.len() < requests.len() {
+            let Some(run) = self.running.as_mut() else {
+                out.resize_with(requests.len(), || None);
+                break;
+            };
+            let started = Instant::now().checked_add(self.spec.timeout);
+            // Write what fits in the window (always the next request to be
+            // answered, whatever its size), in one write.
+            let mut batch = Vec::new();
+            while written < lines.len() && (written == out.len() || pending + lines[written].len() <= WINDOW) {
+                pending += lines[written].len();
+                batch.extend_from_slice(&lines[written]);
+                written += 1;
+            }
+            if !batch.is_empty() && run.write(&batch).is_err() {
+                // The engine went away: the answer waited for is the one to
+                // report, as when requests are sent one by one.
+                let e = self.closed_input(started);
+                out.push(Some(Err(e)));
+                continue;
+            }
+            let i = out.len();
+            let answer = self.receive(requests[i].id(), false, started);
+            pending -= lines[i].len();
+            out.push(Some(answer));
+        }
+        out
+    }
+
     fn request(&mut self, make: impl FnOnce(u64) -> Request) -> Result<Response, EngineError> {
         self.start()?;
         let id = self.take_id();
         self.send(make(id))
+    }
+
+    /// The request that tells whether `action` would be accepted after
+    /// `played`: `explain` where the engine serves it, else `play` with the
+    /// action appended (then only a refusal is told, without its reason).
+    fn explain_request(&self, setup: &Setup<'_>, played: &[Action], action: &Action) -> impl FnOnce(u64) -> Request {
+        let setup = setup_msg(setup);
+        let mut actions = action_strings(played);
+        let explain = self.capable("explain");
+        let action = action.to_string();
+        move |id| {
+            if explain {
+                Request::Explain { id, setup, actions, action }
+            } else {
+                actions.push(action);
+                Request::Play { id, setup, actions }
+            }
+        }
+    }
+
+    /// The answer to [`ProcessEngine::explain_request`] after `sent`
+    /// actions, `explain` telling whether it was an `explain` request.
+    fn explanation(r: Response, sent: usize, explain: bool) -> Result<Explanation, EngineError> {
+        if !explain {
+            return Ok(match r.refused {
+                Some(_) => Explanation::Refused(None),
+                None => Explanation::Accepted,
+            });
+        }
+        if let Some(r) = &r.refused {
+            return Err(rejected(r, sent));
+        }
+        match r.accepted {
+            Some(true) => Ok(Explanation::Accepted),
+            Some(false) => Ok(Explanation::Refused(r.reason)),
+            None => Err(missing("accepted")),
+        }
     }
 
     fn capable(&self, what: &str) -> bool {
@@ -585,11 +842,32 @@ impl Engine for ProcessEngine {
         let s = setup_msg(setup);
         let list = action_strings(actions);
         let sent = list.len();
-        let play = self.request(|id| Request::Play { id, setup: s.clone(), actions: list.clone() })?;
+        self.start()?;
+        // With `pipeline`, `moves` goes out with `play`; its answer is read
+        // (and dropped) even when `play` is refused, so that the next
+        // request gets its own answer.
+        let mut ahead = None;
+        let play = if self.capable(PIPELINE) {
+            let (play_id, moves_id) = (self.take_id(), self.take_id());
+            let mut answers = self
+                .exchange(vec![
+                    Request::Play { id: play_id, setup: s.clone(), actions: list.clone() },
+                    Request::Moves { id: moves_id, setup: s.clone(), actions: list.clone() },
+                ])
+                .into_iter();
+            let play = answers.next().flatten().unwrap_or_else(|| Err(EngineError::Failed("no answer".into())));
+            ahead = answers.next().flatten();
+            play?
+        } else {
+            self.request(|id| Request::Play { id, setup: s.clone(), actions: list.clone() })?
+        };
         if let Some(r) = &play.refused {
             return Err(rejected(r, sent));
         }
-        let moves = self.request(|id| Request::Moves { id, setup: s, actions: list })?;
+        let moves = match ahead {
+            Some(answer) => answer?,
+            None => self.request(|id| Request::Moves { id, setup: s, actions: list })?,
+        };
         if let Some(r) = &moves.refused {
             return Err(rejected(r, sent));
         }
@@ -602,30 +880,47 @@ impl Engine for ProcessEngine {
     }
 
     fn explain(&mut self, setup: &Setup<'_>, played: &[Action], action: &Action) -> Result<Explanation, EngineError> {
-        let s = setup_msg(setup);
-        let list = action_strings(played);
         self.start()?;
-        if self.capable("explain") {
-            let a = action.to_string();
-            let sent = list.len();
-            let r = self.request(|id| Request::Explain { id, setup: s, actions: list, action: a })?;
-            if let Some(r) = &r.refused {
-                return Err(rejected(r, sent));
+        let explain = self.capable("explain");
+        let request = self.explain_request(setup, played, action);
+        let answer = self.request(request)?;
+        ProcessEngine::explanation(answer, played.len(), explain)
+    }
+
+    fn explain_all(
+        &mut self,
+        setup: &Setup<'_>,
+        played: &[Action],
+        actions: &[&Action],
+    ) -> Vec<Result<Explanation, EngineError>> {
+        let mut out = Vec::with_capacity(actions.len());
+        if actions.len() > 1 {
+            if let Err(e) = self.start() {
+                out.push(Err(e));
+            } else if self.capable(PIPELINE) {
+                // Asked now: an engine ended midway has no handshake.
+                let explain = self.capable("explain");
+                let requests: Vec<Request> = actions
+                    .iter()
+                    .map(|a| {
+                        let id = self.take_id();
+                        self.explain_request(setup, played, a)(id)
+                    })
+                    .collect();
+                for answer in self.exchange(requests) {
+                    match answer {
+                        Some(a) => out.push(a.and_then(|r| ProcessEngine::explanation(r, played.len(), explain))),
+                        None => break,
+                    }
+                }
             }
-            return match r.accepted {
-                Some(true) => Ok(Explanation::Accepted),
-                Some(false) => Ok(Explanation::Refused(r.reason)),
-                None => Err(missing("accepted")),
-            };
         }
-        // Without explanations: play the action and see whether it is refused.
-        let mut all = list;
-        all.push(action.to_string());
-        let r = self.request(|id| Request::Play { id, setup: s, actions: all })?;
-        Ok(match r.refused {
-            Some(_) => Explanation::Refused(None),
-            None => Explanation::Accepted,
-        })
+        // The rest one by one: all of them without `pipeline`, and those an
+        // engine ended at an earlier one left unanswered (it starts again).
+        for a in &actions[out.len()..] {
+            out.push(self.explain(setup, played, a));
+        }
+        out
     }
 
     fn perft(&mut self, setup: &Setup<'_>, depth: u32) -> Result<Option<u64>, EngineError> {
@@ -636,5 +931,30 @@ impl Engine for ProcessEngine {
         let s = setup_msg(setup);
         let r = self.request(|id| Request::Perft { id, setup: s, depth })?;
         r.nodes.map(Some).ok_or_else(|| missing("nodes"))
+    }
+
+    fn perft_all(&mut self, setup: &Setup<'_>, depths: &[u32]) -> Vec<Result<Option<u64>, EngineError>> {
+        let mut out = Vec::with_capacity(depths.len());
+        if depths.len() > 1 {
+            if let Err(e) = self.start() {
+                out.push(Err(e));
+            } else if self.capable(PIPELINE) && self.capable("perft") {
+                let s = setup_msg(setup);
+                let requests: Vec<Request> = depths
+                    .iter()
+                    .map(|&depth| Request::Perft { id: self.take_id(), setup: s.clone(), depth })
+                    .collect();
+                for answer in self.exchange(requests) {
+                    match answer {
+                        Some(a) => out.push(a.and_then(|r| r.nodes.map(Some).ok_or_else(|| missing("nodes")))),
+                        None => break,
+                    }
+                }
+            }
+        }
+        for &d in &depths[out.len()..] {
+            out.push(self.perft(setup, d));
+        }
+        out
     }
 }

@@ -24,6 +24,11 @@ pub fn reference_games(variant: &str, options: &game::Options) -> Result<Box<dyn
 fn actions(list: &[String]) -> Result<Vec<Action>, String> {
     list.iter()
         .map(|s| {
+            // A step without white space can only be a move (an action at
+            // the board has words): the grammar need not be run for it.
+            if !s.is_empty() && !s.chars().any(char::is_whitespace) {
+                return Ok(Action::Move(s.clone()));
+            }
             crate::scenario::expect::parse_play(s)
                 .map(|st| st.action)
                 .map_err(|e| format!("'{}': {}", shown(s), e.message))
@@ -34,17 +39,29 @@ fn actions(list: &[String]) -> Result<Vec<Action>, String> {
 /// Longest request line served; a longer one is answered with an error.
 pub const MAX_REQUEST_BYTES: usize = 16 << 20;
 
+/// A line of input read by [`read_line`].
+struct InputLine {
+    /// The line without its line break, at most `max` bytes of it.
+    bytes: Vec<u8>,
+    /// Whether the line was longer and cut.
+    cut: bool,
+    /// Whether a whole line more is already buffered, to be read without
+    /// waiting: a client that writes requests ahead gets their answers
+    /// together, in one write, instead of one wake-up per answer.
+    more: bool,
+}
+
 /// One line of input without its line break, at most `max` bytes of it
 /// kept (the rest of a longer line is read and dropped); `None` at the end
-/// of the input. The flag says whether the line was cut.
-fn read_line(input: &mut impl BufRead, max: usize) -> std::io::Result<Option<(Vec<u8>, bool)>> {
+/// of the input.
+fn read_line(input: &mut impl BufRead, max: usize) -> std::io::Result<Option<InputLine>> {
     let mut line = Vec::new();
     let mut cut = false;
     let mut any = false;
     loop {
         let buf = input.fill_buf()?;
         if buf.is_empty() {
-            return Ok(any.then_some((line, cut)));
+            return Ok(any.then_some(InputLine { bytes: line, cut, more: false }));
         }
         any = true;
         let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
@@ -55,12 +72,16 @@ fn read_line(input: &mut impl BufRead, max: usize) -> std::io::Result<Option<(Ve
         line.extend_from_slice(&chunk[..chunk.len().min(room)]);
         cut |= chunk.len() > room;
         let used = done.unwrap_or(buf.len());
+        let rest = buf.len() - used;
         input.consume(used);
         if done.is_some() {
             if line.last() == Some(&b'\r') {
                 line.pop();
             }
-            return Ok(Some((line, cut)));
+            // What is left in the buffer is looked at only when there is
+            // some: an empty buffer would be filled, waiting for input.
+            let more = rest > 0 && input.fill_buf()?.contains(&b'\n');
+            return Ok(Some(InputLine { bytes: line, cut, more }));
         }
     }
 }
@@ -94,8 +115,11 @@ pub fn answer(
             }
         }
         let g = games(&s.variant, &s.options)?;
+        // The game reads (and checks) the position as it plays from it, as
+        // the in-process engine has it: reading it once more here to
+        // normalise it would only double the work.
         let position = match &s.position {
-            Some(p) => g.normalize_position(p).map_err(|e| e.message)?,
+            Some(p) => p.clone(),
             None => g.start_position(),
         };
         Ok((g, position))
@@ -106,7 +130,7 @@ pub fn answer(
                 out.name = Some(name.to_string());
                 out.version = Some(env!("CARGO_PKG_VERSION").to_string());
                 out.protocol = Some(VERSION);
-                out.capabilities = Some(vec!["explain".into(), "perft".into()]);
+                out.capabilities = Some(vec!["explain".into(), "perft".into(), "pipeline".into()]);
                 out.variants = Some(
                     game::variants()
                         .iter()
@@ -188,29 +212,40 @@ pub fn answer(
 /// Serve requests from `input` until it ends or a `quit` arrives; `fixed`
 /// and `perft_budget` as in [`answer`]. A request line that is not UTF-8,
 /// too long or not a request is answered with an `error`, and serving goes
-/// on.
+/// on. An answer is written out once no further request is waiting to be
+/// read, or a perft is to be counted.
 pub fn serve(
     mut input: impl BufRead,
-    mut output: impl Write,
+    output: impl Write,
     name: &str,
     games: GameSource<'_>,
     fixed: &game::Options,
     perft_budget: u64,
 ) -> std::io::Result<()> {
-    while let Some((bytes, cut)) = read_line(&mut input, MAX_REQUEST_BYTES)? {
+    let mut output = std::io::BufWriter::new(output);
+    while let Some(InputLine { bytes, cut, more }) = read_line(&mut input, MAX_REQUEST_BYTES)? {
         let refuse = |message: String| Response { id: 0, error: Some(message), ..Response::default() };
         let response = if cut {
             Some(refuse(format!("bad request: the line is longer than {MAX_REQUEST_BYTES} bytes")))
         } else {
             match std::str::from_utf8(&bytes) {
                 Ok(line) if line.trim().is_empty() => None,
-                Ok(line) => match answer_line(line, name, games, fixed, perft_budget) {
-                    (r, true) => {
-                        writeln!(output, "{}", serde_json::to_string(&r).unwrap_or_default())?;
-                        output.flush()?;
-                        return Ok(());
+                Ok(line) => match request_of(line) {
+                    Ok(req) => {
+                        // A perft may count for a long time: the answers
+                        // before it are not held back meanwhile.
+                        if matches!(req, Request::Perft { .. }) {
+                            output.flush()?;
+                        }
+                        let r = answer(&req, name, games, fixed, perft_budget);
+                        if matches!(req, Request::Quit { .. }) {
+                            writeln!(output, "{}", serde_json::to_string(&r).unwrap_or_default())?;
+                            output.flush()?;
+                            return Ok(());
+                        }
+                        Some(r)
                     }
-                    (r, false) => Some(r),
+                    Err(r) => Some(*r),
                 },
                 Err(e) => Some(refuse(format!(
                     "bad request: the line is not UTF-8 (at byte {} of the line)",
@@ -220,25 +255,18 @@ pub fn serve(
         };
         if let Some(response) = response {
             writeln!(output, "{}", serde_json::to_string(&response).unwrap_or_default())?;
+        }
+        if !more {
             output.flush()?;
         }
     }
-    Ok(())
+    output.flush()
 }
 
-/// The answer to one request line, and whether it ends the session.
-fn answer_line(
-    line: &str,
-    name: &str,
-    games: GameSource<'_>,
-    fixed: &game::Options,
-    perft_budget: u64,
-) -> (Response, bool) {
-    let response = match serde_json::from_str::<Request>(line) {
-        Ok(req) => {
-            let quit = matches!(req, Request::Quit { .. });
-            return (answer(&req, name, games, fixed, perft_budget), quit);
-        }
+/// The request of a line, or the error answering a line that is none.
+fn request_of(line: &str) -> Result<Request, Box<Response>> {
+    match serde_json::from_str::<Request>(line) {
+        Ok(req) => Ok(req),
         Err(e) => {
             // Answer with the id if one can be read, so the client can
             // match the error to its request.
@@ -246,14 +274,13 @@ fn answer_line(
                 .ok()
                 .and_then(|v| v.get("id").and_then(|i| i.as_u64()))
                 .unwrap_or(0);
-            Response {
+            Err(Box::new(Response {
                 id,
                 error: Some(format!("bad request: {}", clean_message(&e.to_string(), 300))),
                 ..Response::default()
-            }
+            }))
         }
-    };
-    (response, false)
+    }
 }
 
 #[cfg(test)]

@@ -554,34 +554,45 @@ fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict)
             }
         }
     }
+    // Which `illegal` entries the engine is asked about: a move it lists
+    // as legal, or one that cannot be read, fails without asking. The
+    // questions go out together, and are answered in order.
+    let mut listed_failures: Vec<Option<Failure>> = Vec::with_capacity(ex.illegal.len());
     for r in &ex.illegal {
         let action = &r.value.action;
+        let mut failure = None;
         if let Action::Move(m) = action {
             match game.move_key(&reference_final, m) {
                 Ok(k) if actual.contains_key(&k.key) => {
-                    v.failures.push(Failure {
+                    failure = Some(Failure {
                         expectation: "illegal".into(),
                         loc: r.loc,
                         detail: format!("{} must be illegal, but the engine lists it as legal", k.display),
                         engine: false,
                     });
-                    continue;
                 }
                 Ok(_) => {}
                 Err(e) => {
-                    v.failures.push(Failure {
-                        expectation: "illegal".into(),
-                        loc: r.loc,
-                        detail: e.message,
-                        engine: false,
-                    });
-                    continue;
+                    failure =
+                        Some(Failure { expectation: "illegal".into(), loc: r.loc, detail: e.message, engine: false });
                 }
             }
         }
+        listed_failures.push(failure);
+    }
+    let asked: Vec<&Action> =
+        ex.illegal.iter().zip(&listed_failures).filter(|(_, f)| f.is_none()).map(|(r, _)| &r.value.action).collect();
+    let mut answers = engine.explain_all(&setup, &played, &asked).into_iter();
+    for (r, failure) in ex.illegal.iter().zip(listed_failures) {
+        let action = &r.value.action;
+        if let Some(f) = failure {
+            v.failures.push(f);
+            continue;
+        }
+        let answer = answers.next().unwrap_or_else(|| Err(EngineError::Failed("no answer".into())));
         // `illegal` is the vocabulary's refusal without a reason: only the
         // refusal is checked, as when the engine gives no reason at all.
-        let answer = match engine.explain(&setup, &played, action) {
+        let answer = match answer {
             Ok(Explanation::Refused(Some(code))) if code == UNNAMED_REASON => Ok(Explanation::Refused(None)),
             Ok(Explanation::Refused(Some(code))) if unknown_refusal(&code) => Err(EngineError::Failed(format!(
                 "out of protocol: the refusal reason '{}' is not a refusal reason of spec/reasons.yaml",
@@ -672,8 +683,11 @@ fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict)
         let at = Setup { position: Some(&replay.position), ..setup };
         let mut shown = Vec::new();
         let mut uncounted = Vec::new();
+        let depths: Vec<u32> = ex.perft.iter().map(|&(depth, _)| depth).collect();
+        let mut counts = engine.perft_all(&at, &depths).into_iter();
         for &(depth, want) in &ex.perft {
-            match engine.perft(&at, depth) {
+            let count = counts.next().unwrap_or_else(|| Err(EngineError::Failed("no answer".into())));
+            match count {
                 Ok(Some(got)) => {
                     shown.push(format!("{depth}={got}"));
                     if got != want {
