@@ -177,8 +177,8 @@ pub(super) fn smoke(line: &str, limits: Limits) -> Result<u8, Fail> {
         if capabilities.is_empty() { "none".to_string() } else { capabilities.join(", ") }
     ));
     for c in &capabilities {
-        if c != "explain" && c != "perft" {
-            s.wrong(format!("hello: unknown capability '{c}' (rulecheck knows explain and perft)"));
+        if !["explain", "perft", "pipeline"].contains(&c.as_str()) {
+            s.wrong(format!("hello: unknown capability '{c}' (rulecheck knows explain, perft and pipeline)"));
         }
     }
     if declared.is_empty() {

@@ -457,6 +457,9 @@ pub struct ProcessEngine {
     hello: Option<Response>,
     next_id: u64,
     stderr: Arc<Mutex<String>>,
+    /// The requests written and not yet answered, in words, so that a
+    /// crash or a timeout names the request it happened on.
+    asked: Vec<(u64, String)>,
 }
 
 /// Most standard error kept per scenario.
@@ -464,7 +467,14 @@ const STDERR_KEEP: usize = 16 * 1024;
 
 impl ProcessEngine {
     pub fn new(spec: EngineSpec) -> ProcessEngine {
-        ProcessEngine { spec, running: None, hello: None, next_id: 1, stderr: Arc::new(Mutex::new(String::new())) }
+        ProcessEngine {
+            spec,
+            running: None,
+            hello: None,
+            next_id: 1,
+            stderr: Arc::new(Mutex::new(String::new())),
+            asked: Vec::new(),
+        }
     }
 
     pub fn spec(&self) -> &EngineSpec {
@@ -563,6 +573,7 @@ impl ProcessEngine {
             r.kill();
         }
         self.hello = None;
+        self.asked.clear();
     }
 
     fn send(&mut self, request: Request) -> Result<Response, EngineError> {
@@ -570,6 +581,7 @@ impl ProcessEngine {
         let limit = if hello { self.spec.startup_timeout } else { self.spec.timeout };
         let id = request.id();
         let line = request_line(&request)?;
+        self.asked.push((id, request.describe()));
         let Some(run) = self.running.as_mut() else {
             return Err(EngineError::Failed("the engine is not running".into()));
         };
@@ -599,9 +611,13 @@ impl ProcessEngine {
         let Some(run) = self.running.as_mut() else {
             return Err(EngineError::Failed("the engine is not running".into()));
         };
+        let during = self.asked.iter().find(|(i, _)| *i == id).map(|(_, d)| d.clone());
         let failed = |this: &mut ProcessEngine, why: String| {
             this.stop();
-            Err(EngineError::Failed(why))
+            Err(EngineError::Failed(match &during {
+                Some(d) => format!("{why}, on {d}"),
+                None => why,
+            }))
         };
         let answer = match run.lines.wait(deadline) {
             Wait::Line(Line::Text(l)) => l,
@@ -645,6 +661,7 @@ impl ProcessEngine {
         if response.id != id {
             return failed(self, format!("out of protocol: answer to request {} for request {id}", response.id));
         }
+        self.asked.retain(|(i, _)| *i != id);
         if let Some(e) = &response.error {
             return Err(EngineError::Failed(format!("the engine reports an error: {e}")));
         }
@@ -667,7 +684,10 @@ impl ProcessEngine {
         let mut lines = Vec::with_capacity(requests.len());
         for r in &requests {
             match request_line(r) {
-                Ok(l) => lines.push(l),
+                Ok(l) => {
+                    self.asked.push((r.id(), r.describe()));
+                    lines.push(l)
+                }
                 Err(e) => {
                     // Not one request is sent: the first is the one that
                     // fails, and the rest are for the caller to ask again.

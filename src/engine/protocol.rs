@@ -65,6 +65,29 @@ impl Request {
             | Request::Quit { id } => *id,
         }
     }
+
+    /// The request in words, for a message about the engine failing on it:
+    /// its kind, its position and the last of its actions.
+    pub fn describe(&self) -> String {
+        let from = |s: &SetupMsg, actions: &[String]| {
+            let at = s.position.as_deref().map(|p| format!("from {p}")).unwrap_or_else(|| "from the start".into());
+            match actions.split_last() {
+                None => format!("{} {at}", s.variant),
+                Some((last, [])) => format!("{} {at}, action {last}", s.variant),
+                Some((last, rest)) => format!("{} {at}, {} actions ending {last}", s.variant, rest.len() + 1),
+            }
+        };
+        match self {
+            Request::Hello { .. } => "the handshake".to_string(),
+            Request::Moves { setup, actions, .. } => format!("`moves` ({})", from(setup, actions)),
+            Request::Play { setup, actions, .. } => format!("`play` ({})", from(setup, actions)),
+            Request::Explain { setup, actions, action, .. } => {
+                format!("`explain` of {action} ({})", from(setup, actions))
+            }
+            Request::Perft { setup, depth, .. } => format!("`perft` {depth} ({})", from(setup, &[])),
+            Request::Quit { .. } => "`quit`".to_string(),
+        }
+    }
 }
 
 /// Where a request starts: a variant, every house rule, and a position in the

@@ -344,6 +344,21 @@ impl Engine for Watch<'_> {
         let r = self.inner.perft(setup, depth);
         self.seen(r)
     }
+    // The batches go to the engine whole, so that a pipelining engine
+    // still gets them in one write.
+    fn explain_all(
+        &mut self,
+        setup: &Setup<'_>,
+        played: &[Action],
+        actions: &[&Action],
+    ) -> Vec<Result<Explanation, EngineError>> {
+        let all = self.inner.explain_all(setup, played, actions);
+        all.into_iter().map(|r| self.seen(r)).collect()
+    }
+    fn perft_all(&mut self, setup: &Setup<'_>, depths: &[u32]) -> Vec<Result<Option<u64>, EngineError>> {
+        let all = self.inner.perft_all(setup, depths);
+        all.into_iter().map(|r| self.seen(r)).collect()
+    }
     fn ready(&mut self) -> Result<(), EngineError> {
         self.inner.ready()
     }
