@@ -267,6 +267,12 @@ impl<'r> Generator<'r> {
         with_rules!(self, r => count_moves(r, pos, buf, paths))
     }
 
+    /// The leaves two plies below the position (perft 2), counted without
+    /// listing the moves. `buf` is scratch space.
+    pub fn count_children(&self, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
+        with_rules!(self, r => count_children(r, pos, buf, paths))
+    }
+
     /// Plain (non-capturing) moves, appended to `out`.
     pub fn plain_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         with_rules!(self, r => plain_moves(r, pos, out))
@@ -296,9 +302,9 @@ fn generate<R: RuleSet>(r: R, pos: &Position, out: &mut Vec<Move>, listing: List
         // moves listing too: every move they would give has been found
         // through the first square of the run, with the same first path.
         if listing == Listing::Routes {
-            captures::<R, _, false>(r, pos, starters, &mut sink);
+            search_captures::<R, _, false>(r, pos, starters, &mut sink);
         } else {
-            captures::<R, _, true>(r, pos, starters, &mut sink);
+            search_captures::<R, _, true>(r, pos, starters, &mut sink);
         }
     }
     if out.is_empty() || !r.capture_mandatory() {
@@ -361,22 +367,183 @@ fn can_capture<R: RuleSet>(r: R, pos: &Position) -> bool {
 #[inline(always)]
 fn count_moves<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
     let starters = capture_starters(r, pos);
-    let mut taken = 0;
+    let mut captures = 0;
     if starters != 0 {
         let mut sink = CountSink::new(r.majority(), !paths);
-        captures::<R, _, true>(r, pos, starters, &mut sink);
+        search_captures::<R, _, true>(r, pos, starters, &mut sink);
         if sink.overflow {
             // More routes of one piece than the counter keeps apart:
             // list them instead.
             generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
             return buf.len() as u64;
         }
-        taken = sink.count;
+        captures = sink.count;
     }
-    if taken == 0 || !r.capture_mandatory() {
-        taken + count_plain(r, pos)
+    if captures == 0 || !r.capture_mandatory() {
+        captures + count_plain(r, pos)
     } else {
-        taken
+        captures
+    }
+}
+
+/// The leaves two plies below a position (perft 2), the moves played on
+/// the pieces only, without listing them.
+#[inline(always)]
+fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
+    let starters = capture_starters(r, pos);
+    let mut total = 0;
+    let mut captures = 0;
+    if starters != 0 {
+        let mut sink = ChildSink {
+            r,
+            pos,
+            paths,
+            majority: r.majority(),
+            best: 0,
+            moves: 0,
+            leaves: 0,
+            keys: [0; COUNT_KEYS],
+            len: 0,
+            overflow: false,
+            scratch: Vec::new(),
+        };
+        search_captures::<R, _, true>(r, pos, starters, &mut sink);
+        if sink.overflow {
+            generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
+            let mut scratch = Vec::new();
+            return buf.iter().map(|m| count_moves(r, &apply(pos, m), &mut scratch, paths)).sum();
+        }
+        captures = sink.moves;
+        total = sink.leaves;
+    }
+    if captures != 0 && r.capture_mandatory() {
+        return total;
+    }
+    let side = pos.turn;
+    let own = pos.pieces(side);
+    let empty = r.valid() & !pos.occupied();
+    let men = own & !pos.kings;
+    let kings = own & pos.kings;
+    let crown_row = r.promotion_row(side);
+    let dirs = if r.men_move_backward() { ALL_DIRS } else { forward_dirs(side) };
+    let mut scratch = Vec::new();
+    let mut child = |from: Bits, to: Bits, king: bool| {
+        let mut next = *pos;
+        *next.pieces_mut(side) ^= from | to;
+        if king {
+            next.kings ^= from | to;
+        } else if to & crown_row != 0 {
+            next.kings |= to;
+        }
+        next.turn = side.other();
+        count_moves(r, &next, &mut scratch, paths)
+    };
+    for d in 0..4 {
+        if dirs & (1 << d) == 0 {
+            continue;
+        }
+        let back = opposite(d);
+        let mut tos = r.shift(men, d) & empty;
+        while tos != 0 {
+            let to = tos & tos.wrapping_neg();
+            tos ^= to;
+            total += child(shift_raw(to, back, r.half()), to, false);
+        }
+    }
+    let rays = r.rays();
+    let mut rest = kings;
+    while rest != 0 {
+        let from = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        for d in 0..4 {
+            let mut run = if r.flying_kings() {
+                let ray = rays[d][usize::from(from)];
+                let hit = ray & !empty;
+                if hit == 0 {
+                    ray
+                } else {
+                    let n = nearest(hit, d);
+                    ray & !(rays[d][usize::from(n)] | (1 << n))
+                }
+            } else {
+                r.shift(1 << from, d) & empty
+            };
+            while run != 0 {
+                let to = run & run.wrapping_neg();
+                run ^= to;
+                total += child(1 << from, to, true);
+            }
+        }
+    }
+    total
+}
+
+/// Counts the leaves below each capture sequence as the search finds it
+/// (see [`count_children`]).
+struct ChildSink<'p, R: RuleSet> {
+    r: R,
+    pos: &'p Position,
+    paths: bool,
+    majority: bool,
+    best: u32,
+    /// Moves counted (distinct, or paths).
+    moves: u64,
+    /// Leaves below them.
+    leaves: u64,
+    keys: [u64; COUNT_KEYS],
+    len: usize,
+    overflow: bool,
+    scratch: Vec<Move>,
+}
+
+impl<R: RuleSet> Sink for ChildSink<'_, R> {
+    #[inline(always)]
+    fn begin_piece(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline(always)]
+    fn record(&mut self, from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, crowns: bool) {
+        if self.majority {
+            let n = captured.count_ones();
+            if n < self.best {
+                return;
+            }
+            if n > self.best {
+                self.best = n;
+                self.moves = 0;
+                self.leaves = 0;
+                self.len = 0;
+            }
+        }
+        let to = path[len - 1];
+        if !self.paths {
+            let key = captured | (u64::from(to) << 58);
+            if self.keys[..self.len].contains(&key) {
+                return;
+            }
+            if self.len == COUNT_KEYS {
+                self.overflow = true;
+                return;
+            }
+            self.keys[self.len] = key;
+            self.len += 1;
+        }
+        self.moves += 1;
+        let pos = self.pos;
+        let side = pos.turn;
+        let (from, to) = (1u64 << from, 1u64 << to);
+        let mut next = *pos;
+        *next.pieces_mut(side) ^= from | to;
+        *next.pieces_mut(side.other()) &= !captured;
+        next.kings &= !captured;
+        if pos.kings & from != 0 {
+            next.kings = (next.kings & !from) | to;
+        } else if crowns {
+            next.kings |= to;
+        }
+        next.turn = side.other();
+        self.leaves += count_moves(self.r, &next, &mut self.scratch, self.paths);
     }
 }
 
@@ -466,7 +633,7 @@ fn plain_moves<R: RuleSet>(r: R, pos: &Position, out: &mut Vec<Move>) {
 /// `PRUNE` leaves out the touchdowns that make no path of their own (see
 /// [`Search::extend`]).
 #[inline(always)]
-fn captures<R: RuleSet, S: Sink, const PRUNE: bool>(r: R, pos: &Position, starters: Bits, sink: &mut S) {
+fn search_captures<R: RuleSet, S: Sink, const PRUNE: bool>(r: R, pos: &Position, starters: Bits, sink: &mut S) {
     let mut rest = starters;
     while rest != 0 {
         let from = rest.trailing_zeros() as u8;
@@ -766,7 +933,12 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
         len: usize,
         crowns_if_ends: bool,
     ) {
-        let continued = len < MAX_PATH && self.extend::<PRUNE>(at, king, captured, skip, len);
+        // A short piece's next jump is tested by shifts first: most
+        // sequences end after a jump or two, and the test is cheaper than the
+        // search it saves.
+        let continued = len < MAX_PATH
+            && ((king && self.r.flying_kings()) || self.short_can_jump(at, king, captured))
+            && self.extend::<PRUNE>(at, king, captured, skip, len);
         if !continued || self.r.may_stop() {
             let crowned_on_the_way = king && self.started_as_man;
             self.record(len, captured, crowns_if_ends || crowned_on_the_way);
@@ -776,6 +948,25 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
     #[inline(always)]
     fn record(&mut self, len: usize, captured: Bits, crowns: bool) {
         self.sink.record(self.from, &self.path, len, captured, crowns);
+    }
+
+    /// Whether a short piece on `at` can jump, with `captured` taken.
+    #[inline(always)]
+    fn short_can_jump(&self, at: u8, king: bool, captured: Bits) -> bool {
+        let r = self.r;
+        let blockers = if r.immediate_removal() { self.occupied & !captured } else { self.occupied };
+        let jumpable = self.enemy & !captured;
+        let free = r.valid() & !blockers;
+        let dirs = if king { ALL_DIRS } else { self.man_dirs };
+        let half = r.half();
+        let b: Bits = 1 << at;
+        let mut found = 0;
+        for d in 0..4 {
+            if dirs & (1 << d) != 0 {
+                found |= shift_raw(shift_raw(b, d, half) & jumpable, d, half) & free;
+            }
+        }
+        found != 0
     }
 }
 
