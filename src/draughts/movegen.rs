@@ -364,10 +364,93 @@ fn can_capture<R: RuleSet>(r: R, pos: &Position) -> bool {
     false
 }
 
+/// The first jumps of the side to move's short pieces, split by shifts
+/// into those that are whole moves by themselves and the pieces whose
+/// capture must be searched.
+struct ShortJumps {
+    /// By direction, the pieces whose single jump that way is a whole move:
+    /// the piece cannot jump again from where it lands, and lands as what it
+    /// was or crowned where crowning ends the move. None of them is in
+    /// `search`.
+    single: [Bits; 4],
+    /// The pieces with a jump that may go on (or that crowns the piece and
+    /// lets it go on as a king): every capture of these is searched.
+    search: Bits,
+}
+
+impl ShortJumps {
+    /// How many single jumps there are.
+    #[inline(always)]
+    fn count(&self) -> u64 {
+        self.single.iter().map(|s| u64::from(s.count_ones())).sum()
+    }
+}
+
+#[inline(always)]
+fn short_jumps<R: RuleSet>(r: R, pos: &Position) -> ShortJumps {
+    let side = pos.turn;
+    let own = pos.pieces(side);
+    let enemy = pos.pieces(side.other());
+    let empty = r.valid() & !pos.occupied();
+    let short = if r.flying_kings() { own & !pos.kings } else { own };
+    let men = short & !pos.kings;
+    let kings = short & pos.kings;
+    let man_dirs = if r.men_capture_backward() { ALL_DIRS } else { forward_dirs(side) };
+    let crown = r.promotion_row(side);
+    // The squares from which a short piece could jump each way. After a
+    // first jump the start square is empty and the piece jumped stays or is
+    // gone, but neither is on the way of a second jump unless that one goes
+    // straight back, which would jump the same piece again: so a second
+    // jump, in any other direction, is seen in the position as it stands.
+    let mut from_jumps = [0; 4];
+    for (d, f) in from_jumps.iter_mut().enumerate() {
+        let back = opposite(d);
+        *f = r.shift(r.shift(empty, back) & enemy, back);
+    }
+    // A man landing on its crowning row that is crowned and goes on as a
+    // king must be searched; one whose move ends on crowning cannot go on.
+    let (crown_ends, crown_goes_on_as_king) = match (r.crown_by_capture(), r.promotion()) {
+        (false, _) => (0, 0),
+        (true, MidCapturePromotion::EndsMove) => (crown, 0),
+        (true, MidCapturePromotion::ContinuesAsKing) => (0, crown),
+        (true, MidCapturePromotion::ContinuesAsMan) => (0, 0),
+    };
+    let mut single = [0; 4];
+    let mut search = 0;
+    for d in 0..4 {
+        let back = opposite(d);
+        let mut man_again = 0;
+        let mut king_again = 0;
+        for (d2, &f) in from_jumps.iter().enumerate() {
+            if d2 != back {
+                king_again |= f;
+                if man_dirs & (1 << d2) != 0 {
+                    man_again |= f;
+                }
+            }
+        }
+        let jumping_men = if man_dirs & (1 << d) != 0 { men & from_jumps[d] } else { 0 };
+        let jumping_kings = kings & from_jumps[d];
+        let men_land = r.shift(r.shift(jumping_men, d), d);
+        let kings_land = r.shift(r.shift(jumping_kings, d), d);
+        let goes_on = (men_land & ((man_again & !crown_ends) | crown_goes_on_as_king)) | (kings_land & king_again);
+        search |= r.shift(r.shift(goes_on, back), back);
+        single[d] = jumping_men | jumping_kings;
+    }
+    for s in &mut single {
+        *s &= !search;
+    }
+    ShortJumps { single, search }
+}
+
 #[inline(always)]
 fn count_moves<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
-    let starters = capture_starters(r, pos);
-    let mut captures = 0;
+    let jumps = short_jumps(r, pos);
+    let mut starters = jumps.search;
+    if r.flying_kings() {
+        starters |= pos.pieces(pos.turn) & pos.kings;
+    }
+    let mut captures = jumps.count();
     if starters != 0 {
         let mut sink = CountSink::new(r.majority(), !paths);
         search_captures::<R, _, true>(r, pos, starters, &mut sink);
@@ -377,7 +460,8 @@ fn count_moves<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: boo
             generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
             return buf.len() as u64;
         }
-        captures = sink.count;
+        // Under the majority rule single jumps count only if nothing takes more.
+        captures = if r.majority() && sink.best > 1 { sink.count } else { sink.count + captures };
     }
     if captures == 0 || !r.capture_mandatory() {
         captures + count_plain(r, pos)
@@ -390,9 +474,14 @@ fn count_moves<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: boo
 /// the pieces only, without listing them.
 #[inline(always)]
 fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
-    let starters = capture_starters(r, pos);
+    let jumps = short_jumps(r, pos);
+    let mut starters = jumps.search;
+    if r.flying_kings() {
+        starters |= pos.pieces(pos.turn) & pos.kings;
+    }
     let mut total = 0;
     let mut captures = 0;
+    let mut best = 0;
     if starters != 0 {
         let mut sink = ChildSink {
             r,
@@ -415,18 +504,44 @@ fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: 
         }
         captures = sink.moves;
         total = sink.leaves;
+        best = sink.best;
+    }
+    let side = pos.turn;
+    let mut scratch = Vec::new();
+    if !(r.majority() && best > 1) {
+        let half = r.half();
+        let crown = if r.crown_by_capture() { r.promotion_row(side) } else { 0 };
+        for d in 0..4 {
+            let mut rest = jumps.single[d];
+            while rest != 0 {
+                let from = rest & rest.wrapping_neg();
+                rest ^= from;
+                let over = shift_raw(from, d, half);
+                let to = shift_raw(over, d, half);
+                let mut next = *pos;
+                *next.pieces_mut(side) ^= from | to;
+                *next.pieces_mut(side.other()) &= !over;
+                next.kings &= !over;
+                if pos.kings & from != 0 {
+                    next.kings ^= from | to;
+                } else {
+                    next.kings |= to & crown;
+                }
+                next.turn = side.other();
+                captures += 1;
+                total += count_moves(r, &next, &mut scratch, paths);
+            }
+        }
     }
     if captures != 0 && r.capture_mandatory() {
         return total;
     }
-    let side = pos.turn;
     let own = pos.pieces(side);
     let empty = r.valid() & !pos.occupied();
     let men = own & !pos.kings;
     let kings = own & pos.kings;
     let crown_row = r.promotion_row(side);
     let dirs = if r.men_move_backward() { ALL_DIRS } else { forward_dirs(side) };
-    let mut scratch = Vec::new();
     let mut child = |from: Bits, to: Bits, king: bool| {
         let mut next = *pos;
         *next.pieces_mut(side) ^= from | to;
