@@ -11,7 +11,7 @@ use super::geometry::{Bits, Dir, Geometry};
 use super::position::Position;
 use super::rules::{MidCapturePromotion, Rules, Side};
 use super::ruleset::{
-    opposite, shift_raw, Configured, Fixed, Kind, RuleSet, Rays, DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT,
+    opposite, Configured, Fixed, Kind, RuleSet, Rays, DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT,
 };
 
 /// Longest path a capture sequence can have: a piece cannot jump more pieces
@@ -178,7 +178,7 @@ fn flying_can_jump<R: RuleSet>(r: R, at: u8, occupied: Bits, enemy: Bits, taken:
             continue;
         }
         let over = nearest(hit, d);
-        if jumpable & (1 << over) != 0 && shift_raw(1 << over, d, r.half()) & free != 0 {
+        if jumpable & (1 << over) != 0 && r.step(1 << over, d) & free != 0 {
             return true;
         }
     }
@@ -387,8 +387,7 @@ impl ShortJumps {
 }
 
 #[inline(always)]
-fn short_jumps<R: RuleSet>(r: R, pos: &Position) -> ShortJumps {
-    let side = pos.turn;
+fn short_jumps<R: RuleSet>(r: R, pos: &Position, side: Side) -> ShortJumps {
     let own = pos.pieces(side);
     let enemy = pos.pieces(side.other());
     let empty = r.valid() & !pos.occupied();
@@ -403,9 +402,16 @@ fn short_jumps<R: RuleSet>(r: R, pos: &Position) -> ShortJumps {
     // straight back, which would jump the same piece again: so a second
     // jump, in any other direction, is seen in the position as it stands.
     let mut from_jumps = [0; 4];
-    for (d, f) in from_jumps.iter_mut().enumerate() {
+    let mut jumping = [0; 4];
+    let mut any = 0;
+    for d in 0..4 {
         let back = opposite(d);
-        *f = r.shift(r.shift(empty, back) & enemy, back);
+        from_jumps[d] = r.shift(r.shift(empty, back) & enemy, back);
+        jumping[d] = (if man_dirs & (1 << d) != 0 { short } else { kings }) & from_jumps[d];
+        any |= jumping[d];
+    }
+    if any == 0 {
+        return ShortJumps { single: [0; 4], search: 0 };
     }
     // A man landing on its crowning row that is crowned and goes on as a
     // king must be searched; one whose move ends on crowning cannot go on.
@@ -415,40 +421,47 @@ fn short_jumps<R: RuleSet>(r: R, pos: &Position) -> ShortJumps {
         (true, MidCapturePromotion::ContinuesAsKing) => (0, crown),
         (true, MidCapturePromotion::ContinuesAsMan) => (0, 0),
     };
-    let mut single = [0; 4];
+    // Where each way's jump lands, a second jump is any but straight back:
+    // the squares a king could jump again from, after a jump each way, and
+    // a man.
+    let f = from_jumps;
+    let (f01, f23) = (f[0] | f[1], f[2] | f[3]);
+    let king_again = [f01 | f[2], f01 | f[3], f[0] | f23, f[1] | f23];
+    let m = |d: usize| if man_dirs & (1 << d) != 0 { f[d] } else { 0 };
+    let (m01, m23) = (m(0) | m(1), m(2) | m(3));
+    let man_again = [m01 | m(2), m01 | m(3), m(0) | m23, m(1) | m23];
     let mut search = 0;
-    for d in 0..4 {
+    let mut goes_on = |d: usize| {
+        let men_land = r.shift(r.shift(jumping[d] & men, d), d);
+        let kings_land = r.shift(r.shift(jumping[d] & kings, d), d);
+        let on = (men_land & ((man_again[d] & !crown_ends) | crown_goes_on_as_king)) | (kings_land & king_again[d]);
         let back = opposite(d);
-        let mut man_again = 0;
-        let mut king_again = 0;
-        for (d2, &f) in from_jumps.iter().enumerate() {
-            if d2 != back {
-                king_again |= f;
-                if man_dirs & (1 << d2) != 0 {
-                    man_again |= f;
-                }
-            }
-        }
-        let jumping_men = if man_dirs & (1 << d) != 0 { men & from_jumps[d] } else { 0 };
-        let jumping_kings = kings & from_jumps[d];
-        let men_land = r.shift(r.shift(jumping_men, d), d);
-        let kings_land = r.shift(r.shift(jumping_kings, d), d);
-        let goes_on = (men_land & ((man_again & !crown_ends) | crown_goes_on_as_king)) | (kings_land & king_again);
-        search |= r.shift(r.shift(goes_on, back), back);
-        single[d] = jumping_men | jumping_kings;
-    }
-    for s in &mut single {
-        *s &= !search;
-    }
+        search |= r.shift(r.shift(on, back), back);
+    };
+    goes_on(0);
+    goes_on(1);
+    goes_on(2);
+    goes_on(3);
+    let single = jumping.map(|j| j & !search);
     ShortJumps { single, search }
 }
 
 #[inline(always)]
 fn count_moves<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
-    let jumps = short_jumps(r, pos);
+    // Compiled once for each side to move, so that the directions men move
+    // in are constants.
+    match pos.turn {
+        Side::Black => count_moves_of(r, pos, Side::Black, buf, paths),
+        Side::White => count_moves_of(r, pos, Side::White, buf, paths),
+    }
+}
+
+#[inline(always)]
+fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Move>, paths: bool) -> u64 {
+    let jumps = short_jumps(r, pos, side);
     let mut starters = jumps.search;
     if r.flying_kings() {
-        starters |= pos.pieces(pos.turn) & pos.kings;
+        starters |= pos.pieces(side) & pos.kings;
     }
     let mut captures = jumps.count();
     if starters != 0 {
@@ -464,7 +477,7 @@ fn count_moves<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: boo
         captures = if r.majority() && sink.best > 1 { sink.count } else { sink.count + captures };
     }
     if captures == 0 || !r.capture_mandatory() {
-        captures + count_plain(r, pos)
+        captures + count_plain(r, pos, side)
     } else {
         captures
     }
@@ -474,10 +487,11 @@ fn count_moves<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: boo
 /// the pieces only, without listing them.
 #[inline(always)]
 fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
-    let jumps = short_jumps(r, pos);
+    let side = pos.turn;
+    let jumps = short_jumps(r, pos, side);
     let mut starters = jumps.search;
     if r.flying_kings() {
-        starters |= pos.pieces(pos.turn) & pos.kings;
+        starters |= pos.pieces(side) & pos.kings;
     }
     let mut total = 0;
     let mut captures = 0;
@@ -506,18 +520,16 @@ fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: 
         total = sink.leaves;
         best = sink.best;
     }
-    let side = pos.turn;
     let mut scratch = Vec::new();
     if !(r.majority() && best > 1) {
-        let half = r.half();
         let crown = if r.crown_by_capture() { r.promotion_row(side) } else { 0 };
         for d in 0..4 {
             let mut rest = jumps.single[d];
             while rest != 0 {
                 let from = rest & rest.wrapping_neg();
                 rest ^= from;
-                let over = shift_raw(from, d, half);
-                let to = shift_raw(over, d, half);
+                let over = r.step(from, d);
+                let to = r.step(over, d);
                 let mut next = *pos;
                 *next.pieces_mut(side) ^= from | to;
                 *next.pieces_mut(side.other()) &= !over;
@@ -562,7 +574,7 @@ fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: 
         while tos != 0 {
             let to = tos & tos.wrapping_neg();
             tos ^= to;
-            total += child(shift_raw(to, back, r.half()), to, false);
+            total += child(r.step(to, back), to, false);
         }
     }
     let rays = r.rays();
@@ -665,23 +677,39 @@ impl<R: RuleSet> Sink for ChildSink<'_, R> {
 }
 
 #[inline(always)]
-fn count_plain<R: RuleSet>(r: R, pos: &Position) -> u64 {
-    let side = pos.turn;
+fn count_plain<R: RuleSet>(r: R, pos: &Position, side: Side) -> u64 {
     let own = pos.pieces(side);
     let empty = r.valid() & !pos.occupied();
     let kings = own & pos.kings;
-    // Flying kings slide: count every empty square along each ray, one
-    // whole-board shift at a time.
-    let (steppers, sliders) = if r.flying_kings() { (own & !pos.kings, kings) } else { (own, 0) };
-    let fwd = forward_dirs(side);
+    let men = own & !pos.kings;
+    let fwd = if r.men_move_backward() { ALL_DIRS } else { forward_dirs(side) };
     let mut n = 0;
     for d in 0..4 {
-        let movers = if r.men_move_backward() || fwd & (1 << d) != 0 { steppers } else { steppers & kings };
+        // Men step where they may; short kings step every way; flying kings
+        // are counted below.
+        let movers = match (fwd & (1 << d) != 0, r.flying_kings()) {
+            (true, true) => men,
+            (true, false) => own,
+            (false, true) => 0,
+            (false, false) => kings,
+        };
         n += u64::from((r.shift(movers, d) & empty).count_ones());
-        let mut ray = r.shift(sliders, d) & empty;
-        while ray != 0 {
-            n += u64::from(ray.count_ones());
-            ray = r.shift(ray, d) & empty;
+    }
+    if r.flying_kings() && kings != 0 {
+        let rays = r.rays();
+        let occupied = pos.occupied();
+        for k in Geometry::bits(kings) {
+            for d in 0..4 {
+                let ray = rays[d][usize::from(k)];
+                let hit = ray & occupied;
+                let run = if hit == 0 {
+                    ray
+                } else {
+                    let stop = nearest(hit, d);
+                    ray & !(rays[d][usize::from(stop)] | (1 << stop))
+                };
+                n += u64::from(run.count_ones());
+            }
         }
     }
     n
@@ -996,18 +1024,17 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
             return true;
         }
         let dirs = if king { ALL_DIRS } else { self.man_dirs };
-        let half = r.half();
         let at_bit: Bits = 1 << at;
         let mut any = false;
         for d in 0..4 {
             if dirs & (1 << d) == 0 {
                 continue;
             }
-            let over = shift_raw(at_bit, d, half) & jumpable;
+            let over = r.step(at_bit, d) & jumpable;
             if over == 0 {
                 continue;
             }
-            let land_bit = shift_raw(over, d, half) & free;
+            let land_bit = r.step(over, d) & free;
             if land_bit == 0 {
                 continue;
             }
@@ -1075,12 +1102,11 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
         let jumpable = self.enemy & !captured;
         let free = r.valid() & !blockers;
         let dirs = if king { ALL_DIRS } else { self.man_dirs };
-        let half = r.half();
         let b: Bits = 1 << at;
         let mut found = 0;
         for d in 0..4 {
             if dirs & (1 << d) != 0 {
-                found |= shift_raw(shift_raw(b, d, half) & jumpable, d, half) & free;
+                found |= r.step(r.step(b, d) & jumpable, d) & free;
             }
         }
         found != 0

@@ -24,14 +24,18 @@ pub type Rays = [[Bits; 64]; 4];
 
 /// Shift a set one step in a direction on a board with `half` dark squares
 /// per row (ghost bits are not cleared here).
-#[inline(always)]
-pub const fn shift_raw(set: Bits, dir: usize, half: u32) -> Bits {
+const fn shift_raw(set: Bits, dir: usize, half: u32) -> Bits {
     match dir {
         UP_LEFT => set >> (half + 1),
         UP_RIGHT => set >> half,
         DOWN_LEFT => set << half,
         _ => set << (half + 1),
     }
+}
+
+/// The left rotations of one step in each direction (see [`RuleSet::step`]).
+pub const fn rotations(half: u32) -> [u32; 4] {
+    [64 - (half + 1), 64 - half, half, half + 1]
 }
 
 /// The opposite direction.
@@ -107,10 +111,23 @@ pub trait RuleSet: Copy {
     fn immediate_removal(self) -> bool;
     fn must_continue_landing(self) -> bool;
 
+    /// The left rotations that move a set one step in each direction.
+    fn rotations(self) -> [u32; 4];
+
+    /// One step in a direction, as a rotation: a square that leaves the
+    /// board lands on a bit outside it (a ghost bit, or one of the high bits
+    /// no board uses), which the caller clears by masking with a set of real
+    /// squares. A rotation rather than a shift, so that the direction may be
+    /// a variable without a branch.
+    #[inline(always)]
+    fn step(self, set: Bits, dir: usize) -> Bits {
+        set.rotate_left(self.rotations()[dir])
+    }
+
     /// One step in a direction; squares that would leave the board vanish.
     #[inline(always)]
     fn shift(self, set: Bits, dir: usize) -> Bits {
-        shift_raw(set, dir, self.half()) & self.valid()
+        self.step(set, dir) & self.valid()
     }
 }
 
@@ -200,12 +217,17 @@ impl<const V: usize> Fixed<V> {
     const VALID: Bits = valid_mask(Self::HALF);
     const TOP: Bits = top_row_mask(Self::HALF);
     const BOTTOM: Bits = bottom_row_mask(Self::HALF);
+    const ROTATIONS: [u32; 4] = rotations(Self::HALF);
 }
 
 impl<const V: usize> RuleSet for Fixed<V> {
     #[inline(always)]
     fn half(self) -> u32 {
         Self::HALF
+    }
+    #[inline(always)]
+    fn rotations(self) -> [u32; 4] {
+        Self::ROTATIONS
     }
     #[inline(always)]
     fn valid(self) -> Bits {
@@ -270,6 +292,7 @@ pub struct Configured {
     /// Crowning rows by side (black, white).
     crown_rows: [Bits; 2],
     gen: GenRules,
+    rotations: [u32; 4],
     valid: Bits,
     rays: &'static Rays,
 }
@@ -281,6 +304,7 @@ impl Configured {
         Configured {
             crown_rows: [rules.promotion_row(Side::Black), rules.promotion_row(Side::White)],
             gen,
+            rotations: rotations(u32::from(gen.half)),
             valid: rules.geometry.valid(),
             rays: &RAYS[half - 2],
         }
@@ -291,6 +315,10 @@ impl RuleSet for Configured {
     #[inline(always)]
     fn half(self) -> u32 {
         u32::from(self.gen.half)
+    }
+    #[inline(always)]
+    fn rotations(self) -> [u32; 4] {
+        self.rotations
     }
     #[inline(always)]
     fn valid(self) -> Bits {
@@ -397,6 +425,12 @@ mod tests {
             assert_eq!(top_row_mask(half), g.top_row());
             assert_eq!(bottom_row_mask(half), g.bottom_row());
             let rays = &RAYS[half as usize - 2];
+            let r = Configured::new(&Rules { geometry: g.clone(), ..Rules::english() });
+            for d in 0..4 {
+                for b in Geometry::bits(g.valid()) {
+                    assert_eq!(r.shift(1 << b, d), shift_raw(1 << b, d, half) & g.valid(), "size {size} bit {b}");
+                }
+            }
             for (d, dir) in Dir::ALL.into_iter().enumerate() {
                 for b in Geometry::bits(g.valid()) {
                     let mut expect = 0;
