@@ -1,9 +1,10 @@
 //! Benchmarks: bulk-counted perft from the English start position (depths 8
 //! to 10; nodes per second is the throughput criterion reports), the deeper
-//! entries of the published keep-duplicates tables, move generation on its
-//! own, and a whole run of the spec against the reference engine, in-process
-//! and over the engine protocol. `cargo bench` runs them all; `cargo bench
-//! -- perft` one group.
+//! entries of the published keep-duplicates tables, every variant at the
+//! depth the native engines are compared at, move generation on its own,
+//! and a whole run of the spec against the reference engine, in-process and
+//! over the engine protocol. `cargo bench` runs them all; `cargo bench --
+//! perft` one group.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -98,6 +99,36 @@ fn perft_keep_duplicates(c: &mut Criterion) {
                 n
             })
         });
+    }
+    group.finish();
+}
+
+/// Each variant from the start at the depth the native engines are timed at
+/// (DarkHorse for English, Scan for international, dctl for Russian and
+/// pool), in both counting conventions: distinct moves and capture paths.
+fn perft_against_natives(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft/natives");
+    group.sample_size(10);
+    for (name, rules, depth, distinct, paths) in [
+        ("english", Rules::english(), 11u32, 85_242_128u64, 85_242_128u64),
+        ("international", Rules::international(), 10, 258_895_763, 258_935_682),
+        ("russian", Rules::russian(), 10, 22_444_032, 22_450_628),
+        ("pool", Rules::pool(), 10, 22_435_955, 22_442_551),
+    ] {
+        let start = Position::start(&rules);
+        for (convention, counting, nodes) in
+            [("moves", Counting::DistinctMoves, distinct), ("paths", Counting::Paths, paths)]
+        {
+            group.throughput(Throughput::Elements(nodes));
+            group.bench_function(format!("{name}/{depth}/{convention}"), |b| {
+                let mut p = Perft::new(&rules, counting);
+                b.iter(|| {
+                    let n = p.count(black_box(&start), depth);
+                    assert_eq!(n, nodes);
+                    n
+                })
+            });
+        }
     }
     group.finish();
 }
@@ -237,6 +268,7 @@ criterion_group!(
     perft,
     perft_variants,
     perft_keep_duplicates,
+    perft_against_natives,
     perft_chinese_checkers,
     perft_konane,
     movegen,

@@ -10,6 +10,7 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod ruleset;
 
 use crate::game::{Action, Game, GameError, MoveKey, OptionSpec, Options, Rejection, Replay, Variant};
 use crate::notation::NotationError;

@@ -9,7 +9,10 @@
 
 use super::geometry::{Bits, Dir, Geometry};
 use super::position::Position;
-use super::rules::{CaptureDuty, Chain, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side};
+use super::rules::{MidCapturePromotion, Rules, Side};
+use super::ruleset::{
+    opposite, Configured, Fixed, Kind, RuleSet, Rays, DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT,
+};
 
 /// Longest path a capture sequence can have: a piece cannot jump more pieces
 /// than the opponent has (20 on the largest board).
@@ -112,46 +115,121 @@ pub enum Listing {
     Routes,
 }
 
-/// The forward directions of a side's men.
-fn forward(side: Side) -> [Dir; 2] {
+/// The directions (as a mask of [`super::ruleset`] direction bits) a side's
+/// men move and capture in when they may not go backward.
+#[inline(always)]
+fn forward_dirs(side: Side) -> u8 {
     match side {
-        Side::Black => [Dir::DownLeft, Dir::DownRight],
-        Side::White => [Dir::UpLeft, Dir::UpRight],
+        Side::Black => (1 << DOWN_LEFT) | (1 << DOWN_RIGHT),
+        Side::White => (1 << UP_LEFT) | (1 << UP_RIGHT),
     }
 }
 
-fn man_dirs(side: Side, backward: bool) -> &'static [Dir] {
-    match (side, backward) {
-        (_, true) => &Dir::ALL,
-        (Side::Black, false) => &[Dir::DownLeft, Dir::DownRight],
-        (Side::White, false) => &[Dir::UpLeft, Dir::UpRight],
+const ALL_DIRS: u8 = 0b1111;
+
+/// Both directions of the diagonal a direction lies on.
+#[inline(always)]
+fn axis(dir: usize) -> u8 {
+    (1 << dir) | (1 << opposite(dir))
+}
+
+/// The nearest square of a non-empty set along a ray in a direction: the
+/// lowest bit going down, the highest going up.
+#[inline(always)]
+fn nearest(set: Bits, dir: usize) -> u8 {
+    if dir == UP_LEFT || dir == UP_RIGHT {
+        (63 - set.leading_zeros()) as u8
+    } else {
+        set.trailing_zeros() as u8
     }
 }
 
-/// Move generation under one rule set.
+/// Take the nearest square off a non-empty set along a ray.
+#[inline(always)]
+fn pop_nearest(set: &mut Bits, dir: usize) -> u8 {
+    let b = nearest(*set, dir);
+    *set ^= 1 << b;
+    b
+}
+
+/// The empty run beyond `over` in a direction, up to the next blocker.
+#[inline(always)]
+fn run_beyond(rays: &Rays, dir: usize, over: u8, blockers: Bits) -> Bits {
+    let beyond = rays[dir][usize::from(over)];
+    let hit = beyond & blockers;
+    if hit == 0 {
+        beyond
+    } else {
+        let n = nearest(hit, dir);
+        beyond & !(rays[dir][usize::from(n)] | (1 << n))
+    }
+}
+
+/// Whether a flying king on `at` can jump anything, with `taken` captured.
+#[inline(always)]
+fn flying_can_jump<R: RuleSet>(r: R, at: u8, occupied: Bits, enemy: Bits, taken: Bits) -> bool {
+    let blockers = if r.immediate_removal() { occupied & !taken } else { occupied };
+    let jumpable = enemy & !taken;
+    let free = r.valid() & !blockers;
+    let rays = r.rays();
+    for d in 0..4 {
+        let hit = rays[d][usize::from(at)] & blockers;
+        if hit == 0 {
+            continue;
+        }
+        let over = nearest(hit, d);
+        if jumpable & (1 << over) != 0 && r.step(1 << over, d) & free != 0 {
+            return true;
+        }
+    }
+    false
+}
+
+/// Move generation under one rule set. The standard variants are served by
+/// the generator compiled with their rules fixed; any other configuration by
+/// the same code reading its rules at run time.
 pub struct Generator<'r> {
     rules: &'r Rules,
+    kind: Kind,
+    configured: Configured,
 }
 
-/// State of a capture search that does not change along the path.
-struct Search<'a> {
-    g: &'a Geometry,
-    rules: &'a Rules,
-    side: Side,
-    from: u8,
-    /// Occupied squares with the moving piece lifted off its start.
-    occupied: Bits,
-    /// Enemy pieces.
-    enemy: Bits,
-    promotion_row: Bits,
-    /// Whether the moving piece was a man when the move began: if it is a
-    /// king when the move ends, it was crowned on the way.
-    started_as_man: bool,
+/// Run `$body` with `$r` the generator's rules in their compiled form.
+macro_rules! with_rules {
+    ($gen:expr, $r:ident => $body:expr) => {
+        match $gen.kind {
+            Kind::English => {
+                let $r = Fixed::<0>;
+                $body
+            }
+            Kind::Russian => {
+                let $r = Fixed::<1>;
+                $body
+            }
+            Kind::International => {
+                let $r = Fixed::<2>;
+                $body
+            }
+            Kind::Pool => {
+                let $r = Fixed::<3>;
+                $body
+            }
+            Kind::Configured => {
+                let $r = $gen.configured;
+                $body
+            }
+        }
+    };
 }
 
 impl<'r> Generator<'r> {
     pub fn new(rules: &'r Rules) -> Generator<'r> {
-        Generator { rules }
+        Generator { rules, kind: Kind::of(rules), configured: Configured::new(rules) }
+    }
+
+    /// The rule set generated for.
+    pub fn rules(&self) -> &'r Rules {
+        self.rules
     }
 
     /// Every legal move, distinct by start, end and captured set (the first
@@ -174,386 +252,864 @@ impl<'r> Generator<'r> {
 
     /// The legal moves, listed as asked.
     pub fn generate(&self, pos: &Position, out: &mut Vec<Move>, listing: Listing) {
-        out.clear();
-        self.captures(pos, out, listing);
-        if self.rules.precedence == Precedence::Majority && !out.is_empty() {
-            let most = out.iter().map(|m| m.captured.count_ones()).max().unwrap_or(0);
-            out.retain(|m| m.captured.count_ones() == most);
-        }
-        if listing == Listing::Moves {
-            dedup_moves(out);
-        }
-        if out.is_empty() || self.rules.capture == CaptureDuty::Optional {
-            self.plain_moves(pos, out);
-        }
-    }
-
-    /// The pieces of the side to move that can make a first jump as a short
-    /// (non-flying) piece, by whole-board shifts.
-    fn short_jumpers(&self, pos: &Position) -> Bits {
-        let g = &self.rules.geometry;
-        let side = pos.turn;
-        let own = pos.pieces(side);
-        let enemy = pos.pieces(side.other());
-        let empty = pos.empty(g);
-        let kings = own & pos.kings;
-        let short = if self.rules.flying_kings { own & !pos.kings } else { own };
-        let mut found = 0;
-        for dir in Dir::ALL {
-            let movers =
-                if self.rules.men_capture_backward || forward(side).contains(&dir) { short } else { short & kings };
-            let back = dir.opposite();
-            found |= movers & g.shift(g.shift(empty, back) & enemy, back);
-        }
-        found
+        with_rules!(self, r => generate(r, pos, out, listing))
     }
 
     /// Whether the side to move has any capture.
     pub fn can_capture(&self, pos: &Position) -> bool {
-        if self.short_jumpers(pos) != 0 {
-            return true;
-        }
-        if self.rules.flying_kings {
-            let kings = pos.pieces(pos.turn) & pos.kings;
-            let mut out = Vec::new();
-            for k in Geometry::bits(kings) {
-                self.captures_from(pos, k, true, Listing::Moves, &mut out);
-                if !out.is_empty() {
-                    return true;
-                }
-            }
-        }
-        false
+        with_rules!(self, r => can_capture(r, pos))
     }
 
-    /// The number of legal moves, counted without listing plain moves where
-    /// the rules allow it. Used at the leaves of perft.
+    /// The number of legal moves, counted without listing them: plain moves
+    /// by whole-board shifts, capture sequences as the search finds them.
+    /// `buf` is scratch space. Used at the leaves of perft.
     pub fn count_moves(&self, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
-        let capture_first = self.rules.capture == CaptureDuty::Mandatory;
-        if capture_first && !self.can_capture(pos) {
-            return self.count_plain(pos);
-        }
-        self.generate(pos, buf, if paths { Listing::Paths } else { Listing::Moves });
-        buf.len() as u64
+        with_rules!(self, r => count_moves(r, pos, buf, paths))
     }
 
-    fn count_plain(&self, pos: &Position) -> u64 {
-        let g = &self.rules.geometry;
-        let side = pos.turn;
-        let own = pos.pieces(side);
-        let empty = pos.empty(g);
-        let kings = own & pos.kings;
-        // Flying kings slide: count every empty square along each ray, one
-        // whole-board shift at a time.
-        let (steppers, sliders) = if self.rules.flying_kings { (own & !pos.kings, kings) } else { (own, 0) };
-        let mut n = 0;
-        for dir in Dir::ALL {
-            let movers =
-                if self.rules.men_move_backward || forward(side).contains(&dir) { steppers } else { steppers & kings };
-            n += u64::from((g.shift(movers, dir) & empty).count_ones());
-            let mut ray = g.shift(sliders, dir) & empty;
-            while ray != 0 {
-                n += u64::from(ray.count_ones());
-                ray = g.shift(ray, dir) & empty;
-            }
-        }
-        n
+    /// The leaves two plies below the position (perft 2), counted without
+    /// listing the moves. `buf` is scratch space.
+    pub fn count_children(&self, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
+        with_rules!(self, r => count_children(r, pos, buf, paths))
     }
 
     /// Plain (non-capturing) moves, appended to `out`.
     pub fn plain_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        let g = &self.rules.geometry;
-        let side = pos.turn;
-        let own = pos.pieces(side);
-        let empty = pos.empty(g);
-        let men = own & !pos.kings;
-        let kings = own & pos.kings;
-        let crown_row = self.rules.promotion_row(side);
-        for &dir in man_dirs(side, self.rules.men_move_backward) {
-            for to in Geometry::bits(g.shift(men, dir) & empty) {
-                let from = g.step(to, dir.opposite()).expect("a shifted square has a source");
-                out.push(Move::plain(from, to, (1 << to) & crown_row != 0));
-            }
-        }
-        for from in Geometry::bits(kings) {
-            for dir in Dir::ALL {
-                let mut at = from;
-                while let Some(next) = g.step(at, dir) {
-                    if (1 << next) & empty == 0 {
-                        break;
-                    }
-                    out.push(Move::plain(from, next, false));
-                    if !self.rules.flying_kings {
-                        break;
-                    }
-                    at = next;
-                }
-            }
-        }
-    }
-
-    /// Every capture sequence of the side to move: one entry per route, or
-    /// per path under [`Listing::Paths`].
-    fn captures(&self, pos: &Position, out: &mut Vec<Move>, listing: Listing) {
-        let side = pos.turn;
-        let mut starters = self.short_jumpers(pos);
-        if self.rules.flying_kings {
-            starters |= pos.pieces(side) & pos.kings;
-        }
-        for from in Geometry::bits(starters) {
-            let king = pos.kings & (1 << from) != 0;
-            self.captures_from(pos, from, king, listing, out);
-        }
+        with_rules!(self, r => plain_moves(r, pos, out))
     }
 
     /// Every capture sequence of the piece on `from`: one entry per route, or
     /// per path under [`Listing::Paths`] (duplicates are not removed here).
     pub fn captures_from(&self, pos: &Position, from: u8, king: bool, listing: Listing, out: &mut Vec<Move>) {
-        let side = pos.turn;
-        let search = Search {
-            g: &self.rules.geometry,
-            rules: self.rules,
-            side,
-            from,
-            occupied: pos.occupied() & !(1 << from),
-            enemy: pos.pieces(side.other()),
-            promotion_row: self.rules.promotion_row(side),
-            started_as_man: !king,
-        };
-        let mut path = [0u8; MAX_PATH];
-        match listing {
-            Listing::Paths => search.extend::<true>(from, king, 0, None, &mut path, 0, out),
-            Listing::Moves | Listing::Routes => search.extend::<false>(from, king, 0, None, &mut path, 0, out),
-        };
+        with_rules!(self, r => {
+            let mut sink = MoveSink::new(out, false, false);
+            if listing == Listing::Paths {
+                search_from::<_, _, true>(r, pos, from, king, &mut sink);
+            } else {
+                search_from::<_, _, false>(r, pos, from, king, &mut sink);
+            }
+        })
     }
 }
 
-/// One jump found from a square: the piece jumped and a landing square.
-#[derive(Clone, Copy, Default)]
-struct Jump {
-    over: u8,
-    land: u8,
-}
-
-/// The jumps from one square: at most four directions, each with at most
-/// one landing square per empty square beyond the jumped piece.
-struct Jumps {
-    items: [Jump; 4 * 9],
-    len: usize,
-}
-
-impl Jumps {
-    fn new() -> Jumps {
-        Jumps { items: [Jump::default(); 36], len: 0 }
-    }
-    fn push(&mut self, j: Jump) {
-        if self.len < self.items.len() {
-            self.items[self.len] = j;
-            self.len += 1;
+#[inline(always)]
+fn generate<R: RuleSet>(r: R, pos: &Position, out: &mut Vec<Move>, listing: Listing) {
+    out.clear();
+    let starters = capture_starters(r, pos);
+    if starters != 0 {
+        let mut sink = MoveSink::new(out, r.majority(), listing == Listing::Moves);
+        // Touchdowns that make no path of their own are left out for the
+        // moves listing too: every move they would give has been found
+        // through the first square of the run, with the same first path.
+        if listing == Listing::Routes {
+            search_captures::<R, _, false>(r, pos, starters, &mut sink);
+        } else {
+            search_captures::<R, _, true>(r, pos, starters, &mut sink);
         }
     }
-    fn clear(&mut self) {
-        self.len = 0;
+    if out.is_empty() || !r.capture_mandatory() {
+        plain_moves(r, pos, out);
     }
-    fn is_empty(&self) -> bool {
-        self.len == 0
+}
+
+/// The pieces of the side to move that can make a first jump as a short
+/// (non-flying) piece, by whole-board shifts.
+#[inline(always)]
+fn short_jumpers<R: RuleSet>(r: R, pos: &Position) -> Bits {
+    let side = pos.turn;
+    let own = pos.pieces(side);
+    let enemy = pos.pieces(side.other());
+    let empty = r.valid() & !pos.occupied();
+    let kings = own & pos.kings;
+    let short = if r.flying_kings() { own & !pos.kings } else { own };
+    let fwd = forward_dirs(side);
+    let mut found = 0;
+    for d in 0..4 {
+        let movers = if r.men_capture_backward() || fwd & (1 << d) != 0 { short } else { short & kings };
+        if movers == 0 {
+            continue;
+        }
+        let back = opposite(d);
+        found |= movers & r.shift(r.shift(empty, back) & enemy, back);
     }
-    fn as_slice(&self) -> &[Jump] {
-        &self.items[..self.len]
+    found
+}
+
+/// The pieces a capture search must start from: every short piece that can
+/// jump, and every flying king.
+#[inline(always)]
+fn capture_starters<R: RuleSet>(r: R, pos: &Position) -> Bits {
+    let mut starters = short_jumpers(r, pos);
+    if r.flying_kings() {
+        starters |= pos.pieces(pos.turn) & pos.kings;
     }
-    /// Drop the jumps from `at` along the diagonal of `dir` (either way);
-    /// whether any was dropped.
-    fn drop_diagonal(&mut self, g: &Geometry, at: u8, dir: Dir) -> bool {
-        let back = Some(dir.opposite());
-        let before = self.len;
-        let mut kept = 0;
-        for i in 0..self.len {
-            let j = self.items[i];
-            let d = direction(g, at, j.over);
-            if d != Some(dir) && d != back {
-                self.items[kept] = j;
-                kept += 1;
+    starters
+}
+
+#[inline(always)]
+fn can_capture<R: RuleSet>(r: R, pos: &Position) -> bool {
+    if short_jumpers(r, pos) != 0 {
+        return true;
+    }
+    if r.flying_kings() {
+        let side = pos.turn;
+        let kings = pos.pieces(side) & pos.kings;
+        let enemy = pos.pieces(side.other());
+        for k in Geometry::bits(kings) {
+            if flying_can_jump(r, k, pos.occupied() & !(1 << k), enemy, 0) {
+                return true;
             }
         }
-        self.len = kept;
-        kept < before
+    }
+    false
+}
+
+/// The first jumps of the side to move's short pieces, split by shifts
+/// into those that are whole moves by themselves and the pieces whose
+/// capture must be searched.
+struct ShortJumps {
+    /// By direction, the pieces whose single jump that way is a whole move:
+    /// the piece cannot jump again from where it lands, and lands as what it
+    /// was or crowned where crowning ends the move. None of them is in
+    /// `search`.
+    single: [Bits; 4],
+    /// The pieces with a jump that may go on (or that crowns the piece and
+    /// lets it go on as a king): every capture of these is searched.
+    search: Bits,
+}
+
+impl ShortJumps {
+    /// How many single jumps there are.
+    #[inline(always)]
+    fn count(&self) -> u64 {
+        self.single.iter().map(|s| u64::from(s.count_ones())).sum()
     }
 }
 
-impl Search<'_> {
-    /// Squares currently blocking the way (captured pieces stay until the end
-    /// of the move unless removal is immediate).
-    fn blockers(&self, captured: Bits) -> Bits {
-        match self.rules.removal {
-            Removal::EndOfMove => self.occupied,
-            Removal::Immediate => self.occupied & !captured,
+#[inline(always)]
+fn short_jumps<R: RuleSet>(r: R, pos: &Position, side: Side) -> ShortJumps {
+    let own = pos.pieces(side);
+    let enemy = pos.pieces(side.other());
+    let empty = r.valid() & !pos.occupied();
+    let short = if r.flying_kings() { own & !pos.kings } else { own };
+    let men = short & !pos.kings;
+    let kings = short & pos.kings;
+    let man_dirs = if r.men_capture_backward() { ALL_DIRS } else { forward_dirs(side) };
+    let crown = r.promotion_row(side);
+    // The squares from which a short piece could jump each way. After a
+    // first jump the start square is empty and the piece jumped stays or is
+    // gone, but neither is on the way of a second jump unless that one goes
+    // straight back, which would jump the same piece again: so a second
+    // jump, in any other direction, is seen in the position as it stands.
+    let mut from_jumps = [0; 4];
+    let mut jumping = [0; 4];
+    let mut any = 0;
+    for d in 0..4 {
+        let back = opposite(d);
+        from_jumps[d] = r.shift(r.shift(empty, back) & enemy, back);
+        jumping[d] = (if man_dirs & (1 << d) != 0 { short } else { kings }) & from_jumps[d];
+        any |= jumping[d];
+    }
+    if any == 0 {
+        return ShortJumps { single: [0; 4], search: 0 };
+    }
+    // A man landing on its crowning row that is crowned and goes on as a
+    // king must be searched; one whose move ends on crowning cannot go on.
+    let (crown_ends, crown_goes_on_as_king) = match (r.crown_by_capture(), r.promotion()) {
+        (false, _) => (0, 0),
+        (true, MidCapturePromotion::EndsMove) => (crown, 0),
+        (true, MidCapturePromotion::ContinuesAsKing) => (0, crown),
+        (true, MidCapturePromotion::ContinuesAsMan) => (0, 0),
+    };
+    // Where each way's jump lands, a second jump is any but straight back:
+    // the squares a king could jump again from, after a jump each way, and
+    // a man.
+    let f = from_jumps;
+    let (f01, f23) = (f[0] | f[1], f[2] | f[3]);
+    let king_again = [f01 | f[2], f01 | f[3], f[0] | f23, f[1] | f23];
+    let m = |d: usize| if man_dirs & (1 << d) != 0 { f[d] } else { 0 };
+    let (m01, m23) = (m(0) | m(1), m(2) | m(3));
+    let man_again = [m01 | m(2), m01 | m(3), m(0) | m23, m(1) | m23];
+    let mut search = 0;
+    let mut goes_on = |d: usize| {
+        let men_land = r.shift(r.shift(jumping[d] & men, d), d);
+        let kings_land = r.shift(r.shift(jumping[d] & kings, d), d);
+        let on = (men_land & ((man_again[d] & !crown_ends) | crown_goes_on_as_king)) | (kings_land & king_again[d]);
+        let back = opposite(d);
+        search |= r.shift(r.shift(on, back), back);
+    };
+    goes_on(0);
+    goes_on(1);
+    goes_on(2);
+    goes_on(3);
+    let single = jumping.map(|j| j & !search);
+    ShortJumps { single, search }
+}
+
+#[inline(always)]
+fn count_moves<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
+    // Compiled once for each side to move, so that the directions men move
+    // in are constants.
+    match pos.turn {
+        Side::Black => count_moves_of(r, pos, Side::Black, buf, paths),
+        Side::White => count_moves_of(r, pos, Side::White, buf, paths),
+    }
+}
+
+#[inline(always)]
+fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Move>, paths: bool) -> u64 {
+    let jumps = short_jumps(r, pos, side);
+    let mut starters = jumps.search;
+    if r.flying_kings() {
+        starters |= pos.pieces(side) & pos.kings;
+    }
+    let mut captures = jumps.count();
+    if starters != 0 {
+        let mut sink = CountSink::new(r.majority(), !paths);
+        search_captures::<R, _, true>(r, pos, starters, &mut sink);
+        if sink.overflow {
+            // More routes of one piece than the counter keeps apart:
+            // list them instead.
+            generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
+            return buf.len() as u64;
+        }
+        // Under the majority rule single jumps count only if nothing takes more.
+        captures = if r.majority() && sink.best > 1 { sink.count } else { sink.count + captures };
+    }
+    if captures == 0 || !r.capture_mandatory() {
+        captures + count_plain(r, pos, side)
+    } else {
+        captures
+    }
+}
+
+/// The leaves two plies below a position (perft 2), the moves played on
+/// the pieces only, without listing them.
+#[inline(always)]
+fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
+    let side = pos.turn;
+    let jumps = short_jumps(r, pos, side);
+    let mut starters = jumps.search;
+    if r.flying_kings() {
+        starters |= pos.pieces(side) & pos.kings;
+    }
+    let mut total = 0;
+    let mut captures = 0;
+    let mut best = 0;
+    if starters != 0 {
+        let mut sink = ChildSink {
+            r,
+            pos,
+            paths,
+            majority: r.majority(),
+            best: 0,
+            moves: 0,
+            leaves: 0,
+            keys: [0; COUNT_KEYS],
+            len: 0,
+            overflow: false,
+            scratch: Vec::new(),
+        };
+        search_captures::<R, _, true>(r, pos, starters, &mut sink);
+        if sink.overflow {
+            generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
+            let mut scratch = Vec::new();
+            return buf.iter().map(|m| count_moves(r, &apply(pos, m), &mut scratch, paths)).sum();
+        }
+        captures = sink.moves;
+        total = sink.leaves;
+        best = sink.best;
+    }
+    let mut scratch = Vec::new();
+    if !(r.majority() && best > 1) {
+        let crown = if r.crown_by_capture() { r.promotion_row(side) } else { 0 };
+        for d in 0..4 {
+            let mut rest = jumps.single[d];
+            while rest != 0 {
+                let from = rest & rest.wrapping_neg();
+                rest ^= from;
+                let over = r.step(from, d);
+                let to = r.step(over, d);
+                let mut next = *pos;
+                *next.pieces_mut(side) ^= from | to;
+                *next.pieces_mut(side.other()) &= !over;
+                next.kings &= !over;
+                if pos.kings & from != 0 {
+                    next.kings ^= from | to;
+                } else {
+                    next.kings |= to & crown;
+                }
+                next.turn = side.other();
+                captures += 1;
+                total += count_moves(r, &next, &mut scratch, paths);
+            }
         }
     }
-
-    /// The jumps available to the piece on `at`, with `captured` taken so far.
-    fn jumps(&self, at: u8, king: bool, captured: Bits, out: &mut Jumps) {
-        let g = self.g;
-        let blockers = self.blockers(captured);
-        let jumpable = self.enemy & !captured;
-        let dirs: &[Dir] = if king { &Dir::ALL } else { man_dirs(self.side, self.rules.men_capture_backward) };
-        for &dir in dirs {
-            if king && self.rules.flying_kings {
-                let mut sq = at;
-                let over = loop {
-                    match g.step(sq, dir) {
-                        Some(next) if (1 << next) & blockers == 0 => sq = next,
-                        Some(next) => break Some(next),
-                        None => break None,
-                    }
-                };
-                let Some(over) = over else { continue };
-                if (1 << over) & jumpable == 0 {
-                    continue;
-                }
-                let mut land = over;
-                while let Some(next) = g.step(land, dir) {
-                    if (1 << next) & blockers != 0 {
-                        break;
-                    }
-                    out.push(Jump { over, land: next });
-                    land = next;
+    if captures != 0 && r.capture_mandatory() {
+        return total;
+    }
+    let own = pos.pieces(side);
+    let empty = r.valid() & !pos.occupied();
+    let men = own & !pos.kings;
+    let kings = own & pos.kings;
+    let crown_row = r.promotion_row(side);
+    let dirs = if r.men_move_backward() { ALL_DIRS } else { forward_dirs(side) };
+    let mut child = |from: Bits, to: Bits, king: bool| {
+        let mut next = *pos;
+        *next.pieces_mut(side) ^= from | to;
+        if king {
+            next.kings ^= from | to;
+        } else if to & crown_row != 0 {
+            next.kings |= to;
+        }
+        next.turn = side.other();
+        count_moves(r, &next, &mut scratch, paths)
+    };
+    for d in 0..4 {
+        if dirs & (1 << d) == 0 {
+            continue;
+        }
+        let back = opposite(d);
+        let mut tos = r.shift(men, d) & empty;
+        while tos != 0 {
+            let to = tos & tos.wrapping_neg();
+            tos ^= to;
+            total += child(r.step(to, back), to, false);
+        }
+    }
+    let rays = r.rays();
+    let mut rest = kings;
+    while rest != 0 {
+        let from = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        for d in 0..4 {
+            let mut run = if r.flying_kings() {
+                let ray = rays[d][usize::from(from)];
+                let hit = ray & !empty;
+                if hit == 0 {
+                    ray
+                } else {
+                    let n = nearest(hit, d);
+                    ray & !(rays[d][usize::from(n)] | (1 << n))
                 }
             } else {
-                let Some(over) = g.step(at, dir) else {
-                    continue;
+                r.shift(1 << from, d) & empty
+            };
+            while run != 0 {
+                let to = run & run.wrapping_neg();
+                run ^= to;
+                total += child(1 << from, to, true);
+            }
+        }
+    }
+    total
+}
+
+/// Counts the leaves below each capture sequence as the search finds it
+/// (see [`count_children`]).
+struct ChildSink<'p, R: RuleSet> {
+    r: R,
+    pos: &'p Position,
+    paths: bool,
+    majority: bool,
+    best: u32,
+    /// Moves counted (distinct, or paths).
+    moves: u64,
+    /// Leaves below them.
+    leaves: u64,
+    keys: [u64; COUNT_KEYS],
+    len: usize,
+    overflow: bool,
+    scratch: Vec<Move>,
+}
+
+impl<R: RuleSet> Sink for ChildSink<'_, R> {
+    #[inline(always)]
+    fn begin_piece(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline(always)]
+    fn record(&mut self, from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, crowns: bool) {
+        if self.majority {
+            let n = captured.count_ones();
+            if n < self.best {
+                return;
+            }
+            if n > self.best {
+                self.best = n;
+                self.moves = 0;
+                self.leaves = 0;
+                self.len = 0;
+            }
+        }
+        let to = path[len - 1];
+        if !self.paths {
+            let key = captured | (u64::from(to) << 58);
+            if self.keys[..self.len].contains(&key) {
+                return;
+            }
+            if self.len == COUNT_KEYS {
+                self.overflow = true;
+                return;
+            }
+            self.keys[self.len] = key;
+            self.len += 1;
+        }
+        self.moves += 1;
+        let pos = self.pos;
+        let side = pos.turn;
+        let (from, to) = (1u64 << from, 1u64 << to);
+        let mut next = *pos;
+        // A sequence may end where it began.
+        let own = next.pieces_mut(side);
+        *own = (*own & !from) | to;
+        *next.pieces_mut(side.other()) &= !captured;
+        next.kings &= !captured;
+        if pos.kings & from != 0 {
+            next.kings = (next.kings & !from) | to;
+        } else if crowns {
+            next.kings |= to;
+        }
+        next.turn = side.other();
+        self.leaves += count_moves(self.r, &next, &mut self.scratch, self.paths);
+    }
+}
+
+#[inline(always)]
+fn count_plain<R: RuleSet>(r: R, pos: &Position, side: Side) -> u64 {
+    let own = pos.pieces(side);
+    let empty = r.valid() & !pos.occupied();
+    let kings = own & pos.kings;
+    let men = own & !pos.kings;
+    let fwd = if r.men_move_backward() { ALL_DIRS } else { forward_dirs(side) };
+    let mut n = 0;
+    for d in 0..4 {
+        // Men step where they may; short kings step every way; flying kings
+        // are counted below.
+        let movers = match (fwd & (1 << d) != 0, r.flying_kings()) {
+            (true, true) => men,
+            (true, false) => own,
+            (false, true) => 0,
+            (false, false) => kings,
+        };
+        n += u64::from((r.shift(movers, d) & empty).count_ones());
+    }
+    if r.flying_kings() && kings != 0 {
+        let rays = r.rays();
+        let occupied = pos.occupied();
+        for k in Geometry::bits(kings) {
+            for d in 0..4 {
+                let ray = rays[d][usize::from(k)];
+                let hit = ray & occupied;
+                let run = if hit == 0 {
+                    ray
+                } else {
+                    let stop = nearest(hit, d);
+                    ray & !(rays[d][usize::from(stop)] | (1 << stop))
                 };
-                if (1 << over) & jumpable == 0 {
-                    continue;
+                n += u64::from(run.count_ones());
+            }
+        }
+    }
+    n
+}
+
+/// The bit-index offset of one step in a direction.
+#[inline(always)]
+fn step_offset(dir: usize, half: u32) -> i32 {
+    let h = half as i32;
+    match dir {
+        UP_LEFT => -(h + 1),
+        UP_RIGHT => -h,
+        DOWN_LEFT => h,
+        _ => h + 1,
+    }
+}
+
+#[inline(always)]
+fn plain_moves<R: RuleSet>(r: R, pos: &Position, out: &mut Vec<Move>) {
+    let side = pos.turn;
+    let own = pos.pieces(side);
+    let empty = r.valid() & !pos.occupied();
+    let men = own & !pos.kings;
+    let kings = own & pos.kings;
+    let crown_row = r.promotion_row(side);
+    let dirs = if r.men_move_backward() { ALL_DIRS } else { forward_dirs(side) };
+    for d in 0..4 {
+        if dirs & (1 << d) == 0 {
+            continue;
+        }
+        let off = step_offset(d, r.half());
+        let mut tos = r.shift(men, d) & empty;
+        while tos != 0 {
+            let to = tos.trailing_zeros() as u8;
+            tos &= tos - 1;
+            let from = (i32::from(to) - off) as u8;
+            out.push(Move::plain(from, to, (1 << to) & crown_row != 0));
+        }
+    }
+    let rays = r.rays();
+    for from in Geometry::bits(kings) {
+        for d in 0..4 {
+            if r.flying_kings() {
+                let ray = rays[d][usize::from(from)];
+                let hit = ray & !empty;
+                let mut run = if hit == 0 {
+                    ray
+                } else {
+                    let n = nearest(hit, d);
+                    ray & !(rays[d][usize::from(n)] | (1 << n))
+                };
+                while run != 0 {
+                    out.push(Move::plain(from, pop_nearest(&mut run, d), false));
                 }
-                let Some(land) = g.step(over, dir) else {
-                    continue;
-                };
-                if (1 << land) & blockers == 0 {
-                    out.push(Jump { over, land });
+            } else {
+                let to = r.shift(1 << from, d) & empty;
+                if to != 0 {
+                    out.push(Move::plain(from, to.trailing_zeros() as u8, false));
                 }
             }
         }
     }
+}
 
-    /// Follow every continuation of a sequence that has reached `at`.
-    ///
-    /// `PATHS` is whether the search lists [`Listing::Paths`]; otherwise it
-    /// follows every touchdown square and `skip` is always `None`.
-    ///
-    /// Under `PATHS`, `skip` is the direction a flying king came in by when it
-    /// touched down on a square of its run beyond the piece it jumped that is
-    /// not the first square of the run kept. Whatever it can jump along that
-    /// diagonal from here it can jump the same way from that first square,
-    /// which the search has followed already, so those jumps are left out: a
-    /// path does not branch on where the king touched down between two pieces
-    /// on one diagonal. Returns whether any was left out, meaning the sequence
-    /// goes on from here all the same and does not end here.
-    #[allow(clippy::too_many_arguments)]
-    fn extend<const PATHS: bool>(
-        &self,
-        at: u8,
-        king: bool,
-        captured: Bits,
-        skip: Option<Dir>,
-        path: &mut [u8; MAX_PATH],
-        depth: usize,
-        out: &mut Vec<Move>,
-    ) -> bool {
-        let mut jumps = Jumps::new();
-        self.jumps(at, king, captured, &mut jumps);
-        let left_out = match skip {
-            Some(dir) if PATHS => jumps.drop_diagonal(self.g, at, dir),
-            _ => false,
-        };
-        if self.rules.king_landing == KingLanding::MustContinue && king && self.rules.flying_kings {
-            self.keep_continuing_landings(king, captured, &mut jumps);
+/// Every capture sequence of the pieces on `starters`, into `sink`.
+/// `PRUNE` leaves out the touchdowns that make no path of their own (see
+/// [`Search::extend`]).
+#[inline(always)]
+fn search_captures<R: RuleSet, S: Sink, const PRUNE: bool>(r: R, pos: &Position, starters: Bits, sink: &mut S) {
+    let mut rest = starters;
+    while rest != 0 {
+        let from = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        let king = pos.kings & (1 << from) != 0;
+        search_from::<R, S, PRUNE>(r, pos, from, king, sink);
+    }
+}
+
+#[inline(always)]
+fn search_from<R: RuleSet, S: Sink, const PRUNE: bool>(r: R, pos: &Position, from: u8, king: bool, sink: &mut S) {
+    let side = pos.turn;
+    sink.begin_piece();
+    let mut search = Search {
+        r,
+        from,
+        occupied: pos.occupied() & !(1 << from),
+        enemy: pos.pieces(side.other()),
+        crown: r.promotion_row(side),
+        man_dirs: if r.men_capture_backward() { ALL_DIRS } else { forward_dirs(side) },
+        started_as_man: !king,
+        path: [0; MAX_PATH],
+        sink,
+    };
+    search.extend::<PRUNE>(from, king, 0, 0, 0);
+}
+
+/// Where the capture search puts the sequences it finds.
+trait Sink {
+    /// The search goes on to the next starting piece.
+    fn begin_piece(&mut self);
+    /// A complete sequence: the landing squares are `path[..len]`.
+    fn record(&mut self, from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, crowns: bool);
+}
+
+/// Lists the sequences as moves.
+struct MoveSink<'a> {
+    out: &'a mut Vec<Move>,
+    /// Keep only the sequences taking the most pieces.
+    majority: bool,
+    /// Keep one entry per move (start, end, captured set): the first found.
+    dedup: bool,
+    best: u32,
+    /// Where the current piece's entries begin (a move repeats only moves of
+    /// the same piece).
+    piece_start: usize,
+}
+
+impl<'a> MoveSink<'a> {
+    fn new(out: &'a mut Vec<Move>, majority: bool, dedup: bool) -> MoveSink<'a> {
+        let piece_start = out.len();
+        MoveSink { out, majority, dedup, best: 0, piece_start }
+    }
+}
+
+impl Sink for MoveSink<'_> {
+    #[inline(always)]
+    fn begin_piece(&mut self) {
+        self.piece_start = self.out.len();
+    }
+
+    #[inline(always)]
+    fn record(&mut self, from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, crowns: bool) {
+        if self.majority {
+            let n = captured.count_ones();
+            if n < self.best {
+                return;
+            }
+            if n > self.best {
+                self.best = n;
+                self.out.clear();
+                self.piece_start = 0;
+            }
         }
-        // The previous jump: landings over the same piece are the squares of
-        // one straight run, the first of them kept first.
-        let mut previous = Jump { over: u8::MAX, land: u8::MAX };
-        for &jump in jumps.as_slice() {
-            let taken = captured | (1 << jump.over);
-            path[depth] = jump.land;
-            let on_crown_row = (1 << jump.land) & self.promotion_row != 0;
-            if !king && on_crown_row {
-                if !self.rules.crown_by_capture {
-                    // Not crowned: it goes on as a man if it can and stays a
-                    // man where the move ends.
-                    self.continue_or_record::<PATHS>(jump.land, false, taken, None, path, depth + 1, false, out);
+        let to = path[len - 1];
+        if self.dedup && self.out[self.piece_start..].iter().any(|m| m.to == to && m.captured == captured) {
+            return;
+        }
+        self.out.push(Move { from, to, path: *path, path_len: len as u8, captured, crowns });
+    }
+}
+
+/// How many moves one piece's sequences the counter keeps apart; beyond it
+/// the position is listed instead.
+const COUNT_KEYS: usize = 16;
+
+/// Counts the sequences, or the distinct moves among them.
+struct CountSink {
+    majority: bool,
+    dedup: bool,
+    best: u32,
+    count: u64,
+    /// The current piece's moves counted so far, as end square and captured
+    /// set in one word.
+    keys: [u64; COUNT_KEYS],
+    len: usize,
+    overflow: bool,
+}
+
+impl CountSink {
+    #[inline(always)]
+    fn new(majority: bool, dedup: bool) -> CountSink {
+        CountSink { majority, dedup, best: 0, count: 0, keys: [0; COUNT_KEYS], len: 0, overflow: false }
+    }
+}
+
+impl Sink for CountSink {
+    #[inline(always)]
+    fn begin_piece(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline(always)]
+    fn record(&mut self, _from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, _crowns: bool) {
+        if self.majority {
+            let n = captured.count_ones();
+            if n < self.best {
+                return;
+            }
+            if n > self.best {
+                self.best = n;
+                self.count = 0;
+                self.len = 0;
+            }
+        }
+        if self.dedup {
+            // Squares are below bit 58 on every board, so the end square fits
+            // in the top six bits.
+            let key = captured | (u64::from(path[len - 1]) << 58);
+            if self.keys[..self.len].contains(&key) {
+                return;
+            }
+            if self.len == COUNT_KEYS {
+                self.overflow = true;
+                return;
+            }
+            self.keys[self.len] = key;
+            self.len += 1;
+        }
+        self.count += 1;
+    }
+}
+
+/// State of the capture search of one piece.
+struct Search<'s, R: RuleSet, S: Sink> {
+    r: R,
+    from: u8,
+    /// Occupied squares with the moving piece lifted off its start.
+    occupied: Bits,
+    /// Enemy pieces.
+    enemy: Bits,
+    /// The moving side's crowning row.
+    crown: Bits,
+    /// The directions a man captures in.
+    man_dirs: u8,
+    /// Whether the moving piece was a man when the move began: if it is a
+    /// king when the move ends, it was crowned on the way.
+    started_as_man: bool,
+    /// The landing squares so far.
+    path: [u8; MAX_PATH],
+    sink: &'s mut S,
+}
+
+impl<R: RuleSet, S: Sink> Search<'_, R, S> {
+    /// Follow every continuation of a sequence that has reached `at`, with
+    /// `captured` taken so far; whether the piece can jump from here at all.
+    ///
+    /// Under `PRUNE`, `skip` holds the two directions of the diagonal a flying
+    /// king came in by when it touched down on a square of its run beyond the
+    /// piece it jumped that is not the first square of the run kept.
+    /// Whatever it can jump along that diagonal from here it can jump the
+    /// same way from that first square, which the search has followed
+    /// already, so those jumps are left out: a path does not branch on where
+    /// the king touched down between two pieces on one diagonal. A jump left
+    /// out still means the sequence goes on and does not end here. Without
+    /// `PRUNE` every touchdown square is followed and `skip` is always empty.
+    fn extend<const PRUNE: bool>(&mut self, at: u8, king: bool, captured: Bits, skip: u8, depth: usize) -> bool {
+        let r = self.r;
+        let blockers = if r.immediate_removal() { self.occupied & !captured } else { self.occupied };
+        let jumpable = self.enemy & !captured;
+        let free = r.valid() & !blockers;
+        if king && r.flying_kings() {
+            let rays = r.rays();
+            let mut overs = [0u8; 4];
+            let mut lands: [Bits; 4] = [0; 4];
+            let mut any = false;
+            for d in 0..4 {
+                let hit = rays[d][usize::from(at)] & blockers;
+                if hit == 0 {
                     continue;
                 }
-                match self.rules.promotion {
-                    MidCapturePromotion::EndsMove => {
-                        self.record(path, depth + 1, taken, true, out);
+                let over = nearest(hit, d);
+                if jumpable & (1 << over) == 0 {
+                    continue;
+                }
+                let land = run_beyond(rays, d, over, blockers);
+                if land == 0 {
+                    continue;
+                }
+                any = true;
+                if PRUNE && skip & (1 << d) != 0 {
+                    continue;
+                }
+                overs[d] = over;
+                lands[d] = land;
+            }
+            if !any {
+                return false;
+            }
+            if r.must_continue_landing() {
+                // Only landing squares from which the capture goes on, where
+                // there is one.
+                for d in 0..4 {
+                    let run = lands[d];
+                    if run & run.wrapping_sub(1) == 0 {
                         continue;
                     }
-                    MidCapturePromotion::ContinuesAsKing => {
-                        self.continue_or_record::<PATHS>(jump.land, true, taken, None, path, depth + 1, true, out);
-                        continue;
+                    let taken = captured | (1 << overs[d]);
+                    let mut keep = 0;
+                    for l in Geometry::bits(run) {
+                        if flying_can_jump(r, l, self.occupied, self.enemy, taken) {
+                            keep |= 1 << l;
+                        }
                     }
-                    MidCapturePromotion::ContinuesAsMan => {}
+                    if keep != 0 {
+                        lands[d] = keep;
+                    }
                 }
             }
-            let mut skip = None;
-            if PATHS {
-                if jump.over == previous.over {
-                    skip = direction(self.g, previous.land, jump.land);
+            for d in 0..4 {
+                let mut run = lands[d];
+                let taken = captured | (1 << overs[d]);
+                let mut next_skip = 0;
+                while run != 0 {
+                    let land = pop_nearest(&mut run, d);
+                    self.path[depth] = land;
+                    self.continue_or_record::<PRUNE>(land, true, taken, next_skip, depth + 1, false);
+                    if PRUNE {
+                        next_skip = axis(d);
+                    }
                 }
-                previous = jump;
             }
-            self.continue_or_record::<PATHS>(jump.land, king, taken, skip, path, depth + 1, !king && on_crown_row, out);
+            return true;
         }
-        left_out
+        let dirs = if king { ALL_DIRS } else { self.man_dirs };
+        let at_bit: Bits = 1 << at;
+        let mut any = false;
+        for d in 0..4 {
+            if dirs & (1 << d) == 0 {
+                continue;
+            }
+            let over = r.step(at_bit, d) & jumpable;
+            if over == 0 {
+                continue;
+            }
+            let land_bit = r.step(over, d) & free;
+            if land_bit == 0 {
+                continue;
+            }
+            any = true;
+            let taken = captured | over;
+            let land = land_bit.trailing_zeros() as u8;
+            self.path[depth] = land;
+            if !king && land_bit & self.crown != 0 {
+                if !r.crown_by_capture() {
+                    // Not crowned: it goes on as a man if it can and stays a
+                    // man where the move ends.
+                    self.continue_or_record::<PRUNE>(land, false, taken, 0, depth + 1, false);
+                    continue;
+                }
+                match r.promotion() {
+                    MidCapturePromotion::EndsMove => self.record(depth + 1, taken, true),
+                    MidCapturePromotion::ContinuesAsKing => {
+                        self.continue_or_record::<PRUNE>(land, true, taken, 0, depth + 1, true)
+                    }
+                    MidCapturePromotion::ContinuesAsMan => {
+                        self.continue_or_record::<PRUNE>(land, false, taken, 0, depth + 1, true)
+                    }
+                }
+                continue;
+            }
+            self.continue_or_record::<PRUNE>(land, king, taken, 0, depth + 1, false);
+        }
+        any
     }
 
     /// After a jump: go on if the piece can, record the move where it ends
     /// (or where it may stop, if the rules let sequences stop).
-    #[allow(clippy::too_many_arguments)]
-    fn continue_or_record<const PATHS: bool>(
-        &self,
+    #[inline(always)]
+    fn continue_or_record<const PRUNE: bool>(
+        &mut self,
         at: u8,
         king: bool,
         captured: Bits,
-        skip: Option<Dir>,
-        path: &mut [u8; MAX_PATH],
+        skip: u8,
         len: usize,
         crowns_if_ends: bool,
-        out: &mut Vec<Move>,
     ) {
-        let before = out.len();
-        let mut goes_on_elsewhere = false;
-        if len < MAX_PATH {
-            goes_on_elsewhere = self.extend::<PATHS>(at, king, captured, skip, path, len, out);
-        }
-        let continued = goes_on_elsewhere || out.len() > before;
-        if !continued || self.rules.chain == Chain::MayStop {
+        // A short piece's next jump is tested by shifts first: most
+        // sequences end after a jump or two, and the test is cheaper than the
+        // search it saves.
+        let continued = len < MAX_PATH
+            && ((king && self.r.flying_kings()) || self.short_can_jump(at, king, captured))
+            && self.extend::<PRUNE>(at, king, captured, skip, len);
+        if !continued || self.r.may_stop() {
             let crowned_on_the_way = king && self.started_as_man;
-            self.record(path, len, captured, crowns_if_ends || crowned_on_the_way, out);
+            self.record(len, captured, crowns_if_ends || crowned_on_the_way);
         }
     }
 
-    fn record(&self, path: &[u8; MAX_PATH], len: usize, captured: Bits, crowns: bool, out: &mut Vec<Move>) {
-        out.push(Move { from: self.from, to: path[len - 1], path: *path, path_len: len as u8, captured, crowns });
+    #[inline(always)]
+    fn record(&mut self, len: usize, captured: Bits, crowns: bool) {
+        self.sink.record(self.from, &self.path, len, captured, crowns);
     }
 
-    /// Keep only landing squares from which the capture goes on, per jumped
-    /// piece, when there is at least one such square for it.
-    fn keep_continuing_landings(&self, king: bool, captured: Bits, jumps: &mut Jumps) {
-        let mut can_go_on = [false; 36];
-        let mut probe = Jumps::new();
-        for (i, j) in jumps.as_slice().iter().enumerate() {
-            probe.clear();
-            self.jumps(j.land, king, captured | (1 << j.over), &mut probe);
-            can_go_on[i] = !probe.is_empty();
-        }
-        let all = jumps.as_slice().to_vec();
-        jumps.clear();
-        for (i, j) in all.iter().enumerate() {
-            let any_for_piece = all.iter().zip(&can_go_on).any(|(o, &c)| o.over == j.over && c);
-            if !any_for_piece || can_go_on[i] {
-                jumps.push(*j);
+    /// Whether a short piece on `at` can jump, with `captured` taken.
+    #[inline(always)]
+    fn short_can_jump(&self, at: u8, king: bool, captured: Bits) -> bool {
+        let r = self.r;
+        let blockers = if r.immediate_removal() { self.occupied & !captured } else { self.occupied };
+        let jumpable = self.enemy & !captured;
+        let free = r.valid() & !blockers;
+        let dirs = if king { ALL_DIRS } else { self.man_dirs };
+        let b: Bits = 1 << at;
+        let mut found = 0;
+        for d in 0..4 {
+            if dirs & (1 << d) != 0 {
+                found |= r.step(r.step(b, d) & jumpable, d) & free;
             }
         }
+        found != 0
     }
 }
 
@@ -619,6 +1175,7 @@ pub fn apply(pos: &Position, m: &Move) -> Position {
 mod tests {
     use super::*;
     use crate::draughts::notation::{parse_fen, write_fen, SquareStyle};
+    use crate::draughts::rules::CaptureDuty;
 
     fn listed(rules: &Rules, fen: &str, listing: Listing) -> Vec<Move> {
         let pos = parse_fen(fen, rules).expect("test FEN parses");
@@ -728,6 +1285,79 @@ mod tests {
             }
             if rules.flying_kings {
                 assert!(checked > 50, "too few positions where routes and paths differ: {checked}");
+            }
+        }
+    }
+
+    /// The counts perft takes at its last two plies, without listing moves,
+    /// are the lengths of the listings: under every standard rule set, each
+    /// of its single-rule deviations (the same code reading its rules at run
+    /// time) and the English house rule, in both counting conventions, over
+    /// seeded random positions with many kings and positions of play.
+    #[test]
+    fn counting_without_listing_agrees_with_the_listings() {
+        let mut seed = 0xC0_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut configs = Vec::new();
+        for base in [Rules::english(), Rules::russian(), Rules::international(), Rules::pool()] {
+            for m in crate::mutation::draughts::DEVIATIONS {
+                let mut r = base.clone();
+                (m.apply)(&mut r);
+                configs.push(r);
+            }
+            configs.push(base);
+        }
+        let mut optional = Rules::english();
+        optional.capture = CaptureDuty::Optional;
+        configs.push(optional);
+        let (mut moves, mut replies, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+        for rules in &configs {
+            let g = &rules.geometry;
+            let gen = Generator::new(rules);
+            let mut positions = Vec::new();
+            for _ in 0..150 {
+                let mut pos = Position::new(0, 0, 0, if next() % 2 == 0 { Side::White } else { Side::Black });
+                for s in 0..g.squares() {
+                    let r = next() % 100;
+                    let m = g.mask(s);
+                    if r < 18 {
+                        pos.black |= m;
+                    } else if r < 36 {
+                        pos.white |= m;
+                    }
+                    let side = if pos.black & m != 0 { Side::Black } else { Side::White };
+                    if (r < 36 && next() % 3 == 0) || m & rules.promotion_row(side) != 0 {
+                        pos.kings |= m & pos.occupied();
+                    }
+                }
+                positions.push(pos);
+            }
+            let mut pos = Position::start(rules);
+            for _ in 0..60 {
+                positions.push(pos);
+                gen.legal_moves(&pos, &mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos = apply(&pos, &moves[next() as usize % moves.len()]);
+            }
+            for pos in &positions {
+                for (listing, paths) in [(Listing::Moves, false), (Listing::Paths, true)] {
+                    gen.generate(pos, &mut moves, listing);
+                    let fen = write_fen(pos, rules, SquareStyle::Numeric);
+                    assert_eq!(gen.count_moves(pos, &mut scratch, paths), moves.len() as u64, "{fen} {:?}", crate::draughts::ruleset::GenRules::of(rules));
+                    let mut two = 0;
+                    for m in &moves {
+                        gen.generate(&apply(pos, m), &mut replies, listing);
+                        two += replies.len() as u64;
+                    }
+                    assert_eq!(gen.count_children(pos, &mut scratch, paths), two, "{fen} {:?}", crate::draughts::ruleset::GenRules::of(rules));
+                }
             }
         }
     }

@@ -78,6 +78,8 @@ impl<'r> Perft<'r> {
         let paths = self.counting == Counting::Paths;
         let total = if depth == 1 {
             self.generator.count_moves(pos, &mut buf, paths)
+        } else if depth == 2 {
+            self.generator.count_children(pos, &mut buf, paths)
         } else {
             self.root_moves(pos, &mut buf);
             let mut sum = 0;

@@ -1,0 +1,447 @@
+//! The rules the move generator reads, behind one trait, so that the same
+//! generator code is compiled twice over: once for each standard variant
+//! with every rule a constant (the branches on rules fold away and the board
+//! shifts become immediate), and once reading a [`Rules`] value at run time,
+//! for house rules and single-rule deviations. Which of the two serves a rule
+//! set is decided once, by comparing its generation rules with the standard
+//! ones, so a configured rule set that happens to equal a standard variant's
+//! takes the compiled path with the very same values.
+
+use super::geometry::Bits;
+use super::rules::{CaptureDuty, Chain, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side};
+
+/// The four diagonal directions as indices, in the order of
+/// [`super::geometry::Dir::ALL`]: up-left, up-right, down-left, down-right.
+/// "Up" directions shift toward lower bit indices.
+pub const UP_LEFT: usize = 0;
+pub const UP_RIGHT: usize = 1;
+pub const DOWN_LEFT: usize = 2;
+pub const DOWN_RIGHT: usize = 3;
+
+/// For each direction and bit index, every square beyond it along that
+/// direction to the edge of the board.
+pub type Rays = [[Bits; 64]; 4];
+
+/// Shift a set one step in a direction on a board with `half` dark squares
+/// per row (ghost bits are not cleared here).
+const fn shift_raw(set: Bits, dir: usize, half: u32) -> Bits {
+    match dir {
+        UP_LEFT => set >> (half + 1),
+        UP_RIGHT => set >> half,
+        DOWN_LEFT => set << half,
+        _ => set << (half + 1),
+    }
+}
+
+/// The left rotations of one step in each direction (see [`RuleSet::step`]).
+pub const fn rotations(half: u32) -> [u32; 4] {
+    [64 - (half + 1), 64 - half, half, half + 1]
+}
+
+/// The opposite direction.
+#[inline(always)]
+pub const fn opposite(dir: usize) -> usize {
+    3 - dir
+}
+
+/// Every real square of the padded layout (see [`super::geometry`]).
+pub const fn valid_mask(half: u32) -> Bits {
+    let squares = 2 * half * half;
+    let mut valid = 0;
+    let mut s = 0;
+    while s < squares {
+        let row = s / half;
+        valid |= 1 << (s + row / 2);
+        s += 1;
+    }
+    valid
+}
+
+const fn top_row_mask(half: u32) -> Bits {
+    (1 << half) - 1
+}
+
+const fn bottom_row_mask(half: u32) -> Bits {
+    // The last row is row 2h-1; its squares sit h-1 ghost bits further on.
+    ((1 << half) - 1) << ((2 * half - 1) * half + half - 1)
+}
+
+const fn ray_table(half: u32) -> Rays {
+    let valid = valid_mask(half);
+    let mut table = [[0; 64]; 4];
+    let mut dir = 0;
+    while dir < 4 {
+        let mut sq = 0;
+        while sq < 64 {
+            if (valid >> sq) & 1 == 1 {
+                let mut ray = 0;
+                let mut b = shift_raw(1 << sq, dir, half) & valid;
+                while b != 0 {
+                    ray |= b;
+                    b = shift_raw(b, dir, half) & valid;
+                }
+                table[dir][sq] = ray;
+            }
+            sq += 1;
+        }
+        dir += 1;
+    }
+    table
+}
+
+/// The ray tables of every supported board (4x4 to 10x10), by `half - 2`.
+static RAYS: [Rays; 4] = [ray_table(2), ray_table(3), ray_table(4), ray_table(5)];
+
+/// The rules of move generation, each a constant or a field read.
+pub trait RuleSet: Copy {
+    /// Dark squares per row.
+    fn half(self) -> u32;
+    fn valid(self) -> Bits;
+    fn rays(self) -> &'static Rays;
+    /// The row on which a side's men are crowned.
+    fn promotion_row(self, side: Side) -> Bits;
+    fn men_move_backward(self) -> bool;
+    fn men_capture_backward(self) -> bool;
+    fn flying_kings(self) -> bool;
+    fn capture_mandatory(self) -> bool;
+    fn majority(self) -> bool;
+    fn may_stop(self) -> bool;
+    fn promotion(self) -> MidCapturePromotion;
+    fn crown_by_capture(self) -> bool;
+    fn immediate_removal(self) -> bool;
+    fn must_continue_landing(self) -> bool;
+
+    /// The left rotations that move a set one step in each direction.
+    fn rotations(self) -> [u32; 4];
+
+    /// One step in a direction, as a rotation: a square that leaves the
+    /// board lands on a bit outside it (a ghost bit, or one of the high bits
+    /// no board uses), which the caller clears by masking with a set of real
+    /// squares. A rotation rather than a shift, so that the direction may be
+    /// a variable without a branch.
+    #[inline(always)]
+    fn step(self, set: Bits, dir: usize) -> Bits {
+        set.rotate_left(self.rotations()[dir])
+    }
+
+    /// One step in a direction; squares that would leave the board vanish.
+    #[inline(always)]
+    fn shift(self, set: Bits, dir: usize) -> Bits {
+        self.step(set, dir) & self.valid()
+    }
+}
+
+/// The rules that move generation depends on, as plain values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GenRules {
+    pub half: u8,
+    pub men_move_backward: bool,
+    pub men_capture_backward: bool,
+    pub flying_kings: bool,
+    pub capture_mandatory: bool,
+    pub majority: bool,
+    pub may_stop: bool,
+    pub promotion: MidCapturePromotion,
+    pub crown_by_capture: bool,
+    pub immediate_removal: bool,
+    pub must_continue_landing: bool,
+}
+
+impl GenRules {
+    pub fn of(rules: &Rules) -> GenRules {
+        GenRules {
+            half: rules.geometry.size() / 2,
+            men_move_backward: rules.men_move_backward,
+            men_capture_backward: rules.men_capture_backward,
+            flying_kings: rules.flying_kings,
+            capture_mandatory: rules.capture == CaptureDuty::Mandatory,
+            majority: rules.precedence == Precedence::Majority,
+            may_stop: rules.chain == Chain::MayStop,
+            promotion: rules.promotion,
+            crown_by_capture: rules.crown_by_capture,
+            immediate_removal: rules.removal == Removal::Immediate,
+            must_continue_landing: rules.king_landing == KingLanding::MustContinue,
+        }
+    }
+}
+
+/// The generation rules of the standard variants, by the index [`Fixed`]
+/// takes: English, Russian, international, pool. A test checks them against
+/// [`Rules::english`] and the others.
+pub const STANDARD: [GenRules; 4] = {
+    let english = GenRules {
+        half: 4,
+        men_move_backward: false,
+        men_capture_backward: false,
+        flying_kings: false,
+        capture_mandatory: true,
+        majority: false,
+        may_stop: false,
+        promotion: MidCapturePromotion::EndsMove,
+        crown_by_capture: true,
+        immediate_removal: false,
+        must_continue_landing: false,
+    };
+    let russian = GenRules {
+        men_capture_backward: true,
+        flying_kings: true,
+        promotion: MidCapturePromotion::ContinuesAsKing,
+        must_continue_landing: true,
+        ..english
+    };
+    let international = GenRules {
+        half: 5,
+        men_capture_backward: true,
+        flying_kings: true,
+        majority: true,
+        promotion: MidCapturePromotion::ContinuesAsMan,
+        ..english
+    };
+    let pool = GenRules {
+        men_capture_backward: true,
+        flying_kings: true,
+        promotion: MidCapturePromotion::ContinuesAsMan,
+        must_continue_landing: true,
+        ..english
+    };
+    [english, russian, international, pool]
+};
+
+/// A standard variant's generation rules, fixed at compile time.
+#[derive(Clone, Copy, Debug)]
+pub struct Fixed<const V: usize>;
+
+impl<const V: usize> Fixed<V> {
+    const R: GenRules = STANDARD[V];
+    const HALF: u32 = Self::R.half as u32;
+    const VALID: Bits = valid_mask(Self::HALF);
+    const TOP: Bits = top_row_mask(Self::HALF);
+    const BOTTOM: Bits = bottom_row_mask(Self::HALF);
+    const ROTATIONS: [u32; 4] = rotations(Self::HALF);
+}
+
+impl<const V: usize> RuleSet for Fixed<V> {
+    #[inline(always)]
+    fn half(self) -> u32 {
+        Self::HALF
+    }
+    #[inline(always)]
+    fn rotations(self) -> [u32; 4] {
+        Self::ROTATIONS
+    }
+    #[inline(always)]
+    fn valid(self) -> Bits {
+        Self::VALID
+    }
+    #[inline(always)]
+    fn rays(self) -> &'static Rays {
+        &RAYS[Self::HALF as usize - 2]
+    }
+    #[inline(always)]
+    fn promotion_row(self, side: Side) -> Bits {
+        match side {
+            Side::Black => Self::BOTTOM,
+            Side::White => Self::TOP,
+        }
+    }
+    #[inline(always)]
+    fn men_move_backward(self) -> bool {
+        Self::R.men_move_backward
+    }
+    #[inline(always)]
+    fn men_capture_backward(self) -> bool {
+        Self::R.men_capture_backward
+    }
+    #[inline(always)]
+    fn flying_kings(self) -> bool {
+        Self::R.flying_kings
+    }
+    #[inline(always)]
+    fn capture_mandatory(self) -> bool {
+        Self::R.capture_mandatory
+    }
+    #[inline(always)]
+    fn majority(self) -> bool {
+        Self::R.majority
+    }
+    #[inline(always)]
+    fn may_stop(self) -> bool {
+        Self::R.may_stop
+    }
+    #[inline(always)]
+    fn promotion(self) -> MidCapturePromotion {
+        Self::R.promotion
+    }
+    #[inline(always)]
+    fn crown_by_capture(self) -> bool {
+        Self::R.crown_by_capture
+    }
+    #[inline(always)]
+    fn immediate_removal(self) -> bool {
+        Self::R.immediate_removal
+    }
+    #[inline(always)]
+    fn must_continue_landing(self) -> bool {
+        Self::R.must_continue_landing
+    }
+}
+
+/// Generation rules read at run time: any configuration of the family.
+#[derive(Clone, Copy, Debug)]
+pub struct Configured {
+    /// Crowning rows by side (black, white).
+    crown_rows: [Bits; 2],
+    gen: GenRules,
+    rotations: [u32; 4],
+    valid: Bits,
+    rays: &'static Rays,
+}
+
+impl Configured {
+    pub fn new(rules: &Rules) -> Configured {
+        let gen = GenRules::of(rules);
+        let half = usize::from(gen.half);
+        Configured {
+            crown_rows: [rules.promotion_row(Side::Black), rules.promotion_row(Side::White)],
+            gen,
+            rotations: rotations(u32::from(gen.half)),
+            valid: rules.geometry.valid(),
+            rays: &RAYS[half - 2],
+        }
+    }
+}
+
+impl RuleSet for Configured {
+    #[inline(always)]
+    fn half(self) -> u32 {
+        u32::from(self.gen.half)
+    }
+    #[inline(always)]
+    fn rotations(self) -> [u32; 4] {
+        self.rotations
+    }
+    #[inline(always)]
+    fn valid(self) -> Bits {
+        self.valid
+    }
+    #[inline(always)]
+    fn rays(self) -> &'static Rays {
+        self.rays
+    }
+    #[inline(always)]
+    fn promotion_row(self, side: Side) -> Bits {
+        match side {
+            Side::Black => self.crown_rows[0],
+            Side::White => self.crown_rows[1],
+        }
+    }
+    #[inline(always)]
+    fn men_move_backward(self) -> bool {
+        self.gen.men_move_backward
+    }
+    #[inline(always)]
+    fn men_capture_backward(self) -> bool {
+        self.gen.men_capture_backward
+    }
+    #[inline(always)]
+    fn flying_kings(self) -> bool {
+        self.gen.flying_kings
+    }
+    #[inline(always)]
+    fn capture_mandatory(self) -> bool {
+        self.gen.capture_mandatory
+    }
+    #[inline(always)]
+    fn majority(self) -> bool {
+        self.gen.majority
+    }
+    #[inline(always)]
+    fn may_stop(self) -> bool {
+        self.gen.may_stop
+    }
+    #[inline(always)]
+    fn promotion(self) -> MidCapturePromotion {
+        self.gen.promotion
+    }
+    #[inline(always)]
+    fn crown_by_capture(self) -> bool {
+        self.gen.crown_by_capture
+    }
+    #[inline(always)]
+    fn immediate_removal(self) -> bool {
+        self.gen.immediate_removal
+    }
+    #[inline(always)]
+    fn must_continue_landing(self) -> bool {
+        self.gen.must_continue_landing
+    }
+}
+
+/// Which compiled form of the generator serves a rule set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    English,
+    Russian,
+    International,
+    Pool,
+    Configured,
+}
+
+impl Kind {
+    pub fn of(rules: &Rules) -> Kind {
+        let gen = GenRules::of(rules);
+        match STANDARD.iter().position(|s| *s == gen) {
+            Some(0) => Kind::English,
+            Some(1) => Kind::Russian,
+            Some(2) => Kind::International,
+            Some(3) => Kind::Pool,
+            _ => Kind::Configured,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draughts::geometry::{Dir, Geometry};
+
+    #[test]
+    fn the_standard_variants_take_their_compiled_forms() {
+        assert_eq!(Kind::of(&Rules::english()), Kind::English);
+        assert_eq!(Kind::of(&Rules::russian()), Kind::Russian);
+        assert_eq!(Kind::of(&Rules::international()), Kind::International);
+        assert_eq!(Kind::of(&Rules::pool()), Kind::Pool);
+        let mut optional = Rules::english();
+        optional.capture = CaptureDuty::Optional;
+        assert_eq!(Kind::of(&optional), Kind::Configured);
+    }
+
+    #[test]
+    fn masks_and_rays_match_the_geometry() {
+        for size in [4u8, 6, 8, 10] {
+            let g = Geometry::new(size);
+            let half = u32::from(size / 2);
+            assert_eq!(valid_mask(half), g.valid());
+            assert_eq!(top_row_mask(half), g.top_row());
+            assert_eq!(bottom_row_mask(half), g.bottom_row());
+            let rays = &RAYS[half as usize - 2];
+            let r = Configured::new(&Rules { geometry: g.clone(), ..Rules::english() });
+            for d in 0..4 {
+                for b in Geometry::bits(g.valid()) {
+                    assert_eq!(r.shift(1 << b, d), shift_raw(1 << b, d, half) & g.valid(), "size {size} bit {b}");
+                }
+            }
+            for (d, dir) in Dir::ALL.into_iter().enumerate() {
+                for b in Geometry::bits(g.valid()) {
+                    let mut expect = 0;
+                    let mut at = b;
+                    while let Some(next) = g.step(at, dir) {
+                        expect |= 1 << next;
+                        at = next;
+                    }
+                    assert_eq!(rays[d][usize::from(b)], expect, "size {size} bit {b} dir {dir:?}");
+                }
+            }
+        }
+    }
+}
