@@ -23,8 +23,9 @@ pub trait Key: Copy + Eq + Hash + Default {}
 
 impl<K: Copy + Eq + Hash + Default> Key for K {}
 
-/// Below this depth a position is counted, not looked up: a shallow count
-/// is about as quick as a look-up that misses the cache.
+/// Below this depth a position is counted, not looked up, where a family
+/// has not measured a better one (draughts and Konane count depth 2 faster
+/// than they look it up, and start at 3).
 pub const MIN_DEPTH: u32 = 2;
 
 /// Counts of this size or more are not stored (the entry keeps the depth in

@@ -1,12 +1,18 @@
 //! Perft with a transposition table (`perft --hash`): the walk of
 //! [`Perft`], with the count below each position of depth
-//! [`MIN_DEPTH`] or more kept under the whole position.
+//! `MIN_DEPTH` or more kept under the whole position.
 
 use super::{Counting, Perft};
 use crate::draughts::movegen::{apply, Move};
 use crate::draughts::position::Position;
 use crate::draughts::rules::{Rules, Side};
-use crate::perft::table::{Stats, Table, TableError, MIN_DEPTH};
+use crate::perft::table::{Stats, Table, TableError};
+
+/// The shallowest depth whose counts are kept: a depth-2 count is a move
+/// generation and a bulk count a move, quicker than a look-up that misses
+/// the cache (measured: English depth 13 with a 1G table takes 28% less
+/// time from depth 3 than from depth 2).
+const MIN_DEPTH: u32 = 3;
 
 /// A position as the table keys it: the three sets of pieces and the side
 /// to move. The counters of the draw rules are left out because perft does
