@@ -143,6 +143,10 @@ impl<K: Key> Table<K> {
     /// The count stored for exactly this key at this depth.
     #[inline]
     pub fn get(&mut self, key: &K, depth: u32) -> Option<u64> {
+        // Depth 0 marks an empty entry, and no depth past 255 is stored.
+        if !(1..=255).contains(&depth) {
+            return None;
+        }
         self.stats.probes += 1;
         let b = &self.buckets[self.bucket(key, depth)];
         let d = u64::from(depth);
