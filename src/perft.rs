@@ -159,7 +159,7 @@ fn count_units(
                     done(units.len());
                 }
                 if let (Some(c), Ok(mut s)) = (counter, stats.lock()) {
-                    *s = Some(s.unwrap_or_default().add(c.stats()));
+                    *s = Some(s.unwrap_or_default().plus(c.stats()));
                 }
             });
         }

@@ -66,7 +66,7 @@ pub struct Stats {
 
 impl Stats {
     /// The sum of several tables' figures (one a thread).
-    pub fn add(self, o: Stats) -> Stats {
+    pub fn plus(self, o: Stats) -> Stats {
         Stats {
             bytes: self.bytes + o.bytes,
             entries: self.entries + o.entries,
