@@ -4,7 +4,7 @@
 //! depth the native engines are compared at, move generation on its own,
 //! and a whole run of the spec against the reference engine, in-process and
 //! over the engine protocol. `cargo bench` runs them all; `cargo bench --
-//! perft` one group.
+//! perft` one group (`-- hash` the transposition table's).
 
 use std::hint::black_box;
 use std::path::Path;
@@ -262,8 +262,42 @@ fn perft_parallel(c: &mut Criterion) {
     group.finish();
 }
 
+/// `perft --hash`: English from the start to depth 12 (paths, the
+/// published 388,623,673) without a table and with one of 64 MiB and of
+/// 1 GiB, the table made anew (allocated and cleared) for every count.
+/// `cargo bench --bench perft -- hash` runs this group alone.
+fn perft_hash(c: &mut Criterion) {
+    use rulecheck::draughts::perft::hash::Hashed;
+    let rules = Rules::english();
+    let start = Position::start(&rules);
+    let nodes = 388_623_673u64;
+    let mut group = c.benchmark_group("perft/hash/english/12");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function("no-table", |b| {
+        let mut p = Perft::new(&rules, Counting::Paths);
+        b.iter(|| {
+            let n = p.count(black_box(&start), 12);
+            assert_eq!(n, nodes);
+            n
+        })
+    });
+    for (name, bytes) in [("64M", 64usize << 20), ("1G", 1 << 30)] {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let mut p = Hashed::new(&rules, Counting::Paths, bytes).expect("table");
+                let n = p.count(black_box(&start), 12);
+                assert_eq!(n, nodes);
+                n
+            })
+        });
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
+    perft_hash,
     perft_parallel,
     perft,
     perft_variants,

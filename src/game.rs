@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::notation::NotationError;
+use crate::perft::table::{Stats, TableError};
 
 /// House-rule settings, by option name.
 pub type Options = BTreeMap<String, String>;
@@ -194,6 +195,23 @@ pub trait Game: Send + Sync {
         paths: bool,
         done: &dyn Fn(),
     ) -> Result<Vec<(String, u64)>, NotationError>;
+    /// A perft that keeps a transposition table of about `bytes` across
+    /// its counts (`perft --hash`); its counts are [`Game::perft`]'s.
+    fn hashed(&self, paths: bool, bytes: usize) -> Result<Box<dyn Counter + '_>, TableError>;
+}
+
+/// A perft with a transposition table, for one thread: the counts of
+/// [`Game::perft`] and [`Game::divide_observed`], with what it counted kept
+/// from one count to the next.
+pub trait Counter: Send {
+    fn perft(&mut self, position: &str, depth: u32) -> Result<u64, NotationError>;
+    fn divide_observed(
+        &mut self,
+        position: &str,
+        depth: u32,
+        done: &dyn Fn(),
+    ) -> Result<Vec<(String, u64)>, NotationError>;
+    fn stats(&self) -> Stats;
 }
 
 /// The deepest perft rulecheck counts: far beyond what any tree that has

@@ -10,13 +10,16 @@
 //! every shard of a CI matrix cuts the same units and takes its own share of
 //! them, round robin in a fixed order.
 
+pub mod table;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Action, Game};
+use crate::game::{Action, Counter, Game};
 use crate::notation::NotationError;
+use crate::perft::table::Stats;
 
 /// A line of moves from the root and the position it reaches.
 #[derive(Clone, Debug)]
@@ -73,47 +76,96 @@ pub fn parallel(
     jobs: usize,
     done: &(dyn Fn(usize) + Sync),
 ) -> Result<u64, NotationError> {
+    parallel_with(game, position, depth, paths, jobs, None, done).map(|(n, _)| n)
+}
+
+/// [`parallel`] with a transposition table of `hash` bytes in all, if
+/// given: each thread has a table of its own, of an equal share of them
+/// (the threads take the units in turn, so no lock is taken on a look-up).
+/// The table's figures come back with the count.
+pub fn parallel_with(
+    game: &dyn Game,
+    position: &str,
+    depth: u32,
+    paths: bool,
+    jobs: usize,
+    hash: Option<usize>,
+    done: &(dyn Fn(usize) + Sync),
+) -> Result<(u64, Option<Stats>), NotationError> {
+    let whole = || -> Result<(u64, Option<Stats>), NotationError> {
+        match hash {
+            None => Ok((game.perft(position, depth, paths)?, None)),
+            Some(bytes) => {
+                let mut c = game.hashed(paths, bytes).map_err(failed)?;
+                let n = c.perft(position, depth)?;
+                Ok((n, Some(c.stats())))
+            }
+        }
+    };
     if depth <= 1 || jobs <= 1 {
-        return game.perft(position, depth, paths);
+        return whole();
     }
     match cut_for(game, position, depth, paths, jobs) {
-        Ok(units) => count_units(game, &units, depth, paths, jobs, done),
+        Ok(units) => count_units(game, &units, depth, paths, jobs, hash, done),
         // A line the game cannot replay (a draw count that ends the game
         // within the cut, where perft goes on): the plain walk.
-        Err(_) => game.perft(position, depth, paths),
+        Err(_) => whole(),
     }
 }
 
-/// The sum of the units' counts, the units taken in turn by `jobs` threads.
+/// The sum of the units' counts, the units taken in turn by `jobs` threads,
+/// each with a table of its share of `hash` bytes if given.
 fn count_units(
     game: &dyn Game,
     units: &[Unit],
     depth: u32,
     paths: bool,
     jobs: usize,
+    hash: Option<usize>,
     done: &(dyn Fn(usize) + Sync),
-) -> Result<u64, NotationError> {
+) -> Result<(u64, Option<Stats>), NotationError> {
+    let threads = jobs.min(units.len()).max(1);
+    // Every table is had before any count starts, so that memory that
+    // cannot be had is an error at once.
+    let mut counters: Vec<Option<Box<dyn Counter + '_>>> = Vec::with_capacity(threads);
+    for _ in 0..threads {
+        counters.push(match hash {
+            Some(bytes) => Some(game.hashed(paths, bytes / threads).map_err(failed)?),
+            None => None,
+        });
+    }
     let next = AtomicUsize::new(0);
     let total: Mutex<Result<u64, NotationError>> = Mutex::new(Ok(0));
+    let stats: Mutex<Option<Stats>> = Mutex::new(None);
     std::thread::scope(|scope| {
-        for _ in 0..jobs.min(units.len()).max(1) {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(u) = units.get(i) else { break };
-                let below = depth.saturating_sub(u.line.len() as u32);
-                let n = game.perft(&u.position, below, paths);
-                if let Ok(mut t) = total.lock() {
-                    let sum = std::mem::replace(&mut *t, Ok(0));
-                    *t = match (sum, n) {
-                        (Ok(a), Ok(b)) => Ok(a + b),
-                        (Err(e), _) | (_, Err(e)) => Err(e),
+        for mut counter in counters {
+            let (next, total, stats) = (&next, &total, &stats);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(u) = units.get(i) else { break };
+                    let below = depth.saturating_sub(u.line.len() as u32);
+                    let n = match counter.as_mut() {
+                        Some(c) => c.perft(&u.position, below),
+                        None => game.perft(&u.position, below, paths),
                     };
+                    if let Ok(mut t) = total.lock() {
+                        let sum = std::mem::replace(&mut *t, Ok(0));
+                        *t = match (sum, n) {
+                            (Ok(a), Ok(b)) => Ok(a + b),
+                            (Err(e), _) | (_, Err(e)) => Err(e),
+                        };
+                    }
+                    done(units.len());
                 }
-                done(units.len());
+                if let (Some(c), Ok(mut s)) = (counter, stats.lock()) {
+                    *s = Some(s.unwrap_or_default().plus(c.stats()));
+                }
             });
         }
     });
-    total.into_inner().unwrap_or_else(|e| e.into_inner())
+    let nodes = total.into_inner().unwrap_or_else(|e| e.into_inner())?;
+    Ok((nodes, stats.into_inner().unwrap_or_else(|e| e.into_inner())))
 }
 
 /// One part of a sharded perft, as `perft --shard K/N --json` writes it and
@@ -146,6 +198,23 @@ pub fn shard(
     n: usize,
     jobs: usize,
 ) -> Result<Shard, NotationError> {
+    shard_with(game, variant, position, depth, paths, k, n, jobs, None).map(|(s, _)| s)
+}
+
+/// [`shard`] with a transposition table of `hash` bytes in all, as
+/// [`parallel_with`] shares them out; its figures come back with the part.
+#[allow(clippy::too_many_arguments)]
+pub fn shard_with(
+    game: &dyn Game,
+    variant: &str,
+    position: &str,
+    depth: u32,
+    paths: bool,
+    k: usize,
+    n: usize,
+    jobs: usize,
+    hash: Option<usize>,
+) -> Result<(Shard, Option<Stats>), NotationError> {
     if n == 0 || k == 0 || k > n {
         return Err(NotationError::whole(format!("shard {k}/{n}: K must be from 1 to N")));
     }
@@ -157,8 +226,12 @@ pub fn shard(
             .unwrap_or_else(|_| vec![Unit { line: Vec::new(), position: position.to_string() }]),
     };
     let mine: Vec<Unit> = units.iter().enumerate().filter(|(i, _)| i % n == k - 1).map(|(_, u)| u.clone()).collect();
-    let nodes = if depth == 0 { u64::from(k == 1) } else { count_units(game, &mine, depth, paths, jobs, &|_| {})? };
-    Ok(Shard {
+    let (nodes, stats) = if depth == 0 {
+        (u64::from(k == 1), None)
+    } else {
+        count_units(game, &mine, depth, paths, jobs, hash, &|_| {})?
+    };
+    let part = Shard {
         variant: variant.to_string(),
         position: position.to_string(),
         depth,
@@ -168,7 +241,8 @@ pub fn shard(
         units: units.len(),
         counted: mine.len(),
         nodes,
-    })
+    };
+    Ok((part, stats))
 }
 
 /// The whole count from every part: the parts must be of one perft, each

@@ -329,6 +329,9 @@ enum Command {
         /// Count only the K-th of N parts of the tree (1-based), e.g. 2/4; `perft-add` adds the parts' JSON up.
         #[arg(long, value_name = "K/N", conflicts_with_all = ["divide", "engine"])]
         shard: Option<String>,
+        /// Keep counts in a transposition table of SIZE in all (512K, 64M, 1G, or bytes), each -j thread with an equal share; entries hold whole positions, so the count is the same. Not with --engine.
+        #[arg(long, value_name = "SIZE", value_parser = crate::perft::table::parse_size)]
+        hash: Option<usize>,
         #[command(flatten)]
         limits: Limits,
     },
@@ -883,8 +886,8 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             out(&format!("{d}{p}\n"))?;
             Ok(0)
         }
-        Command::Perft { variant, args, divide, paths, json, engine, jobs, shard, limits } => {
-            let how = Counting { divide, paths, json, jobs, shard };
+        Command::Perft { variant, args, divide, paths, json, engine, jobs, shard, hash, limits } => {
+            let how = Counting { divide, paths, json, jobs, shard, hash };
             perft(&cli.options, cli.notation.as_deref(), &variant, &args, how, engine, limits)
         }
         Command::PerftAdd { files } => perft_add(&files),
@@ -1216,6 +1219,8 @@ struct Counting {
     json: bool,
     jobs: usize,
     shard: Option<String>,
+    /// The transposition table's size in bytes, if one is wanted.
+    hash: Option<usize>,
 }
 
 /// `perft-add`: the parts' counts added up.
@@ -1252,7 +1257,7 @@ fn perft(
     engine: Option<String>,
     limits: Limits,
 ) -> Result<u8, Fail> {
-    let Counting { divide, paths, json, jobs, shard } = how;
+    let Counting { divide, paths, json, jobs, shard, hash } = how;
     let game = configure(variant, raw_options, notation)?;
     let (pos, depth) = match args {
         [d] => (None, d),
@@ -1264,6 +1269,11 @@ fn perft(
         return Err(bad(format!("depth {depth} is beyond {}, the deepest rulecheck counts", game::MAX_PERFT_DEPTH)));
     }
     let p = position(game.as_ref(), pos)?;
+    if engine.is_some() && hash.is_some() {
+        return Err(bad(
+            "--hash keeps the reference's counts in a table; with --engine the counts are the engine's own: leave out --hash",
+        ));
+    }
     if let Some(line) = engine {
         let spec = limits.apply(EngineSpec::from_command_line(&line).map_err(bad)?);
         let given = parse_options(raw_options)?;
@@ -1296,8 +1306,8 @@ fn perft(
     let started = Instant::now();
     if let Some(spec) = shard {
         let (k, n) = parse_shard(&spec)?;
-        let part =
-            crate::perft::shard(game.as_ref(), variant, &p, depth, paths, k, n, jobs).map_err(|e| bad(e.message))?;
+        let (part, stats) = crate::perft::shard_with(game.as_ref(), variant, &p, depth, paths, k, n, jobs, hash)
+            .map_err(|e| bad(e.message))?;
         if json {
             outln!("{}", serde_json::to_string(&part).unwrap_or_default())?;
         } else {
@@ -1307,18 +1317,30 @@ fn perft(
                 part.counted, part.units
             ));
         }
+        if let Some(s) = stats {
+            note(&s.to_string());
+        }
         return Ok(0);
     }
     // Long counts show a bar that moves as each root move's count is done.
     let show_bar = crate::progress::wanted() && !json && depth >= 7;
+    // One table for a count on one thread, kept across the root moves.
+    let mut counter = match hash {
+        Some(bytes) if jobs <= 1 || divide || depth <= 1 => {
+            Some(game.hashed(paths, bytes).map_err(|e| bad(e.to_string()))?)
+        }
+        _ => None,
+    };
+    let mut stats = None;
     let (rows, total) = if jobs > 1 && !divide && depth > 1 {
         let bar = if show_bar { crate::progress::bar(0, "perft", true) } else { indicatif::ProgressBar::hidden() };
-        let total = crate::perft::parallel(game.as_ref(), &p, depth, paths, jobs, &|units| {
+        let (total, s) = crate::perft::parallel_with(game.as_ref(), &p, depth, paths, jobs, hash, &|units| {
             bar.set_length(units as u64);
             bar.inc(1);
         })
         .map_err(|e| bad(e.message))?;
         bar.finish_and_clear();
+        stats = s;
         (Vec::new(), total)
     } else if depth > 0 && (divide || show_bar) {
         let bar = if show_bar {
@@ -1327,19 +1349,36 @@ fn perft(
         } else {
             indicatif::ProgressBar::hidden()
         };
-        let mut rows = game.divide_observed(&p, depth, paths, &|| bar.inc(1)).map_err(|e| bad(e.message))?;
+        let done = || bar.inc(1);
+        let mut rows = match counter.as_mut() {
+            Some(c) => c.divide_observed(&p, depth, &done),
+            None => game.divide_observed(&p, depth, paths, &done),
+        }
+        .map_err(|e| bad(e.message))?;
         bar.finish_and_clear();
         // Without a move the tree is the family's to count (a pass, say).
         let total = if rows.is_empty() {
-            game.perft(&p, depth, paths).map_err(|e| bad(e.message))?
+            match counter.as_mut() {
+                Some(c) => c.perft(&p, depth),
+                None => game.perft(&p, depth, paths),
+            }
+            .map_err(|e| bad(e.message))?
         } else {
             rows.iter().map(|r| r.1).sum()
         };
         rows.sort_by_key(|a| crate::oracle::natural(&a.0));
         (if divide { rows } else { Vec::new() }, total)
     } else {
-        (Vec::new(), game.perft(&p, depth, paths).map_err(|e| bad(e.message))?)
+        let total = match counter.as_mut() {
+            Some(c) => c.perft(&p, depth),
+            None => game.perft(&p, depth, paths),
+        }
+        .map_err(|e| bad(e.message))?;
+        (Vec::new(), total)
     };
+    if let Some(c) = &counter {
+        stats = Some(c.stats());
+    }
     let secs = started.elapsed().as_secs_f64();
     if json {
         let div: serde_json::Map<String, serde_json::Value> =
@@ -1356,6 +1395,9 @@ fn perft(
     }
     if secs > 0.0 {
         note(&format!("{total} nodes in {secs:.3}s ({:.0} nodes/s)", total as f64 / secs));
+    }
+    if let Some(s) = stats {
+        note(&s.to_string());
     }
     Ok(0)
 }

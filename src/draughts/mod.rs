@@ -12,8 +12,9 @@ pub mod position;
 pub mod rules;
 pub mod ruleset;
 
-use crate::game::{Action, Game, GameError, MoveKey, OptionSpec, Options, Rejection, Replay, Variant};
+use crate::game::{Action, Counter, Game, GameError, MoveKey, OptionSpec, Options, Rejection, Replay, Variant};
 use crate::notation::NotationError;
+use crate::perft::table::{Stats, TableError};
 
 use self::game::Match;
 use self::geometry::Geometry;
@@ -440,6 +441,39 @@ impl Game for Draughts {
         let counting = if paths { Counting::Paths } else { Counting::DistinctMoves };
         let rows = Perft::new(&self.rules, counting).divide_observed(&pos, depth.max(1), done);
         Ok(rows.into_iter().map(|(m, n)| (self.write(&m), n)).collect())
+    }
+
+    fn hashed(&self, paths: bool, bytes: usize) -> Result<Box<dyn Counter + '_>, TableError> {
+        let counting = if paths { Counting::Paths } else { Counting::DistinctMoves };
+        Ok(Box::new(HashedCounter { game: self, perft: perft::hash::Hashed::new(&self.rules, counting, bytes)? }))
+    }
+}
+
+/// `perft --hash` on a draughts variant.
+struct HashedCounter<'g> {
+    game: &'g Draughts,
+    perft: perft::hash::Hashed<'g>,
+}
+
+impl Counter for HashedCounter<'_> {
+    fn perft(&mut self, position: &str, depth: u32) -> Result<u64, NotationError> {
+        let pos = self.game.parse(position)?;
+        Ok(self.perft.count(&pos, depth))
+    }
+
+    fn divide_observed(
+        &mut self,
+        position: &str,
+        depth: u32,
+        done: &dyn Fn(),
+    ) -> Result<Vec<(String, u64)>, NotationError> {
+        let pos = self.game.parse(position)?;
+        let rows = self.perft.divide_observed(&pos, depth.max(1), done);
+        Ok(rows.into_iter().map(|(m, n)| (self.game.write(&m), n)).collect())
+    }
+
+    fn stats(&self) -> Stats {
+        self.perft.stats()
     }
 }
 

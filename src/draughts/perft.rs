@@ -1,6 +1,8 @@
 //! Perft: the number of leaf nodes of the legal move tree to a given depth,
 //! the standard check of a move generator against published tables.
 
+pub mod hash;
+
 use super::movegen::{apply, Generator, Move};
 use super::position::Position;
 use super::rules::Rules;

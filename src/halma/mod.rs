@@ -6,13 +6,15 @@
 pub mod bitboard;
 pub mod board;
 pub mod game;
+pub mod hash;
 pub mod movegen;
 pub mod notation;
 pub mod position;
 pub mod rules;
 
-use crate::game::{Action, Game, GameError, MoveKey, OptionSpec, Options, Rejection, Replay, Variant};
+use crate::game::{Action, Counter, Game, GameError, MoveKey, OptionSpec, Options, Rejection, Replay, Variant};
 use crate::notation::NotationError;
+use crate::perft::table::{Stats, TableError};
 
 use self::game::Match;
 use self::movegen::{check_path, Move};
@@ -402,5 +404,36 @@ impl Game for Halma {
                 row
             })
             .collect())
+    }
+
+    fn hashed(&self, _paths: bool, bytes: usize) -> Result<Box<dyn Counter + '_>, TableError> {
+        Ok(Box::new(HashedCounter { game: self, perft: hash::Hashed::new(&self.rules, bytes)? }))
+    }
+}
+
+/// `perft --hash` on Chinese checkers.
+struct HashedCounter<'g> {
+    game: &'g Halma,
+    perft: hash::Hashed<'g>,
+}
+
+impl Counter for HashedCounter<'_> {
+    fn perft(&mut self, position: &str, depth: u32) -> Result<u64, NotationError> {
+        let pos = self.game.parse(position)?;
+        Ok(self.perft.perft(&pos, depth))
+    }
+
+    fn divide_observed(
+        &mut self,
+        position: &str,
+        depth: u32,
+        done: &dyn Fn(),
+    ) -> Result<Vec<(String, u64)>, NotationError> {
+        let pos = self.game.parse(position)?;
+        Ok(self.perft.divide_observed(&pos, depth, done))
+    }
+
+    fn stats(&self) -> Stats {
+        self.perft.stats()
     }
 }

@@ -70,7 +70,7 @@ macro_rules! word_bits {
 word_bits!(u64, u128);
 
 /// 256 cells in four words, the lowest cells in the first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Wide(pub [u64; 4]);
 
 impl BitAnd for Wide {

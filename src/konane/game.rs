@@ -6,8 +6,9 @@ use super::moves::{self, apply, legal_moves, Move};
 use super::notation::{self, MoveText};
 use super::rules::Rules;
 use super::{other, side_name, Position, BLACK, WHITE};
-use crate::game::{Action, Game, GameError, MoveKey, OptionSpec, Options, Rejection, Replay, Variant};
+use crate::game::{Action, Counter, Game, GameError, MoveKey, OptionSpec, Options, Rejection, Replay, Variant};
 use crate::notation::NotationError;
+use crate::perft::table::{Stats, TableError};
 
 /// Konane, registered.
 pub struct Konane;
@@ -234,5 +235,40 @@ impl Game for KonaneGame {
             .into_iter()
             .map(|(m, n)| (Self::write(&pos, m), n))
             .collect())
+    }
+    fn hashed(&self, _paths: bool, bytes: usize) -> Result<Box<dyn Counter + '_>, TableError> {
+        Ok(Box::new(HashedCounter { game: self, perft: moves::hash::Hashed::new(&self.rules, bytes)? }))
+    }
+}
+
+/// `perft --hash` on Konane.
+struct HashedCounter<'g> {
+    game: &'g KonaneGame,
+    perft: moves::hash::Hashed<'g>,
+}
+
+impl Counter for HashedCounter<'_> {
+    fn perft(&mut self, position: &str, depth: u32) -> Result<u64, NotationError> {
+        let pos = self.game.parse(position)?;
+        Ok(self.perft.perft(&pos, depth))
+    }
+
+    fn divide_observed(
+        &mut self,
+        position: &str,
+        depth: u32,
+        done: &dyn Fn(),
+    ) -> Result<Vec<(String, u64)>, NotationError> {
+        let pos = self.game.parse(position)?;
+        Ok(self
+            .perft
+            .divide_observed(&pos, depth, done)
+            .into_iter()
+            .map(|(m, n)| (KonaneGame::write(&pos, m), n))
+            .collect())
+    }
+
+    fn stats(&self) -> Stats {
+        self.perft.stats()
     }
 }

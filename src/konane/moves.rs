@@ -22,7 +22,7 @@ pub enum Move {
 }
 
 /// A position as two sets: the stones of the side to move and the others.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 struct Node<B: Bits> {
     own: B,
     opp: B,
@@ -346,6 +346,8 @@ macro_rules! by_width {
         }
     }};
 }
+
+pub mod hash;
 
 /// The legal moves of the side to move, sorted.
 pub fn legal_moves(pos: &Position, rules: &Rules) -> Vec<Move> {

@@ -1,0 +1,112 @@
+//! Perft with a transposition table (`perft --hash`): the walk of
+//! [`Perft`], with the count below each position of depth
+//! `MIN_DEPTH` or more kept under the whole position.
+
+use super::{Counting, Perft};
+use crate::draughts::movegen::{apply, Move};
+use crate::draughts::position::Position;
+use crate::draughts::rules::{Rules, Side};
+use crate::perft::table::{Stats, Table, TableError};
+
+/// The shallowest depth whose counts are kept: a depth-2 count is a move
+/// generation and a bulk count a move, quicker than a look-up that misses
+/// the cache (measured: English depth 13 with a 1G table takes 28% less
+/// time from depth 3 than from depth 2).
+const MIN_DEPTH: u32 = 3;
+
+/// A position as the table keys it: the three sets of pieces and the side
+/// to move. The counters of the draw rules are left out because perft does
+/// not read them (the tree is counted on past a draw by rule, and the
+/// generator never looks at them); the counting convention is in, so that
+/// a table could never answer a path count with a move count. The side and
+/// the convention take the two top bits of the kings' word: the padded
+/// layout of the largest board, 10x10, uses 54 bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Key {
+    black: u64,
+    white: u64,
+    kings: u64,
+}
+
+const WHITE_TO_MOVE: u64 = 1 << 63;
+const PATHS: u64 = 1 << 62;
+
+impl Key {
+    #[inline]
+    pub fn new(pos: &Position, counting: Counting) -> Key {
+        debug_assert_eq!((pos.black | pos.white | pos.kings) & (WHITE_TO_MOVE | PATHS), 0);
+        let mut kings = pos.kings;
+        if pos.turn == Side::White {
+            kings |= WHITE_TO_MOVE;
+        }
+        if counting == Counting::Paths {
+            kings |= PATHS;
+        }
+        Key { black: pos.black, white: pos.white, kings }
+    }
+}
+
+/// [`Perft`] with a table kept from one count to the next.
+pub struct Hashed<'r> {
+    perft: Perft<'r>,
+    table: Table<Key>,
+}
+
+impl<'r> Hashed<'r> {
+    /// A perft with a table of about `bytes` (at least one bucket).
+    pub fn new(rules: &'r Rules, counting: Counting, bytes: usize) -> Result<Hashed<'r>, TableError> {
+        Ok(Hashed { perft: Perft::new(rules, counting), table: Table::new(bytes)? })
+    }
+
+    /// [`Perft::count`], the same number.
+    pub fn count(&mut self, pos: &Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        while self.perft.buffers.len() < depth as usize {
+            self.perft.buffers.push(Vec::with_capacity(64));
+        }
+        self.perft.walk_hashed(&mut self.table, pos, depth)
+    }
+
+    /// [`Perft::divide_observed`], the same rows.
+    pub fn divide_observed(&mut self, pos: &Position, depth: u32, done: &dyn Fn()) -> Vec<(Move, u64)> {
+        let mut moves = Vec::new();
+        self.perft.root_moves(pos, &mut moves);
+        moves
+            .into_iter()
+            .map(|m| {
+                let n = if depth <= 1 { 1 } else { self.count(&apply(pos, &m), depth - 1) };
+                done();
+                (m, n)
+            })
+            .collect()
+    }
+
+    pub fn stats(&self) -> Stats {
+        self.table.stats()
+    }
+}
+
+impl Perft<'_> {
+    /// [`Perft::walk`] with the table looked up first and filled after.
+    fn walk_hashed(&mut self, table: &mut Table<Key>, pos: &Position, depth: u32) -> u64 {
+        if depth < MIN_DEPTH {
+            return self.walk(pos, depth);
+        }
+        let key = Key::new(pos, self.counting);
+        if let Some(n) = table.get(&key, depth) {
+            return n;
+        }
+        let slot = depth as usize - 1;
+        let mut buf = std::mem::take(&mut self.buffers[slot]);
+        self.root_moves(pos, &mut buf);
+        let mut sum = 0;
+        for m in &buf {
+            sum += self.walk_hashed(table, &apply(pos, m), depth - 1);
+        }
+        self.buffers[slot] = buf;
+        table.put(key, depth, sum);
+        sum
+    }
+}
