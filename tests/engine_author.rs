@@ -177,3 +177,18 @@ fn a_run_selects_by_id_name_clause_and_glob() {
     let o = rulecheck(&["run", "--clause", "chess.*"]);
     assert_eq!(o.code, Some(4), "nothing selected: {}", o.all());
 }
+
+/// A wrong perft count is reported at its own depth's line.
+#[test]
+fn a_perft_mismatch_is_located_at_its_depth() {
+    let d = scratch("perft-line");
+    let f = d.join("perft.yaml");
+    std::fs::write(
+        &f,
+        "variant: english\npage: checkers.hi\nscenarios:\n  - name: a wrong count\n    clauses: [english.setup.board]\n    expect:\n      perft:\n        1: 7\n        2: 48\n",
+    )
+    .expect("scenario");
+    let o = rulecheck(&["run", &f.to_string_lossy()]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(o.stdout.contains("perft.yaml:9:9):"), "the count of depth 2 is on line 9:\n{}", o.all());
+}

@@ -106,6 +106,43 @@ pub fn answer(
     fixed: &game::Options,
     perft_budget: u64,
 ) -> Response {
+    answer_with(request, name, games, fixed, perft_budget, &mut Recent::default())
+}
+
+/// The last sequence replayed: rulecheck asks `play` and then `moves` for
+/// the same setup and actions, and the second is answered from the first's
+/// replay instead of playing the sequence again.
+#[derive(Default)]
+pub struct Recent {
+    key: Option<(SetupMsg, Vec<String>)>,
+    replay: Option<Result<game::Replay, game::GameError>>,
+}
+
+impl Recent {
+    fn replay(
+        &mut self,
+        setup: &SetupMsg,
+        list: &[String],
+        play: impl FnOnce() -> Result<Result<game::Replay, game::GameError>, String>,
+    ) -> Result<Result<game::Replay, game::GameError>, String> {
+        let hit = self.key.as_ref().is_some_and(|(s, a)| s == setup && a.as_slice() == list);
+        if !hit {
+            let r = play()?;
+            self.key = Some((setup.clone(), list.to_vec()));
+            self.replay = Some(r);
+        }
+        self.replay.clone().ok_or_else(|| "no replay".to_string())
+    }
+}
+
+fn answer_with(
+    request: &Request,
+    name: &str,
+    games: GameSource<'_>,
+    fixed: &game::Options,
+    perft_budget: u64,
+    recent: &mut Recent,
+) -> Response {
     let id = request.id();
     let mut out = Response { id, ..Response::default() };
     let setup_game = |s: &SetupMsg| -> Result<(Box<dyn Game>, String), String> {
@@ -152,15 +189,21 @@ pub fn answer(
                 );
             }
             Request::Moves { setup, actions: list, .. } => {
-                let (g, position) = setup_game(setup)?;
-                match g.replay(&position, &actions(list)?) {
+                let replayed = recent.replay(setup, list, || {
+                    let (g, position) = setup_game(setup)?;
+                    Ok(g.replay(&position, &actions(list)?))
+                })?;
+                match replayed {
                     Ok(r) => out.moves = Some(r.moves),
                     Err(e) => out.refused = Some(refused(e)?),
                 }
             }
             Request::Play { setup, actions: list, .. } => {
-                let (g, position) = setup_game(setup)?;
-                match g.replay(&position, &actions(list)?) {
+                let replayed = recent.replay(setup, list, || {
+                    let (g, position) = setup_game(setup)?;
+                    Ok(g.replay(&position, &actions(list)?))
+                })?;
+                match replayed {
                     Ok(r) => {
                         out.position = Some(r.position);
                         out.to_move = Some(r.to_move);
@@ -223,6 +266,7 @@ pub fn serve(
     perft_budget: u64,
 ) -> std::io::Result<()> {
     let mut output = std::io::BufWriter::new(output);
+    let mut recent = Recent::default();
     while let Some(InputLine { bytes, cut, more }) = read_line(&mut input, MAX_REQUEST_BYTES)? {
         let refuse = |message: String| Response { id: 0, error: Some(message), ..Response::default() };
         let response = if cut {
@@ -237,7 +281,7 @@ pub fn serve(
                         if matches!(req, Request::Perft { .. }) {
                             output.flush()?;
                         }
-                        let r = answer(&req, name, games, fixed, perft_budget);
+                        let r = answer_with(&req, name, games, fixed, perft_budget, &mut recent);
                         if matches!(req, Request::Quit { .. }) {
                             writeln!(output, "{}", serde_json::to_string(&r).unwrap_or_default())?;
                             output.flush()?;

@@ -708,7 +708,7 @@ fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict)
                     if got != want {
                         v.failures.push(Failure {
                             expectation: "perft".into(),
-                            loc: scenario.loc,
+                            loc: ex.perft_at.get(&depth).copied().unwrap_or(scenario.loc),
                             detail: format!("perft {depth}\n{}", diff(&format!("{want}\n"), &format!("{got}\n"))),
                             engine: false,
                         });
@@ -720,7 +720,7 @@ fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict)
                 }
                 Err(e) => v.failures.push(Failure {
                     expectation: "perft".into(),
-                    loc: scenario.loc,
+                    loc: ex.perft_at.get(&depth).copied().unwrap_or(scenario.loc),
                     detail: format!("the engine failed: {e}"),
                     engine: true,
                 }),

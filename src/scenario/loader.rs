@@ -1039,6 +1039,7 @@ fn expectations(ctx: &mut Ctx<'_>, game: &dyn Game, position: &str, doc: &Expect
             continue;
         }
         depths.push((depth, leaves));
+        out.perft_at.insert(depth, at_key);
     }
     depths.sort_unstable();
     out.perft = depths;

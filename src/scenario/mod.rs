@@ -74,6 +74,9 @@ pub struct Expectations {
     pub result: Option<Located<ResultExp>>,
     /// Depth and leaf count.
     pub perft: Vec<(u32, u64)>,
+    /// Where each depth of `perft` is written, so that a wrong count is
+    /// reported at its own line.
+    pub perft_at: std::collections::BTreeMap<u32, Loc>,
 }
 
 impl Expectations {
