@@ -43,10 +43,10 @@ pub fn load_all(paths: &[PathBuf], catalog: &Catalog, overrides: &Options) -> (V
     let (files, mut errors) = loader::collect(paths);
     let mut loaded = Vec::new();
     for f in files {
-        match loader::load(&f, catalog, overrides) {
-            Ok(sf) => loaded.push(sf),
-            Err(mut es) => errors.append(&mut es),
-        }
+        // One bad scenario does not stop its file: the rest load and run.
+        let (sf, mut es) = loader::load_partial(&f, catalog, overrides);
+        loaded.extend(sf);
+        errors.append(&mut es);
     }
     (loaded, errors)
 }

@@ -192,3 +192,20 @@ fn a_perft_mismatch_is_located_at_its_depth() {
     assert_eq!(o.code, Some(1), "{}", o.all());
     assert!(o.stdout.contains("perft.yaml:9:9):"), "the count of depth 2 is on line 9:\n{}", o.all());
 }
+
+/// One bad scenario does not stop its file: the others load and run, and
+/// every error of the file is reported at once (exit 2 all the same).
+#[test]
+fn one_bad_scenario_does_not_stop_its_file() {
+    let d = scratch("partial");
+    let f = d.join("three.yaml");
+    std::fs::write(
+        &f,
+        "variant: english\npage: checkers.hi\nscenarios:\n  - name: first\n    clauses: [english.setup.first]\n    expect:\n      to-move: black\n  - name: broken\n    clauses: [english.no.such]\n    expect:\n      to-move: black\n  - name: also broken\n    clauses: [english.setup.first]\n    position: \"B:W99:B1\"\n    expect:\n      to-move: black\n  - name: last\n    clauses: [english.setup.board]\n    expect:\n      moves: [9-13, 9-14, 10-14, 10-15, 11-15, 11-16, 12-16]\n",
+    )
+    .expect("scenario");
+    let o = rulecheck(&["run", &f.to_string_lossy()]);
+    assert_eq!(o.code, Some(2), "{}", o.all());
+    assert!(o.stdout.contains("three.yaml: 2 passed"), "the two good scenarios ran:\n{}", o.all());
+    assert!(o.stdout.contains("'broken'") && o.stdout.contains("'also broken'"), "both errors at once:\n{}", o.all());
+}

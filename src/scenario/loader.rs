@@ -373,6 +373,22 @@ pub fn load(path: &Path, catalog: &Catalog, overrides: &Options) -> Result<Scena
     load_bytes(path, &bytes, catalog, overrides)
 }
 
+/// [`load`], keeping the scenarios that load when others of the file do
+/// not: one bad scenario does not stop its file. Every error of the file
+/// is returned; the file is `None` when nothing of it can be run (it does
+/// not parse, or its variant, page or options are wrong).
+pub fn load_partial(path: &Path, catalog: &Catalog, overrides: &Options) -> (Option<ScenarioFile>, Vec<InputError>) {
+    let bytes = match crate::files::read_bounded(path, MAX_FILE_BYTES) {
+        Ok(b) => b,
+        Err(e) => return (None, vec![message_error(path, e)]),
+    };
+    let Ok(src) = std::str::from_utf8(&bytes) else {
+        return (None, load_bytes(path, &bytes, catalog, overrides).err().unwrap_or_default());
+    };
+    let (file, errors) = load_str_partial(path, src, catalog, overrides);
+    (file.filter(|f| !f.scenarios.is_empty()), errors)
+}
+
 /// Load and check a scenario file's bytes, as if read from `path`: text
 /// that is not UTF-8 is an error at the first byte that is not.
 pub fn load_bytes(
@@ -513,7 +529,24 @@ pub fn load_str(
     catalog: &Catalog,
     overrides: &Options,
 ) -> Result<ScenarioFile, Vec<InputError>> {
-    let doc: FileDoc = parse_yaml(path, src).map_err(|e| vec![e])?;
+    match load_str_partial(path, src, catalog, overrides) {
+        (Some(file), errors) if errors.is_empty() => Ok(file),
+        (_, errors) => Err(errors),
+    }
+}
+
+/// [`load_str`], with the scenarios that loaded beside the errors of the
+/// others (`None` when a file-level part is wrong).
+fn load_str_partial(
+    path: &Path,
+    src: &str,
+    catalog: &Catalog,
+    overrides: &Options,
+) -> (Option<ScenarioFile>, Vec<InputError>) {
+    let doc: FileDoc = match parse_yaml(path, src) {
+        Ok(d) => d,
+        Err(e) => return (None, vec![e]),
+    };
     let mut ctx = Ctx {
         path,
         src,
@@ -552,17 +585,22 @@ pub fn load_str(
             }
             ctx.scenario = Some(sdoc.name.value.clone());
             ctx.scenario_end = doc.scenarios.get(i + 1).map_or(usize::MAX, |next| next.name.referenced.line() as usize);
+            let before = ctx.errors.len();
             if !names.insert(&sdoc.name.value) {
                 ctx.err(loc_of(&sdoc.name.referenced), "two scenarios of the file have this name");
             }
-            scenarios.extend(scenario_rows(&mut ctx, v, &doc.options, sdoc));
+            let rows = scenario_rows(&mut ctx, v, &doc.options, sdoc);
+            // A scenario with an error of its own is left out; the others
+            // of the file still run.
+            if ctx.errors.len() == before {
+                scenarios.extend(rows);
+            }
         }
     }
-    if ctx.errors.is_empty() {
-        Ok(ScenarioFile { path: path.to_path_buf(), variant, page: doc.page.value, scenarios })
-    } else {
-        Err(ctx.errors)
-    }
+    let file_level = ctx.errors.iter().any(|e| e.scenario.is_none());
+    let file = (!file_level && known_variant.is_some())
+        .then(|| ScenarioFile { path: path.to_path_buf(), variant, page: doc.page.value, scenarios });
+    (file, ctx.errors)
 }
 
 /// Why a scenario name cannot be used: names are written one a line in the
