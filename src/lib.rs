@@ -15,6 +15,7 @@ pub mod files;
 pub mod fuzz;
 pub mod game;
 pub mod halma;
+pub mod harness;
 pub mod interrupt;
 pub mod konane;
 pub mod matrix;

@@ -78,3 +78,28 @@ fn my_engine_passes_the_english_spec() {
     assert!(totals.passed > 60, "{}", report::human(&runs, &[]));
     assert_eq!(totals.exit_code(), 0, "{}", report::human(&runs, &[]));
 }
+
+/// The same spec as one case per scenario (`rulecheck::harness`), as an
+/// engine's own `harness = false` test target turns into a test each.
+#[test]
+fn every_case_of_the_english_spec_passes_one_by_one() {
+    let cases = rulecheck::harness::cases(&[Path::new(SPEC)]).expect("the spec loads");
+    assert!(cases.len() > 60);
+    assert!(cases.iter().all(|c| c.name.starts_with("spec/english/") && c.name.contains(".yaml::")));
+    let failures: Vec<String> = cases.iter().filter_map(|c| c.check(&mut MyEnglishEngine).err()).collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // A broken engine fails a case with the report of what differed.
+    let mut broken = rulecheck::engine::InProcess::new(
+        "crowning off",
+        Box::new(|id, options| {
+            use rulecheck::game::Variant as _;
+            let v = rulecheck::draughts::variant(id)?;
+            let mut rules = v.rules(options);
+            rules.crown_by_capture = false;
+            rules.men_move_backward = true;
+            Some(Box::new(rulecheck::draughts::Draughts::new(v.id(), rules, v.notation())) as Box<dyn game::Game>)
+        }),
+    );
+    let failed = cases.iter().filter_map(|c| c.check(&mut broken).err()).count();
+    assert!(failed > 0, "the broken engine fails cases");
+}

@@ -8,8 +8,6 @@ use std::path::{Path, PathBuf};
 use libtest_mimic::{Arguments, Failed, Trial};
 use rulecheck::catalog::Catalog;
 use rulecheck::engine;
-use rulecheck::oracle;
-use rulecheck::report;
 use rulecheck::runner;
 use rulecheck::scenario::{Scenario, ScenarioFile};
 
@@ -25,16 +23,9 @@ fn short(path: &Path) -> String {
 
 fn scenario_trial(file: &ScenarioFile, s: &Scenario) -> Trial {
     let name = format!("{}::{}", short(&file.path), s.name);
-    let s = s.clone();
-    let path = file.path.clone();
-    Trial::test(name, move || {
-        let v = oracle::check(&s, &mut engine::reference());
-        if v.passed() {
-            return Ok(());
-        }
-        let run = runner::FileRun { path, variant: s.variant.clone(), verdicts: vec![v] };
-        Err(Failed::from(report::human(&[run], &[])))
-    })
+    // The same check an engine's own test target makes through the harness.
+    let case = rulecheck::harness::Case { name: name.clone(), file: file.path.clone(), scenario: s.clone() };
+    Trial::test(name, move || case.check(&mut engine::reference()).map_err(Failed::from))
 }
 
 fn transcript_trial(file: &ScenarioFile) -> Trial {
