@@ -32,6 +32,79 @@ impl Side {
         let _ = game.set_notation(notation);
         Ok(Side { variant: spec.to_string(), game })
     }
+
+    /// The variant's id, without its house rules.
+    pub fn id(&self) -> &str {
+        self.variant.split_once(':').map_or(&self.variant, |(v, _)| v)
+    }
+
+
+    /// The position drawn as this variant reads it.
+    pub fn drawing(&self, position: &str) -> Option<String> {
+        read_position(self.game.as_ref(), position).ok().and_then(|p| self.game.diagram(&p).ok())
+    }
+}
+
+/// Two variants compared on one position must number the same board: on
+/// boards of other sizes the same square numbers are other places.
+pub fn same_board(a: &Side, b: &Side) -> Result<(), String> {
+    if a.game.board() == b.game.board() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{} ({}) and {} ({}) are played on other boards: the same squares of a position would be other places on each, so one position cannot be compared under both (compare scenario files instead: each variant reads only the positions of its own board)",
+            a.variant,
+            a.game.board(),
+            b.variant,
+            b.game.board()
+        ))
+    }
+}
+
+/// Why the moves one side plays and the other does not are refused by the
+/// other, with the clauses of the spec under `spec` that the reason comes
+/// from: "9-13: legal under english, refused under russian (must-capture;
+/// russian.capture.mandatory)".
+pub fn reasons(a: &Side, b: &Side, position: Option<&str>, play: &[Action], spec: Option<&std::path::Path>) -> String {
+    let catalog = crate::catalog::Catalog::builtin().ok();
+    let start = |s: &Side| match position {
+        Some(p) => read_position(s.game.as_ref(), p).ok(),
+        None => Some(s.game.start_position()),
+    };
+    let (Some(sa), Some(sb)) = (start(a), start(b)) else { return String::new() };
+    let mut out = String::new();
+    // The first step at which the legal moves differ.
+    for k in 0..=play.len() {
+        let (Ok(ra), Ok(rb)) = (a.game.replay(&sa, &play[..k]), b.game.replay(&sb, &play[..k])) else { break };
+        if ra.moves == rb.moves {
+            continue;
+        }
+        for (this, that, moves, other_moves, at) in [(a, b, &ra.moves, &rb.moves, &sb), (b, a, &rb.moves, &ra.moves, &sa)] {
+            let mut only: Vec<&String> = moves.iter().filter(|m| !other_moves.contains(m)).collect();
+            only.sort_by_key(|m| natural(m));
+            for m in only {
+                let why = that.game.explain(at, &play[..k], &Action::Move(m.clone())).ok().flatten();
+                let clauses = match (&why, &catalog, spec) {
+                    (Some(code), Some(cat), Some(dir)) => crate::runner::clauses_for_reason(cat, dir, that.id(), code),
+                    _ => Vec::new(),
+                };
+                let _ = writeln!(
+                    out,
+                    "  {m}: legal under {}, refused under {}{}",
+                    this.variant,
+                    that.variant,
+                    match (why, clauses.is_empty()) {
+                        (Some(code), true) => format!(" ({code})"),
+                        (Some(code), false) => format!(" ({code}; {})", clauses.join(", ")),
+                        (None, _) => String::new(),
+                    }
+                );
+            }
+        }
+        let head = if k == 0 { "at the start".to_string() } else { format!("after {}", play[k - 1]) };
+        return format!("why the moves differ {head}:\n{out}");
+    }
+    out
 }
 
 /// Whether a field of a position string is a counter (`np=39`).
@@ -85,7 +158,11 @@ pub fn view(side: &Side, position: Option<&str>, play: &[Action]) -> String {
                 let _ = writeln!(out, "{head}:");
                 let _ = writeln!(out, "  position: {}", r.position);
                 let _ = writeln!(out, "  result: {}", r.result);
-                let _ = writeln!(out, "  moves: {}", moves.join(" "));
+                // One move a line, so that a diff shows each move that differs.
+                let _ = writeln!(out, "  moves:");
+                for m in &moves {
+                    let _ = writeln!(out, "    {m}");
+                }
             }
             Err(GameError::Rejected(r)) => {
                 let _ = writeln!(out, "{head}: refused ({})", r.reason);

@@ -167,6 +167,9 @@ pub trait Game: Send + Sync {
     /// Why an action is refused after a sequence, as a reason code; `None`
     /// when it would be accepted.
     fn explain(&self, position: &str, played: &[Action], action: &Action) -> Result<Option<String>, GameError>;
+    /// The board positions are written on, in words (`8x8 draughts`): two
+    /// games on the same board read one position alike.
+    fn board(&self) -> String;
     /// The counters a position carries, by name with their values as
     /// written, those at their defaults left out: the numbers that draw and
     /// move-limit rules keep beside the board (`np`, `turns`, ...). Fuzzing

@@ -35,9 +35,20 @@ fn the_start_positions_differ_in_who_moves_first() {
 
 #[test]
 fn a_position_of_another_board_is_reported_not_compared() {
-    let o = rulecheck(&["diff", "international", "english", "--fen", "W:W45:B5"]);
+    // The same square numbers are other places on another board: refused.
+    let o = rulecheck(&["diff", "international", "english", "--fen", "W:W45:B5"]).bad_input();
+    assert!(o.stderr.contains("international (10x10 draughts) and english (8x8 draughts) are played on other boards"), "{}", o.all());
+    // On one board, the position is drawn, the moves differ line by line and
+    // each differing move says why the other side refuses it.
+    let o = rulecheck(&["diff", "english", "english:mandatory-capture=off", "--fen", "B:W14:B9,10"]);
     assert_eq!(o.code, Some(1), "{}", o.all());
-    assert!(o.stdout.contains("+not a position of english: square 45 is not on the board"), "{}", o.all());
+    assert!(o.stdout.starts_with(". _ . _"), "the position is drawn first:\n{}", o.all());
+    assert!(o.stdout.contains("\n+    9-13\n"), "one move a line:\n{}", o.all());
+    assert!(
+        o.stdout.contains("9-13: legal under english:mandatory-capture=off, refused under english (must-capture; english.capture.mandatory"),
+        "{}",
+        o.all()
+    );
 }
 
 #[test]

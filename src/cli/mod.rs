@@ -897,6 +897,12 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             let right = crate::diff::Side::new(&b, notation).map_err(bad)?;
             if paths.is_empty() {
                 let steps = crate::diff::parse_play(play.as_deref().unwrap_or("")).map_err(bad)?;
+                if let Some(p) = fen.as_deref() {
+                    crate::diff::same_board(&left, &right).map_err(bad)?;
+                    if let Some(drawing) = left.drawing(p) {
+                        outln!("{drawing}")?;
+                    }
+                }
                 match crate::diff::compare(&left, &right, fen.as_deref(), &steps) {
                     None => {
                         out(&crate::diff::view(&left, fen.as_deref(), &steps))?;
@@ -905,6 +911,8 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                     }
                     Some(d) => {
                         out(&d)?;
+                        let dir = spec_dir(None)?;
+                        out(&crate::diff::reasons(&left, &right, fen.as_deref(), &steps, dir.as_deref()))?;
                         Ok(1)
                     }
                 }

@@ -281,6 +281,10 @@ impl Game for Draughts {
         Ok(notation::write_diagram(&self.parse(position)?, &self.rules, self.style))
     }
 
+    fn board(&self) -> String {
+        format!("{0}x{0} draughts", self.g().size())
+    }
+
     fn counters(&self, position: &str) -> Result<Vec<(&'static str, String)>, NotationError> {
         let pos = notation::normalize(&self.parse(position)?, &self.rules);
         Ok(notation::counters(&pos, &self.rules)

@@ -271,6 +271,10 @@ impl Game for Halma {
         Ok(notation::write_diagram(&self.parse(position)?, &self.rules))
     }
 
+    fn board(&self) -> String {
+        format!("the star, {} seats", self.rules.players)
+    }
+
     /// `turns`, `quiet` and `best`; who has finished or resigned is the
     /// state of the table, not a counter.
     fn counters(&self, position: &str) -> Result<Vec<(&'static str, String)>, NotationError> {

@@ -141,6 +141,10 @@ impl Game for KonaneGame {
     fn start_position(&self) -> String {
         notation::write_position(&Position::start(self.rules.size))
     }
+    fn board(&self) -> String {
+        format!("{0}x{0} konane", self.rules.size)
+    }
+
     fn normalize_position(&self, text: &str) -> Result<String, NotationError> {
         Ok(notation::write_position(&self.parse(text)?))
     }
