@@ -38,7 +38,6 @@ impl Side {
         self.variant.split_once(':').map_or(&self.variant, |(v, _)| v)
     }
 
-
     /// The position drawn as this variant reads it.
     pub fn drawing(&self, position: &str) -> Option<String> {
         read_position(self.game.as_ref(), position).ok().and_then(|p| self.game.diagram(&p).ok())
@@ -79,7 +78,9 @@ pub fn reasons(a: &Side, b: &Side, position: Option<&str>, play: &[Action], spec
         if ra.moves == rb.moves {
             continue;
         }
-        for (this, that, moves, other_moves, at) in [(a, b, &ra.moves, &rb.moves, &sb), (b, a, &rb.moves, &ra.moves, &sa)] {
+        for (this, that, moves, other_moves, at) in
+            [(a, b, &ra.moves, &rb.moves, &sb), (b, a, &rb.moves, &ra.moves, &sa)]
+        {
             let mut only: Vec<&String> = moves.iter().filter(|m| !other_moves.contains(m)).collect();
             only.sort_by_key(|m| natural(m));
             for m in only {

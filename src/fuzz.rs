@@ -148,11 +148,12 @@ fn differ(
         Counters::Common => {
             // Compare the counters the engine writes; those it leaves out
             // are set to their defaults on both sides, and reported.
-            let kept: Vec<&str> =
-                reference.counters(&theirs.position).map(|c| c.into_iter().map(|(n, _)| n).collect()).unwrap_or_default();
+            let kept: Vec<&str> = reference
+                .counters(&theirs.position)
+                .map(|c| c.into_iter().map(|(n, _)| n).collect())
+                .unwrap_or_default();
             let ours_kept = reference.counters(&ours.position).unwrap_or_default();
-            let dropped: Vec<&'static str> =
-                ours_kept.iter().map(|&(n, _)| n).filter(|n| !kept.contains(n)).collect();
+            let dropped: Vec<&'static str> = ours_kept.iter().map(|&(n, _)| n).filter(|n| !kept.contains(n)).collect();
             for n in &dropped {
                 *learned.left_out.entry(n).or_default() += 1;
             }
@@ -298,7 +299,10 @@ pub fn fuzz(engine: &mut dyn Engine, plan: &Plan<'_>, each_game: &dyn Fn()) -> R
     let starts: Vec<String> = if plan.starts.is_empty() {
         vec![reference.start_position()]
     } else {
-        plan.starts.iter().map(|p| reference.normalize_position(p).map_err(|e| e.to_string())).collect::<Result<_, _>>()?
+        plan.starts
+            .iter()
+            .map(|p| reference.normalize_position(p).map_err(|e| e.to_string()))
+            .collect::<Result<_, _>>()?
     };
     let options = game::resolve_options(game::variant(variant).map_err(|e| e.to_string())?, plan.options)
         .map_err(|e| e.to_string())?;
@@ -335,7 +339,16 @@ pub fn fuzz(engine: &mut dyn Engine, plan: &Plan<'_>, each_game: &dyn Fn()) -> R
         let start = &starts[which];
         let moves = game_of(reference.as_ref(), start, &choices);
         let mut e = engine.borrow_mut();
-        match compare(reference.as_ref(), &mut **e, variant, &options, start, &moves, plan.counters, &mut learned.borrow_mut()) {
+        match compare(
+            reference.as_ref(),
+            &mut **e,
+            variant,
+            &options,
+            start,
+            &moves,
+            plan.counters,
+            &mut learned.borrow_mut(),
+        ) {
             Ok(()) => Ok(()),
             Err(Parting::Differs { detail, .. }) => Err(TestCaseError::fail(detail)),
             Err(other) => {
@@ -361,7 +374,8 @@ pub fn fuzz(engine: &mut dyn Engine, plan: &Plan<'_>, each_game: &dyn Fn()) -> R
         }
         notes
     };
-    let report = |outcome: Fuzzed| -> Result<Report, String> { Ok(Report { outcome, notes: notes(&learned.borrow()) }) };
+    let report =
+        |outcome: Fuzzed| -> Result<Report, String> { Ok(Report { outcome, notes: notes(&learned.borrow()) }) };
     if let Some(h) = halted.borrow_mut().take() {
         return report(h?);
     }
@@ -379,12 +393,22 @@ pub fn fuzz(engine: &mut dyn Engine, plan: &Plan<'_>, each_game: &dyn Fn()) -> R
             match compare(reference.as_ref(), &mut **e, variant, &options, &start, &moves, plan.counters, &mut l) {
                 Err(Parting::Differs { at, detail, extra, whole }) => {
                     let moves = moves[..at.min(moves.len())].to_vec();
-                    let (from, play) = smallest(reference.as_ref(), &mut **e, variant, &options, &start, &moves, whole, plan.counters, &mut l)
-                        .map_err(|p| match p {
-                            Parting::Reference(e) => format!("the reference cannot replay its own game: {e}"),
-                            Parting::Engine { error, .. } => error,
-                            Parting::Differs { detail, .. } => detail,
-                        })?;
+                    let (from, play) = smallest(
+                        reference.as_ref(),
+                        &mut **e,
+                        variant,
+                        &options,
+                        &start,
+                        &moves,
+                        whole,
+                        plan.counters,
+                        &mut l,
+                    )
+                    .map_err(|p| match p {
+                        Parting::Reference(e) => format!("the reference cannot replay its own game: {e}"),
+                        Parting::Engine { error, .. } => error,
+                        Parting::Differs { detail, .. } => detail,
+                    })?;
                     drop(l);
                     report(Fuzzed::Disagree(Disagreement { start, moves, detail, extra, from, play }))
                 }

@@ -32,7 +32,8 @@ impl Case {
         match v.status() {
             Status::Pass | Status::Skip => Ok(()),
             Status::Fail | Status::Error => {
-                let run = FileRun { path: self.file.clone(), variant: self.scenario.variant.clone(), verdicts: vec![v] };
+                let run =
+                    FileRun { path: self.file.clone(), variant: self.scenario.variant.clone(), verdicts: vec![v] };
                 Err(report::human(&[run], &[]))
             }
         }

@@ -315,11 +315,7 @@ pub fn rows(files: &[ScenarioFile], columns: &[Column]) -> Vec<Row> {
     by_clause
         .into_iter()
         .map(|((variant, clause), scenarios)| {
-            let cells = columns
-                .iter()
-                .zip(&maps)
-                .map(|(col, map)| cell(col, map, &scenarios))
-                .collect();
+            let cells = columns.iter().zip(&maps).map(|(col, map)| cell(col, map, &scenarios)).collect();
             Row { variant, clause, scenarios, cells }
         })
         .collect()

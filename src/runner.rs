@@ -165,7 +165,9 @@ impl Selection {
                         let mut hit = false;
                         for (i, id) in self.ids.iter().enumerate() {
                             let (file, name) = id.rsplit_once("::").unwrap_or((id.as_str(), ""));
-                            let same_file = file == path || file == shown || std::fs::canonicalize(file).ok() == std::fs::canonicalize(&f.path).ok();
+                            let same_file = file == path
+                                || file == shown
+                                || std::fs::canonicalize(file).ok() == std::fs::canonicalize(&f.path).ok();
                             if same_file && name == s.name {
                                 found[i] = true;
                                 hit = true;
@@ -202,7 +204,8 @@ pub fn split_args(args: &[PathBuf]) -> (Vec<PathBuf>, Vec<String>) {
             continue;
         }
         if !a.exists() && text.contains(['*', '?', '[']) {
-            let mut hits: Vec<PathBuf> = glob::glob(&text).map(|g| g.filter_map(Result::ok).collect()).unwrap_or_default();
+            let mut hits: Vec<PathBuf> =
+                glob::glob(&text).map(|g| g.filter_map(Result::ok).collect()).unwrap_or_default();
             if !hits.is_empty() {
                 hits.sort();
                 paths.extend(hits);

@@ -45,8 +45,12 @@ const CGT_MANIFEST: &str = "fixtures/adapters/cgt-adapter/Cargo.toml";
 
 /// The Python libraries: the venv's directory under target/adapters/ and the
 /// package pip installs (pinned in REQUIREMENTS).
-const PYTHON: [(&str, &str); 4] =
-    [("pydraughts", "pydraughts"), ("py-draughts", "py-draughts"), ("dame-rs", "dame-rs"), ("open_spiel", "open_spiel")];
+const PYTHON: [(&str, &str); 4] = [
+    ("pydraughts", "pydraughts"),
+    ("py-draughts", "py-draughts"),
+    ("dame-rs", "dame-rs"),
+    ("open_spiel", "open_spiel"),
+];
 
 /// `target/` (or `$CARGO_TARGET_DIR`): two levels above the binary.
 fn target_dir() -> PathBuf {
@@ -84,7 +88,9 @@ fn missing(what: &str) -> Option<()> {
 fn have(tool: &str, args: &[&str]) -> Option<()> {
     match output(Command::new(tool).args(args)) {
         Ok(out) if out.status.success() => Some(()),
-        Ok(out) => missing(&format!("`{tool} {}` fails, the real engines are not checked:\n{}", args.join(" "), show(&out))),
+        Ok(out) => {
+            missing(&format!("`{tool} {}` fails, the real engines are not checked:\n{}", args.join(" "), show(&out)))
+        }
         Err(e) => missing(&format!("{tool} is not available ({e}), the real engines are not checked")),
     }
 }
@@ -100,7 +106,10 @@ fn venv(name: &str, package: &str) -> Option<()> {
         return Some(());
     }
     let pin = pins.lines().find(|l| l.trim_start().starts_with(package)).unwrap_or(package).trim().to_string();
-    say(&format!("adapters: installing {pin} from PyPI into {} (once, while {REQUIREMENTS} is unchanged)", dir.display()));
+    say(&format!(
+        "adapters: installing {pin} from PyPI into {} (once, while {REQUIREMENTS} is unchanged)",
+        dir.display()
+    ));
     let started = std::time::Instant::now();
     let created = output(Command::new("python3").args(["-m", "venv", "--clear"]).arg(&dir)).expect("python3 runs");
     if !created.status.success() {
@@ -306,7 +315,11 @@ fn check(m: &Matrix, name: &str, min_passed: usize) -> BTreeSet<String> {
     let e = m.engine(name);
     assert!(e["failure"].is_null(), "{name} did not start: {}\n{}", e["failure"], m.all);
     let errors = m.with(name, &["error"]);
-    assert!(errors.is_empty(), "{name}: engine errors (a crash, a hang, an answer out of protocol):\n{errors:#?}\n{}", m.all);
+    assert!(
+        errors.is_empty(),
+        "{name}: engine errors (a crash, a hang, an answer out of protocol):\n{errors:#?}\n{}",
+        m.all
+    );
     let passed = m.with(name, &["pass", "unexpected-pass"]).len();
     assert!(passed >= min_passed, "{name}: {passed} scenarios pass, fewer than {min_passed}");
     let failing = m.failing(name);

@@ -37,7 +37,11 @@ fn the_start_positions_differ_in_who_moves_first() {
 fn a_position_of_another_board_is_reported_not_compared() {
     // The same square numbers are other places on another board: refused.
     let o = rulecheck(&["diff", "international", "english", "--fen", "W:W45:B5"]).bad_input();
-    assert!(o.stderr.contains("international (10x10 draughts) and english (8x8 draughts) are played on other boards"), "{}", o.all());
+    assert!(
+        o.stderr.contains("international (10x10 draughts) and english (8x8 draughts) are played on other boards"),
+        "{}",
+        o.all()
+    );
     // On one board, the position is drawn, the moves differ line by line and
     // each differing move says why the other side refuses it.
     let o = rulecheck(&["diff", "english", "english:mandatory-capture=off", "--fen", "B:W14:B9,10"]);

@@ -40,7 +40,8 @@ fn an_engine_config_named_bare_starts_its_engine() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(0), "{err}{}", String::from_utf8_lossy(&o.stdout));
     // From elsewhere, the same file finds the same script.
-    let o = rulecheck(&["run", "--engine-config", &d.join("engine.yaml").to_string_lossy(), "fixtures/good/minimal.yaml"]);
+    let o =
+        rulecheck(&["run", "--engine-config", &d.join("engine.yaml").to_string_lossy(), "fixtures/good/minimal.yaml"]);
     assert_eq!(o.code, Some(0), "{}", o.all());
 }
 
@@ -53,7 +54,9 @@ fn served(args: &str) -> String {
 #[test]
 fn smoke_says_check_by_check_what_is_wrong() {
     let o = rulecheck(&["smoke", "--engine", &served("")]).ok();
-    for line in ["ok    hello: rulecheck", "ok    english: the 7 legal moves at the start", "ok    konane: perft 3 = 28"] {
+    for line in
+        ["ok    hello: rulecheck", "ok    english: the 7 legal moves at the start", "ok    konane: perft 3 = 28"]
+    {
         assert!(o.stdout.contains(line), "{line}:\n{}", o.all());
     }
     assert!(o.stdout.contains("every check passed"), "{}", o.all());
@@ -77,7 +80,11 @@ fn smoke_says_check_by_check_what_is_wrong() {
 #[test]
 fn mutants_names_the_deviations_no_scenario_catches() {
     let o = rulecheck(&["mutants", "konane"]).ok();
-    assert!(o.stdout.contains("mutation score, konane") && o.stdout.contains("score: 4/4 deviations caught"), "{}", o.all());
+    assert!(
+        o.stdout.contains("mutation score, konane") && o.stdout.contains("score: 4/4 deviations caught"),
+        "{}",
+        o.all()
+    );
     let o = rulecheck(&["mutants", "english", "--spec", "spec/english/setup.yaml"]);
     assert_eq!(o.code, Some(1), "{}", o.all());
     assert!(o.stdout.contains("SURVIVED: no scenario fails"), "{}", o.all());
@@ -115,10 +122,15 @@ fn an_edited_catalog_is_read_with_catalog_dir() {
     let (dir, file) = (rules.to_string_lossy().into_owned(), scenario.to_string_lossy().into_owned());
     let o = rulecheck(&["check", &file]);
     assert_eq!(o.code, Some(2), "{}", o.all());
-    assert!(o.stderr.contains("english.setup.house-note") || o.stdout.contains("english.setup.house-note"), "{}", o.all());
+    assert!(
+        o.stderr.contains("english.setup.house-note") || o.stdout.contains("english.setup.house-note"),
+        "{}",
+        o.all()
+    );
     rulecheck(&["--catalog", &dir, "run", &file]).ok();
     // A broken catalog is refused with its file and place.
-    std::fs::write(rules.join("broken.yaml"), "page: x\nlanguage: hi\ngame: g\nvariants: [chess]\nclauses: []\n").expect("broken");
+    std::fs::write(rules.join("broken.yaml"), "page: x\nlanguage: hi\ngame: g\nvariants: [chess]\nclauses: []\n")
+        .expect("broken");
     let o = rulecheck(&["--catalog", &dir, "run", &file]).bad_input();
     assert!(o.stderr.contains("broken.yaml") && o.stderr.contains("unknown variant 'chess'"), "{}", o.all());
     std::fs::write(rules.join("broken.yaml"), "page: [\n").expect("broken");
@@ -153,7 +165,13 @@ fn blessed_lists_stay_honest() {
     let o = rulecheck(&["run", "--engine", &engine, "spec/english/kings.yaml", "--expected-failures", &list_arg]);
     assert_eq!(o.code, Some(1), "{}", o.all());
     assert!(o.stdout.contains("fails for another reason too"), "{}", o.all());
-    assert!(o.stderr.contains("warning: the expected-failures list names 'spec/english/kings.yaml::a scenario that is no more'"), "{}", o.all());
+    assert!(
+        o.stderr.contains(
+            "warning: the expected-failures list names 'spec/english/kings.yaml::a scenario that is no more'"
+        ),
+        "{}",
+        o.all()
+    );
 }
 
 /// A run takes scenario ids as reports print them, name and clause

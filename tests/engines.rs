@@ -230,7 +230,9 @@ fn json_and_junit_reports() {
     // Every scenario says which clauses it tests.
     let scenarios = v["scenarios"].as_array().expect("scenarios");
     assert!(scenarios.iter().all(|s| s["clauses"].as_array().is_some_and(|c| !c.is_empty())), "{}", o.stdout);
-    assert!(scenarios.iter().any(|s| s["clauses"].as_array().is_some_and(|c| c.iter().any(|x| x == "english.king.move"))));
+    assert!(scenarios
+        .iter()
+        .any(|s| s["clauses"].as_array().is_some_and(|c| c.iter().any(|x| x == "english.king.move"))));
     let o = run_with(&served("--deviate flying-kings-flipped"), &["spec/english/kings.yaml", "--format", "junit"]);
     assert!(o.stdout.starts_with("<?xml") && o.stdout.contains("<testsuite name=\"spec/english/kings.yaml\""));
     // A failure's message says what differed, and differs between failures;
@@ -645,10 +647,8 @@ fn an_engine_that_cannot_start_again_is_an_engine_error_not_a_skip() {
 /// after a timeout per game and shrinking step).
 #[test]
 fn fuzz_stops_at_the_first_engine_failure() {
-    let o = rulecheck_within(
-        &["fuzz", "english", "--engine", &faulty("hang"), "--timeout", "2", "--games", "2000"],
-        HANG,
-    );
+    let o =
+        rulecheck_within(&["fuzz", "english", "--engine", &faulty("hang"), "--timeout", "2", "--games", "2000"], HANG);
     assert_eq!(o.code, Some(3), "{}", o.all());
     assert!(o.stderr.contains("no answer within 2.0s"), "{}", o.all());
     assert!(o.stdout.is_empty(), "{}", o.all());

@@ -81,7 +81,8 @@ fn fuzzing_from_a_scenario_file_starts_where_its_scenarios_are() {
 #[test]
 fn an_engine_without_counters_is_compared_on_what_both_keep() {
     let engine = format!("python3 {ROOT}/fixtures/engines/rewrite.py no-counters {}", served(""));
-    let base = ["fuzz", "english", "--engine", &engine, "--games", "5", "--plies", "8", "--from", "W:WK1,K3:BK30,K32:np=6"];
+    let base =
+        ["fuzz", "english", "--engine", &engine, "--games", "5", "--plies", "8", "--from", "W:WK1,K3:BK30,K32:np=6"];
     let o = rulecheck(&base);
     assert_eq!(o.code, Some(1), "{}", o.all());
     assert!(o.stderr.contains("the position differs"), "{}", o.all());

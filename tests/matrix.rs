@@ -195,6 +195,10 @@ fn the_html_matrix_opens_a_clause_onto_its_scenarios_in_a_browser() {
         .output()
         .expect("chromium runs");
     let dom = String::from_utf8_lossy(&dom.stdout);
-    assert!(dom.contains("<summary>") && dom.matches("class=\"scenario\"").count() >= 5, "{}", &dom[..dom.len().min(600)]);
+    assert!(
+        dom.contains("<summary>") && dom.matches("class=\"scenario\"").count() >= 5,
+        "{}",
+        &dom[..dom.len().min(600)]
+    );
     assert!(dom.contains("flipped: fail"), "each scenario says each engine's outcome");
 }

@@ -695,7 +695,19 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             };
             run(&cli.options, args)
         }
-        Command::Fuzz { variant, engine, games, seed, plies, out: out_file, spec, from, from_file, counters, limits } => {
+        Command::Fuzz {
+            variant,
+            engine,
+            games,
+            seed,
+            plies,
+            out: out_file,
+            spec,
+            from,
+            from_file,
+            counters,
+            limits,
+        } => {
             let options = parse_options(&cli.options)?;
             let spec_dir = spec_dir(spec)?;
             let plies = usize::try_from(plies).map_err(|_| bad(format!("--plies {plies} is too large")))?;
@@ -720,7 +732,11 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                 note(&format!(
                     "fuzzing from {} reached by the scenarios{}",
                     report::count(found.len(), "position"),
-                    if other > 0 { format!(" ({} of other variants or house rules left out)", report::count(other, "scenario")) } else { String::new() }
+                    if other > 0 {
+                        format!(" ({} of other variants or house rules left out)", report::count(other, "scenario"))
+                    } else {
+                        String::new()
+                    }
                 ));
                 for p in found {
                     if !starts.contains(&p) {
@@ -762,7 +778,8 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                     Ok(report::EXIT_STOPPED as u8)
                 }
                 crate::fuzz::Fuzzed::EngineFailed { start, moves, error } => {
-                    let from = if start == reference.start_position() { String::new() } else { format!(" from {start}") };
+                    let from =
+                        if start == reference.start_position() { String::new() } else { format!(" from {start}") };
                     let after = if moves.is_empty() {
                         format!("at the start position{from}")
                     } else {

@@ -55,7 +55,13 @@ fn sorted_keys(game: &dyn Game, position: &str, moves: &[String]) -> Vec<String>
 
 /// Smoke one variant; `Err` when the engine failed (crashed, hung, out of
 /// protocol), which ends the smoke test.
-fn variant(s: &mut Smoke, e: &mut ProcessEngine, v: &dyn game::Variant, declared: &BTreeMap<String, Vec<String>>, capabilities: &[String]) -> Result<(), EngineError> {
+fn variant(
+    s: &mut Smoke,
+    e: &mut ProcessEngine,
+    v: &dyn game::Variant,
+    declared: &BTreeMap<String, Vec<String>>,
+    capabilities: &[String],
+) -> Result<(), EngineError> {
     let id = v.id();
     let options = options_for(v, declared);
     let Ok(game) = game::configure(id, &options) else {
@@ -132,7 +138,9 @@ fn variant(s: &mut Smoke, e: &mut ProcessEngine, v: &dyn game::Variant, declared
                 s.wrong(format!("{id}: explain refuses {first} again but names no reason"))
             }
             Ok(Explanation::Accepted) => s.wrong(format!("{id}: explain accepts {first} a second time")),
-            Err(EngineError::Rejected(r)) => s.wrong(format!("{id}: explain refuses the played {first} ({})", r.reason)),
+            Err(EngineError::Rejected(r)) => {
+                s.wrong(format!("{id}: explain refuses the played {first} ({})", r.reason))
+            }
             Err(err) => return Err(err),
         }
     }

@@ -10,9 +10,7 @@
 use super::geometry::{Bits, Dir, Geometry};
 use super::position::Position;
 use super::rules::{MidCapturePromotion, Rules, Side};
-use super::ruleset::{
-    opposite, Configured, Fixed, Kind, RuleSet, Rays, DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT,
-};
+use super::ruleset::{opposite, Configured, Fixed, Kind, Rays, RuleSet, DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT};
 
 /// Longest path a capture sequence can have: a piece cannot jump more pieces
 /// than the opponent has (20 on the largest board).
@@ -1350,13 +1348,23 @@ mod tests {
                 for (listing, paths) in [(Listing::Moves, false), (Listing::Paths, true)] {
                     gen.generate(pos, &mut moves, listing);
                     let fen = write_fen(pos, rules, SquareStyle::Numeric);
-                    assert_eq!(gen.count_moves(pos, &mut scratch, paths), moves.len() as u64, "{fen} {:?}", crate::draughts::ruleset::GenRules::of(rules));
+                    assert_eq!(
+                        gen.count_moves(pos, &mut scratch, paths),
+                        moves.len() as u64,
+                        "{fen} {:?}",
+                        crate::draughts::ruleset::GenRules::of(rules)
+                    );
                     let mut two = 0;
                     for m in &moves {
                         gen.generate(&apply(pos, m), &mut replies, listing);
                         two += replies.len() as u64;
                     }
-                    assert_eq!(gen.count_children(pos, &mut scratch, paths), two, "{fen} {:?}", crate::draughts::ruleset::GenRules::of(rules));
+                    assert_eq!(
+                        gen.count_children(pos, &mut scratch, paths),
+                        two,
+                        "{fen} {:?}",
+                        crate::draughts::ruleset::GenRules::of(rules)
+                    );
                 }
             }
         }

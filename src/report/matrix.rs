@@ -15,7 +15,8 @@ pub const JSON_VERSION: u32 = 1;
 
 fn cell_text(c: &Cell) -> String {
     let ran = c.passed + c.failed.len() + c.errors.len();
-    let skipped = if c.skipped > 0 && c.status != CellStatus::Skip { format!(" ({} skipped)", c.skipped) } else { String::new() };
+    let skipped =
+        if c.skipped > 0 && c.status != CellStatus::Skip { format!(" ({} skipped)", c.skipped) } else { String::new() };
     match c.status {
         CellStatus::Pass => format!("pass {}/{ran}{skipped}", c.passed),
         CellStatus::Fail => format!("**fail {}/{ran}**{skipped}", c.failed.len()),
@@ -49,10 +50,8 @@ fn engine_line(col: &Column) -> String {
 pub fn markdown(command: &str, columns: &[Column], rows: &[Row]) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "# Conformance matrix\n");
-    let _ = writeln!(
-        s,
-        "Each engine below was run over the same scenarios. Made by `{command}`; do not edit by hand.\n"
-    );
+    let _ =
+        writeln!(s, "Each engine below was run over the same scenarios. Made by `{command}`; do not edit by hand.\n");
     let _ = writeln!(s, "| Engine | Says it is | Passed | Failed | Skipped | Errors |");
     let _ = writeln!(s, "|---|---|---:|---:|---:|---:|");
     for col in columns {
@@ -256,12 +255,7 @@ pub fn html(
         }
         s.push_str("</ul></details></td>");
         for c in &row.cells {
-            let _ = write!(
-                s,
-                "<td class=\"{}\">{}</td>",
-                c.status.word(),
-                esc(&cell_text(c).replace("**", ""))
-            );
+            let _ = write!(s, "<td class=\"{}\">{}</td>", c.status.word(), esc(&cell_text(c).replace("**", "")));
         }
         s.push_str("</tr>\n");
     }

@@ -63,10 +63,9 @@ impl ExpectedFailures {
     pub fn parse(text: &str) -> ExpectedFailures {
         let mut ids = BTreeMap::new();
         for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
-            let pinned = line
-                .strip_suffix(']')
-                .and_then(|l| l.rsplit_once(" ["))
-                .map(|(id, list)| (id, list.split(',').map(|e| e.trim().to_string()).filter(|e| !e.is_empty()).collect()));
+            let pinned = line.strip_suffix(']').and_then(|l| l.rsplit_once(" [")).map(|(id, list)| {
+                (id, list.split(',').map(|e| e.trim().to_string()).filter(|e| !e.is_empty()).collect())
+            });
             match pinned {
                 Some((id, exps)) => ids.insert(id.trim().to_string(), Some(exps)),
                 None => ids.insert(line.to_string(), None),

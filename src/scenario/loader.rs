@@ -598,8 +598,12 @@ fn load_str_partial(
         }
     }
     let file_level = ctx.errors.iter().any(|e| e.scenario.is_none());
-    let file = (!file_level && known_variant.is_some())
-        .then(|| ScenarioFile { path: path.to_path_buf(), variant, page: doc.page.value, scenarios });
+    let file = (!file_level && known_variant.is_some()).then(|| ScenarioFile {
+        path: path.to_path_buf(),
+        variant,
+        page: doc.page.value,
+        scenarios,
+    });
     (file, ctx.errors)
 }
 
