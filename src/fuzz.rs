@@ -210,7 +210,7 @@ fn compare(
             Err(e) => return Err(Parting::Engine { at: k, error: e.to_string() }),
         };
         let parted = match &theirs {
-            Ok(t) => differ(reference, &ours, t, k, counters, learned).map(|(d, x)| (d, x)),
+            Ok(t) => differ(reference, &ours, t, k, counters, learned),
             Err(d) => Some((d.clone(), Vec::new())),
         };
         if let Some((detail, extra)) = parted {

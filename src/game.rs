@@ -179,8 +179,7 @@ pub trait Game: Send + Sync {
     }
     /// The position in canonical form with the named counters at their
     /// defaults.
-    fn clear_counters(&self, position: &str, names: &[&str]) -> Result<String, NotationError> {
-        let _ = names;
+    fn clear_counters(&self, position: &str, _names: &[&str]) -> Result<String, NotationError> {
         self.normalize_position(position)
     }
     /// Leaf nodes of the move tree; `paths` counts every path of a capture.

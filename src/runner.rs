@@ -160,21 +160,26 @@ impl Selection {
             .filter_map(|mut f| {
                 let path = id_path(&f.path);
                 let shown = display_path(&f.path);
+                let canonical = std::fs::canonicalize(&f.path).ok();
+                // The ids whose file is this one, however it was written.
+                let here: Vec<(usize, &str)> = self
+                    .ids
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, id)| {
+                        let (file, name) = id.rsplit_once("::")?;
+                        let same = file == path || file == shown || std::fs::canonicalize(file).ok() == canonical;
+                        same.then_some((i, name))
+                    })
+                    .collect();
                 f.scenarios.retain(|s| {
-                    let by_id = self.ids.is_empty() || {
-                        let mut hit = false;
-                        for (i, id) in self.ids.iter().enumerate() {
-                            let (file, name) = id.rsplit_once("::").unwrap_or((id.as_str(), ""));
-                            let same_file = file == path
-                                || file == shown
-                                || std::fs::canonicalize(file).ok() == std::fs::canonicalize(&f.path).ok();
-                            if same_file && name == s.name {
-                                found[i] = true;
-                                hit = true;
-                            }
+                    let mut by_id = self.ids.is_empty();
+                    for &(i, name) in &here {
+                        if name == s.name {
+                            found[i] = true;
+                            by_id = true;
                         }
-                        hit
-                    };
+                    }
                     let by_name = self.names.is_empty() || self.names.iter().any(|p| matches(p, &s.name));
                     let by_clause = self.clauses.is_empty()
                         || self.clauses.iter().any(|p| s.clauses.iter().any(|c| matches(p, &c.value)));

@@ -1201,7 +1201,7 @@ fn run(raw_options: &[String], args: RunArgs) -> Result<u8, Fail> {
             note(&format!("rulecheck: wrote {}", file.display()));
         }
     } else if expected_file.is_some() {
-        let (stale, elsewhere) = expected.unmatched(&runs, &files);
+        let (stale, elsewhere) = expected.unmatched(&files);
         for id in &stale {
             note(&format!("warning: the expected-failures list names '{id}', which is no scenario of its file"));
         }

@@ -89,12 +89,11 @@ impl ExpectedFailures {
 
     /// Entries naming no scenario of the run's files (a renamed or removed
     /// scenario), and how many entries are for files the run did not load.
-    pub fn unmatched(&self, runs: &[FileRun], files: &[crate::scenario::ScenarioFile]) -> (Vec<String>, usize) {
+    pub fn unmatched(&self, files: &[crate::scenario::ScenarioFile]) -> (Vec<String>, usize) {
         let loaded: BTreeMap<String, BTreeSet<&str>> = files
             .iter()
             .map(|f| (crate::runner::id_path(&f.path), f.scenarios.iter().map(|s| s.name.as_str()).collect()))
             .collect();
-        let _ = runs;
         let mut stale = Vec::new();
         let mut elsewhere = 0;
         for id in self.ids.keys() {
