@@ -123,47 +123,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Replay the spec's scenarios against an engine: the built-in reference, or any program speaking the engine protocol.
-    Run {
-        /// Scenario files, directories, file globs ('spec/*/kings.yaml') or scenario ids as reports print
-        /// them ('spec/english/kings.yaml::a king steps backward') [default: spec]
-        paths: Vec<PathBuf>,
-        /// Run only the scenarios whose name matches (`*` for any run of characters; repeatable).
-        #[arg(long, value_name = "PATTERN")]
-        name: Vec<String>,
-        /// Run only the scenarios citing a matching clause, e.g. 'english.king.*' (repeatable).
-        #[arg(long, value_name = "PATTERN")]
-        clause: Vec<String>,
-        /// Write the run's failures to this expected-failures file, each pinned to the expectations that
-        /// failed, and judge the run against it (exit 0 unless an engine broke).
-        #[arg(long, value_name = "FILE", conflicts_with = "expected_failures")]
-        bless: Option<PathBuf>,
-        /// An external engine: its command line, run directly (no shell), e.g. 'python3 adapter.py'.
-        #[arg(long, value_name = "CMD ARGS", conflicts_with = "engine_config")]
-        engine: Option<String>,
-        /// An engine config file (YAML: command, args, dir, timeout, startup-timeout, expected-failures).
-        #[arg(long, value_name = "FILE")]
-        engine_config: Option<PathBuf>,
-        #[command(flatten)]
-        limits: Limits,
-        /// Scenario ids (file::scenario, one a line) the engine is known to fail.
-        #[arg(long, value_name = "FILE")]
-        expected_failures: Option<PathBuf>,
-        /// Report format.
-        #[arg(long, value_enum, default_value_t = Format::Human)]
-        format: Format,
-        /// Engines to run in parallel (one process each for an external engine).
-        #[arg(long, short = 'j', default_value_t = 1, value_parser = jobs_count)]
-        jobs: usize,
-        /// Run only the K-th of N parts of the spec (1-based), e.g. 2/4: a CI matrix spreads the spec over N machines.
-        #[arg(long, value_name = "K/N")]
-        shard: Option<String>,
-        /// Also write a self-contained HTML report (boards drawn, failing moves marked) to this file.
-        #[arg(long, value_name = "FILE")]
-        report: Option<PathBuf>,
-        /// List every skipped scenario under its reason (the human report counts them by reason).
-        #[arg(long)]
-        list_skipped: bool,
-    },
+    Run(RunArgs),
     /// The spec's mutation score: every single-rule deviation of each variant run against its scenarios,
     /// with the scenarios that catch it; a deviation nothing catches is a hole (exit 1).
     Mutants {
@@ -664,37 +624,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
         Command::Explain { variant, position: pos, action, spec } => {
             explain(&cli.options, cli.notation.as_deref(), &variant, &pos, &action, spec)
         }
-        Command::Run {
-            paths,
-            engine,
-            engine_config,
-            limits,
-            expected_failures,
-            format,
-            jobs,
-            shard,
-            report: html_out,
-            list_skipped,
-            name,
-            clause,
-            bless,
-        } => {
-            let args = RunArgs {
-                paths,
-                engine,
-                engine_config,
-                limits,
-                expected_failures,
-                format,
-                jobs,
-                shard,
-                html_out,
-                list_skipped,
-                selection: runner::Selection { ids: Vec::new(), names: name, clauses: clause },
-                bless,
-            };
-            run(&cli.options, args)
-        }
+        Command::Run(args) => run(&cli.options, args),
         Command::Fuzz {
             variant,
             engine,
@@ -1055,24 +985,55 @@ fn explain(
 }
 
 /// The arguments of `rulecheck run`.
+#[derive(clap::Args, Debug)]
 struct RunArgs {
+    /// Scenario files, directories, file globs ('spec/*/kings.yaml') or scenario ids as reports print
+    /// them ('spec/english/kings.yaml::a king steps backward') [default: spec]
     paths: Vec<PathBuf>,
-    engine: Option<String>,
-    engine_config: Option<PathBuf>,
-    limits: Limits,
-    expected_failures: Option<PathBuf>,
-    format: Format,
-    jobs: usize,
-    shard: Option<String>,
-    html_out: Option<PathBuf>,
-    list_skipped: bool,
-    selection: runner::Selection,
+    /// Run only the scenarios whose name matches (`*` for any run of characters; repeatable).
+    #[arg(long, value_name = "PATTERN")]
+    name: Vec<String>,
+    /// Run only the scenarios citing a matching clause, e.g. 'english.king.*' (repeatable).
+    #[arg(long, value_name = "PATTERN")]
+    clause: Vec<String>,
+    /// Write the run's failures to this expected-failures file, each pinned to the expectations that
+    /// failed, and judge the run against it (exit 0 unless an engine broke).
+    #[arg(long, value_name = "FILE", conflicts_with = "expected_failures")]
     bless: Option<PathBuf>,
+    /// An external engine: its command line, run directly (no shell), e.g. 'python3 adapter.py'.
+    #[arg(long, value_name = "CMD ARGS", conflicts_with = "engine_config")]
+    engine: Option<String>,
+    /// An engine config file (YAML: command, args, dir, timeout, startup-timeout, expected-failures).
+    #[arg(long, value_name = "FILE")]
+    engine_config: Option<PathBuf>,
+    #[command(flatten)]
+    limits: Limits,
+    /// Scenario ids (file::scenario, one a line) the engine is known to fail.
+    #[arg(long, value_name = "FILE")]
+    expected_failures: Option<PathBuf>,
+    /// Report format.
+    #[arg(long, value_enum, default_value_t = Format::Human)]
+    format: Format,
+    /// Engines to run in parallel (one process each for an external engine).
+    #[arg(long, short = 'j', default_value_t = 1, value_parser = jobs_count)]
+    jobs: usize,
+    /// Run only the K-th of N parts of the spec (1-based), e.g. 2/4: a CI matrix spreads the spec over N machines.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<String>,
+    /// Also write a self-contained HTML report (boards drawn, failing moves marked) to this file.
+    #[arg(long, value_name = "FILE")]
+    report: Option<PathBuf>,
+    /// List every skipped scenario under its reason (the human report counts them by reason).
+    #[arg(long)]
+    list_skipped: bool,
 }
 
 fn run(raw_options: &[String], args: RunArgs) -> Result<u8, Fail> {
     let RunArgs {
         paths,
+        name,
+        clause,
+        bless,
         engine,
         engine_config,
         limits,
@@ -1080,13 +1041,11 @@ fn run(raw_options: &[String], args: RunArgs) -> Result<u8, Fail> {
         format,
         jobs,
         shard,
-        html_out,
+        report: html_out,
         list_skipped,
-        mut selection,
-        bless,
     } = args;
     let (paths, ids) = runner::split_args(&paths);
-    selection.ids = ids;
+    let selection = runner::Selection { ids, names: name, clauses: clause };
     let overrides = run_overrides(raw_options)?;
     let cat = catalog()?;
     let spec = match (&engine, &engine_config) {
