@@ -56,9 +56,24 @@ pub fn run_file(file: &ScenarioFile, engine: &mut dyn Engine) -> FileRun {
     FileRun {
         path: file.path.clone(),
         variant: file.variant.clone(),
-        verdicts: file.scenarios.iter().map(|s| oracle::check(s, engine)).collect(),
+        verdicts: file
+            .scenarios
+            .chunks(AHEAD)
+            .flat_map(|run| {
+                let plans: Vec<crate::engine::Plan> = run.iter().filter_map(|s| oracle::plan(s, engine)).collect();
+                engine.ask_ahead(&plans);
+                let verdicts: Vec<Verdict> = run.iter().map(|s| oracle::check(s, engine)).collect();
+                engine.ask_ahead(&[]);
+                verdicts
+            })
+            .collect(),
     }
 }
+
+/// How many scenarios an engine is asked about at once ([`Engine::ask_ahead`]):
+/// enough that an engine behind a pipe answers a run of them per wake-up,
+/// few enough that `--jobs` still shares the scenarios out evenly.
+const AHEAD: usize = 16;
 
 /// Check every scenario of every file, spreading the scenarios over `jobs`
 /// engines (each made by `make`, e.g. one process each) working in
@@ -85,22 +100,33 @@ pub fn run_all_observed(
         for _ in 0..jobs.max(1).min(work.len().max(1)) {
             scope.spawn(|| {
                 let mut engine = make();
-                loop {
-                    if crate::interrupt::requested().is_some() {
+                'run: loop {
+                    let first = next.fetch_add(AHEAD, std::sync::atomic::Ordering::Relaxed);
+                    let run = work.get(first..work.len().min(first.saturating_add(AHEAD))).unwrap_or_default();
+                    if run.is_empty() || crate::interrupt::requested().is_some() {
                         break;
                     }
-                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    let Some(&(f, s)) = work.get(i) else { break };
-                    let v = oracle::check(&files[f].scenarios[s], engine.as_mut());
-                    // A scenario that a stop cut short has no verdict.
-                    if crate::interrupt::requested().is_some() {
-                        break;
-                    }
-                    done();
-                    if let Ok(mut r) = results.lock() {
-                        r[i] = Some(v);
+                    let plans: Vec<crate::engine::Plan> = run
+                        .iter()
+                        .filter_map(|&(f, s)| oracle::plan(&files[f].scenarios[s], engine.as_mut()))
+                        .collect();
+                    engine.ask_ahead(&plans);
+                    for (i, &(f, s)) in (first..).zip(run) {
+                        if crate::interrupt::requested().is_some() {
+                            break 'run;
+                        }
+                        let v = oracle::check(&files[f].scenarios[s], engine.as_mut());
+                        // A scenario that a stop cut short has no verdict.
+                        if crate::interrupt::requested().is_some() {
+                            break 'run;
+                        }
+                        done();
+                        if let Ok(mut r) = results.lock() {
+                            r[i] = Some(v);
+                        }
                     }
                 }
+                engine.ask_ahead(&[]);
             });
         }
     });

@@ -630,7 +630,8 @@ fn a_handshake_with_another_protocol_version_is_refused() {
     assert!(o.stderr.contains("the engine speaks protocol version 2; rulecheck speaks version 1"), "{}", o.all());
 }
 
-/// The engine starts once (the run's first look at it) and never again:
+/// The engine starts once (the run's first look at it, which goes on to
+/// serve the first scenario) and never again once it has crashed there:
 /// every scenario is an engine error, and the run exits 3, not 4.
 #[test]
 fn an_engine_that_cannot_start_again_is_an_engine_error_not_a_skip() {
@@ -755,4 +756,60 @@ fn fuzz_writes_its_scenario_file_whole() {
     assert_eq!(o.code, Some(1), "{}", o.all());
     assert!(std::fs::read_to_string(&file).expect("file").contains("scenarios:"));
     assert_eq!(std::fs::read_to_string(&link).expect("old"), "old");
+}
+
+/// The scenarios of a JSON report without their times.
+fn verdicts(report: &serde_json::Value) -> Vec<serde_json::Value> {
+    let mut all = report["scenarios"].as_array().cloned().unwrap_or_default();
+    for s in &mut all {
+        if let Some(s) = s.as_object_mut() {
+            s.remove("seconds");
+        }
+    }
+    all
+}
+
+/// An engine that declares `pipeline` is asked a run of scenarios ahead,
+/// in one exchange: the verdicts are those of asking one request at a
+/// time, failures and details included. Compared under deviant rules of
+/// each family, where scenarios fail in every way, and with positions
+/// written without their counters, where a perft asked ahead from the
+/// reference's position is not the one the oracle asks.
+#[test]
+fn asking_ahead_gives_the_verdicts_of_asking_one_by_one() {
+    let engines = [
+        served("--deviate capture-duty-flipped"),
+        served("--deviate foreign-camps-the-next-rule"),
+        served("--deviate any-black-stone-opens-the-game"),
+        rewritten("no-counters"),
+    ];
+    for engine in engines {
+        let ahead = json(&run_with(&engine, &["--format", "json"]));
+        let one_by_one = format!("python3 fixtures/engines/rewrite.py no-pipeline {engine}");
+        let one_by_one = json(&run_with(&one_by_one, &["--format", "json"]));
+        assert!(ahead["totals"]["failed"].as_u64().unwrap_or(0) > 0, "{engine}: the deviation fails scenarios");
+        assert_eq!(verdicts(&ahead), verdicts(&one_by_one), "{engine}");
+    }
+}
+
+/// A crash while the engine answers requests asked ahead is the verdict
+/// of the scenario whose request it crashed on, with what the engine wrote
+/// to its standard error; the scenarios answered before it pass, without
+/// that text.
+#[test]
+fn a_crash_in_requests_asked_ahead_is_its_own_scenarios_error() {
+    let engine = format!("python3 fixtures/engines/rewrite.py crash-at 3 {}", served(""));
+    let o = run_with(&engine, &["--format", "json", "spec/english/setup.yaml"]);
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    let report = json(&o);
+    let scenarios = report["scenarios"].as_array().cloned().unwrap_or_default();
+    let seen: Vec<(String, Option<String>)> = scenarios
+        .iter()
+        .map(|s| (s["outcome"].as_str().unwrap_or("").to_string(), s["stderr"].as_str().map(str::to_string)))
+        .collect();
+    assert_eq!(seen[0], ("pass".to_string(), None), "{seen:?}");
+    assert_eq!(seen[1], ("pass".to_string(), None), "{seen:?}");
+    assert_eq!(seen[2].0, "error", "{seen:?}");
+    assert!(seen[2].1.as_deref().is_some_and(|e| e.contains("crashing at play 3")), "{seen:?}");
+    assert!(o.stdout.contains("the engine exited (exit status: 3), on `play`"), "{}", o.all());
 }

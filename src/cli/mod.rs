@@ -1096,6 +1096,8 @@ fn run(raw_options: &[String], args: RunArgs) -> Result<u8, Fail> {
     }
     let name = spec.as_ref().map(|s| s.name.clone()).unwrap_or_else(|| "reference".to_string());
     stop_on_signals()?;
+    // The engine started to see that it starts is the first worker's.
+    let started: std::sync::Mutex<Option<ProcessEngine>> = std::sync::Mutex::new(None);
     if let Some(s) = &spec {
         // An engine that cannot even start is reported once, not per
         // scenario; a stop meanwhile is reported below, as any stopped run.
@@ -1122,10 +1124,16 @@ fn run(raw_options: &[String], args: RunArgs) -> Result<u8, Fail> {
             }
             return Ok(3);
         }
+        if let Ok(mut slot) = started.lock() {
+            *slot = Some(probe);
+        }
     }
     let make = |spec: &Option<EngineSpec>| -> Box<dyn engine::Engine> {
         match spec {
-            Some(s) => Box::new(ProcessEngine::new(s.clone())),
+            Some(s) => match started.lock().ok().and_then(|mut slot| slot.take()) {
+                Some(probe) => Box::new(probe),
+                None => Box::new(ProcessEngine::new(s.clone())),
+            },
             None => Box::new(engine::reference()),
         }
     };

@@ -31,6 +31,28 @@ pub struct Setup<'a> {
     pub position: Option<&'a str>,
 }
 
+/// What the oracle is going to ask of one scenario, known before it is
+/// checked: an engine behind a pipe may then be asked ahead for several
+/// scenarios at once, in one exchange, rather than waiting for each
+/// question's answer before the next is written ([`Engine::ask_ahead`]).
+/// A plan is a hint, never an answer: what the oracle judges is always the
+/// answer to the request it makes.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub variant: String,
+    pub options: Options,
+    pub position: Option<String>,
+    /// The actions played.
+    pub played: Vec<Action>,
+    /// Actions asked about after the play (`explain`).
+    pub explain: Vec<Action>,
+    /// The perft depths, and the position they will most likely be counted
+    /// from: the reference's position after the play. The oracle counts
+    /// from the engine's own position; when that is written otherwise, the
+    /// count asked ahead is not used.
+    pub perft: Option<(String, Vec<u32>)>,
+}
+
 /// An engine's answer to "would you accept this move or action here?".
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Explanation {
@@ -86,6 +108,19 @@ pub trait Engine {
     /// answers in order, as [`Engine::explain_all`] is to `explain`.
     fn perft_all(&mut self, setup: &Setup<'_>, depths: &[u32]) -> Vec<Result<Option<u64>, EngineError>> {
         depths.iter().map(|&d| self.perft(setup, d)).collect()
+    }
+
+    /// Told what the next scenarios will ask, in order, an engine may ask
+    /// it all ahead and answer the requests that follow from what it got,
+    /// provided every answer is the one asking then would have given. The
+    /// default asks nothing ahead.
+    fn ask_ahead(&mut self, _plans: &[Plan]) {}
+
+    /// Seconds the engine spent earlier, in [`Engine::ask_ahead`], on the
+    /// answers taken since the last call: a scenario's time then still
+    /// counts its engine's work.
+    fn ahead_seconds(&mut self) -> f64 {
+        0.0
     }
 
     /// Whether the engine is up and has shaken hands, starting it if need

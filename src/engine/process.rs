@@ -7,20 +7,22 @@
 //! the scenario at hand, killed with its whole process group, and started
 //! again for the next one. Its standard error is kept for the report.
 
+use std::collections::{HashMap, VecDeque};
 #[cfg(not(unix))]
 use std::io::{BufRead, BufReader};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc;
 #[cfg(not(unix))]
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde::Deserialize;
 
 use super::protocol::{Request, Response, SetupMsg, VERSION};
-use super::{Engine, EngineError, Explanation, Setup};
+use super::{Engine, EngineError, Explanation, Plan, Setup};
 use crate::game::{Action, Options, Rejection, Replay};
 
 /// How to start an engine.
@@ -224,10 +226,28 @@ fn read_lines(stdout: impl Read, tx: mpsc::Sender<Line>) {
     }
 }
 
-/// Most bytes of requests written to an engine ahead of their answers: one
-/// page, the least a pipe holds on Linux, so that a write of requests never
-/// blocks on an engine busy answering the ones before them.
+/// Most bytes of requests written to an engine ahead of their answers
+/// where the pipe's size is not known: one page, the least a pipe holds on
+/// Linux, so that a write of requests never blocks on an engine busy
+/// answering the ones before them.
 const WINDOW: usize = 4096;
+
+/// The bytes of requests that may be written ahead of their answers: what
+/// the engine's input pipe holds (never less than [`WINDOW`]), so that the
+/// engine may read them at its pace while rulecheck reads its answers.
+#[cfg(target_os = "linux")]
+fn window(stdin: &ChildStdin) -> usize {
+    use nix::fcntl::{fcntl, FcntlArg};
+    fcntl(stdin, FcntlArg::F_GETPIPE_SZ)
+        .ok()
+        .and_then(|n| usize::try_from(n).ok())
+        .map_or(WINDOW, |n| n.clamp(WINDOW, 1 << 20))
+}
+
+#[cfg(not(target_os = "linux"))]
+fn window(_stdin: &ChildStdin) -> usize {
+    WINDOW
+}
 
 /// A request as one line of JSON, its line break included.
 fn request_line(request: &Request) -> Result<Vec<u8>, EngineError> {
@@ -248,7 +268,18 @@ struct Running {
     child: Child,
     stdin: ChildStdin,
     lines: Answers,
+    /// Bytes of requests that may be unanswered at once ([`window`]).
+    window: usize,
+    /// Disconnected once the reader of the engine's standard error has
+    /// read it all.
+    stderr_read: mpsc::Receiver<()>,
 }
+
+/// How long an ended engine's standard error is waited for: what it wrote
+/// as it crashed belongs to the scenario it crashed in, not to the next.
+/// Only a process that left the engine's group and holds the stream open
+/// makes the wait this long.
+const STDERR_DRAIN: Duration = Duration::from_secs(1);
 
 impl Running {
     /// Write request lines to the engine, in one write where the pipe
@@ -268,6 +299,7 @@ impl Running {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+        let _ = self.stderr_read.recv_timeout(STDERR_DRAIN);
     }
 
     /// The engine's exit status once it has exited, waiting for it until
@@ -460,7 +492,29 @@ pub struct ProcessEngine {
     /// The requests written and not yet answered, in words, so that a
     /// crash or a timeout names the request it happened on.
     asked: Vec<(u64, String)>,
+    /// Answers got ahead ([`Engine::ask_ahead`]), by request (its id set
+    /// to 0), each taken once, in the order they came.
+    ahead: HashMap<Request, VecDeque<Early>>,
+    /// What the answers taken from `ahead` brought: the engine's standard
+    /// error while it answered them, and its time on them.
+    early_stderr: String,
+    early_seconds: f64,
+    /// Whether perfts are asked ahead: not once a count asked ahead went
+    /// unused (the engine writes its positions otherwise than the
+    /// reference, and would count every such tree twice).
+    guess_perft: bool,
 }
+
+/// An answer got ahead, with the seconds it took and the standard error
+/// it brings.
+struct Early {
+    answer: Result<Response, EngineError>,
+    stderr: String,
+    seconds: f64,
+}
+
+/// How long each answer of an exchange took (only when asked ahead).
+type Notes = Vec<f64>;
 
 /// Most standard error kept per scenario.
 const STDERR_KEEP: usize = 16 * 1024;
@@ -474,6 +528,10 @@ impl ProcessEngine {
             next_id: 1,
             stderr: Arc::new(Mutex::new(String::new())),
             asked: Vec::new(),
+            ahead: HashMap::new(),
+            early_stderr: String::new(),
+            early_seconds: 0.0,
+            guess_perft: true,
         }
     }
 
@@ -515,7 +573,9 @@ impl ProcessEngine {
             return Err(EngineError::Failed("the engine's standard streams could not be opened".into()));
         };
         let log = Arc::clone(&self.stderr);
+        let (read_all, stderr_read) = mpsc::channel::<()>();
         std::thread::spawn(move || {
+            let _read_all = read_all;
             let mut buf = [0u8; 4096];
             while let Ok(n) = stderr.read(&mut buf) {
                 if n == 0 {
@@ -531,7 +591,8 @@ impl ProcessEngine {
                 }
             }
         });
-        self.running = Some(Running { child, stdin, lines: Answers::new(stdout) });
+        let window = window(&stdin);
+        self.running = Some(Running { child, stdin, lines: Answers::new(stdout), window, stderr_read });
         let id = self.take_id();
         let hello = self.send(Request::Hello { id, protocol: VERSION })?;
         let refuse = |this: &mut ProcessEngine, why: String| {
@@ -679,7 +740,11 @@ impl ProcessEngine {
     /// The answers in order; `None` for a request left unanswered because
     /// the engine was ended at an earlier one (the caller may ask it again,
     /// which starts the engine again).
-    fn exchange(&mut self, requests: Vec<Request>) -> Vec<Option<Result<Response, EngineError>>> {
+    fn exchange(
+        &mut self,
+        requests: Vec<Request>,
+        mut notes: Option<&mut Notes>,
+    ) -> Vec<Option<Result<Response, EngineError>>> {
         let mut out: Vec<Option<Result<Response, EngineError>>> = Vec::with_capacity(requests.len());
         let mut lines = Vec::with_capacity(requests.len());
         for r in &requests {
@@ -704,28 +769,52 @@ impl ProcessEngine {
                 out.resize_with(requests.len(), || None);
                 break;
             };
-            let started = Instant::now().checked_add(self.spec.timeout);
+            let began = Instant::now();
+            let started = began.checked_add(self.spec.timeout);
             // Write what fits in the window (always the next request to be
-            // answered, whatever its size), in one write.
+            // answered, whatever its size), in one write, once half the
+            // window is answered: the engine then reads many requests at a
+            // time, not one after each answer.
+            let window = run.window;
             let mut batch = Vec::new();
-            while written < lines.len() && (written == out.len() || pending + lines[written].len() <= WINDOW) {
-                pending += lines[written].len();
-                batch.extend_from_slice(&lines[written]);
-                written += 1;
+            if written == out.len() || pending <= window / 2 {
+                while written < lines.len() && (written == out.len() || pending + lines[written].len() <= window) {
+                    pending += lines[written].len();
+                    batch.extend_from_slice(&lines[written]);
+                    written += 1;
+                }
             }
             if !batch.is_empty() && run.write(&batch).is_err() {
                 // The engine went away: the answer waited for is the one to
                 // report, as when requests are sent one by one.
                 let e = self.closed_input(started);
                 out.push(Some(Err(e)));
+                if let Some(notes) = notes.as_deref_mut() {
+                    notes.push(began.elapsed().as_secs_f64());
+                }
                 continue;
             }
             let i = out.len();
             let answer = self.receive(requests[i].id(), false, started);
             pending -= lines[i].len();
             out.push(Some(answer));
+            if let Some(notes) = notes.as_deref_mut() {
+                notes.push(began.elapsed().as_secs_f64());
+            }
         }
         out
+    }
+
+    /// The answer got ahead to `request` (its id 0), if there is one.
+    fn early(&mut self, request: &Request) -> Option<Result<Response, EngineError>> {
+        let queue = self.ahead.get_mut(request)?;
+        let e = queue.pop_front()?;
+        if queue.is_empty() {
+            self.ahead.remove(request);
+        }
+        self.early_stderr.push_str(&e.stderr);
+        self.early_seconds += e.seconds;
+        Some(e.answer)
     }
 
     fn request(&mut self, make: impl FnOnce(u64) -> Request) -> Result<Response, EngineError> {
@@ -737,18 +826,16 @@ impl ProcessEngine {
     /// The request that tells whether `action` would be accepted after
     /// `played`: `explain` where the engine serves it, else `play` with the
     /// action appended (then only a refusal is told, without its reason).
-    fn explain_request(&self, setup: &Setup<'_>, played: &[Action], action: &Action) -> impl FnOnce(u64) -> Request {
+    /// Its id is 0, for the caller to set.
+    fn explain_request(&self, setup: &Setup<'_>, played: &[Action], action: &Action) -> Request {
         let setup = setup_msg(setup);
         let mut actions = action_strings(played);
-        let explain = self.capable("explain");
         let action = action.to_string();
-        move |id| {
-            if explain {
-                Request::Explain { id, setup, actions, action }
-            } else {
-                actions.push(action);
-                Request::Play { id, setup, actions }
-            }
+        if self.capable("explain") {
+            Request::Explain { id: 0, setup, actions, action }
+        } else {
+            actions.push(action);
+            Request::Play { id: 0, setup, actions }
         }
     }
 
@@ -854,8 +941,66 @@ impl Engine for ProcessEngine {
     }
 
     fn stderr(&mut self) -> Option<String> {
-        let mut s = self.stderr.lock().ok()?;
-        (!s.is_empty()).then(|| std::mem::take(&mut *s))
+        let mut text = std::mem::take(&mut self.early_stderr);
+        if let Ok(mut s) = self.stderr.lock() {
+            text.push_str(&std::mem::take(&mut *s));
+        }
+        (!text.is_empty()).then_some(text)
+    }
+
+    /// With `pipeline`, the requests of all the plans go out in one
+    /// exchange: the engine reads them as fast as it answers, and rulecheck
+    /// waits for a run of scenarios once instead of for each request. The
+    /// answers are kept by request and handed out as the oracle asks; any
+    /// request not asked ahead, or left unanswered by an engine that ended,
+    /// is asked when it comes.
+    fn ask_ahead(&mut self, plans: &[Plan]) {
+        if self.ahead.keys().any(|r| matches!(r, Request::Perft { .. })) {
+            self.guess_perft = false;
+        }
+        self.ahead.clear();
+        if plans.is_empty() || self.start().is_err() || !self.capable(PIPELINE) {
+            return;
+        }
+        let perft = self.guess_perft && self.capable("perft");
+        let mut keys = Vec::new();
+        for p in plans {
+            let setup = Setup { variant: &p.variant, options: &p.options, position: p.position.as_deref() };
+            let s = setup_msg(&setup);
+            let list = action_strings(&p.played);
+            keys.push(Request::Play { id: 0, setup: s.clone(), actions: list.clone() });
+            keys.push(Request::Moves { id: 0, setup: s.clone(), actions: list });
+            for a in &p.explain {
+                keys.push(self.explain_request(&setup, &p.played, a));
+            }
+            if let (true, Some((at, depths))) = (perft, &p.perft) {
+                let s = SetupMsg { position: Some(at.clone()), ..s };
+                keys.extend(depths.iter().map(|&depth| Request::Perft { id: 0, setup: s.clone(), depth }));
+            }
+        }
+        let requests = keys.iter().map(|k| k.clone().with_id(self.take_id())).collect();
+        let mut notes = Notes::new();
+        let answers = self.exchange(requests, Some(&mut notes));
+        // What the engine wrote to its standard error cannot be told apart
+        // by request once requests are written ahead (it may have answered
+        // many more by the time an answer is read): it goes with the first
+        // failure of the run, a crash above all, whose scenario shows it,
+        // and otherwise stays for the first scenario checked. An engine
+        // that crashed has been waited for, so its last words are in.
+        let failed = answers.iter().position(|a| matches!(a, Some(Err(EngineError::Failed(_)))));
+        let mut stderr = match failed {
+            Some(_) => self.stderr.lock().map(|mut s| std::mem::take(&mut *s)).unwrap_or_default(),
+            None => String::new(),
+        };
+        for (i, ((key, answer), seconds)) in keys.into_iter().zip(answers).zip(notes).enumerate() {
+            let Some(answer) = answer else { break };
+            let stderr = if Some(i) == failed { std::mem::take(&mut stderr) } else { String::new() };
+            self.ahead.entry(key).or_default().push_back(Early { answer, stderr, seconds });
+        }
+    }
+
+    fn ahead_seconds(&mut self) -> f64 {
+        std::mem::take(&mut self.early_seconds)
     }
 
     fn replay(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<Replay, EngineError> {
@@ -863,30 +1008,33 @@ impl Engine for ProcessEngine {
         let list = action_strings(actions);
         let sent = list.len();
         self.start()?;
+        let play_request = Request::Play { id: 0, setup: s.clone(), actions: list.clone() };
+        let moves_request = Request::Moves { id: 0, setup: s, actions: list };
         // With `pipeline`, `moves` goes out with `play`; its answer is read
         // (and dropped) even when `play` is refused, so that the next
         // request gets its own answer.
         let mut ahead = None;
-        let play = if self.capable(PIPELINE) {
-            let (play_id, moves_id) = (self.take_id(), self.take_id());
-            let mut answers = self
-                .exchange(vec![
-                    Request::Play { id: play_id, setup: s.clone(), actions: list.clone() },
-                    Request::Moves { id: moves_id, setup: s.clone(), actions: list.clone() },
-                ])
-                .into_iter();
-            let play = answers.next().flatten().unwrap_or_else(|| Err(EngineError::Failed("no answer".into())));
-            ahead = answers.next().flatten();
-            play?
-        } else {
-            self.request(|id| Request::Play { id, setup: s.clone(), actions: list.clone() })?
+        let play = match self.early(&play_request) {
+            Some(answer) => {
+                ahead = self.early(&moves_request);
+                answer?
+            }
+            None if self.capable(PIPELINE) => {
+                let (play_id, moves_id) = (self.take_id(), self.take_id());
+                let pair = vec![play_request.with_id(play_id), moves_request.clone().with_id(moves_id)];
+                let mut answers = self.exchange(pair, None).into_iter();
+                let play = answers.next().flatten().unwrap_or_else(|| Err(EngineError::Failed("no answer".into())));
+                ahead = answers.next().flatten();
+                play?
+            }
+            None => self.request(|id| play_request.with_id(id))?,
         };
         if let Some(r) = &play.refused {
             return Err(rejected(r, sent));
         }
         let moves = match ahead {
             Some(answer) => answer?,
-            None => self.request(|id| Request::Moves { id, setup: s, actions: list })?,
+            None => self.request(|id| moves_request.with_id(id))?,
         };
         if let Some(r) = &moves.refused {
             return Err(rejected(r, sent));
@@ -903,11 +1051,87 @@ impl Engine for ProcessEngine {
         self.start()?;
         let explain = self.capable("explain");
         let request = self.explain_request(setup, played, action);
-        let answer = self.request(request)?;
+        let answer = match self.early(&request) {
+            Some(answer) => answer?,
+            None => self.request(|id| request.with_id(id))?,
+        };
         ProcessEngine::explanation(answer, played.len(), explain)
     }
 
     fn explain_all(
+        &mut self,
+        setup: &Setup<'_>,
+        played: &[Action],
+        actions: &[&Action],
+    ) -> Vec<Result<Explanation, EngineError>> {
+        let mut early: Vec<Option<Result<Explanation, EngineError>>> = Vec::with_capacity(actions.len());
+        if !self.ahead.is_empty() && self.start().is_ok() {
+            let explain = self.capable("explain");
+            for a in actions {
+                let request = self.explain_request(setup, played, a);
+                early.push(self.early(&request).map(|r| r.and_then(|r| Self::explanation(r, played.len(), explain))));
+            }
+        }
+        let rest: Vec<&Action> = actions
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| early.get(i).is_none_or(Option::is_none))
+            .map(|(_, a)| *a)
+            .collect();
+        let mut asked = self.explain_now(setup, played, &rest).into_iter();
+        (0..actions.len())
+            .map(|i| match early.get_mut(i).and_then(Option::take) {
+                Some(answer) => answer,
+                None => asked.next().unwrap_or_else(|| Err(EngineError::Failed("no answer".into()))),
+            })
+            .collect()
+    }
+
+    fn perft(&mut self, setup: &Setup<'_>, depth: u32) -> Result<Option<u64>, EngineError> {
+        self.start()?;
+        if !self.capable("perft") {
+            return Ok(None);
+        }
+        let s = setup_msg(setup);
+        let request = Request::Perft { id: 0, setup: s, depth };
+        let r = match self.early(&request) {
+            Some(answer) => answer?,
+            None => self.request(|id| request.with_id(id))?,
+        };
+        r.nodes.map(Some).ok_or_else(|| missing("nodes"))
+    }
+
+    fn perft_all(&mut self, setup: &Setup<'_>, depths: &[u32]) -> Vec<Result<Option<u64>, EngineError>> {
+        let mut early: Vec<Option<Result<Option<u64>, EngineError>>> = Vec::with_capacity(depths.len());
+        if !self.ahead.is_empty() && self.start().is_ok() && self.capable("perft") {
+            let s = setup_msg(setup);
+            for &depth in depths {
+                let request = Request::Perft { id: 0, setup: s.clone(), depth };
+                early.push(
+                    self.early(&request).map(|a| a.and_then(|r| r.nodes.map(Some).ok_or_else(|| missing("nodes")))),
+                );
+            }
+        }
+        let rest: Vec<u32> = depths
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| early.get(i).is_none_or(Option::is_none))
+            .map(|(_, &d)| d)
+            .collect();
+        let mut counted = self.perft_now(setup, &rest).into_iter();
+        (0..depths.len())
+            .map(|i| match early.get_mut(i).and_then(Option::take) {
+                Some(answer) => answer,
+                None => counted.next().unwrap_or_else(|| Err(EngineError::Failed("no answer".into()))),
+            })
+            .collect()
+    }
+}
+
+impl ProcessEngine {
+    /// [`Engine::explain_all`] asked now: in one exchange with `pipeline`,
+    /// else one by one.
+    fn explain_now(
         &mut self,
         setup: &Setup<'_>,
         played: &[Action],
@@ -924,10 +1148,10 @@ impl Engine for ProcessEngine {
                     .iter()
                     .map(|a| {
                         let id = self.take_id();
-                        self.explain_request(setup, played, a)(id)
+                        self.explain_request(setup, played, a).with_id(id)
                     })
                     .collect();
-                for answer in self.exchange(requests) {
+                for answer in self.exchange(requests, None) {
                     match answer {
                         Some(a) => out.push(a.and_then(|r| ProcessEngine::explanation(r, played.len(), explain))),
                         None => break,
@@ -943,17 +1167,8 @@ impl Engine for ProcessEngine {
         out
     }
 
-    fn perft(&mut self, setup: &Setup<'_>, depth: u32) -> Result<Option<u64>, EngineError> {
-        self.start()?;
-        if !self.capable("perft") {
-            return Ok(None);
-        }
-        let s = setup_msg(setup);
-        let r = self.request(|id| Request::Perft { id, setup: s, depth })?;
-        r.nodes.map(Some).ok_or_else(|| missing("nodes"))
-    }
-
-    fn perft_all(&mut self, setup: &Setup<'_>, depths: &[u32]) -> Vec<Result<Option<u64>, EngineError>> {
+    /// [`Engine::perft_all`] asked now, as [`ProcessEngine::explain_now`].
+    fn perft_now(&mut self, setup: &Setup<'_>, depths: &[u32]) -> Vec<Result<Option<u64>, EngineError>> {
         let mut out = Vec::with_capacity(depths.len());
         if depths.len() > 1 {
             if let Err(e) = self.start() {
@@ -964,7 +1179,7 @@ impl Engine for ProcessEngine {
                     .iter()
                     .map(|&depth| Request::Perft { id: self.take_id(), setup: s.clone(), depth })
                     .collect();
-                for answer in self.exchange(requests) {
+                for answer in self.exchange(requests, None) {
                     match answer {
                         Some(a) => out.push(a.and_then(|r| r.nodes.map(Some).ok_or_else(|| missing("nodes")))),
                         None => break,

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 pub const VERSION: u32 = 1;
 
 /// A request, one JSON object per line, tagged by `request`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "request", rename_all = "kebab-case")]
 pub enum Request {
     /// The handshake: who the engine is and what it plays.
@@ -66,6 +66,19 @@ impl Request {
         }
     }
 
+    /// The same request under another id.
+    pub fn with_id(mut self, new: u64) -> Request {
+        match &mut self {
+            Request::Hello { id, .. }
+            | Request::Moves { id, .. }
+            | Request::Play { id, .. }
+            | Request::Explain { id, .. }
+            | Request::Perft { id, .. }
+            | Request::Quit { id } => *id = new,
+        }
+        self
+    }
+
     /// The request in words, for a message about the engine failing on it:
     /// its kind, its position and the last of its actions.
     pub fn describe(&self) -> String {
@@ -92,7 +105,7 @@ impl Request {
 
 /// Where a request starts: a variant, every house rule, and a position in the
 /// variant's notation (`null` for the variant's start position).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SetupMsg {
     pub variant: String,
     #[serde(default)]

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use similar::TextDiff;
 
-use crate::engine::{Engine, EngineError, Explanation, Setup};
+use crate::engine::{Engine, EngineError, Explanation, Plan, Setup};
 use crate::game::{self, Action, Game, MoveKey};
 use crate::scenario::{Loc, Scenario};
 
@@ -236,8 +236,35 @@ pub fn natural(s: &str) -> Vec<(u64, String)> {
 pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
     let started = std::time::Instant::now();
     let mut v = check_timed(scenario, engine);
-    v.seconds = started.elapsed().as_secs_f64();
+    v.seconds = started.elapsed().as_secs_f64() + engine.ahead_seconds();
     v
+}
+
+/// What [`check`] is going to ask of `engine` for `scenario`, for the
+/// engine to ask ahead ([`Engine::ask_ahead`]): the play, every `illegal`
+/// action, and the perft depths from the reference's position after the
+/// play. `None` for a scenario under house rules the engine does not play:
+/// it is skipped, or run under other values, and asked as it comes.
+pub fn plan(scenario: &Scenario, engine: &mut dyn Engine) -> Option<Plan> {
+    engine.supports(&scenario.variant, &scenario.options).ok()?;
+    let played: Vec<Action> = scenario.play.iter().map(|p| p.value.clone()).collect();
+    let ex = &scenario.expect;
+    let perft = if ex.perft.is_empty() {
+        None
+    } else {
+        let game = game::configure(&scenario.variant, &scenario.options).ok()?;
+        let start = scenario.position.clone().unwrap_or_else(|| game.start_position());
+        let after = game.replay(&start, &played).ok()?;
+        Some((after.position, ex.perft.iter().map(|&(depth, _)| depth).collect()))
+    };
+    Some(Plan {
+        variant: scenario.variant.clone(),
+        options: scenario.options.clone(),
+        position: scenario.position.clone(),
+        explain: ex.illegal.iter().map(|r| r.value.action.clone()).collect(),
+        played,
+        perft,
+    })
 }
 
 fn check_timed(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
