@@ -10,27 +10,42 @@ use crate::game::{self, Action, Game, GameError, Options};
 use crate::oracle::natural;
 use crate::scenario::ScenarioFile;
 
-/// One side of a diff: a variant under its default house rules, written in
-/// a notation both sides share.
+/// One side of a diff: a variant under its house rules. Both sides are
+/// compared in one notation (numeric unless one is chosen), so that the
+/// same move is the same line on both; each side is shown in its own
+/// custom (Russian draughts in algebraic squares, English checkers in
+/// numbers) unless a notation is chosen for both.
 pub struct Side {
     pub variant: String,
+    /// The variant in the notation both sides are compared in.
     game: Box<dyn Game>,
+    /// The variant in the notation it is shown in.
+    shown: Box<dyn Game>,
 }
 
 impl Side {
     /// A side from `VARIANT` or `VARIANT:NAME=VALUE,...` (house rules), so
-    /// that two settings of one variant can be compared too.
-    pub fn new(spec: &str, notation: &str) -> Result<Side, String> {
+    /// that two settings of one variant can be compared too; `notation`
+    /// for both comparing and showing, or `None` for comparing in numeric
+    /// squares and showing in the variant's custom.
+    pub fn new(spec: &str, notation: Option<&str>) -> Result<Side, String> {
         let (variant, rules) = spec.split_once(':').unwrap_or((spec, ""));
         let mut options = Options::new();
         for pair in rules.split(',').filter(|p| !p.is_empty()) {
             let (k, v) = pair.split_once('=').ok_or_else(|| format!("'{pair}' in '{spec}' must be NAME=VALUE"))?;
             options.insert(k.to_string(), v.to_string());
         }
-        let mut game = game::configure(variant, &options).map_err(|e| e.to_string())?;
-        // A family with a single notation keeps it.
-        let _ = game.set_notation(notation);
-        Ok(Side { variant: spec.to_string(), game })
+        let configure = |notation: Option<&str>| -> Result<Box<dyn Game>, String> {
+            let mut game = game::configure(variant, &options).map_err(|e| e.to_string())?;
+            if let Some(n) = notation {
+                // A family with a single notation keeps it.
+                let _ = game.set_notation(n);
+            }
+            Ok(game)
+        };
+        let game = configure(Some(notation.unwrap_or("numeric")))?;
+        let shown = configure(notation)?;
+        Ok(Side { variant: spec.to_string(), game, shown })
     }
 
     /// The variant's id, without its house rules.
@@ -38,9 +53,20 @@ impl Side {
         self.variant.split_once(':').map_or(&self.variant, |(v, _)| v)
     }
 
-    /// The position drawn as this variant reads it.
+    /// The position drawn as this variant reads it, in its notation.
     pub fn drawing(&self, position: &str) -> Option<String> {
-        read_position(self.game.as_ref(), position).ok().and_then(|p| self.game.diagram(&p).ok())
+        read_position(self.shown.as_ref(), position).ok().and_then(|p| self.shown.diagram(&p).ok())
+    }
+
+    /// A position of the compared notation as this side shows it.
+    fn show_position(&self, position: &str) -> String {
+        self.shown.normalize_position(position).unwrap_or_else(|_| position.to_string())
+    }
+
+    /// A move of the compared notation, legal at `position`, as this side
+    /// shows it.
+    fn show_move(&self, position: &str, text: &str) -> String {
+        self.shown.move_key(position, text).map(|k| k.display).unwrap_or_else(|_| text.to_string())
     }
 }
 
@@ -83,6 +109,7 @@ pub fn reasons(a: &Side, b: &Side, position: Option<&str>, play: &[Action], spec
         {
             let mut only: Vec<&String> = moves.iter().filter(|m| !other_moves.contains(m)).collect();
             only.sort_by_key(|m| natural(m));
+            let here = if std::ptr::eq(this, a) { &ra.position } else { &rb.position };
             for m in only {
                 let why = that.game.explain(at, &play[..k], &Action::Move(m.clone())).ok().flatten();
                 let clauses = match (&why, &catalog, spec) {
@@ -91,7 +118,8 @@ pub fn reasons(a: &Side, b: &Side, position: Option<&str>, play: &[Action], spec
                 };
                 let _ = writeln!(
                     out,
-                    "  {m}: legal under {}, refused under {}{}",
+                    "  {}: legal under {}, refused under {}{}",
+                    this.show_move(here, m),
                     this.variant,
                     that.variant,
                     match (why, clauses.is_empty()) {
@@ -138,39 +166,48 @@ fn read_position(g: &dyn Game, text: &str) -> Result<String, crate::notation::No
 }
 
 /// What a variant makes of a position and the moves played from it, as
-/// text: after each step the position (its counters included), the result
-/// and the legal moves.
+/// text in the side's own notation: after each step the position (its
+/// counters included), the result and the legal moves.
 pub fn view(side: &Side, position: Option<&str>, play: &[Action]) -> String {
+    lines(side, position, play).into_iter().map(|(_, shown)| shown + "\n").collect()
+}
+
+/// [`view`] line by line, each line as compared and as shown.
+fn lines(side: &Side, position: Option<&str>, play: &[Action]) -> Vec<(String, String)> {
     let g = side.game.as_ref();
+    let same = |line: String| (line.clone(), line);
     let start = match position {
         Some(p) => match read_position(g, p) {
             Ok(fen) => fen,
-            Err(e) => return format!("not a position of {}: {}\n", side.variant, e.message),
+            Err(e) => return vec![same(format!("not a position of {}: {}", side.variant, e.message))],
         },
         None => g.start_position(),
     };
-    let mut out = String::new();
+    let mut out = Vec::new();
     for k in 0..=play.len() {
         let head = if k == 0 { "start".to_string() } else { format!("after {}", play[k - 1]) };
         match g.replay(&start, &play[..k]) {
             Ok(r) => {
                 let mut moves = r.moves.clone();
                 moves.sort_by_key(|m| natural(m));
-                let _ = writeln!(out, "{head}:");
-                let _ = writeln!(out, "  position: {}", r.position);
-                let _ = writeln!(out, "  result: {}", r.result);
+                out.push(same(format!("{head}:")));
+                out.push((
+                    format!("  position: {}", r.position),
+                    format!("  position: {}", side.show_position(&r.position)),
+                ));
+                out.push(same(format!("  result: {}", r.result)));
                 // One move a line, so that a diff shows each move that differs.
-                let _ = writeln!(out, "  moves:");
+                out.push(same("  moves:".to_string()));
                 for m in &moves {
-                    let _ = writeln!(out, "    {m}");
+                    out.push((format!("    {m}"), format!("    {}", side.show_move(&r.position, m))));
                 }
             }
             Err(GameError::Rejected(r)) => {
-                let _ = writeln!(out, "{head}: refused ({})", r.reason);
+                out.push(same(format!("{head}: refused ({})", r.reason)));
                 break;
             }
             Err(GameError::Notation(e)) => {
-                let _ = writeln!(out, "{head}: cannot be read ({})", e.message);
+                out.push(same(format!("{head}: cannot be read ({})", e.message)));
                 break;
             }
         }
@@ -179,16 +216,37 @@ pub fn view(side: &Side, position: Option<&str>, play: &[Action]) -> String {
 }
 
 /// The diff of one position under two variants: `None` when they agree.
+/// The lines are compared in the shared notation and shown in each side's:
+/// a removed line as the first side writes it, an added one as the second
+/// does, and a line both share as the first writes it, followed by the
+/// second's way when that differs (`21-17 = c3-d4`).
 pub fn compare(a: &Side, b: &Side, position: Option<&str>, play: &[Action]) -> Option<String> {
-    let left = view(a, position, play);
-    let right = view(b, position, play);
-    (left != right).then(|| {
-        similar::TextDiff::from_lines(&left, &right)
-            .unified_diff()
-            .context_radius(2)
-            .header(&a.variant, &b.variant)
-            .to_string()
-    })
+    let left = lines(a, position, play);
+    let right = lines(b, position, play);
+    let old: Vec<&str> = left.iter().map(|(c, _)| c.as_str()).collect();
+    let new: Vec<&str> = right.iter().map(|(c, _)| c.as_str()).collect();
+    if old == new {
+        return None;
+    }
+    let diff = similar::TextDiff::from_slices(&old, &new);
+    let mut out = format!("--- {}\n+++ {}\n", a.variant, b.variant);
+    for group in diff.grouped_ops(2) {
+        let _ = writeln!(out, "{}", similar::udiff::UnifiedHunkHeader::new(&group));
+        for change in group.iter().flat_map(|op| diff.iter_changes(op)) {
+            let (i, j) = (change.old_index(), change.new_index());
+            let line = match (change.tag(), i.and_then(|i| left.get(i)), j.and_then(|j| right.get(j))) {
+                (similar::ChangeTag::Equal, Some((_, sa)), Some((_, sb))) if sa != sb => {
+                    format!(" {sa} = {}", sb.trim_start())
+                }
+                (similar::ChangeTag::Equal, Some((_, sa)), _) => format!(" {sa}"),
+                (similar::ChangeTag::Delete, Some((_, sa)), _) => format!("-{sa}"),
+                (similar::ChangeTag::Insert, _, Some((_, sb))) => format!("+{sb}"),
+                _ => continue,
+            };
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    Some(out)
 }
 
 /// The outcome of diffing a set of scenario files.

@@ -76,7 +76,24 @@ fn counters_are_kept_and_each_side_reads_them_under_its_own_rules() {
     );
     // A variant that keeps no such counter makes nothing of it.
     let o = rulecheck(&["diff", "russian", "pool", "--fen", fen, "--play", "10-14"]).ok();
-    assert!(o.stdout.contains("  position: W:WK10:BK20\n"), "{}", o.all());
+    assert!(o.stdout.contains("  position: W:WKd6:BKh4\n"), "{}", o.all());
+}
+
+/// Squares are compared in one notation and shown in each variant's
+/// custom: Russian draughts in algebraic squares, pool checkers in numbers,
+/// a move both play as the first writes it and then as the second does.
+/// `--notation` shows both sides in the one chosen.
+#[test]
+fn each_side_is_shown_in_its_own_notation() {
+    let o = rulecheck(&["diff", "russian", "pool", "--fen", "B:W26,27:B22"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(o.stdout.contains("\n-    c3:e1:h4\n"), "russian's move in its squares:\n{}", o.all());
+    assert!(o.stdout.contains("\n     c3:e1:g3 = 22x31x24\n"), "a shared move in both:\n{}", o.all());
+    assert!(o.stdout.contains("\n  c3:e1:h4: legal under russian, refused under pool"), "{}", o.all());
+    let o = rulecheck(&["diff", "russian", "pool", "--fen", "B:W26,27:B22", "--notation", "numeric"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(o.stdout.contains("\n-    22x31x20\n") && o.stdout.contains("\n     22x31x24\n"), "{}", o.all());
+    assert!(!o.stdout.contains("c3:"), "{}", o.all());
 }
 
 /// A Chinese checkers position keeps every seat's men and its counters.

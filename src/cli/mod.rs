@@ -839,7 +839,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
         }
         Command::PerftAdd { files } => perft_add(&files),
         Command::Diff { a, b, paths, fen, play } => {
-            let notation = cli.notation.as_deref().unwrap_or("numeric");
+            let notation = cli.notation.as_deref();
             let left = crate::diff::Side::new(&a, notation).map_err(bad)?;
             let right = crate::diff::Side::new(&b, notation).map_err(bad)?;
             if paths.is_empty() {
