@@ -116,13 +116,6 @@ pub trait Engine {
     /// default asks nothing ahead.
     fn ask_ahead(&mut self, _plans: &[Plan]) {}
 
-    /// Seconds the engine spent earlier, in [`Engine::ask_ahead`], on the
-    /// answers taken since the last call: a scenario's time then still
-    /// counts its engine's work.
-    fn ahead_seconds(&mut self) -> f64 {
-        0.0
-    }
-
     /// Whether the engine is up and has shaken hands, starting it if need
     /// be: `Err` when it cannot be started, an engine error for the
     /// scenario at hand (never a reason to skip it).

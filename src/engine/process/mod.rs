@@ -1,0 +1,366 @@
+//! An external engine: a program speaking the engine protocol on its
+//! standard input and output. The command is run directly, never through a
+//! shell, in a process group of its own. The handshake has a start-up
+//! allowance and every other request a time limit; an answer is one line of
+//! UTF-8 of at most [`MAX_LINE`] bytes. An engine that crashes, hangs,
+//! closes its output or answers out of protocol is reported as an error for
+//! the scenario at hand, killed with its whole process group, and started
+//! again for the next one. Its standard error is kept for the report.
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use super::protocol::{Request, Response, VERSION};
+use super::EngineError;
+
+mod ahead;
+mod pipe;
+mod requests;
+mod spec;
+
+use pipe::{soon, window, Answers, Line, Running, Wait};
+pub use spec::*;
+
+/// A request as one line of JSON, its line break included.
+fn request_line(request: &Request) -> Result<Vec<u8>, EngineError> {
+    let mut line = serde_json::to_vec(request).map_err(|e| EngineError::Failed(e.to_string()))?;
+    line.push(b'\n');
+    Ok(line)
+}
+
+/// The error of a run stopped by a signal.
+fn stopped(signal: &str) -> EngineError {
+    EngineError::Failed(format!("the run was stopped by {signal}"))
+}
+
+/// An engine run as a separate process.
+pub struct ProcessEngine {
+    spec: EngineSpec,
+    running: Option<Running>,
+    hello: Option<Response>,
+    next_id: u64,
+    stderr: Arc<Mutex<String>>,
+    /// The requests written and not yet answered, in words, so that a
+    /// crash or a timeout names the request it happened on.
+    asked: Vec<(u64, String)>,
+    /// Requests asked ahead of the oracle, and their answers.
+    ahead: ahead::Ahead,
+}
+
+/// Most standard error kept per scenario.
+const STDERR_KEEP: usize = 16 * 1024;
+
+impl ProcessEngine {
+    pub fn new(spec: EngineSpec) -> ProcessEngine {
+        ProcessEngine {
+            spec,
+            running: None,
+            hello: None,
+            next_id: 1,
+            stderr: Arc::new(Mutex::new(String::new())),
+            asked: Vec::new(),
+            ahead: ahead::Ahead::default(),
+        }
+    }
+
+    pub fn spec(&self) -> &EngineSpec {
+        &self.spec
+    }
+
+    /// Start the engine and shake hands; the handshake's answer.
+    pub fn start(&mut self) -> Result<&Response, EngineError> {
+        if self.running.is_none() {
+            self.spawn()?;
+        }
+        self.hello.as_ref().ok_or_else(|| EngineError::Failed("no handshake".into()))
+    }
+
+    fn spawn(&mut self) -> Result<(), EngineError> {
+        if let Some(signal) = crate::interrupt::requested() {
+            return Err(stopped(signal));
+        }
+        let mut cmd = Command::new(&self.spec.command);
+        cmd.args(&self.spec.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        if let Some(dir) = &self.spec.dir {
+            cmd.current_dir(dir);
+        }
+        // A group of its own: ending the engine ends whatever it started,
+        // and a Ctrl-C at the terminal reaches rulecheck, which ends it.
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            cmd.process_group(0);
+        }
+        let mut child =
+            cmd.spawn().map_err(|e| EngineError::Failed(format!("cannot start '{}': {e}", self.spec.command)))?;
+        let (Some(stdin), Some(stdout), Some(mut stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(EngineError::Failed("the engine's standard streams could not be opened".into()));
+        };
+        let log = Arc::clone(&self.stderr);
+        let (read_all, stderr_read) = mpsc::channel::<()>();
+        std::thread::spawn(move || {
+            let _read_all = read_all;
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = stderr.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                if let Ok(mut s) = log.lock() {
+                    s.push_str(&String::from_utf8_lossy(&buf[..n]));
+                    if s.len() > STDERR_KEEP {
+                        let cut = s.len() - STDERR_KEEP;
+                        let cut = (cut..s.len()).find(|&i| s.is_char_boundary(i)).unwrap_or(s.len());
+                        s.drain(..cut);
+                    }
+                }
+            }
+        });
+        let window = window(&stdin);
+        self.running = Some(Running { child, stdin, lines: Answers::new(stdout), window, stderr_read });
+        let id = self.take_id();
+        let hello = self.send(Request::Hello { id, protocol: VERSION })?;
+        let refuse = |this: &mut ProcessEngine, why: String| {
+            this.stop();
+            Err(EngineError::Failed(why))
+        };
+        match hello.protocol {
+            Some(v) if v == VERSION => {}
+            Some(v) => {
+                return refuse(
+                    self,
+                    format!("the engine speaks protocol version {v}; rulecheck speaks version {VERSION}"),
+                )
+            }
+            None => {
+                return refuse(
+                    self,
+                    format!("the handshake names no protocol version; rulecheck speaks version {VERSION}"),
+                )
+            }
+        }
+        if hello.variants.is_none() {
+            return refuse(self, "the handshake names no variants".into());
+        }
+        self.hello = Some(hello);
+        Ok(())
+    }
+
+    fn take_id(&mut self) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    /// Kill the engine and its process group; the next request starts it
+    /// again.
+    fn stop(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.kill();
+        }
+        self.hello = None;
+        self.asked.clear();
+        self.ahead.lost();
+    }
+
+    fn send(&mut self, request: Request) -> Result<Response, EngineError> {
+        // Answers still due to requests written ahead come first.
+        self.settle();
+        let hello = matches!(request, Request::Hello { .. });
+        let limit = if hello { self.spec.startup_timeout } else { self.spec.timeout };
+        let id = request.id();
+        let line = request_line(&request)?;
+        self.asked.push((id, request.describe()));
+        let Some(run) = self.running.as_mut() else {
+            return Err(EngineError::Failed("the engine is not running".into()));
+        };
+        let deadline = Instant::now().checked_add(limit);
+        if run.write(&line).is_err() {
+            return Err(self.closed_input(deadline));
+        }
+        self.receive(id, hello, deadline)
+    }
+
+    /// The engine's input is closed: its exit status if it has one, and the
+    /// engine ended.
+    fn closed_input(&mut self, deadline: Option<Instant>) -> EngineError {
+        let status = self
+            .running
+            .as_mut()
+            .and_then(|run| run.exited_by(soon(deadline)))
+            .map(|s| format!(" ({s})"))
+            .unwrap_or_default();
+        self.stop();
+        EngineError::Failed(format!("the engine closed its input{status}"))
+    }
+
+    /// The answer to request `id`, waited for until `deadline`.
+    fn receive(&mut self, id: u64, hello: bool, deadline: Option<Instant>) -> Result<Response, EngineError> {
+        let limit = if hello { self.spec.startup_timeout } else { self.spec.timeout };
+        let Some(run) = self.running.as_mut() else {
+            return Err(EngineError::Failed("the engine is not running".into()));
+        };
+        let during = self.asked.iter().find(|(i, _)| *i == id).map(|(_, d)| d.clone());
+        let failed = |this: &mut ProcessEngine, why: String| {
+            this.stop();
+            Err(EngineError::Failed(match &during {
+                Some(d) => format!("{why}, on {d}"),
+                None => why,
+            }))
+        };
+        let answer = match run.lines.wait(deadline) {
+            Wait::Line(Line::Text(l)) => l,
+            Wait::Line(Line::NotUtf8(l)) => {
+                return failed(self, format!("out of protocol: an answer that is not UTF-8 (request {id}): '{}'", truncate(&l, 200)))
+            }
+            Wait::Line(Line::TooLong) => {
+                return failed(
+                    self,
+                    format!("out of protocol: an answer line longer than {} MiB (request {id})", MAX_LINE >> 20),
+                )
+            }
+            Wait::Line(Line::Failed(e)) => return failed(self, format!("cannot read the engine's answer: {e}")),
+            Wait::Timeout if hello => {
+                return failed(
+                    self,
+                    format!(
+                        "no handshake within {:.1}s (the start-up allowance: --startup-timeout, or startup-timeout in an engine config file)",
+                        limit.as_secs_f64()
+                    ),
+                )
+            }
+            Wait::Timeout => {
+                return failed(self, format!("no answer within {:.1}s (request {id})", limit.as_secs_f64()))
+            }
+            Wait::Stopped(signal) => return failed(self, stopped(signal).to_string()),
+            Wait::Closed => {
+                // The output ends when the engine exits, or when it closes
+                // it and goes on running: that one cannot answer either.
+                let why = match run.exited_by(soon(deadline)) {
+                    Some(status) => format!("the engine exited ({status})"),
+                    None => format!("the engine closed its standard output but is still running (request {id})"),
+                };
+                return failed(self, why);
+            }
+        };
+        let response: Response = match serde_json::from_str(&answer) {
+            Ok(r) => r,
+            Err(e) => return failed(self, format!("out of protocol: '{}': {e}", truncate(&answer, 200))),
+        };
+        if response.id != id {
+            return failed(self, format!("out of protocol: answer to request {} for request {id}", response.id));
+        }
+        self.asked.retain(|(i, _)| *i != id);
+        if let Some(e) = &response.error {
+            return Err(EngineError::Failed(format!("the engine reports an error: {e}")));
+        }
+        if let Some(why) = &response.unsupported {
+            return Err(EngineError::Unsupported(why.clone()));
+        }
+        Ok(response)
+    }
+
+    /// Several requests at once to an engine that declares `pipeline`: they
+    /// are written ahead of their answers (never more than [`WINDOW`] bytes
+    /// of them unanswered, so that neither side can block the other on a
+    /// full pipe), and each answer has the time limit from the moment the
+    /// one before it came, as if the requests had been sent one by one.
+    /// The answers in order; `None` for a request left unanswered because
+    /// the engine was ended at an earlier one (the caller may ask it again,
+    /// which starts the engine again).
+    fn exchange(&mut self, requests: Vec<Request>) -> Vec<Option<Result<Response, EngineError>>> {
+        self.settle();
+        let mut out: Vec<Option<Result<Response, EngineError>>> = Vec::with_capacity(requests.len());
+        let mut lines = Vec::with_capacity(requests.len());
+        for r in &requests {
+            match request_line(r) {
+                Ok(l) => {
+                    self.asked.push((r.id(), r.describe()));
+                    lines.push(l)
+                }
+                Err(e) => {
+                    // Not one request is sent: the first is the one that
+                    // fails, and the rest are for the caller to ask again.
+                    out.push(Some(Err(e)));
+                    out.resize_with(requests.len(), || None);
+                    return out;
+                }
+            }
+        }
+        let mut written = 0;
+        let mut pending = 0usize;
+        while out.len() < requests.len() {
+            let Some(run) = self.running.as_mut() else {
+                out.resize_with(requests.len(), || None);
+                break;
+            };
+            let started = Instant::now().checked_add(self.spec.timeout);
+            // Write what fits in the window (always the next request to be
+            // answered, whatever its size), in one write, once half the
+            // window is answered: the engine then reads many requests at a
+            // time, not one after each answer.
+            let window = run.window;
+            let mut batch = Vec::new();
+            if written == out.len() || pending <= window / 2 {
+                while written < lines.len() && (written == out.len() || pending + lines[written].len() <= window) {
+                    pending += lines[written].len();
+                    batch.extend_from_slice(&lines[written]);
+                    written += 1;
+                }
+            }
+            if !batch.is_empty() && run.write(&batch).is_err() {
+                // The engine went away: the answer waited for is the one to
+                // report, as when requests are sent one by one.
+                let e = self.closed_input(started);
+                out.push(Some(Err(e)));
+                continue;
+            }
+            let i = out.len();
+            let answer = self.receive(requests[i].id(), false, started);
+            pending -= lines[i].len();
+            out.push(Some(answer));
+        }
+        out
+    }
+
+    fn request(&mut self, make: impl FnOnce(u64) -> Request) -> Result<Response, EngineError> {
+        self.start()?;
+        let id = self.take_id();
+        self.send(make(id))
+    }
+
+    fn capable(&self, what: &str) -> bool {
+        self.hello.as_ref().and_then(|h| h.capabilities.as_ref()).is_some_and(|c| c.iter().any(|x| x == what))
+    }
+}
+
+impl Drop for ProcessEngine {
+    fn drop(&mut self) {
+        // Ask the engine to quit and give it a moment to exit; then end its
+        // process group, whatever it left running. A stopped run does not
+        // wait.
+        if self.running.is_some() && crate::interrupt::requested().is_none() {
+            let id = self.take_id();
+            if self.send(Request::Quit { id }).is_ok() {
+                let grace = Instant::now().checked_add(self.spec.timeout.min(Duration::from_secs(1)));
+                if let Some(r) = self.running.as_mut() {
+                    let _ = r.exited_by(grace);
+                }
+            }
+        }
+        self.stop();
+    }
+}
+
+fn truncate(s: &str, n: usize) -> &str {
+    match s.char_indices().nth(n) {
+        Some((i, _)) => &s[..i],
+        None => s,
+    }
+}
