@@ -1,0 +1,135 @@
+//! One scenario replayed, by the reference and by the engine: the ground
+//! every expectation is checked on. A scenario whose play the engine
+//! refuses, or whose answers cannot be read, is decided here.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use super::moves::{displays, listed_keys};
+use super::outcome::result_out_of_protocol;
+use super::{Failure, Verdict};
+use crate::engine::{Engine, EngineError, Setup};
+use crate::game::{self, Action, Game, MoveKey, Replay};
+use crate::scenario::Scenario;
+
+/// A scenario as the engine played it, beside what the reference reads in.
+pub(super) struct Replayed<'a> {
+    pub scenario: &'a Scenario,
+    /// The reference rules of the scenario's variant and house rules.
+    pub game: Box<dyn Game>,
+    pub setup: Setup<'a>,
+    pub played: Vec<Action>,
+    /// The reference's position after the play: moves are read in it.
+    pub reference_final: String,
+    /// What the engine answered to the play.
+    pub replay: Replay,
+    /// The moves the engine lists, by identity.
+    pub actual: BTreeMap<String, MoveKey>,
+}
+
+/// The transcript's head, the reference's and the engine's replay, and
+/// the checks every answer must pass whatever the scenario expects (a move
+/// listed twice, a result out of protocol); `None` when the verdict is
+/// already complete.
+pub(super) fn replay<'a>(scenario: &'a Scenario, engine: &mut dyn Engine, v: &mut Verdict) -> Option<Replayed<'a>> {
+    let t = &mut v.transcript;
+    let _ = writeln!(t, "scenario: {}", scenario.name);
+    let clauses: Vec<&str> = scenario.clauses.iter().map(|c| c.value.as_str()).collect();
+    let _ = writeln!(t, "clauses: {}", clauses.join(", "));
+    let non_default: Vec<String> = scenario.options.iter().map(|(k, val)| format!("{k}={val}")).collect();
+    let _ = writeln!(t, "options: {}", non_default.join(" "));
+    let _ = writeln!(t, "position: {}", scenario.position.as_deref().unwrap_or("start"));
+    let played: Vec<Action> = scenario.play.iter().map(|p| p.value.clone()).collect();
+    if !played.is_empty() {
+        let steps: Vec<String> = played.iter().map(|a| a.to_string()).collect();
+        let _ = writeln!(t, "play: {}", steps.join(", "));
+    }
+    let game = match game::configure(&scenario.variant, &scenario.options) {
+        Ok(g) => g,
+        Err(e) => {
+            v.failures.push(Failure {
+                expectation: "setup".into(),
+                loc: scenario.loc,
+                detail: e.to_string(),
+                engine: false,
+            });
+            return None;
+        }
+    };
+    let setup =
+        Setup { variant: &scenario.variant, options: &scenario.options, position: scenario.position.as_deref() };
+    // The reference's own replay gives the position moves are read in; the
+    // loader has already checked that it accepts the play.
+    let start = scenario.position.clone().unwrap_or_else(|| game.start_position());
+    let reference_final = match game.replay(&start, &played) {
+        Ok(r) => {
+            v.position = Some(r.position.clone());
+            r.position
+        }
+        Err(e) => {
+            v.failures.push(Failure {
+                expectation: "play".into(),
+                loc: scenario.loc,
+                detail: e.to_string(),
+                engine: false,
+            });
+            return None;
+        }
+    };
+    let replay = match engine.replay(&setup, &played) {
+        Ok(r) => r,
+        Err(e) => {
+            let (loc, detail) = match &e {
+                EngineError::Rejected(r) => (
+                    scenario.play.get(r.index).map(|p| p.loc).unwrap_or(scenario.loc),
+                    format!(
+                        "the engine refused play step {} ('{}'): {}",
+                        r.index.saturating_add(1),
+                        played.get(r.index).map(|a| a.to_string()).unwrap_or_default(),
+                        r.reason
+                    ),
+                ),
+                other => (scenario.loc, format!("the engine failed: {other}")),
+            };
+            let _ = writeln!(v.transcript, "error: {detail}");
+            let engine = !matches!(e, EngineError::Rejected(_));
+            v.failures.push(Failure { expectation: "play".into(), loc, detail, engine });
+            return None;
+        }
+    };
+    let ex = &scenario.expect;
+    let _ = writeln!(v.transcript, "after: {}", replay.position);
+    let _ = writeln!(v.transcript, "to-move: {}", replay.to_move);
+    let _ = writeln!(v.transcript, "result: {}", replay.result);
+    let moves_loc = ex.moves.as_ref().and_then(|m| m.first()).map(|m| m.loc).unwrap_or(scenario.loc);
+    let (actual, twice) = match listed_keys(game.as_ref(), &reference_final, &replay.moves) {
+        Ok(k) => k,
+        Err(e) => {
+            let detail = format!("out of protocol: the engine listed a move that cannot be read: {e}");
+            let _ = writeln!(v.transcript, "error: {detail}");
+            v.failures.push(Failure { expectation: "moves".into(), loc: moves_loc, detail, engine: true });
+            return None;
+        }
+    };
+    let _ = writeln!(v.transcript, "moves ({}): {}", actual.len(), displays(&actual).join(" "));
+    // A move list is a set: a move listed twice is a wrong answer wherever
+    // it is, whether the scenario lists the moves or not.
+    if !twice.is_empty() {
+        let _ = writeln!(v.transcript, "listed more than once: {}", twice.join("; "));
+        v.failures.push(Failure {
+            expectation: "moves".into(),
+            loc: moves_loc,
+            detail: format!("the engine lists a move more than once: {}", twice.join("; ")),
+            engine: false,
+        });
+    }
+    if let Some(why) = result_out_of_protocol(game.as_ref(), &replay.result) {
+        v.failures.push(Failure {
+            expectation: "result".into(),
+            loc: ex.result.as_ref().map(|r| r.loc).unwrap_or(scenario.loc),
+            detail: format!("out of protocol: {why}"),
+            engine: true,
+        });
+    }
+    Some(Replayed { scenario, game, setup, played, reference_final, replay, actual })
+}
