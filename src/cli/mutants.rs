@@ -4,10 +4,22 @@
 
 use std::path::PathBuf;
 
-use super::{bad, catalog, default_paths, out, Fail};
+use super::input::{catalog, default_paths};
+use super::output::{bad, out, Fail};
 use crate::runner;
 
-pub(super) fn mutants(variants: &[String], paths: Vec<PathBuf>) -> Result<u8, Fail> {
+/// The arguments of `rulecheck mutants`.
+#[derive(clap::Args, Debug)]
+pub(super) struct Args {
+    /// Variants to score [default: every variant the spec has scenarios for].
+    variants: Vec<String>,
+    /// Scenario files or directories [default: spec]
+    #[arg(long = "spec", value_name = "PATH")]
+    paths: Vec<PathBuf>,
+}
+
+pub(super) fn mutants(args: Args) -> Result<u8, Fail> {
+    let Args { variants, paths } = args;
     let cat = catalog()?;
     let (files, errors) = runner::load_all(&default_paths(paths), &cat, &Default::default());
     if let Some(e) = errors.first() {
@@ -23,7 +35,7 @@ pub(super) fn mutants(variants: &[String], paths: Vec<PathBuf>) -> Result<u8, Fa
         ids.dedup();
         ids
     } else {
-        variants.to_vec()
+        variants
     };
     let mut holes = 0;
     for v in &chosen {

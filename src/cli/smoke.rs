@@ -5,7 +5,9 @@
 
 use std::collections::BTreeMap;
 
-use super::{bad, note, out, Fail, Limits};
+use super::input::stop_on_signals;
+use super::output::{bad, note, out, Fail};
+use super::Limits;
 use crate::engine::process::{EngineSpec, ProcessEngine};
 use crate::engine::{self, Engine, EngineError, Explanation, Setup};
 use crate::game::{self, Action, Game, Options};
@@ -158,8 +160,19 @@ fn variant(
     Ok(())
 }
 
-pub(super) fn smoke(line: &str, limits: Limits) -> Result<u8, Fail> {
-    let spec = limits.apply(EngineSpec::from_command_line(line).map_err(bad)?);
+/// The arguments of `rulecheck smoke`.
+#[derive(clap::Args, Debug)]
+pub(super) struct Args {
+    /// The engine: its command line, run directly (no shell).
+    #[arg(long, value_name = "CMD ARGS")]
+    engine: String,
+    #[command(flatten)]
+    limits: Limits,
+}
+
+pub(super) fn smoke(args: Args) -> Result<u8, Fail> {
+    stop_on_signals()?;
+    let spec = args.limits.apply(EngineSpec::from_command_line(&args.engine).map_err(bad)?);
     let mut e = ProcessEngine::new(spec);
     let hello = match e.start() {
         Ok(h) => h.clone(),
