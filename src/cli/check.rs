@@ -9,18 +9,7 @@ use super::output::Fail;
 use crate::report;
 use crate::runner;
 
-/// The arguments of `rulecheck check`.
-#[derive(clap::Args, Debug)]
-pub(super) struct Args {
-    /// Scenario files or directories [default: spec]
-    paths: Vec<PathBuf>,
-    /// Do not require every clause of the touched rule pages to be cited.
-    #[arg(long)]
-    no_coverage: bool,
-}
-
-pub(super) fn check(raw_options: &[String], args: Args) -> Result<u8, Fail> {
-    let Args { paths, no_coverage } = args;
+pub(super) fn check(raw_options: &[String], paths: Vec<PathBuf>, no_coverage: bool) -> Result<u8, Fail> {
     let overrides = run_overrides(raw_options)?;
     let cat = catalog()?;
     let (files, errors) = runner::load_all(&default_paths(paths), &cat, &overrides);

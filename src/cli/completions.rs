@@ -4,17 +4,10 @@
 use super::output::{out, Fail};
 use super::Cli;
 
-/// The arguments of `rulecheck completions`.
-#[derive(clap::Args, Debug)]
-pub(super) struct Args {
-    /// The shell.
-    shell: clap_complete::Shell,
-}
-
-pub(super) fn completions(args: Args) -> Result<u8, Fail> {
+pub(super) fn completions(shell: clap_complete::Shell) -> Result<u8, Fail> {
     use clap::CommandFactory;
     let mut script = Vec::new();
-    clap_complete::generate(args.shell, &mut Cli::command(), "rulecheck", &mut script);
+    clap_complete::generate(shell, &mut Cli::command(), "rulecheck", &mut script);
     out(&String::from_utf8_lossy(&script))?;
     Ok(0)
 }

@@ -10,28 +10,17 @@ use super::output::{bad, out, Fail};
 use crate::game::Options;
 use crate::runner;
 
-/// The arguments of `rulecheck diff`.
-#[derive(clap::Args, Debug)]
-pub(super) struct Args {
-    /// The first variant.
-    a: String,
-    /// The second variant.
-    b: String,
-    /// Scenario files or directories: every scenario's position and play is replayed under both.
+pub(super) fn diff(
+    notation: Option<&str>,
+    a: &str,
+    b: &str,
     paths: Vec<PathBuf>,
-    /// One position to compare (FEN) instead of scenario files; each variant's start if omitted.
-    #[arg(long, conflicts_with = "paths")]
     fen: Option<String>,
-    /// Moves (and actions, comma-separated) to play from the position.
-    #[arg(long, conflicts_with = "paths")]
     play: Option<String>,
-}
-
-pub(super) fn diff(notation: Option<&str>, args: Args) -> Result<u8, Fail> {
-    let Args { a, b, paths, fen, play } = args;
+) -> Result<u8, Fail> {
     let notation = notation.unwrap_or("numeric");
-    let left = crate::diff::Side::new(&a, notation).map_err(bad)?;
-    let right = crate::diff::Side::new(&b, notation).map_err(bad)?;
+    let left = crate::diff::Side::new(a, notation).map_err(bad)?;
+    let right = crate::diff::Side::new(b, notation).map_err(bad)?;
     if paths.is_empty() {
         let steps = crate::diff::parse_play(play.as_deref().unwrap_or("")).map_err(bad)?;
         if let Some(p) = fen.as_deref() {

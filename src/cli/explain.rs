@@ -8,23 +8,14 @@ use super::output::{bad, note, Fail};
 use crate::report;
 use crate::runner;
 
-/// The arguments of `rulecheck explain`.
-#[derive(clap::Args, Debug)]
-pub(super) struct Args {
-    /// The variant (`rulecheck variants` lists them).
-    variant: String,
-    /// The position (FEN or diagram).
-    position: String,
-    /// The move or action, e.g. 9-5 or 'resign by black'.
-    action: String,
-    /// The spec whose scenarios say which clauses a refusal comes from [default: ./spec, if there is one].
-    #[arg(long, value_name = "DIR")]
+pub(super) fn explain(
+    raw_options: &[String],
+    notation: Option<&str>,
+    variant: &str,
+    pos: &str,
+    action: &str,
     spec: Option<PathBuf>,
-}
-
-pub(super) fn explain(raw_options: &[String], notation: Option<&str>, args: Args) -> Result<u8, Fail> {
-    let Args { variant, position: pos, action, spec } = args;
-    let (variant, pos, action) = (variant.as_str(), pos.as_str(), action.as_str());
+) -> Result<u8, Fail> {
     let game = configure(variant, raw_options, notation)?;
     let spec = spec_dir(spec)?;
     let p = position(game.as_ref(), Some(pos))?;

@@ -47,6 +47,19 @@ pub(super) fn position(game: &dyn Game, given: Option<&str>) -> Result<String, F
     }
 }
 
+/// The variant configured with the house rules and notation, and the
+/// position given in it (the start position if none is).
+pub(super) fn game_and_position(
+    variant: &str,
+    raw: &[String],
+    notation: Option<&str>,
+    given: Option<&str>,
+) -> Result<(Box<dyn Game>, String), Fail> {
+    let game = configure(variant, raw, notation)?;
+    let p = position(game.as_ref(), given)?;
+    Ok((game, p))
+}
+
 /// House rules for a whole run: each must be an option of some variant,
 /// with a value valid in at least one variant that has it. Each scenario
 /// then checks the value against its own variant, so that an option two

@@ -104,43 +104,133 @@ enum Command {
     Run(run::Args),
     /// The spec's mutation score: every single-rule deviation of each variant run against its scenarios,
     /// with the scenarios that catch it; a deviation nothing catches is a hole (exit 1).
-    Mutants(mutants::Args),
+    Mutants {
+        /// Variants to score [default: every variant the spec has scenarios for].
+        variants: Vec<String>,
+        /// Scenario files or directories [default: spec]
+        #[arg(long = "spec", value_name = "PATH")]
+        paths: Vec<PathBuf>,
+    },
     /// Check a new engine quickly: the handshake, then each kind of request once for every variant it
     /// declares, saying check by check what is wrong (exit 0 all right, 1 a wrong answer, 3 the engine failed).
-    Smoke(smoke::Args),
+    Smoke {
+        /// The engine: its command line, run directly (no shell).
+        #[arg(long, value_name = "CMD ARGS")]
+        engine: String,
+        #[command(flatten)]
+        limits: Limits,
+    },
     /// Run the spec over several engines at once and write one conformance matrix: a row per clause of
     /// each variant, a column per engine (pass, fail, skip or error), the failing scenarios listed.
     Matrix(matrix::Args),
     /// Say whether a move or action is legal in a position and, if not, why: the reason code and the clauses it comes from.
-    Explain(explain::Args),
+    Explain {
+        /// The variant (`rulecheck variants` lists them).
+        variant: String,
+        /// The position (FEN or diagram).
+        position: String,
+        /// The move or action, e.g. 9-5 or 'resign by black'.
+        action: String,
+        /// The spec whose scenarios say which clauses a refusal comes from [default: ./spec, if there is one].
+        #[arg(long, value_name = "DIR")]
+        spec: Option<PathBuf>,
+    },
     /// Write a scenario file skeleton: a commented template with the start position as a diagram.
-    New(new::Args),
+    New {
+        /// The variant (`rulecheck variants` lists them).
+        variant: String,
+    },
     /// Print the JSON Schema of scenario files or rule catalogs (kept in spec/ for editors).
-    Schema(schema::Args),
+    Schema {
+        /// Which files: scenario or catalog.
+        #[arg(value_parser = ["scenario", "catalog"])]
+        kind: String,
+    },
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
-    Completions(completions::Args),
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
     /// Play random games on an engine and the reference side by side; shrink a disagreement and print it as a scenario file.
     Fuzz(fuzz::Args),
     /// Speak the engine protocol on standard input and output with the built-in rules.
-    Serve(serve::Args),
+    Serve {
+        /// A deviation from the rules, for testing the harness (hidden).
+        #[arg(long, hide = true)]
+        deviate: Option<String>,
+        /// Most leaves one perft request may count; a deeper request is answered with an error.
+        #[arg(long, value_name = "NODES", default_value_t = engine::serve::DEFAULT_PERFT_BUDGET)]
+        perft_budget: u64,
+    },
     /// Validate scenario files (notation, clauses, reasons, play) and clause coverage, without running an engine.
-    Check(check::Args),
+    Check {
+        /// Scenario files or directories [default: spec]
+        paths: Vec<PathBuf>,
+        /// Do not require every clause of the touched rule pages to be cited.
+        #[arg(long)]
+        no_coverage: bool,
+    },
     /// List the legal moves of a position.
-    Moves(moves::Args),
+    Moves {
+        /// The variant (`rulecheck variants` lists them).
+        variant: String,
+        /// A position (FEN); the start position if omitted.
+        position: Option<String>,
+        /// Print JSON instead of one move per line.
+        #[arg(long)]
+        json: bool,
+    },
     /// Draw a position as a diagram (the start position if omitted).
-    Show(show::Args),
+    Show {
+        /// The variant (`rulecheck variants` lists them).
+        variant: String,
+        /// A position (FEN or diagram); the start position if omitted.
+        position: Option<String>,
+        /// Print the position as an SVG picture instead.
+        #[arg(long)]
+        svg: bool,
+    },
     /// Count the leaf nodes of the move tree: `perft VARIANT [POSITION] DEPTH`.
     #[command(override_usage = "rulecheck perft [OPTIONS] <VARIANT> [POSITION] <DEPTH>")]
     Perft(perft::Args),
     /// Add up the parts of a perft counted with `perft --shard K/N --json`, checking that they are one perft and all there.
-    PerftAdd(perft_add::Args),
+    PerftAdd {
+        /// The parts' JSON files (`-` for standard input, one part a line).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
     /// Replay the same positions under two variants and show, as a unified diff, where they differ.
     #[command(override_usage = "rulecheck diff <VARIANT_A> <VARIANT_B> [PATHS... | --fen FEN] [--play MOVES]")]
-    Diff(diff::Args),
+    Diff {
+        /// The first variant.
+        a: String,
+        /// The second variant.
+        b: String,
+        /// Scenario files or directories: every scenario's position and play is replayed under both.
+        paths: Vec<PathBuf>,
+        /// One position to compare (FEN) instead of scenario files; each variant's start if omitted.
+        #[arg(long, conflicts_with = "paths")]
+        fen: Option<String>,
+        /// Moves (and actions, comma-separated) to play from the position.
+        #[arg(long, conflicts_with = "paths")]
+        play: Option<String>,
+    },
     /// Replay recorded games from a PDN file: the first illegal move of each game, and whether the recorded result agrees.
-    Replay(replay::Args),
+    Replay {
+        /// The variant the games are played under.
+        variant: String,
+        /// A PDN file (many games, headers, comments and variations allowed).
+        file: PathBuf,
+        /// Print the games that replay as a scenario file instead of the report.
+        #[arg(long)]
+        scenario: bool,
+    },
     /// List the variants with their house-rule options and defaults.
-    Variants(variants::Args),
+    Variants {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Run the command line; returns the process exit code.
@@ -180,22 +270,26 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
     let notation = cli.notation.as_deref();
     match cli.command {
         Command::Run(args) => run::run(options, args),
-        Command::Mutants(args) => mutants::mutants(args),
-        Command::Smoke(args) => smoke::smoke(args),
+        Command::Mutants { variants, paths } => mutants::mutants(&variants, paths),
+        Command::Smoke { engine, limits } => smoke::smoke(&engine, limits),
         Command::Matrix(args) => matrix::matrix(options, args),
-        Command::Explain(args) => explain::explain(options, notation, args),
-        Command::New(args) => new::new(options, notation, args),
-        Command::Schema(args) => schema::schema(args),
-        Command::Completions(args) => completions::completions(args),
+        Command::Explain { variant, position, action, spec } => {
+            explain::explain(options, notation, &variant, &position, &action, spec)
+        }
+        Command::New { variant } => new::new(options, notation, &variant),
+        Command::Schema { kind } => schema::schema(&kind),
+        Command::Completions { shell } => completions::completions(shell),
         Command::Fuzz(args) => fuzz::fuzz(options, args),
-        Command::Serve(args) => serve::serve(options, args),
-        Command::Check(args) => check::check(options, args),
-        Command::Moves(args) => moves::moves(options, notation, args),
-        Command::Show(args) => show::show(options, notation, args),
+        Command::Serve { deviate, perft_budget } => serve::serve(options, deviate, perft_budget),
+        Command::Check { paths, no_coverage } => check::check(options, paths, no_coverage),
+        Command::Moves { variant, position, json } => {
+            moves::moves(options, notation, &variant, position.as_deref(), json)
+        }
+        Command::Show { variant, position, svg } => show::show(options, notation, &variant, svg, position.as_deref()),
         Command::Perft(args) => perft::perft(options, notation, args),
-        Command::PerftAdd(args) => perft_add::perft_add(args),
-        Command::Diff(args) => diff::diff(notation, args),
-        Command::Replay(args) => replay::replay(options, args),
-        Command::Variants(args) => variants::variants(options, args),
+        Command::PerftAdd { files } => perft_add::perft_add(&files),
+        Command::Diff { a, b, paths, fen, play } => diff::diff(notation, &a, &b, paths, fen, play),
+        Command::Replay { variant, file, scenario } => replay::replay(options, &variant, &file, scenario),
+        Command::Variants { json } => variants::variants(options, json),
     }
 }

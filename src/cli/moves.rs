@@ -1,24 +1,16 @@
 //! `rulecheck moves`: the legal moves of a position, one a line or as JSON.
 
-use super::input::{configure, position};
+use super::input::game_and_position;
 use super::output::{bad, note, out, Fail};
 
-/// The arguments of `rulecheck moves`.
-#[derive(clap::Args, Debug)]
-pub(super) struct Args {
-    /// The variant (`rulecheck variants` lists them).
-    variant: String,
-    /// A position (FEN); the start position if omitted.
-    position: Option<String>,
-    /// Print JSON instead of one move per line.
-    #[arg(long)]
+pub(super) fn moves(
+    raw: &[String],
+    notation: Option<&str>,
+    variant: &str,
+    pos: Option<&str>,
     json: bool,
-}
-
-pub(super) fn moves(raw_options: &[String], notation: Option<&str>, args: Args) -> Result<u8, Fail> {
-    let Args { variant, position: pos, json } = args;
-    let game = configure(&variant, raw_options, notation)?;
-    let p = position(game.as_ref(), pos.as_deref())?;
+) -> Result<u8, Fail> {
+    let (game, p) = game_and_position(variant, raw, notation, pos)?;
     let mut r = game.replay(&p, &[]).map_err(|e| bad(e.to_string()))?;
     r.moves.sort_by_key(|m| crate::oracle::natural(m));
     if json {

@@ -8,18 +8,7 @@ use super::input::{catalog, default_paths};
 use super::output::{bad, out, Fail};
 use crate::runner;
 
-/// The arguments of `rulecheck mutants`.
-#[derive(clap::Args, Debug)]
-pub(super) struct Args {
-    /// Variants to score [default: every variant the spec has scenarios for].
-    variants: Vec<String>,
-    /// Scenario files or directories [default: spec]
-    #[arg(long = "spec", value_name = "PATH")]
-    paths: Vec<PathBuf>,
-}
-
-pub(super) fn mutants(args: Args) -> Result<u8, Fail> {
-    let Args { variants, paths } = args;
+pub(super) fn mutants(variants: &[String], paths: Vec<PathBuf>) -> Result<u8, Fail> {
     let cat = catalog()?;
     let (files, errors) = runner::load_all(&default_paths(paths), &cat, &Default::default());
     if let Some(e) = errors.first() {
@@ -35,7 +24,7 @@ pub(super) fn mutants(args: Args) -> Result<u8, Fail> {
         ids.dedup();
         ids
     } else {
-        variants
+        variants.to_vec()
     };
     let mut holes = 0;
     for v in &chosen {

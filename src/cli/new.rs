@@ -5,22 +5,14 @@ use super::input::{catalog, configure, parse_options};
 use super::output::{bad, out, Fail};
 use crate::game::{self, Options};
 
-/// The arguments of `rulecheck new`.
-#[derive(clap::Args, Debug)]
-pub(super) struct Args {
-    /// The variant (`rulecheck variants` lists them).
-    variant: String,
-}
-
-pub(super) fn new(raw_options: &[String], notation: Option<&str>, args: Args) -> Result<u8, Fail> {
-    let Args { variant } = args;
-    let game = configure(&variant, raw_options, notation)?;
-    let v = game::variant(&variant).map_err(|e| bad(e.to_string()))?;
+pub(super) fn new(raw_options: &[String], notation: Option<&str>, variant: &str) -> Result<u8, Fail> {
+    let game = configure(variant, raw_options, notation)?;
+    let v = game::variant(variant).map_err(|e| bad(e.to_string()))?;
     let cat = catalog()?;
     let clauses: Vec<String> = cat
         .pages
         .iter()
-        .filter(|p| p.variants.iter().any(|x| x == &variant))
+        .filter(|p| p.variants.iter().any(|x| x == variant))
         .flat_map(|p| p.clauses.iter().map(|c| c.id.clone()))
         .collect();
     let start = game.start_position();

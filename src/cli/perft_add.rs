@@ -6,18 +6,10 @@ use std::path::PathBuf;
 
 use super::output::{bad, Fail};
 
-/// The arguments of `rulecheck perft-add`.
-#[derive(clap::Args, Debug)]
-pub(super) struct Args {
-    /// The parts' JSON files (`-` for standard input, one part a line).
-    #[arg(required = true)]
-    files: Vec<PathBuf>,
-}
-
 /// The parts' counts added up.
-pub(super) fn perft_add(args: Args) -> Result<u8, Fail> {
+pub(super) fn perft_add(files: &[PathBuf]) -> Result<u8, Fail> {
     let mut parts = Vec::new();
-    for f in &args.files {
+    for f in files {
         let text = if f.as_os_str() == "-" {
             let mut t = String::new();
             std::io::Read::read_to_string(&mut std::io::stdin(), &mut t)

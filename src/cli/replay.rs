@@ -2,31 +2,18 @@
 //! variant, each game's first illegal move and whether its recorded result
 //! agrees, or the games that replay written as a scenario file.
 
-use std::path::PathBuf;
+use std::path::Path;
 
 use super::input::parse_options;
 use super::output::{bad, out, Fail};
 use crate::runner;
 
-/// The arguments of `rulecheck replay`.
-#[derive(clap::Args, Debug)]
-pub(super) struct Args {
-    /// The variant the games are played under.
-    variant: String,
-    /// A PDN file (many games, headers, comments and variations allowed).
-    file: PathBuf,
-    /// Print the games that replay as a scenario file instead of the report.
-    #[arg(long)]
-    scenario: bool,
-}
-
-pub(super) fn replay(raw_options: &[String], args: Args) -> Result<u8, Fail> {
-    let Args { variant, file, scenario } = args;
+pub(super) fn replay(raw_options: &[String], variant: &str, file: &Path, scenario: bool) -> Result<u8, Fail> {
     let options = parse_options(raw_options)?;
-    let reports = crate::pdn::replay_file(&variant, &options, &file).map_err(|e| bad(e.to_string()))?;
+    let reports = crate::pdn::replay_file(variant, &options, file).map_err(|e| bad(e.to_string()))?;
     if scenario {
-        let source = runner::display_path(&file);
-        let yaml = crate::pdn::scenarios_yaml(&variant, &options, &reports, &source).map_err(|e| bad(e.0))?;
+        let source = runner::display_path(file);
+        let yaml = crate::pdn::scenarios_yaml(variant, &options, &reports, &source).map_err(|e| bad(e.0))?;
         out(&yaml)?;
         return Ok(0);
     }

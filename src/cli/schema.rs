@@ -3,16 +3,8 @@
 
 use super::output::{out, Fail};
 
-/// The arguments of `rulecheck schema`.
-#[derive(clap::Args, Debug)]
-pub(super) struct Args {
-    /// Which files: scenario or catalog.
-    #[arg(value_parser = ["scenario", "catalog"])]
-    kind: String,
-}
-
-pub(super) fn schema(args: Args) -> Result<u8, Fail> {
-    if args.kind == "catalog" {
+pub(super) fn schema(kind: &str) -> Result<u8, Fail> {
+    if kind == "catalog" {
         out(&crate::catalog::schema())?;
     } else {
         out(&crate::scenario::loader::schema())?;

@@ -7,19 +7,7 @@ use super::output::{bad, engine_failed, Fail};
 use crate::engine;
 use crate::game::{self, Options};
 
-/// The arguments of `rulecheck serve`.
-#[derive(clap::Args, Debug)]
-pub(super) struct Args {
-    /// A deviation from the rules, for testing the harness (hidden).
-    #[arg(long, hide = true)]
-    deviate: Option<String>,
-    /// Most leaves one perft request may count; a deeper request is answered with an error.
-    #[arg(long, value_name = "NODES", default_value_t = engine::serve::DEFAULT_PERFT_BUDGET)]
-    perft_budget: u64,
-}
-
-pub(super) fn serve(raw_options: &[String], args: Args) -> Result<u8, Fail> {
-    let Args { deviate, perft_budget } = args;
+pub(super) fn serve(raw_options: &[String], deviate: Option<String>, perft_budget: u64) -> Result<u8, Fail> {
     let name = format!("rulecheck {}", env!("CARGO_PKG_VERSION"));
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

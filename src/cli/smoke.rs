@@ -160,19 +160,9 @@ fn variant(
     Ok(())
 }
 
-/// The arguments of `rulecheck smoke`.
-#[derive(clap::Args, Debug)]
-pub(super) struct Args {
-    /// The engine: its command line, run directly (no shell).
-    #[arg(long, value_name = "CMD ARGS")]
-    engine: String,
-    #[command(flatten)]
-    limits: Limits,
-}
-
-pub(super) fn smoke(args: Args) -> Result<u8, Fail> {
+pub(super) fn smoke(line: &str, limits: Limits) -> Result<u8, Fail> {
     stop_on_signals()?;
-    let spec = args.limits.apply(EngineSpec::from_command_line(&args.engine).map_err(bad)?);
+    let spec = limits.apply(EngineSpec::from_command_line(line).map_err(bad)?);
     let mut e = ProcessEngine::new(spec);
     let hello = match e.start() {
         Ok(h) => h.clone(),

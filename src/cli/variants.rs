@@ -4,20 +4,12 @@
 use super::output::{bad, out, Fail};
 use crate::game;
 
-/// The arguments of `rulecheck variants`.
-#[derive(clap::Args, Debug)]
-pub(super) struct Args {
-    /// Print JSON.
-    #[arg(long)]
-    json: bool,
-}
-
-pub(super) fn variants(raw_options: &[String], args: Args) -> Result<u8, Fail> {
+pub(super) fn variants(raw_options: &[String], json: bool) -> Result<u8, Fail> {
     if !raw_options.is_empty() {
         return Err(bad("variants lists every house rule; it takes no --option"));
     }
     let vs = game::variants();
-    if args.json {
+    if json {
         let list: Vec<serde_json::Value> = vs
             .iter()
             .map(|v| {
