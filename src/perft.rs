@@ -321,9 +321,10 @@ pub trait Watch: Sync {
 }
 
 /// Perft of `position` as `asked`: on `jobs` threads when no divide is
-/// asked, otherwise on one thread with one table kept across the root
-/// moves. The count is the same whichever way it is taken; a `watch` is
-/// told of each root move (or unit) as it is counted.
+/// asked and the tree is deeper than one ply, otherwise on one thread, the
+/// table (if one is asked) kept across the root moves. The count is the
+/// same whichever way it is taken; a `watch` is told of each root move (or
+/// unit) as it is counted.
 pub fn count(
     game: &dyn Game,
     position: &str,
@@ -423,6 +424,45 @@ mod tests {
                     .collect();
                 assert_eq!(add(&parts), Ok(plain), "{variant} in {n} shards");
                 assert!(parts.iter().all(|p| p.units == parts[0].units));
+            }
+        }
+    }
+
+    /// However `count` is asked to count (threads, a table, divided,
+    /// watched), the total is the plain walk's, a divide adds up to it, and
+    /// a watch hears of every part it was told of.
+    #[test]
+    fn every_way_of_counting_gives_the_plain_count() {
+        struct Seen(AtomicUsize, AtomicUsize);
+        impl Watch for Seen {
+            fn parts(&self, n: usize) {
+                self.0.store(n, Ordering::Relaxed);
+            }
+            fn done(&self) {
+                self.1.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        let g = game_of("english", &[]);
+        let start = g.start_position();
+        let plain = g.perft(&start, 5, false).expect("perft");
+        for jobs in [1, 2] {
+            for hash in [None, Some(1 << 22)] {
+                for divide in [false, true] {
+                    for watched in [false, true] {
+                        let seen = Seen(AtomicUsize::new(0), AtomicUsize::new(0));
+                        let watch: Option<&dyn Watch> = if watched { Some(&seen) } else { None };
+                        let asked = Asked { depth: 5, paths: false, jobs, hash, divide };
+                        let c = count(g.as_ref(), &start, asked, watch).expect("count");
+                        let case = format!("{asked:?}, watched {watched}");
+                        assert_eq!(c.total, plain, "{case}");
+                        let rows: u64 = c.divide.iter().map(|r| r.1).sum();
+                        assert_eq!(rows, if divide { plain } else { 0 }, "{case}");
+                        assert_eq!(c.stats.is_some(), hash.is_some(), "{case}");
+                        let (parts, done) = (seen.0.into_inner(), seen.1.into_inner());
+                        assert_eq!(done, parts, "{case}");
+                        assert_eq!(parts > 0, watched, "{case}");
+                    }
+                }
             }
         }
     }
