@@ -9,6 +9,9 @@
 //! cut depends only on the position, the depth and the number of parts, so
 //! every shard of a CI matrix cuts the same units and takes its own share of
 //! them, round robin in a fixed order.
+//!
+//! [`count`] takes one count the way `rulecheck perft` asks for it: on
+//! threads or not, with a table or not, divided below the root or not.
 
 pub mod table;
 
@@ -286,6 +289,104 @@ pub fn add(parts: &[Shard]) -> Result<u64, String> {
     Ok(parts.iter().map(|p| p.nodes).sum())
 }
 
+/// How [`count`] counts: the depth, every capture path or each distinct
+/// move once, the threads, a transposition table of so many bytes in all,
+/// and whether the count below each legal move is wanted.
+#[derive(Clone, Copy, Debug)]
+pub struct Asked {
+    pub depth: u32,
+    pub paths: bool,
+    pub jobs: usize,
+    pub hash: Option<usize>,
+    pub divide: bool,
+}
+
+/// What [`count`] found: the leaves, the count below each legal move in
+/// natural order (empty unless divide was asked), and the table's figures
+/// when a table was kept.
+#[derive(Clone, Debug)]
+pub struct Counted {
+    pub total: u64,
+    pub divide: Vec<(String, u64)>,
+    pub stats: Option<Stats>,
+}
+
+/// One who follows a long count (a progress bar): the count is taken in
+/// parts, the root moves or the units of [`parallel_with`].
+pub trait Watch: Sync {
+    /// The count has `n` parts in all.
+    fn parts(&self, n: usize);
+    /// One more part is counted.
+    fn done(&self);
+}
+
+/// Perft of `position` as `asked`: on `jobs` threads when no divide is
+/// asked and the tree is deeper than one ply, otherwise on one thread, the
+/// table (if one is asked) kept across the root moves. The count is the
+/// same whichever way it is taken; a `watch` is told of each root move (or
+/// unit) as it is counted.
+pub fn count(
+    game: &dyn Game,
+    position: &str,
+    asked: Asked,
+    watch: Option<&dyn Watch>,
+) -> Result<Counted, NotationError> {
+    let Asked { depth, paths, jobs, hash, divide } = asked;
+    if jobs > 1 && !divide && depth > 1 {
+        let done = |units: usize| {
+            if let Some(w) = watch {
+                w.parts(units);
+                w.done();
+            }
+        };
+        let (total, stats) = parallel_with(game, position, depth, paths, jobs, hash, &done)?;
+        return Ok(Counted { total, divide: Vec::new(), stats });
+    }
+    let mut counter = match hash {
+        Some(bytes) => Some(game.hashed(paths, bytes).map_err(failed)?),
+        None => None,
+    };
+    let (rows, total) = if depth > 0 && (divide || watch.is_some()) {
+        if let Some(w) = watch {
+            w.parts(game.divide(position, 1, paths)?.len());
+        }
+        let done = || {
+            if let Some(w) = watch {
+                w.done();
+            }
+        };
+        let mut rows = match counter.as_mut() {
+            Some(c) => c.divide_observed(position, depth, &done),
+            None => game.divide_observed(position, depth, paths, &done),
+        }?;
+        // Without a move the tree is the family's to count (a pass, say).
+        let total = if rows.is_empty() {
+            walk(game, counter.as_mut(), position, depth, paths)?
+        } else {
+            rows.iter().map(|r| r.1).sum()
+        };
+        rows.sort_by_key(|a| crate::oracle::natural(&a.0));
+        (if divide { rows } else { Vec::new() }, total)
+    } else {
+        (Vec::new(), walk(game, counter.as_mut(), position, depth, paths)?)
+    };
+    Ok(Counted { total, divide: rows, stats: counter.as_ref().map(|c| c.stats()) })
+}
+
+/// The whole tree's count on this thread, in the table if one is kept.
+fn walk(
+    game: &dyn Game,
+    counter: Option<&mut Box<dyn Counter + '_>>,
+    position: &str,
+    depth: u32,
+    paths: bool,
+) -> Result<u64, NotationError> {
+    match counter {
+        Some(c) => c.perft(position, depth),
+        None => game.perft(position, depth, paths),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -323,6 +424,45 @@ mod tests {
                     .collect();
                 assert_eq!(add(&parts), Ok(plain), "{variant} in {n} shards");
                 assert!(parts.iter().all(|p| p.units == parts[0].units));
+            }
+        }
+    }
+
+    /// However `count` is asked to count (threads, a table, divided,
+    /// watched), the total is the plain walk's, a divide adds up to it, and
+    /// a watch hears of every part it was told of.
+    #[test]
+    fn every_way_of_counting_gives_the_plain_count() {
+        struct Seen(AtomicUsize, AtomicUsize);
+        impl Watch for Seen {
+            fn parts(&self, n: usize) {
+                self.0.store(n, Ordering::Relaxed);
+            }
+            fn done(&self) {
+                self.1.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        let g = game_of("english", &[]);
+        let start = g.start_position();
+        let plain = g.perft(&start, 5, false).expect("perft");
+        for jobs in [1, 2] {
+            for hash in [None, Some(1 << 22)] {
+                for divide in [false, true] {
+                    for watched in [false, true] {
+                        let seen = Seen(AtomicUsize::new(0), AtomicUsize::new(0));
+                        let watch: Option<&dyn Watch> = if watched { Some(&seen) } else { None };
+                        let asked = Asked { depth: 5, paths: false, jobs, hash, divide };
+                        let c = count(g.as_ref(), &start, asked, watch).expect("count");
+                        let case = format!("{asked:?}, watched {watched}");
+                        assert_eq!(c.total, plain, "{case}");
+                        let rows: u64 = c.divide.iter().map(|r| r.1).sum();
+                        assert_eq!(rows, if divide { plain } else { 0 }, "{case}");
+                        assert_eq!(c.stats.is_some(), hash.is_some(), "{case}");
+                        let (parts, done) = (seen.0.into_inner(), seen.1.into_inner());
+                        assert_eq!(done, parts, "{case}");
+                        assert_eq!(parts > 0, watched, "{case}");
+                    }
+                }
             }
         }
     }

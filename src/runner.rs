@@ -217,6 +217,38 @@ impl Selection {
         let missing = self.ids.iter().zip(found).filter(|(_, f)| !f).map(|(id, _)| id.clone()).collect();
         (kept, missing)
     }
+
+    /// [`Selection::apply`], with each id that names no scenario made an
+    /// input error of its file: such an id is a typo, not an empty
+    /// selection.
+    pub fn select(&self, files: Vec<ScenarioFile>) -> (Vec<ScenarioFile>, Vec<InputError>) {
+        let (kept, missing) = self.apply(files);
+        let errors = missing
+            .iter()
+            .map(|id| {
+                let (file, name) = id.rsplit_once("::").unwrap_or((id.as_str(), ""));
+                InputError {
+                    file: PathBuf::from(file),
+                    scenario: Some(name.to_string()),
+                    loc: crate::scenario::Loc { line: 1, col: 1 },
+                    message: format!("no scenario named '{}' in this file", crate::text::shown(name)),
+                }
+            })
+            .collect();
+        (kept, errors)
+    }
+}
+
+/// After a run stopped part way: only the scenarios that have a verdict
+/// are kept in `files`, and only the files and runs with any, so that a
+/// report over them covers what finished and nothing else. `runs` is in
+/// the order of `files`, as [`run_all_observed`] returns it.
+pub fn keep_judged(files: &mut Vec<ScenarioFile>, runs: &mut Vec<FileRun>) {
+    for (f, r) in files.iter_mut().zip(runs.iter()) {
+        f.scenarios.retain(|s| r.verdicts.iter().any(|v| v.scenario == s.name && v.loc == s.loc));
+    }
+    files.retain(|f| !f.scenarios.is_empty());
+    runs.retain(|r| !r.verdicts.is_empty());
 }
 
 /// Split run arguments into paths and scenario ids (`file::scenario`): an

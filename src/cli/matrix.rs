@@ -2,18 +2,31 @@
 
 use std::path::PathBuf;
 
-use super::{bad, catalog, default_paths, note, out, run_overrides, stop_on_signals, write_file, Fail};
+use super::input::{catalog, default_paths, run_overrides, stop_on_signals};
+use super::output::{bad, note, out, write_file, Fail};
 use crate::report;
 use crate::runner;
 
 /// The arguments of `rulecheck matrix`.
+#[derive(clap::Args, Debug)]
 pub(super) struct Args {
-    pub engines: PathBuf,
-    pub paths: Vec<PathBuf>,
-    pub markdown: Option<PathBuf>,
-    pub json: Option<PathBuf>,
-    pub html: Option<PathBuf>,
-    pub jobs: Option<usize>,
+    /// The engines file (YAML): `engines:`, a list of engine configs (the keys of an --engine-config
+    /// file: name, command, args, dir, timeout, startup-timeout, expected-failures) or `builtin: reference`.
+    engines: PathBuf,
+    /// Scenario files or directories [default: spec]
+    paths: Vec<PathBuf>,
+    /// Write the Markdown matrix to this file (without --markdown, --json or --html it goes to standard output).
+    #[arg(long, value_name = "FILE")]
+    markdown: Option<PathBuf>,
+    /// Write the JSON matrix to this file.
+    #[arg(long, value_name = "FILE")]
+    json: Option<PathBuf>,
+    /// Write the HTML matrix (rows open onto their scenarios) to this file.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// Engine processes to run at once, shared among the engines [default: the number of CPUs].
+    #[arg(long, short = 'j', value_parser = super::jobs_count)]
+    jobs: Option<usize>,
 }
 
 pub(super) fn matrix(raw_options: &[String], args: Args) -> Result<u8, Fail> {

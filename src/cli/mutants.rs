@@ -4,7 +4,8 @@
 
 use std::path::PathBuf;
 
-use super::{bad, catalog, default_paths, out, Fail};
+use super::input::{catalog, default_paths};
+use super::output::{bad, out, Fail};
 use crate::runner;
 
 pub(super) fn mutants(variants: &[String], paths: Vec<PathBuf>) -> Result<u8, Fail> {

@@ -5,7 +5,9 @@
 
 use std::collections::BTreeMap;
 
-use super::{bad, note, out, Fail, Limits};
+use super::input::stop_on_signals;
+use super::output::{bad, note, out, Fail};
+use super::Limits;
 use crate::engine::process::{EngineSpec, ProcessEngine};
 use crate::engine::{self, Engine, EngineError, Explanation, Setup};
 use crate::game::{self, Action, Game, Options};
@@ -159,6 +161,7 @@ fn variant(
 }
 
 pub(super) fn smoke(line: &str, limits: Limits) -> Result<u8, Fail> {
+    stop_on_signals()?;
     let spec = limits.apply(EngineSpec::from_command_line(line).map_err(bad)?);
     let mut e = ProcessEngine::new(spec);
     let hello = match e.start() {

@@ -1,0 +1,161 @@
+//! `rulecheck fuzz`: random games played on an engine and the reference side
+//! by side, from the start or from given positions; a disagreement comes
+//! back shrunk and written as a scenario file.
+
+use std::path::PathBuf;
+
+use super::input::{catalog, configure, parse_options, spec_dir, start_for, stop_on_signals};
+use super::output::{bad, note, out, write_file, Fail};
+use super::Limits;
+use crate::engine::{self, process::EngineSpec};
+use crate::game::Options;
+use crate::report;
+use crate::runner;
+
+/// Longest fuzzed game, in moves: every ply replays the game from the start.
+const MAX_FUZZ_PLIES: u64 = 10_000;
+
+/// `fuzz --counters`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum FuzzCounters {
+    All,
+    Common,
+}
+
+/// The arguments of `rulecheck fuzz`.
+#[derive(clap::Args, Debug)]
+pub(super) struct Args {
+    /// The variant to play.
+    variant: String,
+    /// The engine: its command line, run directly (no shell).
+    #[arg(long, value_name = "CMD ARGS")]
+    engine: String,
+    /// Games to play.
+    #[arg(long, default_value_t = 100)]
+    games: u32,
+    /// Seed of the random games (the same seed plays the same games).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Longest game, in moves (0 compares the start position only).
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(0..=MAX_FUZZ_PLIES))]
+    plies: u64,
+    /// Write the scenario file here instead of standard output.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// The spec whose scenarios say which clauses the disagreement points to [default: ./spec, if there is one].
+    #[arg(long, value_name = "DIR")]
+    spec: Option<PathBuf>,
+    /// Start the games from this position (FEN or diagram; repeatable) instead of the variant's start.
+    #[arg(long, value_name = "POSITION")]
+    from: Vec<String>,
+    /// Start the games from the positions the scenarios of these files or directories reach (repeatable).
+    #[arg(long, value_name = "FILE")]
+    from_file: Vec<PathBuf>,
+    /// Which counters of a position to compare: all, or common (only those the engine writes, for an
+    /// engine that keeps fewer; the ones left out are reported).
+    #[arg(long, value_enum, default_value_t = FuzzCounters::All)]
+    counters: FuzzCounters,
+    #[command(flatten)]
+    limits: Limits,
+}
+
+pub(super) fn fuzz(raw_options: &[String], args: Args) -> Result<u8, Fail> {
+    let Args { variant, engine, games, seed, plies, out: out_file, spec, from, from_file, counters, limits } = args;
+    let options = parse_options(raw_options)?;
+    let spec_dir = spec_dir(spec)?;
+    let plies = usize::try_from(plies).map_err(|_| bad(format!("--plies {plies} is too large")))?;
+    let reference = configure(&variant, raw_options, None)?;
+    let mut starts = Vec::new();
+    for p in &from {
+        starts.push(reference.normalize_position(p).map_err(|e| bad(format!("--from: {e}")))?);
+    }
+    if !from_file.is_empty() {
+        let cat = catalog()?;
+        let (files, errors) = runner::load_all(&from_file, &cat, &Options::new());
+        if let Some(e) = errors.first() {
+            return Err(bad(format!("--from-file: {e}")));
+        }
+        let (found, other) = crate::fuzz::starts_from(&files, &variant, &options).map_err(bad)?;
+        if found.is_empty() {
+            return Err(bad(format!(
+                "--from-file: no scenario of these files is a {variant} game in progress under these house rules ({} of other variants or house rules)",
+                report::count(other, "scenario")
+            )));
+        }
+        note(&format!(
+            "fuzzing from {} reached by the scenarios{}",
+            report::count(found.len(), "position"),
+            if other > 0 {
+                format!(" ({} of other variants or house rules left out)", report::count(other, "scenario"))
+            } else {
+                String::new()
+            }
+        ));
+        for p in found {
+            if !starts.contains(&p) {
+                starts.push(p);
+            }
+        }
+    }
+    let engine_spec = limits.apply(EngineSpec::from_command_line(&engine).map_err(bad)?);
+    stop_on_signals()?;
+    let mut e = start_for(engine_spec, &engine, &variant, &options)?;
+    let bar = crate::progress::bar(u64::from(games), "games", crate::progress::wanted());
+    let plan = crate::fuzz::Plan {
+        variant: &variant,
+        options: &options,
+        starts,
+        games,
+        seed,
+        plies,
+        counters: match counters {
+            FuzzCounters::All => crate::fuzz::Counters::All,
+            FuzzCounters::Common => crate::fuzz::Counters::Common,
+        },
+    };
+    let found = crate::fuzz::fuzz(&mut e, &plan, &|| bar.inc(1));
+    bar.finish_and_clear();
+    let found = found.map_err(bad)?;
+    for n in &found.notes {
+        note(&format!("note: {n}"));
+    }
+    match found.outcome {
+        crate::fuzz::Fuzzed::Agree => {
+            outln!("{games} games of up to {plies} moves (seed {seed}): the engine and the reference agree")?;
+            Ok(0)
+        }
+        crate::fuzz::Fuzzed::Stopped { signal, games: played } => {
+            note(&format!(
+                "rulecheck: fuzzing stopped by {signal} after {played} of {games} games: no disagreement found before it; the engine was ended"
+            ));
+            Ok(report::EXIT_STOPPED as u8)
+        }
+        crate::fuzz::Fuzzed::EngineFailed { start, moves, error } => {
+            let from = if start == reference.start_position() { String::new() } else { format!(" from {start}") };
+            let after = if moves.is_empty() {
+                format!("at the start position{from}")
+            } else {
+                format!("after {}{from}", moves.join(" "))
+            };
+            note(&format!("error: engine '{engine}' failed {after}: {error}"));
+            if let Some(text) = engine::Engine::stderr(&mut e) {
+                note(&format!("engine stderr:\n{}", text.trim_end()));
+            }
+            note("fuzzing stopped at the engine's first failure; no scenario was written");
+            Ok(3)
+        }
+        crate::fuzz::Fuzzed::Disagree(found) => {
+            let yaml = crate::fuzz::scenario(&variant, &options, &found, spec_dir.as_deref()).map_err(bad)?;
+            note(&format!("disagreement after shrinking to {} moves: {}", found.moves.len(), found.moves.join(" ")));
+            if found.play.len() < found.moves.len() {
+                note("the scenario starts one ply before it, from the position there");
+            }
+            note(&found.detail);
+            match out_file {
+                Some(path) => write_file(&path, &yaml)?,
+                None => out(&yaml)?,
+            }
+            Ok(1)
+        }
+    }
+}

@@ -1,0 +1,170 @@
+//! What several commands read the same way: house rules from `--option`,
+//! a configured variant and a position, the spec's paths and directory, the
+//! rule catalog, a `--shard K/N`, and an external engine started for one
+//! variant. Kept apart so that every command refuses the same bad input
+//! with the same message.
+
+use std::path::PathBuf;
+
+use super::output::{bad, engine_failed, Fail};
+use crate::catalog::Catalog;
+use crate::engine::{self, process::EngineSpec, process::ProcessEngine};
+use crate::game::{self, Game, Options};
+
+pub(super) fn parse_options(raw: &[String]) -> Result<Options, Fail> {
+    let mut out = Options::new();
+    for o in raw {
+        let Some((k, v)) = o.split_once('=') else {
+            return Err(bad(format!("--option '{o}' must be NAME=VALUE")));
+        };
+        out.insert(k.trim().to_string(), v.trim().to_string());
+    }
+    Ok(out)
+}
+
+pub(super) fn configure(variant: &str, raw: &[String], notation: Option<&str>) -> Result<Box<dyn Game>, Fail> {
+    let options = parse_options(raw)?;
+    let mut game = game::configure(variant, &options).map_err(|e| bad(e.to_string()))?;
+    if let Some(n) = notation {
+        game.set_notation(n).map_err(bad)?;
+    }
+    Ok(game)
+}
+
+pub(super) fn position(game: &dyn Game, given: Option<&str>) -> Result<String, Fail> {
+    match given {
+        None => Ok(game.start_position()),
+        Some(p) => game.normalize_position(p).map_err(|e| {
+            // A diagram is quoted by the line at fault, never whole.
+            let place = if p.contains('\n') {
+                let line = p.lines().nth(e.line.saturating_sub(1)).unwrap_or("");
+                format!("diagram line {} ('{}'), column {}", e.line, crate::text::shown(line), e.col)
+            } else {
+                format!("position '{}', column {}", crate::text::shown(p), e.col)
+            };
+            bad(format!("{place}: {}", e.message))
+        }),
+    }
+}
+
+/// The variant configured with the house rules and notation, and the
+/// position given in it (the start position if none is).
+pub(super) fn game_and_position(
+    variant: &str,
+    raw: &[String],
+    notation: Option<&str>,
+    given: Option<&str>,
+) -> Result<(Box<dyn Game>, String), Fail> {
+    let game = configure(variant, raw, notation)?;
+    let p = position(game.as_ref(), given)?;
+    Ok((game, p))
+}
+
+/// House rules for a whole run: each must be an option of some variant,
+/// with a value valid in at least one variant that has it. Each scenario
+/// then checks the value against its own variant, so that an option two
+/// families share with different values (`no-progress`) can be set for the
+/// one the run is about.
+pub(super) fn run_overrides(raw: &[String]) -> Result<Options, Fail> {
+    let given = parse_options(raw)?;
+    for (name, value) in &given {
+        let single: Options = [(name.clone(), value.clone())].into_iter().collect();
+        let having: Vec<_> =
+            game::variants().into_iter().filter(|v| v.options().iter().any(|o| o.name == name)).collect();
+        if having.is_empty() {
+            let mut all: Vec<&str> = game::variants().iter().flat_map(|v| v.options().iter().map(|o| o.name)).collect();
+            all.sort_unstable();
+            all.dedup();
+            return Err(bad(format!("no variant has the option '{name}' (options: {})", all.join(", "))));
+        }
+        let mut refusals: Vec<(String, String)> = Vec::new();
+        for v in &having {
+            if let Err(e) = game::resolve_options(*v, &single) {
+                let values = v.options().iter().find(|o| o.name == name).map(|o| o.values.join(", "));
+                refusals.push((e.to_string(), format!("{}: {}", v.id(), values.unwrap_or_default())));
+            }
+        }
+        if refusals.len() == having.len() {
+            if let [(only, _)] = refusals.as_slice() {
+                return Err(bad(only.clone()));
+            }
+            let mut lists: Vec<String> = refusals.into_iter().map(|r| r.1).collect();
+            lists.dedup();
+            return Err(bad(format!("option {name} cannot be '{value}' in any variant ({})", lists.join("; "))));
+        }
+    }
+    Ok(given)
+}
+
+pub(super) fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
+    if paths.is_empty() {
+        vec![PathBuf::from("spec")]
+    } else {
+        paths
+    }
+}
+
+/// Where `--catalog` points, once the command line is read.
+pub(super) static CATALOG_DIR: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+
+pub(super) fn catalog() -> Result<Catalog, Fail> {
+    match CATALOG_DIR.get().and_then(Option::as_ref) {
+        Some(dir) => Catalog::from_dir(dir).map_err(bad),
+        None => Catalog::builtin().map_err(|e| bad(format!("the built-in rule catalog is broken: {e}"))),
+    }
+}
+
+/// The spec directory whose scenarios tie reasons to clauses: the one given,
+/// which must be a directory, or `./spec` if there is one.
+pub(super) fn spec_dir(given: Option<PathBuf>) -> Result<Option<PathBuf>, Fail> {
+    match given {
+        Some(dir) if dir.is_dir() => Ok(Some(dir)),
+        Some(dir) => Err(bad(format!("--spec {}: not a directory", dir.display()))),
+        None => Ok(Some(PathBuf::from("spec")).filter(|d| d.is_dir())),
+    }
+}
+
+/// `--shard K/N`: the K-th of N parts, 1 <= K <= N.
+pub(super) fn parse_shard(sh: &str) -> Result<(usize, usize), Fail> {
+    sh.split_once('/')
+        .and_then(|(k, n)| Some((k.trim().parse::<usize>().ok()?, n.trim().parse::<usize>().ok()?)))
+        .filter(|&(k, n)| n > 0 && (1..=n).contains(&k))
+        .ok_or_else(|| bad(format!("--shard '{}' must be K/N with 1 <= K <= N", crate::text::shown(sh))))
+}
+
+/// Start an engine for fuzz or perft: it must start and declare the
+/// variant under the house rules (exit 3 when it does not start, 4 when it
+/// does not play them: nothing can be run).
+pub(super) fn start_for(spec: EngineSpec, line: &str, variant: &str, options: &Options) -> Result<ProcessEngine, Fail> {
+    let mut e = ProcessEngine::new(spec);
+    if let Err(err) = e.start() {
+        let mut msg = format!("engine '{line}': {err}");
+        if let Some(text) = engine::Engine::stderr(&mut e) {
+            msg.push_str(&format!("\n{}", text.trim_end()));
+        }
+        return Err(engine_failed(msg));
+    }
+    let v = game::variant(variant).map_err(|e| bad(e.to_string()))?;
+    let complete = game::resolve_options(v, options).map_err(|e| bad(e.to_string()))?;
+    if let Err(why) = engine::Engine::supports(&mut e, variant, &complete) {
+        let declared: Vec<String> = e
+            .start()
+            .ok()
+            .and_then(|h| h.variants.as_ref())
+            .map(|vs| vs.iter().map(|v| v.id.clone()).collect())
+            .unwrap_or_default();
+        return Err(Fail::Msg(
+            format!(
+                "engine '{line}': {why}, so nothing can be run (it declares: {})",
+                if declared.is_empty() { "no variant".to_string() } else { declared.join(", ") }
+            ),
+            4,
+        ));
+    }
+    Ok(e)
+}
+
+/// Install the handler that turns SIGINT and SIGTERM into a stop.
+pub(super) fn stop_on_signals() -> Result<(), Fail> {
+    crate::interrupt::install().map_err(bad)
+}

@@ -1,0 +1,154 @@
+//! `rulecheck perft`: the leaf count of a position's move tree, on one
+//! thread or several, with a table or not, below each root move with
+//! `--divide`, one part of it with `--shard K/N`, or an external engine's
+//! tree bisected against the reference's with `--engine`.
+
+use std::time::Instant;
+
+use super::input::{configure, parse_options, parse_shard, position, start_for, stop_on_signals};
+use super::output::{bad, engine_failed, note, out, Fail};
+use super::{jobs_count, Limits};
+use crate::engine::{self, process::EngineSpec};
+use crate::game;
+use crate::report;
+
+/// The arguments of `rulecheck perft`.
+#[derive(clap::Args, Debug)]
+pub(super) struct Args {
+    /// The variant (`rulecheck variants` lists them).
+    variant: String,
+    /// [POSITION] DEPTH: a position (FEN; the start position if omitted) and the depth.
+    #[arg(num_args = 1..=2, required = true, value_name = "ARGS")]
+    args: Vec<String>,
+    /// Print the count below each legal move first.
+    #[arg(long)]
+    divide: bool,
+    /// Count every path of a capture sequence, not each distinct move once.
+    #[arg(long)]
+    paths: bool,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    /// Compare an external engine's move tree with the reference and find where they part.
+    #[arg(long, value_name = "CMD ARGS")]
+    engine: Option<String>,
+    /// Count on N threads (the tree cut into parts below the root); the count is the same.
+    #[arg(long, short = 'j', default_value_t = 1, value_parser = jobs_count)]
+    jobs: usize,
+    /// Count only the K-th of N parts of the tree (1-based), e.g. 2/4; `perft-add` adds the parts' JSON up.
+    #[arg(long, value_name = "K/N", conflicts_with_all = ["divide", "engine"])]
+    shard: Option<String>,
+    /// Keep counts in a transposition table of SIZE in all (512K, 64M, 1G, or bytes), each -j thread with an equal share; entries hold whole positions, so the count is the same. Not with --engine.
+    #[arg(long, value_name = "SIZE", value_parser = crate::perft::table::parse_size)]
+    hash: Option<usize>,
+    #[command(flatten)]
+    limits: Limits,
+}
+
+/// A progress bar follows a long count root move by root move.
+impl crate::perft::Watch for indicatif::ProgressBar {
+    fn parts(&self, n: usize) {
+        self.set_length(n as u64);
+    }
+    fn done(&self) {
+        self.inc(1);
+    }
+}
+
+pub(super) fn perft(raw_options: &[String], notation: Option<&str>, args: Args) -> Result<u8, Fail> {
+    let Args { variant, args, divide, paths, json, engine, jobs, shard, hash, limits } = args;
+    let variant = variant.as_str();
+    let game = configure(variant, raw_options, notation)?;
+    let (pos, depth) = match args.as_slice() {
+        [d] => (None, d),
+        [p, d] => (Some(p.as_str()), d),
+        _ => return Err(bad("perft takes [POSITION] DEPTH")),
+    };
+    let depth = game::perft_depth(depth).map_err(bad)?;
+    if depth > game::MAX_PERFT_DEPTH {
+        return Err(bad(format!("depth {depth} is beyond {}, the deepest rulecheck counts", game::MAX_PERFT_DEPTH)));
+    }
+    let p = position(game.as_ref(), pos)?;
+    if engine.is_some() && hash.is_some() {
+        return Err(bad(
+            "--hash keeps the reference's counts in a table; with --engine the counts are the engine's own: leave out --hash",
+        ));
+    }
+    if let Some(line) = engine {
+        let spec = limits.apply(EngineSpec::from_command_line(&line).map_err(bad)?);
+        let given = parse_options(raw_options)?;
+        stop_on_signals()?;
+        let mut e = start_for(spec, &line, variant, &given)?;
+        let v = game::variant(variant).map_err(|e| bad(e.to_string()))?;
+        let options = game::resolve_options(v, &given).map_err(|e| bad(e.to_string()))?;
+        // An engine failure ends the command with 3, a stop with 5.
+        let failed = |err: engine::EngineError| match crate::interrupt::requested() {
+            Some(signal) => {
+                Fail::Msg(format!("perft stopped by {signal}; the engine was ended"), report::EXIT_STOPPED as u8)
+            }
+            None => engine_failed(format!("engine '{line}': {err}")),
+        };
+        let mut differs = false;
+        if divide {
+            let (table, d) =
+                crate::bisect::divide(game.as_ref(), &mut e, variant, &options, &p, depth).map_err(failed)?;
+            differs = d;
+            out(&format!("move: reference engine\n{table}\n"))?;
+        }
+        let found = crate::bisect::bisect(game.as_ref(), &mut e, variant, &options, &p, depth).map_err(failed)?;
+        out(&found.report())?;
+        if differs && found.agrees() {
+            outln!("but the divide table above differs: the engine's counts are not stable")?;
+        }
+        // Any differing count is a disagreement, whatever the descent found.
+        return Ok(if found.agrees() && !differs { 0 } else { 1 });
+    }
+    let started = Instant::now();
+    if let Some(spec) = shard {
+        let (k, n) = parse_shard(&spec)?;
+        let (part, stats) = crate::perft::shard_with(game.as_ref(), variant, &p, depth, paths, k, n, jobs, hash)
+            .map_err(|e| bad(e.message))?;
+        if json {
+            outln!("{}", serde_json::to_string(&part).unwrap_or_default())?;
+        } else {
+            outln!("{}", part.nodes)?;
+            note(&format!(
+                "part {k}/{n}: {} of the {} lines cut below the root; add the parts up with `rulecheck perft-add` on their --json",
+                part.counted, part.units
+            ));
+        }
+        if let Some(s) = stats {
+            note(&s.to_string());
+        }
+        return Ok(0);
+    }
+    // Long counts show a bar that moves as each root move's count is done.
+    let show_bar = crate::progress::wanted() && !json && depth >= 7;
+    let bar = if show_bar { crate::progress::bar(0, "perft", true) } else { indicatif::ProgressBar::hidden() };
+    let watch: Option<&dyn crate::perft::Watch> = if show_bar { Some(&bar) } else { None };
+    let asked = crate::perft::Asked { depth, paths, jobs, hash, divide };
+    let counted = crate::perft::count(game.as_ref(), &p, asked, watch).map_err(|e| bad(e.message))?;
+    bar.finish_and_clear();
+    let crate::perft::Counted { total, divide: rows, stats } = counted;
+    let secs = started.elapsed().as_secs_f64();
+    if json {
+        let div: serde_json::Map<String, serde_json::Value> =
+            rows.iter().map(|(m, n)| (m.clone(), serde_json::Value::from(*n))).collect();
+        let v = serde_json::json!({"variant": variant, "position": p, "depth": depth, "nodes": total, "divide": div});
+        outln!("{v}")?;
+    } else {
+        let mut text: String = rows.iter().map(|(m, n)| format!("{m}: {n}\n")).collect();
+        if !rows.is_empty() {
+            text.push('\n');
+        }
+        text.push_str(&format!("{total}\n"));
+        out(&text)?;
+    }
+    if secs > 0.0 {
+        note(&format!("{total} nodes in {secs:.3}s ({:.0} nodes/s)", total as f64 / secs));
+    }
+    if let Some(s) = stats {
+        note(&s.to_string());
+    }
+    Ok(0)
+}

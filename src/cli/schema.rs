@@ -1,0 +1,13 @@
+//! `rulecheck schema`: the JSON Schema of scenario files or rule catalogs,
+//! for editors that complete and check them as they are typed.
+
+use super::output::{out, Fail};
+
+pub(super) fn schema(kind: &str) -> Result<u8, Fail> {
+    if kind == "catalog" {
+        out(&crate::catalog::schema())?;
+    } else {
+        out(&crate::scenario::loader::schema())?;
+    }
+    Ok(0)
+}
