@@ -6,8 +6,9 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::game::{self, Action, Game, GameError, Options};
+use crate::game::{Action, Game, GameError, Options};
 use crate::oracle::natural;
+use crate::registry;
 use crate::scenario::ScenarioFile;
 
 /// One side of a diff: a variant under its default house rules, written in
@@ -27,7 +28,7 @@ impl Side {
             let (k, v) = pair.split_once('=').ok_or_else(|| format!("'{pair}' in '{spec}' must be NAME=VALUE"))?;
             options.insert(k.to_string(), v.to_string());
         }
-        let mut game = game::configure(variant, &options).map_err(|e| e.to_string())?;
+        let mut game = registry::configure(variant, &options).map_err(|e| e.to_string())?;
         // A family with a single notation keeps it.
         let _ = game.set_notation(notation);
         Ok(Side { variant: spec.to_string(), game })

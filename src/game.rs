@@ -1,6 +1,7 @@
 //! What every game family provides, so that the oracle, the engines and the
-//! CLI can treat all games alike, and the registry of variants and their
-//! house-rule options.
+//! CLI can treat all games alike: the [`Variant`] and [`Game`] traits and the
+//! values that cross them. Which families and variants exist is the
+//! registry's business (`crate::registry`), so this module names no family.
 //!
 //! The boundary is text: positions, moves, actions and results travel in the
 //! spec's notations, exactly as they do between rulecheck and an external
@@ -30,7 +31,7 @@ pub struct OptionSpec {
 pub trait Variant: Sync {
     /// The id used everywhere (`english`, `russian`, ...).
     fn id(&self) -> &'static str;
-    /// The game family folder it belongs to (`draughts`, ...).
+    /// The game family folder it belongs to.
     fn family(&self) -> &'static str;
     /// The rule page the variant is written from.
     fn page(&self) -> &'static str;
@@ -167,7 +168,7 @@ pub trait Game: Send + Sync {
     /// Why an action is refused after a sequence, as a reason code; `None`
     /// when it would be accepted.
     fn explain(&self, position: &str, played: &[Action], action: &Action) -> Result<Option<String>, GameError>;
-    /// The board positions are written on, in words (`8x8 draughts`): two
+    /// The board positions are written on, in words (its size and family): two
     /// games on the same board read one position alike.
     fn board(&self) -> String;
     /// The counters a position carries, by name with their values as
@@ -270,69 +271,6 @@ pub fn perft_depth(text: &str) -> Result<u32, String> {
     }
 }
 
-/// Every variant rulecheck knows.
-pub fn variants() -> Vec<&'static dyn Variant> {
-    let mut all = crate::draughts::VARIANTS.to_vec();
-    all.push(&crate::halma::CHINESE_CHECKERS);
-    all.push(&crate::konane::KONANE);
-    all
-}
-
-/// Errors choosing a variant and its options.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    #[error("unknown variant '{given}'{hint} (known: {known})")]
-    UnknownVariant { given: String, known: String, hint: String },
-    #[error("unknown option '{given}' for {variant} (options: {known})")]
-    UnknownOption { variant: String, given: String, known: String },
-    #[error("option {option} cannot be '{given}' (values: {known})")]
-    BadValue { option: String, given: String, known: String },
-    #[error("{0}")]
-    Combination(String),
-}
-
-/// Find a variant by id.
-pub fn variant(id: &str) -> Result<&'static dyn Variant, SetupError> {
-    let all = variants();
-    all.iter().find(|v| v.id() == id).copied().ok_or_else(|| SetupError::UnknownVariant {
-        given: crate::text::shown(id),
-        known: all.iter().map(|v| v.id()).collect::<Vec<_>>().join(", "),
-        hint: crate::catalog::Catalog::suggest(all.iter().map(|v| v.id()), id)
-            .map(|s| format!(" (did you mean '{s}'?)"))
-            .unwrap_or_default(),
-    })
-}
-
-/// Check option names and values and fill in the defaults.
-pub fn resolve_options(v: &dyn Variant, given: &Options) -> Result<Options, SetupError> {
-    let specs = v.options();
-    let mut out: Options = specs.iter().map(|s| (s.name.to_string(), s.default.to_string())).collect();
-    for (name, value) in given {
-        let Some(spec) = specs.iter().find(|s| s.name == name) else {
-            let known = if specs.is_empty() {
-                "none".to_string()
-            } else {
-                specs.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
-            };
-            return Err(SetupError::UnknownOption {
-                variant: v.id().to_string(),
-                given: crate::text::shown(name),
-                known,
-            });
-        };
-        if !spec.accepts(value) {
-            return Err(SetupError::BadValue {
-                option: name.clone(),
-                given: crate::text::shown(value),
-                known: spec.values.join(", "),
-            });
-        }
-        out.insert(name.clone(), value.clone());
-    }
-    v.validate(&out).map_err(SetupError::Combination)?;
-    Ok(out)
-}
-
 impl OptionSpec {
     /// Whether a value is one the option takes.
     pub fn accepts(&self, value: &str) -> bool {
@@ -344,11 +282,4 @@ impl OptionSpec {
             None => *v == value,
         })
     }
-}
-
-/// A configured game from a variant id and options.
-pub fn configure(id: &str, given: &Options) -> Result<Box<dyn Game>, SetupError> {
-    let v = variant(id)?;
-    let options = resolve_options(v, given)?;
-    Ok(v.configure(&options))
 }

@@ -3,7 +3,8 @@
 //! serve --deviate NAME` serves a deviant engine over the protocol, so that
 //! the same holes can be looked for through any harness.
 
-use crate::game::{self, Game, Options, Variant};
+use crate::game::{Game, Options, Variant};
+use crate::registry;
 
 /// One deviation: a name and the change it makes to a rule set.
 pub struct Deviation<R: 'static> {
@@ -290,8 +291,8 @@ pub fn deviant(name: &str) -> Result<Box<GameFactory>, String> {
         return Err(format!("unknown deviation '{name}' (deviations: {})", all.join(", ")));
     }
     Ok(Box::new(move |variant: &str, options: &Options| -> Result<Box<dyn Game>, String> {
-        let v = game::variant(variant).map_err(|e| e.to_string())?;
-        let options = game::resolve_options(v, options).map_err(|e| e.to_string())?;
+        let v = registry::variant(variant).map_err(|e| e.to_string())?;
+        let options = registry::resolve_options(v, options).map_err(|e| e.to_string())?;
         match v.family() {
             "draughts" => {
                 let dv = crate::draughts::variant(variant).ok_or("no such draughts variant")?;
@@ -428,7 +429,7 @@ fn score_family<R: Clone + PartialEq + 'static>(
 /// The mutation score of a variant over the scenarios given (those of other
 /// variants are left out).
 pub fn score(variant: &str, scenarios: &[&crate::scenario::Scenario]) -> Result<Score, String> {
-    let v = game::variant(variant).map_err(|e| e.to_string())?;
+    let v = registry::variant(variant).map_err(|e| e.to_string())?;
     let mine: Vec<&crate::scenario::Scenario> = scenarios.iter().copied().filter(|s| s.variant == variant).collect();
     Ok(match v.family() {
         "draughts" => score_family(

@@ -12,6 +12,7 @@ use std::path::Path;
 use rulecheck::catalog::Catalog;
 use rulecheck::engine::{Engine, EngineError, Explanation, Setup};
 use rulecheck::game::{self, Action, GameError, Options, Replay};
+use rulecheck::registry;
 use rulecheck::{report, runner};
 
 /// Where the spec lives.
@@ -22,7 +23,8 @@ struct MyEnglishEngine;
 
 impl MyEnglishEngine {
     fn game(&self, setup: &Setup<'_>) -> Result<(Box<dyn game::Game>, String), EngineError> {
-        let g = game::configure(setup.variant, setup.options).map_err(|e| EngineError::Unsupported(e.to_string()))?;
+        let g =
+            registry::configure(setup.variant, setup.options).map_err(|e| EngineError::Unsupported(e.to_string()))?;
         let position = setup.position.map(str::to_string).unwrap_or_else(|| g.start_position());
         Ok((g, position))
     }

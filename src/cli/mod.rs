@@ -15,6 +15,7 @@ use clap::{Parser, Subcommand};
 use crate::catalog::Catalog;
 use crate::engine::{self, process::EngineSpec, process::ProcessEngine};
 use crate::game::{self, Game, Options};
+use crate::registry;
 use crate::report;
 
 /// Report formats of `run`.
@@ -73,8 +74,8 @@ fn start_for(spec: EngineSpec, line: &str, variant: &str, options: &Options) -> 
         }
         return Err(engine_failed(msg));
     }
-    let v = game::variant(variant).map_err(|e| bad(e.to_string()))?;
-    let complete = game::resolve_options(v, options).map_err(|e| bad(e.to_string()))?;
+    let v = registry::variant(variant).map_err(|e| bad(e.to_string()))?;
+    let complete = registry::resolve_options(v, options).map_err(|e| bad(e.to_string()))?;
     if let Err(why) = engine::Engine::supports(&mut e, variant, &complete) {
         let declared: Vec<String> = e
             .start()
@@ -396,7 +397,7 @@ fn parse_options(raw: &[String]) -> Result<Options, Fail> {
 
 fn configure(variant: &str, raw: &[String], notation: Option<&str>) -> Result<Box<dyn Game>, Fail> {
     let options = parse_options(raw)?;
-    let mut game = game::configure(variant, &options).map_err(|e| bad(e.to_string()))?;
+    let mut game = registry::configure(variant, &options).map_err(|e| bad(e.to_string()))?;
     if let Some(n) = notation {
         game.set_notation(n).map_err(bad)?;
     }
@@ -488,16 +489,17 @@ fn run_overrides(raw: &[String]) -> Result<Options, Fail> {
     for (name, value) in &given {
         let single: Options = [(name.clone(), value.clone())].into_iter().collect();
         let having: Vec<_> =
-            game::variants().into_iter().filter(|v| v.options().iter().any(|o| o.name == name)).collect();
+            registry::variants().into_iter().filter(|v| v.options().iter().any(|o| o.name == name)).collect();
         if having.is_empty() {
-            let mut all: Vec<&str> = game::variants().iter().flat_map(|v| v.options().iter().map(|o| o.name)).collect();
+            let mut all: Vec<&str> =
+                registry::variants().iter().flat_map(|v| v.options().iter().map(|o| o.name)).collect();
             all.sort_unstable();
             all.dedup();
             return Err(bad(format!("no variant has the option '{name}' (options: {})", all.join(", "))));
         }
         let mut refusals: Vec<(String, String)> = Vec::new();
         for v in &having {
-            if let Err(e) = game::resolve_options(*v, &single) {
+            if let Err(e) = registry::resolve_options(*v, &single) {
                 let values = v.options().iter().find(|o| o.name == name).map(|o| o.values.join(", "));
                 refusals.push((e.to_string(), format!("{}: {}", v.id(), values.unwrap_or_default())));
             }
@@ -583,7 +585,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
     match cli.command {
         Command::New { variant } => {
             let game = configure(&variant, &cli.options, cli.notation.as_deref())?;
-            let v = game::variant(&variant).map_err(|e| bad(e.to_string()))?;
+            let v = registry::variant(&variant).map_err(|e| bad(e.to_string()))?;
             let cat = catalog()?;
             let clauses: Vec<String> = cat
                 .pages
@@ -750,8 +752,8 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             let fixed = parse_options(&cli.options)?;
             for (k, v) in &fixed {
                 let single: Options = [(k.clone(), v.clone())].into_iter().collect();
-                let valid = game::variants().iter().any(|var| {
-                    var.options().iter().any(|o| o.name == k) && game::resolve_options(*var, &single).is_ok()
+                let valid = registry::variants().iter().any(|var| {
+                    var.options().iter().any(|o| o.name == k) && registry::resolve_options(*var, &single).is_ok()
                 });
                 if !valid {
                     return Err(bad(format!("no variant has the house rule {k}={v}")));
@@ -897,7 +899,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             if !cli.options.is_empty() {
                 return Err(bad("variants lists every house rule; it takes no --option"));
             }
-            let vs = game::variants();
+            let vs = registry::variants();
             if json {
                 let list: Vec<serde_json::Value> = vs
                     .iter()
@@ -1271,8 +1273,8 @@ fn perft(
         let given = parse_options(raw_options)?;
         stop_on_signals()?;
         let mut e = start_for(spec, &line, variant, &given)?;
-        let v = game::variant(variant).map_err(|e| bad(e.to_string()))?;
-        let options = game::resolve_options(v, &given).map_err(|e| bad(e.to_string()))?;
+        let v = registry::variant(variant).map_err(|e| bad(e.to_string()))?;
+        let options = registry::resolve_options(v, &given).map_err(|e| bad(e.to_string()))?;
         // An engine failure ends the command with 3, a stop with 5.
         let failed = |err: engine::EngineError| match crate::interrupt::requested() {
             Some(signal) => {

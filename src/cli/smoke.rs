@@ -9,6 +9,7 @@ use super::{bad, note, out, Fail, Limits};
 use crate::engine::process::{EngineSpec, ProcessEngine};
 use crate::engine::{self, Engine, EngineError, Explanation, Setup};
 use crate::game::{self, Action, Game, Options};
+use crate::registry;
 
 /// What one check found.
 enum Check {
@@ -33,7 +34,7 @@ impl Smoke {
 /// the first value the engine declares where it does not declare the
 /// default.
 fn options_for(v: &dyn game::Variant, declared: &BTreeMap<String, Vec<String>>) -> Options {
-    let mut options = game::resolve_options(v, &Options::new()).unwrap_or_default();
+    let mut options = registry::resolve_options(v, &Options::new()).unwrap_or_default();
     for (name, value) in options.iter_mut() {
         if !engine::declares(declared, v.id(), name, value) {
             if let Some(first) = engine::offered(declared, v.id(), name).into_iter().next() {
@@ -64,7 +65,7 @@ fn variant(
 ) -> Result<(), EngineError> {
     let id = v.id();
     let options = options_for(v, declared);
-    let Ok(game) = game::configure(id, &options) else {
+    let Ok(game) = registry::configure(id, &options) else {
         s.wrong(format!("{id}: the options it declares cannot be played together"));
         return Ok(());
     };
@@ -194,7 +195,7 @@ pub(super) fn smoke(line: &str, limits: Limits) -> Result<u8, Fail> {
     }
     let mut failed: Option<EngineError> = None;
     for d in &declared {
-        let Ok(v) = game::variant(&d.id) else {
+        let Ok(v) = registry::variant(&d.id) else {
             s.wrong(format!("hello: unknown variant '{}' (`rulecheck variants` lists them)", d.id));
             continue;
         };

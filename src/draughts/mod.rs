@@ -488,7 +488,7 @@ mod tests {
     fn game(id: &str) -> Box<dyn Game> {
         variant(id)
             .expect("a draughts variant")
-            .configure(&crate::game::resolve_options(variant(id).unwrap(), &Options::new()).unwrap())
+            .configure(&crate::registry::resolve_options(variant(id).unwrap(), &Options::new()).unwrap())
     }
 
     fn play(g: &dyn Game, pos: &str, m: &str) -> Result<String, String> {

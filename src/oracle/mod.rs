@@ -12,6 +12,7 @@ use similar::TextDiff;
 
 use crate::engine::{Engine, EngineError, Explanation, Plan, Setup};
 use crate::game::{self, Action, Game, MoveKey};
+use crate::registry;
 use crate::scenario::{Loc, Scenario};
 
 /// One expectation that did not hold.
@@ -252,7 +253,7 @@ pub fn plan(scenario: &Scenario, engine: &mut dyn Engine) -> Option<Plan> {
     let perft = if ex.perft.is_empty() {
         None
     } else {
-        let game = game::configure(&scenario.variant, &scenario.options).ok()?;
+        let game = registry::configure(&scenario.variant, &scenario.options).ok()?;
         let start = scenario.position.clone().unwrap_or_else(|| game.start_position());
         let after = game.replay(&start, &played).ok()?;
         Some((after.position, ex.perft.iter().map(|&(depth, _)| depth).collect()))
@@ -448,7 +449,7 @@ fn adapted(scenario: &Scenario, engine: &mut dyn Engine) -> Option<(Scenario, St
         if engine.supports(variant, &alt.options).is_err() {
             continue;
         }
-        if game::configure(variant, &alt.options).is_err() {
+        if registry::configure(variant, &alt.options).is_err() {
             continue;
         }
         let with_reference = check(&alt, &mut reference);
@@ -472,7 +473,7 @@ fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict)
         let steps: Vec<String> = played.iter().map(|a| a.to_string()).collect();
         let _ = writeln!(t, "play: {}", steps.join(", "));
     }
-    let game = match game::configure(&scenario.variant, &scenario.options) {
+    let game = match registry::configure(&scenario.variant, &scenario.options) {
         Ok(g) => g,
         Err(e) => {
             v.failures.push(Failure {

@@ -14,6 +14,7 @@ use super::{Expectations, InputError, Loc, Located, Refused, Scenario, ScenarioF
 use crate::catalog::Catalog;
 use crate::game::{self, Action, Game, GameError, Options};
 use crate::notation::NotationError;
+use crate::registry;
 use crate::text::{clean_message, shown, utf8_error, LineIndex};
 
 /// Largest scenario file accepted.
@@ -126,7 +127,7 @@ fn option_values(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
 
 /// The variant ids, so that editors complete them.
 fn variant_ids(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    let ids: Vec<&str> = game::variants().iter().map(|v| v.id()).collect();
+    let ids: Vec<&str> = registry::variants().iter().map(|v| v.id()).collect();
     schemars::json_schema!({ "type": "string", "enum": ids })
 }
 
@@ -559,7 +560,7 @@ fn load_str_partial(
         misfit_overrides: std::collections::BTreeSet::new(),
     };
     let variant = doc.variant.value.clone();
-    let known_variant = match game::variant(&variant) {
+    let known_variant = match registry::variant(&variant) {
         Ok(v) => Some(v),
         Err(e) => {
             ctx.err(loc_of(&doc.variant.referenced), e.to_string());
@@ -641,10 +642,10 @@ fn check_options(ctx: &mut Ctx<'_>, v: &dyn game::Variant, given: &BTreeMap<Stri
     let mut ok = true;
     for (k, val) in given {
         let single: Options = [(k.clone(), val.value.clone())].into_iter().collect();
-        match game::resolve_options(v, &single) {
+        match registry::resolve_options(v, &single) {
             // A combination is judged once all options are together.
-            Ok(_) | Err(game::SetupError::Combination(_)) => {}
-            Err(e @ game::SetupError::UnknownOption { .. }) => {
+            Ok(_) | Err(registry::SetupError::Combination(_)) => {}
+            Err(e @ registry::SetupError::UnknownOption { .. }) => {
                 let hint = Catalog::suggest(v.options().iter().map(|o| o.name), k)
                     .map(|s| format!(" (did you mean '{s}'?)"))
                     .unwrap_or_default();
@@ -685,7 +686,7 @@ fn options(
             // A run's option is checked against each variant that has it,
             // as its scenarios come: another variant may take other values.
             let single: Options = [(k.clone(), val.clone())].into_iter().collect();
-            if let Err(e @ game::SetupError::BadValue { .. }) = game::resolve_options(v, &single) {
+            if let Err(e @ registry::SetupError::BadValue { .. }) = registry::resolve_options(v, &single) {
                 if ctx.misfit_overrides.insert(v.id()) {
                     ctx.err(at, format!("--option {k}={val} does not fit {}: {e}", v.id()));
                 }
@@ -694,7 +695,7 @@ fn options(
             given.insert(k.clone(), val.clone());
         }
     }
-    match game::resolve_options(v, &given) {
+    match registry::resolve_options(v, &given) {
         Ok(o) => Some(o),
         Err(e) => {
             // A combination the rules forbid: point at the option that
@@ -726,7 +727,7 @@ fn scenario_rows(
         rows.push((home, doc.expect.as_ref()));
     }
     for (id, expect) in &doc.variants {
-        match game::variant(id) {
+        match registry::variant(id) {
             Ok(v) if v.id() == home.id() && doc.expect.is_some() => {
                 ctx.err(
                     ctx.key_loc(loc.line, id),
