@@ -526,7 +526,7 @@ pub fn scenario(
             "# The clauses are those the reference's reasons for refusing the engine's\n# extra moves point to in the spec in {dir}: check them.\n",
         ));
     }
-    out.push_str(&format!("variant: {variant}\npage: {}\n", v.page()));
+    out.push_str(&format!("variant: {variant}\npage: {}\n", v.info().page));
     if !options.is_empty() {
         let list: Vec<String> = options.iter().map(|(k, v)| format!("{k}: {v}")).collect();
         out.push_str(&format!("options: {{{}}}\n", list.join(", ")));

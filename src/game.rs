@@ -27,16 +27,39 @@ pub struct OptionSpec {
     pub help: &'static str,
 }
 
-/// A variant: a family's rules under a name, with the house rules it offers.
-pub trait Variant: Sync {
+impl OptionSpec {
+    /// Whether a value is one the option takes.
+    pub fn accepts(&self, value: &str) -> bool {
+        self.values.iter().any(|v| match v.split_once("..") {
+            Some((lo, hi)) => match (lo.parse::<u32>(), hi.parse::<u32>(), value.parse::<u32>()) {
+                (Ok(lo), Ok(hi), Ok(n)) => (lo..=hi).contains(&n) && value == n.to_string(),
+                _ => false,
+            },
+            None => *v == value,
+        })
+    }
+}
+
+/// What a variant is, as data: the facts the catalog, the listings and the
+/// scenario files show, the same for every family.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantInfo {
     /// The id used everywhere (`english`, `russian`, ...).
-    fn id(&self) -> &'static str;
+    pub id: &'static str,
     /// The game family folder it belongs to.
-    fn family(&self) -> &'static str;
+    pub family: &'static str,
     /// The rule page the variant is written from.
-    fn page(&self) -> &'static str;
-    fn title(&self) -> &'static str;
-    fn options(&self) -> &'static [OptionSpec];
+    pub page: &'static str,
+    pub title: &'static str,
+    /// The house rules it offers.
+    pub options: &'static [OptionSpec],
+}
+
+/// A variant: a family's rules under a name, with the house rules it offers.
+/// Its facts are a [`VariantInfo`]; the trait holds what differs in kind.
+pub trait Variant: Sync {
+    /// Its id, family, page, title and options.
+    fn info(&self) -> &VariantInfo;
     /// Check a complete set of options for combinations the rules forbid.
     fn validate(&self, _options: &Options) -> Result<(), String> {
         Ok(())
@@ -268,18 +291,5 @@ pub fn perft_depth(text: &str) -> Result<u32, String> {
             Err(format!("depth {} is beyond {MAX_PERFT_DEPTH}, the deepest rulecheck counts", crate::text::shown(t)))
         }
         _ => Err(format!("depth '{}' is not a whole number (0 to {MAX_PERFT_DEPTH})", crate::text::shown(t))),
-    }
-}
-
-impl OptionSpec {
-    /// Whether a value is one the option takes.
-    pub fn accepts(&self, value: &str) -> bool {
-        self.values.iter().any(|v| match v.split_once("..") {
-            Some((lo, hi)) => match (lo.parse::<u32>(), hi.parse::<u32>(), value.parse::<u32>()) {
-                (Ok(lo), Ok(hi), Ok(n)) => (lo..=hi).contains(&n) && value == n.to_string(),
-                _ => false,
-            },
-            None => *v == value,
-        })
     }
 }

@@ -293,14 +293,14 @@ pub fn deviant(name: &str) -> Result<Box<GameFactory>, String> {
     Ok(Box::new(move |variant: &str, options: &Options| -> Result<Box<dyn Game>, String> {
         let v = registry::variant(variant).map_err(|e| e.to_string())?;
         let options = registry::resolve_options(v, options).map_err(|e| e.to_string())?;
-        match v.family() {
+        match v.info().family {
             "draughts" => {
                 let dv = crate::draughts::variant(variant).ok_or("no such draughts variant")?;
                 let mut rules = dv.rules(&options);
                 if let Some(d) = draughts::DEVIATIONS.iter().find(|d| slug(d.name) == wanted) {
                     (d.apply)(&mut rules);
                 }
-                Ok(Box::new(crate::draughts::Draughts::new(dv.id(), rules, dv.notation())))
+                Ok(Box::new(crate::draughts::Draughts::new(dv.info().id, rules, dv.notation())))
             }
             "halma" => {
                 let mut rules = crate::halma::ChineseCheckers::rules(&options);
@@ -431,7 +431,7 @@ fn score_family<R: Clone + PartialEq + 'static>(
 pub fn score(variant: &str, scenarios: &[&crate::scenario::Scenario]) -> Result<Score, String> {
     let v = registry::variant(variant).map_err(|e| e.to_string())?;
     let mine: Vec<&crate::scenario::Scenario> = scenarios.iter().copied().filter(|s| s.variant == variant).collect();
-    Ok(match v.family() {
+    Ok(match v.info().family {
         "draughts" => score_family(
             variant,
             &mine,
@@ -439,7 +439,7 @@ pub fn score(variant: &str, scenarios: &[&crate::scenario::Scenario]) -> Result<
             |id, o| crate::draughts::variant(id).map(|v| v.rules(o)),
             |id, r| {
                 crate::draughts::variant(id)
-                    .map(|v| Box::new(crate::draughts::Draughts::new(v.id(), r, v.notation())) as Box<dyn Game>)
+                    .map(|v| Box::new(crate::draughts::Draughts::new(v.info().id, r, v.notation())) as Box<dyn Game>)
             },
             &|name| draughts::inert(variant, name),
         ),

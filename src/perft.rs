@@ -289,7 +289,7 @@ pub fn add(parts: &[Shard]) -> Result<u64, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{self, Options};
+    use crate::game::Options;
     use crate::registry;
 
     fn game_of(variant: &str, options: &[(&str, &str)]) -> Box<dyn Game> {

@@ -32,10 +32,10 @@ pub enum SetupError {
 /// Find a variant by id.
 pub fn variant(id: &str) -> Result<&'static dyn Variant, SetupError> {
     let all = variants();
-    all.iter().find(|v| v.id() == id).copied().ok_or_else(|| SetupError::UnknownVariant {
+    all.iter().find(|v| v.info().id == id).copied().ok_or_else(|| SetupError::UnknownVariant {
         given: crate::text::shown(id),
-        known: all.iter().map(|v| v.id()).collect::<Vec<_>>().join(", "),
-        hint: crate::catalog::Catalog::suggest(all.iter().map(|v| v.id()), id)
+        known: all.iter().map(|v| v.info().id).collect::<Vec<_>>().join(", "),
+        hint: crate::catalog::Catalog::suggest(all.iter().map(|v| v.info().id), id)
             .map(|s| format!(" (did you mean '{s}'?)"))
             .unwrap_or_default(),
     })
@@ -43,7 +43,7 @@ pub fn variant(id: &str) -> Result<&'static dyn Variant, SetupError> {
 
 /// Check option names and values and fill in the defaults.
 pub fn resolve_options(v: &dyn Variant, given: &Options) -> Result<Options, SetupError> {
-    let specs = v.options();
+    let specs = v.info().options;
     let mut out: Options = specs.iter().map(|s| (s.name.to_string(), s.default.to_string())).collect();
     for (name, value) in given {
         let Some(spec) = specs.iter().find(|s| s.name == name) else {
@@ -53,7 +53,7 @@ pub fn resolve_options(v: &dyn Variant, given: &Options) -> Result<Options, Setu
                 specs.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
             };
             return Err(SetupError::UnknownOption {
-                variant: v.id().to_string(),
+                variant: v.info().id.to_string(),
                 given: crate::text::shown(name),
                 known,
             });

@@ -36,7 +36,7 @@ use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRu
 use rulecheck::catalog::Catalog;
 use rulecheck::engine::protocol::Response;
 use rulecheck::engine::{serve, Engine, EngineError, Explanation, Setup};
-use rulecheck::game::{self, Action, Game, Options, Rejection, Replay};
+use rulecheck::game::{Action, Game, Options, Rejection, Replay};
 use rulecheck::notation::NotationError;
 use rulecheck::oracle;
 use rulecheck::registry;
@@ -316,7 +316,7 @@ fn settings() -> &'static [Setting] {
         let with =
             |pairs: &[(&str, &str)]| -> Options { pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect() };
         let mut all: Vec<(&'static str, Options)> =
-            registry::variants().iter().map(|v| (v.id(), Options::new())).collect();
+            registry::variants().iter().map(|v| (v.info().id, Options::new())).collect();
         all.push(("english", with(&[("no-progress", "wcdf")])));
         all.push(("chinese-checkers", with(&[("players", "3")])));
         all.push(("chinese-checkers", with(&[("players", "6")])));

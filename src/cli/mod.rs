@@ -442,14 +442,14 @@ fn new_skeleton(
     players: &[String],
 ) -> String {
     let mut out = String::new();
-    out.push_str(&format!("# A scenario file for {} ({}).\n", v.id(), v.title()));
+    out.push_str(&format!("# A scenario file for {} ({}).\n", v.info().id, v.info().title));
     out.push_str("# Check it with `rulecheck check --no-coverage FILE`, run it with `rulecheck run FILE`.\n");
-    out.push_str(&format!("variant: {}\npage: {}\n", v.id(), v.page()));
-    if v.options().is_empty() {
+    out.push_str(&format!("variant: {}\npage: {}\n", v.info().id, v.info().page));
+    if v.info().options.is_empty() {
         out.push_str("# This variant has no house rules.\n");
     } else {
         out.push_str("options:                 # house rules for every scenario of the file\n");
-        for o in v.options() {
+        for o in v.info().options {
             let value = options.get(o.name).map(String::as_str).unwrap_or(o.default);
             out.push_str(&format!("  {}: \"{}\"    # {}\n", o.name, value, o.values.join(" | ")));
         }
@@ -489,10 +489,10 @@ fn run_overrides(raw: &[String]) -> Result<Options, Fail> {
     for (name, value) in &given {
         let single: Options = [(name.clone(), value.clone())].into_iter().collect();
         let having: Vec<_> =
-            registry::variants().into_iter().filter(|v| v.options().iter().any(|o| o.name == name)).collect();
+            registry::variants().into_iter().filter(|v| v.info().options.iter().any(|o| o.name == name)).collect();
         if having.is_empty() {
             let mut all: Vec<&str> =
-                registry::variants().iter().flat_map(|v| v.options().iter().map(|o| o.name)).collect();
+                registry::variants().iter().flat_map(|v| v.info().options.iter().map(|o| o.name)).collect();
             all.sort_unstable();
             all.dedup();
             return Err(bad(format!("no variant has the option '{name}' (options: {})", all.join(", "))));
@@ -500,8 +500,8 @@ fn run_overrides(raw: &[String]) -> Result<Options, Fail> {
         let mut refusals: Vec<(String, String)> = Vec::new();
         for v in &having {
             if let Err(e) = registry::resolve_options(*v, &single) {
-                let values = v.options().iter().find(|o| o.name == name).map(|o| o.values.join(", "));
-                refusals.push((e.to_string(), format!("{}: {}", v.id(), values.unwrap_or_default())));
+                let values = v.info().options.iter().find(|o| o.name == name).map(|o| o.values.join(", "));
+                refusals.push((e.to_string(), format!("{}: {}", v.info().id, values.unwrap_or_default())));
             }
         }
         if refusals.len() == having.len() {
@@ -753,7 +753,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
             for (k, v) in &fixed {
                 let single: Options = [(k.clone(), v.clone())].into_iter().collect();
                 let valid = registry::variants().iter().any(|var| {
-                    var.options().iter().any(|o| o.name == k) && registry::resolve_options(*var, &single).is_ok()
+                    var.info().options.iter().any(|o| o.name == k) && registry::resolve_options(*var, &single).is_ok()
                 });
                 if !valid {
                     return Err(bad(format!("no variant has the house rule {k}={v}")));
@@ -905,22 +905,28 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
                     .iter()
                     .map(|v| {
                         let opts: Vec<serde_json::Value> = v
-                            .options()
+                            .info().options
                             .iter()
                             .map(|o| serde_json::json!({"name": o.name, "values": o.values, "default": o.default, "help": o.help}))
                             .collect();
-                        serde_json::json!({"id": v.id(), "family": v.family(), "page": v.page(), "title": v.title(), "options": opts})
+                        serde_json::json!({"id": v.info().id, "family": v.info().family, "page": v.info().page, "title": v.info().title, "options": opts})
                     })
                     .collect();
                 outln!("{}", serde_json::Value::from(list))?;
             } else {
                 let mut text = String::new();
                 for v in vs {
-                    text.push_str(&format!("{} ({}, page {}): {}\n", v.id(), v.family(), v.page(), v.title()));
-                    if v.options().is_empty() {
+                    text.push_str(&format!(
+                        "{} ({}, page {}): {}\n",
+                        v.info().id,
+                        v.info().family,
+                        v.info().page,
+                        v.info().title
+                    ));
+                    if v.info().options.is_empty() {
                         text.push_str("  no house rules\n");
                     }
-                    for o in v.options() {
+                    for o in v.info().options {
                         text.push_str(&format!(
                             "  --option {}={}  [{}]  {}\n",
                             o.name,

@@ -17,7 +17,7 @@ pub(super) fn mutants(variants: &[String], paths: Vec<PathBuf>) -> Result<u8, Fa
     let chosen: Vec<String> = if variants.is_empty() {
         let mut ids: Vec<String> = crate::registry::variants()
             .iter()
-            .map(|v| v.id().to_string())
+            .map(|v| v.info().id.to_string())
             .filter(|id| scenarios.iter().any(|s| &s.variant == id))
             .collect();
         ids.dedup();

@@ -36,8 +36,8 @@ impl Smoke {
 fn options_for(v: &dyn game::Variant, declared: &BTreeMap<String, Vec<String>>) -> Options {
     let mut options = registry::resolve_options(v, &Options::new()).unwrap_or_default();
     for (name, value) in options.iter_mut() {
-        if !engine::declares(declared, v.id(), name, value) {
-            if let Some(first) = engine::offered(declared, v.id(), name).into_iter().next() {
+        if !engine::declares(declared, v.info().id, name, value) {
+            if let Some(first) = engine::offered(declared, v.info().id, name).into_iter().next() {
                 *value = first;
             }
         }
@@ -63,7 +63,7 @@ fn variant(
     declared: &BTreeMap<String, Vec<String>>,
     capabilities: &[String],
 ) -> Result<(), EngineError> {
-    let id = v.id();
+    let id = v.info().id;
     let options = options_for(v, declared);
     let Ok(game) = registry::configure(id, &options) else {
         s.wrong(format!("{id}: the options it declares cannot be played together"));
@@ -200,7 +200,7 @@ pub(super) fn smoke(line: &str, limits: Limits) -> Result<u8, Fail> {
             continue;
         };
         for (opt, values) in &d.options {
-            match v.options().iter().find(|o| o.name == opt) {
+            match v.info().options.iter().find(|o| o.name == opt) {
                 None => s.wrong(format!("hello: {} has no option '{opt}'", d.id)),
                 Some(spec) => {
                     for value in values {

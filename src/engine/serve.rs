@@ -173,9 +173,10 @@ fn answer_with(
                     registry::variants()
                         .iter()
                         .map(|v| VariantMsg {
-                            id: v.id().to_string(),
+                            id: v.info().id.to_string(),
                             options: v
-                                .options()
+                                .info()
+                                .options
                                 .iter()
                                 .map(|o| {
                                     let values = match fixed.get(o.name) {

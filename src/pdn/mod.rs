@@ -926,8 +926,10 @@ fn scenario_entry(catalog: &Catalog, variant: &str, report: &GameReport) -> Resu
 
 fn scenario_header(variant: &str, options: &Options, source: &str) -> Result<String, ScenarioError> {
     let v = registry::variant(variant).map_err(|e| ScenarioError(e.to_string()))?;
-    let mut out =
-        format!("# Replayed from {source} by rulecheck replay --scenario.\nvariant: {variant}\npage: {}\n", v.page());
+    let mut out = format!(
+        "# Replayed from {source} by rulecheck replay --scenario.\nvariant: {variant}\npage: {}\n",
+        v.info().page
+    );
     if !options.is_empty() {
         out.push_str("options:\n");
         for (k, val) in options {

@@ -97,7 +97,7 @@ pub fn html(
     for (f, r) in files.iter().zip(runs) {
         for (s, v) in f.scenarios.iter().zip(&r.verdicts) {
             let o = outcome(r, v, expected);
-            let family = registry::variant(&s.variant).map(|x| x.family()).unwrap_or("?").to_string();
+            let family = registry::variant(&s.variant).map(|x| x.info().family).unwrap_or("?").to_string();
             let row = by_variant.entry((family, s.variant.clone())).or_default();
             match o {
                 Outcome::Pass | Outcome::ExpectedFail => row[0] += 1,
