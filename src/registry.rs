@@ -3,8 +3,8 @@
 //!
 //! It is apart from the contract (`crate::game`) because it is the one
 //! place that names the families: the families implement the contract, the
-//! registry lists them, and nothing below the registry imports it, so no
-//! family depends on another or on the list of families.
+//! registry lists them, and neither the contract nor any family imports the
+//! registry, so their imports form no circle.
 
 use crate::game::{Game, Options, Variant};
 

@@ -1,6 +1,6 @@
 //! The draughts family: English checkers and the variants that share its
 //! board and pieces. Every variant is a [`Rules`] value; house rules change
-//! fields of it.
+//! fields of it (the variants as data are in `variants`).
 
 pub mod explain;
 pub mod game;

@@ -1,7 +1,8 @@
 //! The draughts variants as data: each a [`VariantInfo`], the rules it
 //! starts from and its customary notation, with the house rules that change
-//! fields of those rules. Apart from the game itself (the module above)
-//! because it is what the registry lists, not how a game is played.
+//! fields of those rules. Apart from [`Draughts`], the game under fixed
+//! rules, because this is what the registry lists and the options it
+//! checks, not how a game is played.
 
 use super::notation::SquareStyle;
 use super::rules::{CaptureDuty, NoProgress, Rules};
