@@ -248,7 +248,7 @@ fn whole_spec_protocol(c: &mut Criterion) {
 /// The same count on one thread and on two (`perft -j 2`): the speed-up of
 /// the split, English from the start to depth 11.
 fn perft_parallel(c: &mut Criterion) {
-    let g = rulecheck::game::configure("english", &rulecheck::game::Options::new()).expect("english");
+    let g = rulecheck::registry::configure("english", &rulecheck::game::Options::new()).expect("english");
     let start = g.start_position();
     let nodes = g.perft(&start, 11, false).expect("perft");
     let mut group = c.benchmark_group("perft/parallel/english/11");

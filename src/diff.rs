@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::game::{self, Action, Game, GameError, Options};
+use crate::game::{Action, Game, GameError, Options};
 use crate::oracle::natural;
 use crate::scenario::ScenarioFile;
 
@@ -36,7 +36,7 @@ impl Side {
             options.insert(k.to_string(), v.to_string());
         }
         let configure = |notation: Option<&str>| -> Result<Box<dyn Game>, String> {
-            let mut game = game::configure(variant, &options).map_err(|e| e.to_string())?;
+            let mut game = crate::registry::configure(variant, &options).map_err(|e| e.to_string())?;
             if let Some(n) = notation {
                 // A family with a single notation keeps it.
                 let _ = game.set_notation(n);

@@ -13,7 +13,8 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
 
 use crate::engine::{Engine, EngineError, Setup};
-use crate::game::{self, Action, Game, Options, Replay};
+use crate::game::{Action, Game, Options, Replay};
+use crate::registry;
 
 /// What was found.
 #[derive(Debug)]
@@ -295,7 +296,7 @@ pub struct Report {
 /// compared).
 pub fn fuzz(engine: &mut dyn Engine, plan: &Plan<'_>, each_game: &dyn Fn()) -> Result<Report, String> {
     let variant = plan.variant;
-    let reference = game::configure(variant, plan.options).map_err(|e| e.to_string())?;
+    let reference = registry::configure(variant, plan.options).map_err(|e| e.to_string())?;
     let starts: Vec<String> = if plan.starts.is_empty() {
         vec![reference.start_position()]
     } else {
@@ -304,7 +305,7 @@ pub fn fuzz(engine: &mut dyn Engine, plan: &Plan<'_>, each_game: &dyn Fn()) -> R
             .map(|p| reference.normalize_position(p).map_err(|e| e.to_string()))
             .collect::<Result<_, _>>()?
     };
-    let options = game::resolve_options(game::variant(variant).map_err(|e| e.to_string())?, plan.options)
+    let options = registry::resolve_options(registry::variant(variant).map_err(|e| e.to_string())?, plan.options)
         .map_err(|e| e.to_string())?;
     let engine = RefCell::new(engine);
     let learned = RefCell::new(Learned::default());
@@ -472,8 +473,8 @@ pub fn scenario(
     found: &Disagreement,
     spec_dir: Option<&std::path::Path>,
 ) -> Result<String, String> {
-    let v = game::variant(variant).map_err(|e| e.to_string())?;
-    let reference = game::configure(variant, options).map_err(|e| e.to_string())?;
+    let v = registry::variant(variant).map_err(|e| e.to_string())?;
+    let reference = registry::configure(variant, options).map_err(|e| e.to_string())?;
     let start = &found.start;
     let catalog = crate::catalog::Catalog::builtin()?;
     let before: Vec<Action> = found.moves.iter().cloned().map(Action::Move).collect();
@@ -525,7 +526,7 @@ pub fn scenario(
             "# The clauses are those the reference's reasons for refusing the engine's\n# extra moves point to in the spec in {dir}: check them.\n",
         ));
     }
-    out.push_str(&format!("variant: {variant}\npage: {}\n", v.page()));
+    out.push_str(&format!("variant: {variant}\npage: {}\n", v.info().page));
     if !options.is_empty() {
         let list: Vec<String> = options.iter().map(|(k, v)| format!("{k}: {v}")).collect();
         out.push_str(&format!("options: {{{}}}\n", list.join(", ")));
@@ -556,9 +557,9 @@ pub fn starts_from(
     variant: &str,
     options: &Options,
 ) -> Result<(Vec<String>, usize), String> {
-    let complete = game::resolve_options(game::variant(variant).map_err(|e| e.to_string())?, options)
+    let complete = registry::resolve_options(registry::variant(variant).map_err(|e| e.to_string())?, options)
         .map_err(|e| e.to_string())?;
-    let reference = game::configure(variant, options).map_err(|e| e.to_string())?;
+    let reference = registry::configure(variant, options).map_err(|e| e.to_string())?;
     let mut starts: Vec<String> = Vec::new();
     let mut other = 0;
     for f in files {

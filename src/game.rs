@@ -1,6 +1,7 @@
 //! What every game family provides, so that the oracle, the engines and the
-//! CLI can treat all games alike, and the registry of variants and their
-//! house-rule options.
+//! CLI can treat all games alike: the [`Variant`] and [`Game`] traits and the
+//! values that cross them. Which families and variants exist is the
+//! registry's business (`crate::registry`), so this module names no family.
 //!
 //! The boundary is text: positions, moves, actions and results travel in the
 //! spec's notations, exactly as they do between rulecheck and an external
@@ -26,16 +27,39 @@ pub struct OptionSpec {
     pub help: &'static str,
 }
 
-/// A variant: a family's rules under a name, with the house rules it offers.
-pub trait Variant: Sync {
+impl OptionSpec {
+    /// Whether a value is one the option takes.
+    pub fn accepts(&self, value: &str) -> bool {
+        self.values.iter().any(|v| match v.split_once("..") {
+            Some((lo, hi)) => match (lo.parse::<u32>(), hi.parse::<u32>(), value.parse::<u32>()) {
+                (Ok(lo), Ok(hi), Ok(n)) => (lo..=hi).contains(&n) && value == n.to_string(),
+                _ => false,
+            },
+            None => *v == value,
+        })
+    }
+}
+
+/// What a variant is, as data: the facts the catalog, the listings and the
+/// scenario files show, the same for every family.
+#[derive(Clone, Copy, Debug)]
+pub struct VariantInfo {
     /// The id used everywhere (`english`, `russian`, ...).
-    fn id(&self) -> &'static str;
-    /// The game family folder it belongs to (`draughts`, ...).
-    fn family(&self) -> &'static str;
+    pub id: &'static str,
+    /// The game family folder it belongs to.
+    pub family: &'static str,
     /// The rule page the variant is written from.
-    fn page(&self) -> &'static str;
-    fn title(&self) -> &'static str;
-    fn options(&self) -> &'static [OptionSpec];
+    pub page: &'static str,
+    pub title: &'static str,
+    /// The house rules it offers.
+    pub options: &'static [OptionSpec],
+}
+
+/// A variant: a family's rules under a name, with the house rules it offers.
+/// Its facts are a [`VariantInfo`]; the trait holds what differs in kind.
+pub trait Variant: Sync {
+    /// Its id, family, page, title and options.
+    fn info(&self) -> &VariantInfo;
     /// Check a complete set of options for combinations the rules forbid.
     fn validate(&self, _options: &Options) -> Result<(), String> {
         Ok(())
@@ -167,7 +191,7 @@ pub trait Game: Send + Sync {
     /// Why an action is refused after a sequence, as a reason code; `None`
     /// when it would be accepted.
     fn explain(&self, position: &str, played: &[Action], action: &Action) -> Result<Option<String>, GameError>;
-    /// The board positions are written on, in words (`8x8 draughts`): two
+    /// The board positions are written on, in words (its size and family): two
     /// games on the same board read one position alike.
     fn board(&self) -> String;
     /// The counters a position carries, by name with their values as
@@ -268,87 +292,4 @@ pub fn perft_depth(text: &str) -> Result<u32, String> {
         }
         _ => Err(format!("depth '{}' is not a whole number (0 to {MAX_PERFT_DEPTH})", crate::text::shown(t))),
     }
-}
-
-/// Every variant rulecheck knows.
-pub fn variants() -> Vec<&'static dyn Variant> {
-    let mut all = crate::draughts::VARIANTS.to_vec();
-    all.push(&crate::halma::CHINESE_CHECKERS);
-    all.push(&crate::konane::KONANE);
-    all
-}
-
-/// Errors choosing a variant and its options.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    #[error("unknown variant '{given}'{hint} (known: {known})")]
-    UnknownVariant { given: String, known: String, hint: String },
-    #[error("unknown option '{given}' for {variant} (options: {known})")]
-    UnknownOption { variant: String, given: String, known: String },
-    #[error("option {option} cannot be '{given}' (values: {known})")]
-    BadValue { option: String, given: String, known: String },
-    #[error("{0}")]
-    Combination(String),
-}
-
-/// Find a variant by id.
-pub fn variant(id: &str) -> Result<&'static dyn Variant, SetupError> {
-    let all = variants();
-    all.iter().find(|v| v.id() == id).copied().ok_or_else(|| SetupError::UnknownVariant {
-        given: crate::text::shown(id),
-        known: all.iter().map(|v| v.id()).collect::<Vec<_>>().join(", "),
-        hint: crate::catalog::Catalog::suggest(all.iter().map(|v| v.id()), id)
-            .map(|s| format!(" (did you mean '{s}'?)"))
-            .unwrap_or_default(),
-    })
-}
-
-/// Check option names and values and fill in the defaults.
-pub fn resolve_options(v: &dyn Variant, given: &Options) -> Result<Options, SetupError> {
-    let specs = v.options();
-    let mut out: Options = specs.iter().map(|s| (s.name.to_string(), s.default.to_string())).collect();
-    for (name, value) in given {
-        let Some(spec) = specs.iter().find(|s| s.name == name) else {
-            let known = if specs.is_empty() {
-                "none".to_string()
-            } else {
-                specs.iter().map(|s| s.name).collect::<Vec<_>>().join(", ")
-            };
-            return Err(SetupError::UnknownOption {
-                variant: v.id().to_string(),
-                given: crate::text::shown(name),
-                known,
-            });
-        };
-        if !spec.accepts(value) {
-            return Err(SetupError::BadValue {
-                option: name.clone(),
-                given: crate::text::shown(value),
-                known: spec.values.join(", "),
-            });
-        }
-        out.insert(name.clone(), value.clone());
-    }
-    v.validate(&out).map_err(SetupError::Combination)?;
-    Ok(out)
-}
-
-impl OptionSpec {
-    /// Whether a value is one the option takes.
-    pub fn accepts(&self, value: &str) -> bool {
-        self.values.iter().any(|v| match v.split_once("..") {
-            Some((lo, hi)) => match (lo.parse::<u32>(), hi.parse::<u32>(), value.parse::<u32>()) {
-                (Ok(lo), Ok(hi), Ok(n)) => (lo..=hi).contains(&n) && value == n.to_string(),
-                _ => false,
-            },
-            None => *v == value,
-        })
-    }
-}
-
-/// A configured game from a variant id and options.
-pub fn configure(id: &str, given: &Options) -> Result<Box<dyn Game>, SetupError> {
-    let v = variant(id)?;
-    let options = resolve_options(v, given)?;
-    Ok(v.configure(&options))
 }

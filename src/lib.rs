@@ -25,6 +25,7 @@ pub mod oracle;
 pub mod pdn;
 pub mod perft;
 pub mod progress;
+pub mod registry;
 pub mod report;
 pub mod runner;
 pub mod scenario;

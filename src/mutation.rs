@@ -3,7 +3,8 @@
 //! serve --deviate NAME` serves a deviant engine over the protocol, so that
 //! the same holes can be looked for through any harness.
 
-use crate::game::{self, Game, Options, Variant};
+use crate::game::{Game, Options, Variant};
+use crate::registry;
 
 /// One deviation: a name and the change it makes to a rule set.
 pub struct Deviation<R: 'static> {
@@ -290,16 +291,16 @@ pub fn deviant(name: &str) -> Result<Box<GameFactory>, String> {
         return Err(format!("unknown deviation '{name}' (deviations: {})", all.join(", ")));
     }
     Ok(Box::new(move |variant: &str, options: &Options| -> Result<Box<dyn Game>, String> {
-        let v = game::variant(variant).map_err(|e| e.to_string())?;
-        let options = game::resolve_options(v, options).map_err(|e| e.to_string())?;
-        match v.family() {
+        let v = registry::variant(variant).map_err(|e| e.to_string())?;
+        let options = registry::resolve_options(v, options).map_err(|e| e.to_string())?;
+        match v.info().family {
             "draughts" => {
                 let dv = crate::draughts::variant(variant).ok_or("no such draughts variant")?;
                 let mut rules = dv.rules(&options);
                 if let Some(d) = draughts::DEVIATIONS.iter().find(|d| slug(d.name) == wanted) {
                     (d.apply)(&mut rules);
                 }
-                Ok(Box::new(crate::draughts::Draughts::new(dv.id(), rules, dv.notation())))
+                Ok(Box::new(crate::draughts::Draughts::new(dv.info().id, rules, dv.notation())))
             }
             "halma" => {
                 let mut rules = crate::halma::ChineseCheckers::rules(&options);
@@ -428,9 +429,9 @@ fn score_family<R: Clone + PartialEq + 'static>(
 /// The mutation score of a variant over the scenarios given (those of other
 /// variants are left out).
 pub fn score(variant: &str, scenarios: &[&crate::scenario::Scenario]) -> Result<Score, String> {
-    let v = game::variant(variant).map_err(|e| e.to_string())?;
+    let v = registry::variant(variant).map_err(|e| e.to_string())?;
     let mine: Vec<&crate::scenario::Scenario> = scenarios.iter().copied().filter(|s| s.variant == variant).collect();
-    Ok(match v.family() {
+    Ok(match v.info().family {
         "draughts" => score_family(
             variant,
             &mine,
@@ -438,7 +439,7 @@ pub fn score(variant: &str, scenarios: &[&crate::scenario::Scenario]) -> Result<
             |id, o| crate::draughts::variant(id).map(|v| v.rules(o)),
             |id, r| {
                 crate::draughts::variant(id)
-                    .map(|v| Box::new(crate::draughts::Draughts::new(v.id(), r, v.notation())) as Box<dyn Game>)
+                    .map(|v| Box::new(crate::draughts::Draughts::new(v.info().id, r, v.notation())) as Box<dyn Game>)
             },
             &|name| draughts::inert(variant, name),
         ),

@@ -1,8 +1,13 @@
 //! What every family's notation parser reports: a message with the line and
 //! column inside the text that was parsed. The scenario loader adds the file
-//! and the text's own place in it.
+//! and the text's own place in it. Beside it, the few steps of reading that
+//! every family's grammar shares (a whole text to one pair, a position on
+//! one line or as a diagram, the status line under a diagram), so that they
+//! read, and fail, alike in every family.
 
 use std::fmt;
+
+use pest::iterators::{Pair, Pairs};
 
 /// An error inside a piece of notation (a position, a diagram, a move).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,6 +52,42 @@ impl NotationError {
         let (line, col) = span.start_pos().line_col();
         NotationError::new(line, col, message)
     }
+}
+
+/// The one pair a whole text parses to under a grammar rule, or the
+/// grammar's complaint as `invalid <what>: ...` (`empty <what>` if it gave
+/// nothing).
+pub fn top<'i, R: pest::RuleType>(
+    parsed: Result<Pairs<'i, R>, pest::error::Error<R>>,
+    what: &str,
+    rename: impl Fn(&R) -> String,
+) -> Result<Pair<'i, R>, NotationError> {
+    let mut pairs = parsed.map_err(|e| NotationError::from_pest(e, what, rename))?;
+    pairs.next().ok_or_else(|| NotationError::whole(format!("empty {what}")))
+}
+
+/// A position given on one line, or as a diagram: any text of more than one
+/// line is a diagram, in every family.
+pub fn line_or_diagram<T>(text: &str, line: impl FnOnce(&str) -> T, diagram: impl FnOnce(&str) -> T) -> T {
+    if text.trim().contains('\n') {
+        diagram(text)
+    } else {
+        line(text)
+    }
+}
+
+/// The status line under a diagram (`<mover> to move`, then any counters),
+/// as every family's grammar writes it: its first part names the player to
+/// move, and each part after it is a counter, handed to `counter` in turn.
+/// The part that names the mover is returned.
+pub fn status<'i, R: pest::RuleType>(
+    line: Pair<'i, R>,
+    mut counter: impl FnMut(Pair<'i, R>) -> Result<(), NotationError>,
+) -> Result<Option<Pair<'i, R>>, NotationError> {
+    let mut parts = line.into_inner();
+    let mover = parts.next();
+    parts.try_for_each(&mut counter)?;
+    Ok(mover)
 }
 
 impl fmt::Display for NotationError {

@@ -390,11 +390,12 @@ fn walk(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{self, Options};
+    use crate::game::Options;
+    use crate::registry;
 
     fn game_of(variant: &str, options: &[(&str, &str)]) -> Box<dyn Game> {
         let o: Options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        game::configure(variant, &o).expect("variant")
+        registry::configure(variant, &o).expect("variant")
     }
 
     /// Split over threads or into shards, every count is the plain walk's,

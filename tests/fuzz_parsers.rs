@@ -36,9 +36,10 @@ use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRu
 use rulecheck::catalog::Catalog;
 use rulecheck::engine::protocol::Response;
 use rulecheck::engine::{serve, Engine, EngineError, Explanation, Setup};
-use rulecheck::game::{self, Action, Game, Options, Rejection, Replay};
+use rulecheck::game::{Action, Game, Options, Rejection, Replay};
 use rulecheck::notation::NotationError;
 use rulecheck::oracle;
+use rulecheck::registry;
 use rulecheck::scenario::{expect, loader, Scenario};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
@@ -314,7 +315,8 @@ fn settings() -> &'static [Setting] {
         let mut out = Vec::new();
         let with =
             |pairs: &[(&str, &str)]| -> Options { pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect() };
-        let mut all: Vec<(&'static str, Options)> = game::variants().iter().map(|v| (v.id(), Options::new())).collect();
+        let mut all: Vec<(&'static str, Options)> =
+            registry::variants().iter().map(|v| (v.info().id, Options::new())).collect();
         all.push(("english", with(&[("no-progress", "wcdf")])));
         all.push(("chinese-checkers", with(&[("players", "3")])));
         all.push(("chinese-checkers", with(&[("players", "6")])));
@@ -322,7 +324,7 @@ fn settings() -> &'static [Setting] {
         all.push(("konane", with(&[("size", "6")])));
         all.push(("konane", with(&[("size", "16")])));
         for (variant, options) in all {
-            if let Ok(game) = game::configure(variant, &options) {
+            if let Ok(game) = registry::configure(variant, &options) {
                 out.push(Setting { variant, options, game });
             }
         }
@@ -739,7 +741,7 @@ fn response_seeds() -> &'static [String] {
     S.get_or_init(|| {
         let mut out = Vec::new();
         for sc in spec_scenarios().iter().step_by(7) {
-            let Ok(g) = game::configure(&sc.variant, &sc.options) else { continue };
+            let Ok(g) = registry::configure(&sc.variant, &sc.options) else { continue };
             let start = sc.position.clone().unwrap_or_else(|| g.start_position());
             let actions: Vec<Action> = sc.play.iter().map(|a| a.value.clone()).collect();
             if let Ok(r) = g.replay(&start, &actions) {

@@ -8,10 +8,11 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use rulecheck::game::{configure, Options};
+use rulecheck::game::Options;
 use rulecheck::halma::game::perft;
 use rulecheck::halma::position::Position;
 use rulecheck::halma::{ChineseCheckers, Rules};
+use rulecheck::registry::configure;
 
 /// Counts the allocations of the thread that makes them, so that tests
 /// running beside each other do not mix their counts.

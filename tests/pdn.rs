@@ -74,7 +74,7 @@ fn real_russian_games_replay() {
     // Every game starts from its FEN tag, which is the start position.
     for r in &reports {
         assert!(r.from_fen);
-        assert_eq!(r.start, rulecheck::game::configure("russian", &no_options()).unwrap().start_position());
+        assert_eq!(r.start, rulecheck::registry::configure("russian", &no_options()).unwrap().start_position());
         assert_eq!(r.first_to_move, "white");
     }
 }

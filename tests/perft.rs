@@ -6,9 +6,10 @@
 //! `cargo bench` instead.
 
 use rulecheck::game;
+use rulecheck::registry;
 
 fn counts(variant: &str, depths: std::ops::RangeInclusive<u32>) -> Vec<u64> {
-    let g = game::configure(variant, &game::Options::new()).expect("variant");
+    let g = registry::configure(variant, &game::Options::new()).expect("variant");
     let start = g.start_position();
     depths.map(|d| g.perft(&start, d, false).expect("perft")).collect()
 }
@@ -38,7 +39,7 @@ fn pool_start_matches_published_counts_to_depth_8() {
 }
 
 fn counts_from(variant: &str, position: Option<&str>, depths: std::ops::RangeInclusive<u32>, paths: bool) -> Vec<u64> {
-    let g = game::configure(variant, &game::Options::new()).expect("variant");
+    let g = registry::configure(variant, &game::Options::new()).expect("variant");
     let pos = position.map(str::to_string).unwrap_or_else(|| g.start_position());
     depths.map(|d| g.perft(&pos, d, paths).expect("perft")).collect()
 }
@@ -117,7 +118,7 @@ fn international_start_matches_published_counts_to_depth_7() {
 
 #[test]
 fn divide_sums_to_perft() {
-    let g = game::configure("english", &game::Options::new()).expect("variant");
+    let g = registry::configure("english", &game::Options::new()).expect("variant");
     let start = g.start_position();
     for depth in 1..=5 {
         let rows = g.divide(&start, depth, false).expect("divide");
@@ -128,7 +129,7 @@ fn divide_sums_to_perft() {
 
 #[test]
 fn paths_and_distinct_moves_agree_where_no_circuit_exists() {
-    let g = game::configure("english", &game::Options::new()).expect("variant");
+    let g = registry::configure("english", &game::Options::new()).expect("variant");
     let start = g.start_position();
     assert_eq!(g.perft(&start, 6, true).expect("perft"), 36768);
 }
@@ -138,7 +139,7 @@ fn paths_and_distinct_moves_agree_where_no_circuit_exists() {
 /// captured set), two paths.
 #[test]
 fn a_king_circuit_is_one_move_with_two_paths() {
-    let g = game::configure("english", &game::Options::new()).expect("variant");
+    let g = registry::configure("english", &game::Options::new()).expect("variant");
     let pos = "W:WK6:B9,10,17,18";
     assert_eq!(g.perft(pos, 1, false).expect("perft"), 1);
     assert_eq!(g.perft(pos, 1, true).expect("perft"), 2);
@@ -163,7 +164,7 @@ fn chinese_checkers_two_players_match_the_self_computed_counts() {
 fn chinese_checkers_every_table_starts_with_14_moves_each() {
     for players in 2..=6 {
         let options: game::Options = [("players".to_string(), players.to_string())].into_iter().collect();
-        let g = game::configure("chinese-checkers", &options).expect("variant");
+        let g = registry::configure("chinese-checkers", &options).expect("variant");
         let start = g.start_position();
         assert_eq!(g.perft(&start, 1, false).expect("perft"), 14, "{players} players");
         let second = g.perft(&start, 2, false).expect("perft");
@@ -245,7 +246,7 @@ fn chinese_checkers_perft_follows_the_turn_rules() {
     ];
     for (options, position, want) in cases {
         let options: game::Options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        let g = game::configure("chinese-checkers", &options).expect("variant");
+        let g = registry::configure("chinese-checkers", &options).expect("variant");
         let position = if position.is_empty() { g.start_position() } else { position.to_string() };
         for (depth, &want) in (1..).zip(want.iter()) {
             let slow = tree_leaves(g.as_ref(), &position, &mut Vec::new(), depth);
@@ -269,7 +270,7 @@ fn an_observed_divide_reports_each_root_move_and_gives_the_same_rows() {
         ("konane", vec![], 5),
     ] {
         let options: game::Options = options.into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        let g = game::configure(variant, &options).expect("variant");
+        let g = registry::configure(variant, &options).expect("variant");
         let start = g.start_position();
         for paths in [false, true] {
             let done = std::cell::Cell::new(0);
@@ -286,7 +287,7 @@ fn an_observed_divide_reports_each_root_move_and_gives_the_same_rows() {
 /// first depth past the budget.
 #[test]
 fn a_perft_within_a_budget_stops_at_the_first_depth_past_it() {
-    let g = game::configure("english", &game::Options::new()).expect("variant");
+    let g = registry::configure("english", &game::Options::new()).expect("variant");
     let start = g.start_position();
     assert_eq!(game::perft_within(g.as_ref(), &start, 4, false, 1469), Ok(Ok(vec![7, 49, 302, 1469])));
     assert_eq!(

@@ -6,6 +6,7 @@
 //! shards; and the command line's `--hash` is checked for its messages.
 
 use rulecheck::game::{self, Game};
+use rulecheck::registry;
 
 #[path = "support/process.rs"]
 mod process;
@@ -16,7 +17,7 @@ const SIZES: [usize; 3] = [0, 4 << 10, 16 << 20];
 
 fn game_of(variant: &str, options: &[(&str, &str)]) -> Box<dyn Game> {
     let o: game::Options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    game::configure(variant, &o).expect("variant")
+    registry::configure(variant, &o).expect("variant")
 }
 
 /// The counts of depths 1..=`deepest`, the divide at the deepest, with a

@@ -12,6 +12,7 @@ use std::path::Path;
 use rulecheck::catalog::Catalog;
 use rulecheck::engine::{Engine, EngineError, Explanation, Setup};
 use rulecheck::game::{self, Action, GameError, Options, Replay};
+use rulecheck::registry;
 use rulecheck::{report, runner};
 
 /// Where the spec lives.
@@ -22,7 +23,8 @@ struct MyEnglishEngine;
 
 impl MyEnglishEngine {
     fn game(&self, setup: &Setup<'_>) -> Result<(Box<dyn game::Game>, String), EngineError> {
-        let g = game::configure(setup.variant, setup.options).map_err(|e| EngineError::Unsupported(e.to_string()))?;
+        let g =
+            registry::configure(setup.variant, setup.options).map_err(|e| EngineError::Unsupported(e.to_string()))?;
         let position = setup.position.map(str::to_string).unwrap_or_else(|| g.start_position());
         Ok((g, position))
     }
@@ -97,7 +99,7 @@ fn every_case_of_the_english_spec_passes_one_by_one() {
             let mut rules = v.rules(options);
             rules.crown_by_capture = false;
             rules.men_move_backward = true;
-            Some(Box::new(rulecheck::draughts::Draughts::new(v.id(), rules, v.notation())) as Box<dyn game::Game>)
+            Some(Box::new(rulecheck::draughts::Draughts::new(v.info().id, rules, v.notation())) as Box<dyn game::Game>)
         }),
     );
     let failed = cases.iter().filter_map(|c| c.check(&mut broken).err()).count();

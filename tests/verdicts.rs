@@ -131,10 +131,12 @@ fn bisection_makes_the_engine_apply_the_move_under_examination() {
     use rulecheck::bisect::{bisect, divide, Bisection};
     // White to move: 10x1 takes the man on 6, whose moves then count below.
     let position = "W:W10,K32:B6,K29";
-    let game = rulecheck::game::configure("english", &Options::new()).expect("english");
-    let options =
-        rulecheck::game::resolve_options(rulecheck::game::variant("english").expect("english"), &Options::new())
-            .expect("options");
+    let game = rulecheck::registry::configure("english", &Options::new()).expect("english");
+    let options = rulecheck::registry::resolve_options(
+        rulecheck::registry::variant("english").expect("english"),
+        &Options::new(),
+    )
+    .expect("options");
     let mut buggy = Unremoved { inner: engine::reference() };
     let found = bisect(game.as_ref(), &mut buggy, "english", &options, position, 3).expect("bisect");
     match &found {
@@ -197,7 +199,7 @@ fn scenario_perft_counts_below_the_engines_own_position() {
 /// a file that still loads, so the author knows to cite the clauses.
 #[test]
 fn a_fuzzed_scenario_without_a_clause_to_cite_is_marked_for_the_author() {
-    let start = rulecheck::game::configure("english", &Options::new()).expect("english").start_position();
+    let start = rulecheck::registry::configure("english", &Options::new()).expect("english").start_position();
     let found = rulecheck::fuzz::Disagreement {
         start: start.clone(),
         moves: vec!["9-13".into(), "22-18".into()],

@@ -113,7 +113,7 @@ impl Catalog {
         if files.is_empty() {
             return Err(format!("--catalog {}: no catalog files (*.yaml) in it", dir.display()));
         }
-        let known: Vec<&str> = crate::game::variants().iter().map(|v| v.id()).collect();
+        let known: Vec<&str> = crate::registry::variants().iter().map(|v| v.info().id).collect();
         let mut pages: Vec<PageCatalog> = Vec::new();
         let mut seen: BTreeMap<String, String> = BTreeMap::new();
         for f in &files {

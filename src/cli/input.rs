@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use super::output::{bad, engine_failed, Fail};
 use crate::catalog::Catalog;
 use crate::engine::{self, process::EngineSpec, process::ProcessEngine};
-use crate::game::{self, Game, Options};
+use crate::game::{Game, Options};
 
 pub(super) fn parse_options(raw: &[String]) -> Result<Options, Fail> {
     let mut out = Options::new();
@@ -24,7 +24,7 @@ pub(super) fn parse_options(raw: &[String]) -> Result<Options, Fail> {
 
 pub(super) fn configure(variant: &str, raw: &[String], notation: Option<&str>) -> Result<Box<dyn Game>, Fail> {
     let options = parse_options(raw)?;
-    let mut game = game::configure(variant, &options).map_err(|e| bad(e.to_string()))?;
+    let mut game = crate::registry::configure(variant, &options).map_err(|e| bad(e.to_string()))?;
     if let Some(n) = notation {
         game.set_notation(n).map_err(bad)?;
     }
@@ -69,19 +69,22 @@ pub(super) fn run_overrides(raw: &[String]) -> Result<Options, Fail> {
     let given = parse_options(raw)?;
     for (name, value) in &given {
         let single: Options = [(name.clone(), value.clone())].into_iter().collect();
-        let having: Vec<_> =
-            game::variants().into_iter().filter(|v| v.options().iter().any(|o| o.name == name)).collect();
+        let having: Vec<_> = crate::registry::variants()
+            .into_iter()
+            .filter(|v| v.info().options.iter().any(|o| o.name == name))
+            .collect();
         if having.is_empty() {
-            let mut all: Vec<&str> = game::variants().iter().flat_map(|v| v.options().iter().map(|o| o.name)).collect();
+            let mut all: Vec<&str> =
+                crate::registry::variants().iter().flat_map(|v| v.info().options.iter().map(|o| o.name)).collect();
             all.sort_unstable();
             all.dedup();
             return Err(bad(format!("no variant has the option '{name}' (options: {})", all.join(", "))));
         }
         let mut refusals: Vec<(String, String)> = Vec::new();
         for v in &having {
-            if let Err(e) = game::resolve_options(*v, &single) {
-                let values = v.options().iter().find(|o| o.name == name).map(|o| o.values.join(", "));
-                refusals.push((e.to_string(), format!("{}: {}", v.id(), values.unwrap_or_default())));
+            if let Err(e) = crate::registry::resolve_options(*v, &single) {
+                let values = v.info().options.iter().find(|o| o.name == name).map(|o| o.values.join(", "));
+                refusals.push((e.to_string(), format!("{}: {}", v.info().id, values.unwrap_or_default())));
             }
         }
         if refusals.len() == having.len() {
@@ -144,8 +147,8 @@ pub(super) fn start_for(spec: EngineSpec, line: &str, variant: &str, options: &O
         }
         return Err(engine_failed(msg));
     }
-    let v = game::variant(variant).map_err(|e| bad(e.to_string()))?;
-    let complete = game::resolve_options(v, options).map_err(|e| bad(e.to_string()))?;
+    let v = crate::registry::variant(variant).map_err(|e| bad(e.to_string()))?;
+    let complete = crate::registry::resolve_options(v, options).map_err(|e| bad(e.to_string()))?;
     if let Err(why) = engine::Engine::supports(&mut e, variant, &complete) {
         let declared: Vec<String> = e
             .start()

@@ -16,9 +16,9 @@ pub(super) fn mutants(variants: &[String], paths: Vec<PathBuf>) -> Result<u8, Fa
     }
     let scenarios: Vec<&crate::scenario::Scenario> = files.iter().flat_map(|f| f.scenarios.iter()).collect();
     let chosen: Vec<String> = if variants.is_empty() {
-        let mut ids: Vec<String> = crate::game::variants()
+        let mut ids: Vec<String> = crate::registry::variants()
             .iter()
-            .map(|v| v.id().to_string())
+            .map(|v| v.info().id.to_string())
             .filter(|id| scenarios.iter().any(|s| &s.variant == id))
             .collect();
         ids.dedup();

@@ -7,7 +7,7 @@ use crate::game::{self, Options};
 
 pub(super) fn new(raw_options: &[String], notation: Option<&str>, variant: &str) -> Result<u8, Fail> {
     let game = configure(variant, raw_options, notation)?;
-    let v = game::variant(variant).map_err(|e| bad(e.to_string()))?;
+    let v = crate::registry::variant(variant).map_err(|e| bad(e.to_string()))?;
     let cat = catalog()?;
     let clauses: Vec<String> = cat
         .pages
@@ -34,14 +34,14 @@ fn skeleton(
     players: &[String],
 ) -> String {
     let mut out = String::new();
-    out.push_str(&format!("# A scenario file for {} ({}).\n", v.id(), v.title()));
+    out.push_str(&format!("# A scenario file for {} ({}).\n", v.info().id, v.info().title));
     out.push_str("# Check it with `rulecheck check --no-coverage FILE`, run it with `rulecheck run FILE`.\n");
-    out.push_str(&format!("variant: {}\npage: {}\n", v.id(), v.page()));
-    if v.options().is_empty() {
+    out.push_str(&format!("variant: {}\npage: {}\n", v.info().id, v.info().page));
+    if v.info().options.is_empty() {
         out.push_str("# This variant has no house rules.\n");
     } else {
         out.push_str("options:                 # house rules for every scenario of the file\n");
-        for o in v.options() {
+        for o in v.info().options {
             let value = options.get(o.name).map(String::as_str).unwrap_or(o.default);
             out.push_str(&format!("  {}: \"{}\"    # {}\n", o.name, value, o.values.join(" | ")));
         }

@@ -79,8 +79,8 @@ pub(super) fn perft(raw_options: &[String], notation: Option<&str>, args: Args) 
         let given = parse_options(raw_options)?;
         stop_on_signals()?;
         let mut e = start_for(spec, &line, variant, &given)?;
-        let v = game::variant(variant).map_err(|e| bad(e.to_string()))?;
-        let options = game::resolve_options(v, &given).map_err(|e| bad(e.to_string()))?;
+        let v = crate::registry::variant(variant).map_err(|e| bad(e.to_string()))?;
+        let options = crate::registry::resolve_options(v, &given).map_err(|e| bad(e.to_string()))?;
         // An engine failure ends the command with 3, a stop with 5.
         let failed = |err: engine::EngineError| match crate::interrupt::requested() {
             Some(signal) => {

@@ -5,7 +5,7 @@
 use super::input::parse_options;
 use super::output::{bad, engine_failed, Fail};
 use crate::engine;
-use crate::game::{self, Options};
+use crate::game::Options;
 
 pub(super) fn serve(raw_options: &[String], deviate: Option<String>, perft_budget: u64) -> Result<u8, Fail> {
     let name = format!("rulecheck {}", env!("CARGO_PKG_VERSION"));
@@ -16,9 +16,9 @@ pub(super) fn serve(raw_options: &[String], deviate: Option<String>, perft_budge
     let fixed = parse_options(raw_options)?;
     for (k, v) in &fixed {
         let single: Options = [(k.clone(), v.clone())].into_iter().collect();
-        let valid = game::variants()
-            .iter()
-            .any(|var| var.options().iter().any(|o| o.name == k) && game::resolve_options(*var, &single).is_ok());
+        let valid = crate::registry::variants().iter().any(|var| {
+            var.info().options.iter().any(|o| o.name == k) && crate::registry::resolve_options(*var, &single).is_ok()
+        });
         if !valid {
             return Err(bad(format!("no variant has the house rule {k}={v}")));
         }

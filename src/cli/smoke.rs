@@ -11,6 +11,7 @@ use super::Limits;
 use crate::engine::process::{EngineSpec, ProcessEngine};
 use crate::engine::{self, Engine, EngineError, Explanation, Setup};
 use crate::game::{self, Action, Game, Options};
+use crate::registry;
 
 /// What one check found.
 enum Check {
@@ -35,10 +36,10 @@ impl Smoke {
 /// the first value the engine declares where it does not declare the
 /// default.
 fn options_for(v: &dyn game::Variant, declared: &BTreeMap<String, Vec<String>>) -> Options {
-    let mut options = game::resolve_options(v, &Options::new()).unwrap_or_default();
+    let mut options = registry::resolve_options(v, &Options::new()).unwrap_or_default();
     for (name, value) in options.iter_mut() {
-        if !engine::declares(declared, v.id(), name, value) {
-            if let Some(first) = engine::offered(declared, v.id(), name).into_iter().next() {
+        if !engine::declares(declared, v.info().id, name, value) {
+            if let Some(first) = engine::offered(declared, v.info().id, name).into_iter().next() {
                 *value = first;
             }
         }
@@ -64,9 +65,9 @@ fn variant(
     declared: &BTreeMap<String, Vec<String>>,
     capabilities: &[String],
 ) -> Result<(), EngineError> {
-    let id = v.id();
+    let id = v.info().id;
     let options = options_for(v, declared);
-    let Ok(game) = game::configure(id, &options) else {
+    let Ok(game) = registry::configure(id, &options) else {
         s.wrong(format!("{id}: the options it declares cannot be played together"));
         return Ok(());
     };
@@ -197,12 +198,12 @@ pub(super) fn smoke(line: &str, limits: Limits) -> Result<u8, Fail> {
     }
     let mut failed: Option<EngineError> = None;
     for d in &declared {
-        let Ok(v) = game::variant(&d.id) else {
+        let Ok(v) = registry::variant(&d.id) else {
             s.wrong(format!("hello: unknown variant '{}' (`rulecheck variants` lists them)", d.id));
             continue;
         };
         for (opt, values) in &d.options {
-            match v.options().iter().find(|o| o.name == opt) {
+            match v.info().options.iter().find(|o| o.name == opt) {
                 None => s.wrong(format!("hello: {} has no option '{opt}'", d.id)),
                 Some(spec) => {
                     for value in values {

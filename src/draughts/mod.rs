@@ -1,6 +1,6 @@
 //! The draughts family: English checkers and the variants that share its
 //! board and pieces. Every variant is a [`Rules`] value; house rules change
-//! fields of it.
+//! fields of it (the variants as data are in `variants`).
 
 pub mod explain;
 pub mod game;
@@ -11,8 +11,9 @@ pub mod perft;
 pub mod position;
 pub mod rules;
 pub mod ruleset;
+mod variants;
 
-use crate::game::{Action, Counter, Game, GameError, MoveKey, OptionSpec, Options, Rejection, Replay, Variant};
+use crate::game::{Action, Counter, Game, GameError, MoveKey, Rejection, Replay};
 use crate::notation::NotationError;
 use crate::perft::table::{Stats, TableError};
 
@@ -23,120 +24,7 @@ use self::notation::{MoveText, SquareStyle};
 use self::perft::{Counting, Perft};
 use self::position::Position;
 pub use self::rules::{Rules, Side};
-
-/// The draughts variants, as registered.
-pub static VARIANTS: &[&dyn Variant] = &[&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL];
-
-/// A draughts variant by id.
-pub fn variant(id: &str) -> Option<&'static DraughtsVariant> {
-    [&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL].into_iter().find(|v| v.id == id)
-}
-
-const MANDATORY_CAPTURE: OptionSpec = OptionSpec {
-    name: "mandatory-capture",
-    values: &["on", "off"],
-    default: "on",
-    help: "on: a player who can capture must; off: a capture may be declined at the start of a turn (a started chain is still completed, no huffing)",
-};
-
-const NO_PROGRESS: OptionSpec = OptionSpec {
-    name: "no-progress",
-    values: &["site", "wcdf"],
-    default: "site",
-    help: "site: automatic draw after 40 plies without a capture or a man move; wcdf: a draw may be claimed after 40 moves of each side without a man move",
-};
-
-/// A variant of the family: its rules, house rules and customary notation.
-pub struct DraughtsVariant {
-    id: &'static str,
-    page: &'static str,
-    title: &'static str,
-    base: fn() -> Rules,
-    options: &'static [OptionSpec],
-    notation: SquareStyle,
-}
-
-/// English checkers, from the page `checkers.hi`.
-pub static ENGLISH: DraughtsVariant = DraughtsVariant {
-    id: "english",
-    page: "checkers.hi",
-    title: "English checkers (8x8, men forward only, short kings, black first)",
-    base: Rules::english,
-    options: &[MANDATORY_CAPTURE, NO_PROGRESS],
-    notation: SquareStyle::Numeric,
-};
-
-/// Russian draughts, from the page `checkers-online.ur`.
-pub static RUSSIAN: DraughtsVariant = DraughtsVariant {
-    id: "russian",
-    page: "checkers-online.ur",
-    title: "Russian draughts (8x8, white first, men capture backward, flying kings, crowned mid-capture)",
-    base: Rules::russian,
-    options: &[],
-    notation: SquareStyle::Algebraic,
-};
-
-/// International draughts, from the variants paragraph of `checkers.hi` and
-/// the FMJD rules.
-pub static INTERNATIONAL: DraughtsVariant = DraughtsVariant {
-    id: "international",
-    page: "checkers.hi",
-    title: "International draughts (10x10, white first, flying kings, majority capture)",
-    base: Rules::international,
-    options: &[],
-    notation: SquareStyle::Numeric,
-};
-
-/// American pool checkers, from the variants paragraph of `checkers.hi` and
-/// the APCA rules.
-pub static POOL: DraughtsVariant = DraughtsVariant {
-    id: "pool",
-    page: "checkers.hi",
-    title: "Pool checkers (8x8, black first, men capture backward, flying kings, free choice of capture)",
-    base: Rules::pool,
-    options: &[],
-    notation: SquareStyle::Numeric,
-};
-
-impl DraughtsVariant {
-    /// The rules under house-rule options (validated, defaults filled in).
-    pub fn rules(&self, options: &Options) -> Rules {
-        let mut rules = (self.base)();
-        if options.get("mandatory-capture").map(String::as_str) == Some("off") {
-            rules.capture = rules::CaptureDuty::Optional;
-        }
-        if options.get("no-progress").map(String::as_str) == Some("wcdf") {
-            rules.no_progress = rules::NoProgress::Claim { plies: 80 };
-        }
-        rules
-    }
-
-    /// The variant's customary way of writing squares.
-    pub fn notation(&self) -> SquareStyle {
-        self.notation
-    }
-}
-
-impl Variant for DraughtsVariant {
-    fn id(&self) -> &'static str {
-        self.id
-    }
-    fn family(&self) -> &'static str {
-        "draughts"
-    }
-    fn page(&self) -> &'static str {
-        self.page
-    }
-    fn title(&self) -> &'static str {
-        self.title
-    }
-    fn options(&self) -> &'static [OptionSpec] {
-        self.options
-    }
-    fn configure(&self, options: &Options) -> Box<dyn Game> {
-        Box::new(Draughts::new(self.id, self.rules(options), self.notation))
-    }
-}
+pub use self::variants::{variant, DraughtsVariant, ENGLISH, INTERNATIONAL, POOL, RUSSIAN, VARIANTS};
 
 /// A draughts variant under fixed rules, speaking text.
 pub struct Draughts {
@@ -484,11 +372,11 @@ impl Counter for HashedCounter<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Variant;
 
     fn game(id: &str) -> Box<dyn Game> {
-        variant(id)
-            .expect("a draughts variant")
-            .configure(&crate::game::resolve_options(variant(id).unwrap(), &Options::new()).unwrap())
+        let v = variant(id).expect("a draughts variant");
+        v.configure(&v.info().options.iter().map(|o| (o.name.to_string(), o.default.to_string())).collect())
     }
 
     fn play(g: &dyn Game, pos: &str, m: &str) -> Result<String, String> {

@@ -14,7 +14,7 @@ use pest_derive::Parser;
 use super::geometry::{Bits, Geometry};
 use super::position::Position;
 use super::rules::{Rules, Side};
-use crate::notation::NotationError;
+use crate::notation::{self, NotationError};
 use crate::text::shown;
 
 #[derive(Parser)]
@@ -94,9 +94,7 @@ fn parse_square(pair: &Pair<'_, Rule>, g: &Geometry) -> Result<u8, NotationError
 
 /// Parse a move as written, checking only that its squares exist.
 pub fn parse_move(text: &str, g: &Geometry) -> Result<MoveText, NotationError> {
-    let mut pairs = NotationParser::parse(Rule::move_text, text.trim())
-        .map_err(|e| NotationError::from_pest(e, "move", rule_name))?;
-    let top = pairs.next().ok_or_else(|| NotationError::whole("empty move"))?;
+    let top = notation::top(NotationParser::parse(Rule::move_text, text.trim()), "move", rule_name)?;
     let mut squares = Vec::new();
     let mut capture = false;
     for part in top.into_inner() {
@@ -178,9 +176,7 @@ fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Res
 /// Parse a PDN FEN position (numeric or algebraic squares, ranges allowed).
 pub fn parse_fen(text: &str, rules: &Rules) -> Result<Position, NotationError> {
     let g = &rules.geometry;
-    let mut pairs =
-        NotationParser::parse(Rule::fen, text).map_err(|e| NotationError::from_pest(e, "FEN", rule_name))?;
-    let top = pairs.next().ok_or_else(|| NotationError::whole("empty FEN"))?;
+    let top = notation::top(NotationParser::parse(Rule::fen, text), "FEN", rule_name)?;
     let mut pos = Position::new(0, 0, 0, Side::Black);
     let mut seen_colors: Vec<char> = Vec::new();
     for part in top.into_inner() {
@@ -316,9 +312,7 @@ pub fn normalize(pos: &Position, rules: &Rules) -> Position {
 /// Parse a board diagram (see the grammar for its shape).
 pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationError> {
     let g = &rules.geometry;
-    let mut pairs =
-        NotationParser::parse(Rule::diagram, text).map_err(|e| NotationError::from_pest(e, "diagram", rule_name))?;
-    let top = pairs.next().ok_or_else(|| NotationError::whole("empty diagram"))?;
+    let top = notation::top(NotationParser::parse(Rule::diagram, text), "diagram", rule_name)?;
     let mut pos = Position::new(0, 0, 0, Side::Black);
     let mut row: u8 = 0;
     let mut rows_seen = 0usize;
@@ -428,13 +422,8 @@ pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationErro
                         format!("the diagram has {rows_seen} rows; the board has {}", g.size()),
                     ));
                 }
-                for p in part.into_inner() {
-                    match p.as_rule() {
-                        Rule::side_name => pos.turn = Side::from_name(p.as_str()).unwrap_or(Side::Black),
-                        Rule::counter => apply_counter(&mut pos, p, rules)?,
-                        _ => {}
-                    }
-                }
+                let mover = notation::status(part, |counter| apply_counter(&mut pos, counter, rules))?;
+                pos.turn = mover.and_then(|p| Side::from_name(p.as_str())).unwrap_or(Side::Black);
             }
             _ => {}
         }
@@ -446,12 +435,12 @@ pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationErro
 /// Parse a position given either as FEN or as a diagram (any text of more
 /// than one line).
 pub fn parse_position(text: &str, rules: &Rules) -> Result<Position, NotationError> {
-    if text.trim().contains('\n') {
-        parse_diagram(text, rules)
-    } else {
+    notation::line_or_diagram(
+        text,
         // The FEN grammar allows surrounding spaces, so columns stay true.
-        parse_fen(text.trim_end_matches(['\n', '\r']), rules)
-    }
+        |line| parse_fen(line.trim_end_matches(['\n', '\r']), rules),
+        |diagram| parse_diagram(diagram, rules),
+    )
 }
 
 /// Draw a position as a diagram that [`parse_diagram`] reads back: rows

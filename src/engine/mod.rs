@@ -12,13 +12,14 @@ pub mod serve;
 
 use std::collections::BTreeMap;
 
-use crate::game::{self, Action, Options, Rejection, Replay};
+use crate::game::{Action, Options, Rejection, Replay};
+use crate::registry;
 
 pub use in_process::InProcess;
 
 /// The built-in reference engine: every variant by the registry's own rules.
 pub fn reference() -> InProcess {
-    InProcess::new("reference", Box::new(|variant, options| game::configure(variant, options).ok()))
+    InProcess::new("reference", Box::new(|variant, options| registry::configure(variant, options).ok()))
 }
 
 /// Where a request starts: a variant under house rules, and a position in the
@@ -160,8 +161,8 @@ fn in_range(range: &str, value: &str) -> bool {
 
 /// The default value of a variant's house rule.
 pub fn default_of(variant: &str, name: &str) -> Option<String> {
-    let v = game::variant(variant).ok()?;
-    game::resolve_options(v, &Options::new()).ok()?.get(name).cloned()
+    let v = registry::variant(variant).ok()?;
+    registry::resolve_options(v, &Options::new()).ok()?.get(name).cloned()
 }
 
 /// The values a declaration offers for a house rule, as concrete values to

@@ -6,6 +6,7 @@ use std::io::{BufRead, Write};
 
 use super::protocol::{RefusedMsg, Request, Response, SetupMsg, VariantMsg, VERSION};
 use crate::game::{self, Action, Game, GameError};
+use crate::registry;
 use crate::text::{clean_message, shown};
 
 /// Most leaves one `perft` request may count, unless `serve --perft-budget`
@@ -18,7 +19,7 @@ pub type GameSource<'a> = &'a dyn Fn(&str, &game::Options) -> Result<Box<dyn Gam
 
 /// The registry's own rules.
 pub fn reference_games(variant: &str, options: &game::Options) -> Result<Box<dyn Game>, String> {
-    game::configure(variant, options).map_err(|e| e.to_string())
+    registry::configure(variant, options).map_err(|e| e.to_string())
 }
 
 fn actions(list: &[String]) -> Result<Vec<Action>, String> {
@@ -169,12 +170,13 @@ fn answer_with(
                 out.protocol = Some(VERSION);
                 out.capabilities = Some(vec!["explain".into(), "perft".into(), "pipeline".into()]);
                 out.variants = Some(
-                    game::variants()
+                    registry::variants()
                         .iter()
                         .map(|v| VariantMsg {
-                            id: v.id().to_string(),
+                            id: v.info().id.to_string(),
                             options: v
-                                .options()
+                                .info()
+                                .options
                                 .iter()
                                 .map(|o| {
                                     let values = match fixed.get(o.name) {

@@ -12,7 +12,9 @@ pub mod notation;
 pub mod position;
 pub mod rules;
 
-use crate::game::{Action, Counter, Game, GameError, MoveKey, OptionSpec, Options, Rejection, Replay, Variant};
+use crate::game::{
+    Action, Counter, Game, GameError, MoveKey, OptionSpec, Options, Rejection, Replay, Variant, VariantInfo,
+};
 use crate::notation::NotationError;
 use crate::perft::table::{Stats, TableError};
 
@@ -27,6 +29,14 @@ pub use self::rules::{ForeignCamps, Form, Rules};
 pub struct ChineseCheckers;
 
 pub static CHINESE_CHECKERS: ChineseCheckers = ChineseCheckers;
+
+static INFO: VariantInfo = VariantInfo {
+    id: "chinese-checkers",
+    family: "halma",
+    page: "chinese-checkers.hi",
+    title: "Chinese checkers (the 121-hole star, 2-6 players; international and Japanese forms)",
+    options: OPTIONS,
+};
 
 const OPTIONS: &[OptionSpec] = &[
     OptionSpec { name: "players", values: &["2..6"], default: "2", help: "number of players" },
@@ -118,20 +128,8 @@ impl ChineseCheckers {
 }
 
 impl Variant for ChineseCheckers {
-    fn id(&self) -> &'static str {
-        "chinese-checkers"
-    }
-    fn family(&self) -> &'static str {
-        "halma"
-    }
-    fn page(&self) -> &'static str {
-        "chinese-checkers.hi"
-    }
-    fn title(&self) -> &'static str {
-        "Chinese checkers (the 121-hole star, 2-6 players; international and Japanese forms)"
-    }
-    fn options(&self) -> &'static [OptionSpec] {
-        OPTIONS
+    fn info(&self) -> &VariantInfo {
+        &INFO
     }
     fn validate(&self, options: &Options) -> Result<(), String> {
         let get = |k: &str| options.get(k).map(String::as_str).unwrap_or("");

@@ -8,7 +8,7 @@ use pest_derive::Parser;
 use super::board::{Board, HOLES, ROW_LENGTHS};
 use super::position::{is_king, seat_of, Position, EMPTY, KING};
 use super::rules::Rules;
-use crate::notation::NotationError;
+use crate::notation::{self, NotationError};
 use crate::text::shown;
 
 #[derive(Parser)]
@@ -57,9 +57,7 @@ pub enum MoveText {
 }
 
 pub fn parse_move(text: &str) -> Result<MoveText, NotationError> {
-    let mut pairs =
-        StarParser::parse(Rule::move_text, text.trim()).map_err(|e| NotationError::from_pest(e, "move", rule_name))?;
-    let top = pairs.next().ok_or_else(|| NotationError::whole("empty move"))?;
+    let top = notation::top(StarParser::parse(Rule::move_text, text.trim()), "move", rule_name)?;
     let mut path = Vec::new();
     for p in top.into_inner() {
         match p.as_rule() {
@@ -173,9 +171,7 @@ fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Res
 
 /// Parse a position string.
 pub fn parse_position_string(text: &str, rules: &Rules) -> Result<Position, NotationError> {
-    let mut pairs = StarParser::parse(Rule::position, text.trim_end())
-        .map_err(|e| NotationError::from_pest(e, "position", rule_name))?;
-    let top = pairs.next().ok_or_else(|| NotationError::whole("empty position"))?;
+    let top = notation::top(StarParser::parse(Rule::position, text.trim_end()), "position", rule_name)?;
     let mut pos = Position::empty(1);
     let mut seen = Vec::new();
     for part in top.into_inner() {
@@ -225,6 +221,11 @@ pub fn parse_position_string(text: &str, rules: &Rules) -> Result<Position, Nota
     }
     pos.validate(rules).map_err(NotationError::whole)?;
     Ok(pos)
+}
+
+/// A position string or a diagram (any text of more than one line).
+pub fn parse_position(text: &str, rules: &Rules) -> Result<Position, NotationError> {
+    notation::line_or_diagram(text, |line| parse_position_string(line, rules), |diagram| parse_diagram(diagram, rules))
 }
 
 /// Write a position string; counters at their defaults are left out.
@@ -312,9 +313,7 @@ const GRID_WIDTH: usize = 25;
 /// Parse a star diagram.
 pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationError> {
     let b = Board::get();
-    let mut pairs =
-        StarParser::parse(Rule::diagram, text).map_err(|e| NotationError::from_pest(e, "diagram", rule_name))?;
-    let top = pairs.next().ok_or_else(|| NotationError::whole("empty diagram"))?;
+    let top = notation::top(StarParser::parse(Rule::diagram, text), "diagram", rule_name)?;
     let mut pos = Position::empty(1);
     let mut next_row = 0u8;
     for part in top.into_inner() {
@@ -402,26 +401,12 @@ pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationErro
                         format!("the star has 17 rows; the diagram has {next_row}"),
                     ));
                 }
-                for p in part.into_inner() {
-                    match p.as_rule() {
-                        Rule::seat_num => pos.to_move = p.as_str().parse().unwrap_or(0),
-                        Rule::counter => apply_counter(&mut pos, p, rules)?,
-                        _ => {}
-                    }
-                }
+                let mover = notation::status(part, |counter| apply_counter(&mut pos, counter, rules))?;
+                pos.to_move = mover.and_then(|p| p.as_str().parse().ok()).unwrap_or(0);
             }
             _ => {}
         }
     }
     pos.validate(rules).map_err(NotationError::whole)?;
     Ok(pos)
-}
-
-/// A position string or a diagram (any text of more than one line).
-pub fn parse_position(text: &str, rules: &Rules) -> Result<Position, NotationError> {
-    if text.trim().contains('\n') {
-        parse_diagram(text, rules)
-    } else {
-        parse_position_string(text, rules)
-    }
 }

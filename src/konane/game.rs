@@ -6,7 +6,9 @@ use super::moves::{self, apply, legal_moves, Move};
 use super::notation::{self, MoveText};
 use super::rules::Rules;
 use super::{other, side_name, Position, BLACK, WHITE};
-use crate::game::{Action, Counter, Game, GameError, MoveKey, OptionSpec, Options, Rejection, Replay, Variant};
+use crate::game::{
+    Action, Counter, Game, GameError, MoveKey, OptionSpec, Options, Rejection, Replay, Variant, VariantInfo,
+};
 use crate::notation::NotationError;
 use crate::perft::table::{Stats, TableError};
 
@@ -22,21 +24,17 @@ const OPTIONS: &[OptionSpec] = &[OptionSpec {
     help: "the side of the square board (even)",
 }];
 
+static INFO: VariantInfo = VariantInfo {
+    id: "konane",
+    family: "konane",
+    page: "konane.hi",
+    title: "Konane (Hawaiian checkers: a full board, two removals, orthogonal jumps in a straight line)",
+    options: OPTIONS,
+};
+
 impl Variant for Konane {
-    fn id(&self) -> &'static str {
-        "konane"
-    }
-    fn family(&self) -> &'static str {
-        "konane"
-    }
-    fn page(&self) -> &'static str {
-        "konane.hi"
-    }
-    fn title(&self) -> &'static str {
-        "Konane (Hawaiian checkers: a full board, two removals, orthogonal jumps in a straight line)"
-    }
-    fn options(&self) -> &'static [OptionSpec] {
-        OPTIONS
+    fn info(&self) -> &VariantInfo {
+        &INFO
     }
     fn configure(&self, options: &Options) -> Box<dyn Game> {
         let size = options.get("size").and_then(|s| s.parse().ok()).unwrap_or(8);

@@ -6,7 +6,7 @@ use pest::Parser;
 use pest_derive::Parser;
 
 use super::{Position, BLACK, EMPTY, MAX_SIZE, WHITE};
-use crate::notation::NotationError;
+use crate::notation::{self, NotationError};
 use crate::text::shown;
 
 #[derive(Parser)]
@@ -56,9 +56,7 @@ fn parse_cell(pair: &Pair<'_, Rule>, size: u8) -> Result<usize, NotationError> {
 }
 
 pub fn parse_move(text: &str, size: u8) -> Result<MoveText, NotationError> {
-    let mut pairs = KonaneParser::parse(Rule::move_text, text.trim())
-        .map_err(|e| NotationError::from_pest(e, "move", rule_name))?;
-    let top = pairs.next().ok_or_else(|| NotationError::whole("empty move"))?;
+    let top = notation::top(KonaneParser::parse(Rule::move_text, text.trim()), "move", rule_name)?;
     let inner = top.into_inner().next().ok_or_else(|| NotationError::whole("empty move"))?;
     let removal = inner.as_rule() == Rule::removal;
     let cells: Vec<usize> = inner.into_inner().map(|c| parse_cell(&c, size)).collect::<Result<_, _>>()?;
@@ -67,7 +65,7 @@ pub fn parse_move(text: &str, size: u8) -> Result<MoveText, NotationError> {
 
 /// Parse a position string or (any text of more than one line) a diagram.
 pub fn parse_position(text: &str, size: u8) -> Result<Position, NotationError> {
-    let pos = if text.trim().contains('\n') { parse_diagram(text)? } else { parse_string(text)? };
+    let pos = notation::line_or_diagram(text, parse_string, parse_diagram)?;
     if pos.size != size {
         return Err(NotationError::whole(format!(
             "the position is {0}x{0}, the game is played on {1}x{1} (option size)",
@@ -121,9 +119,7 @@ fn run_length(rank: &Pair<'_, Rule>, from: usize, to: usize) -> Result<usize, No
 }
 
 fn parse_string(text: &str) -> Result<Position, NotationError> {
-    let mut pairs = KonaneParser::parse(Rule::position, text.trim_end())
-        .map_err(|e| NotationError::from_pest(e, "position", rule_name))?;
-    let top = pairs.next().ok_or_else(|| NotationError::whole("empty position"))?;
+    let top = notation::top(KonaneParser::parse(Rule::position, text.trim_end()), "position", rule_name)?;
     let span = top.as_span();
     let mut ranks = Vec::new();
     let mut to_move = BLACK;
@@ -162,9 +158,7 @@ fn parse_string(text: &str) -> Result<Position, NotationError> {
 }
 
 fn parse_diagram(text: &str) -> Result<Position, NotationError> {
-    let mut pairs =
-        KonaneParser::parse(Rule::diagram, text).map_err(|e| NotationError::from_pest(e, "diagram", rule_name))?;
-    let top = pairs.next().ok_or_else(|| NotationError::whole("empty diagram"))?;
+    let top = notation::top(KonaneParser::parse(Rule::diagram, text), "diagram", rule_name)?;
     let span = top.as_span();
     let mut ranks = Vec::new();
     // The rank numbers and the line of files are reading aids, but wrong
@@ -191,7 +185,8 @@ fn parse_diagram(text: &str) -> Result<Position, NotationError> {
                 ranks.push(cells);
             }
             Rule::status => {
-                to_move = if p.into_inner().next().map(|s| s.as_str()) == Some("white") { WHITE } else { BLACK };
+                let mover = notation::status(p, |_| Ok(()))?;
+                to_move = if mover.map(|s| s.as_str()) == Some("white") { WHITE } else { BLACK };
             }
             _ => {}
         }

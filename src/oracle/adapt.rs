@@ -3,7 +3,6 @@
 
 use super::check;
 use crate::engine::Engine;
-use crate::game;
 use crate::scenario::Scenario;
 
 /// At most this many combinations of declared values are tried for a
@@ -44,7 +43,7 @@ pub(super) fn adapted(scenario: &Scenario, engine: &mut dyn Engine) -> Option<(S
         if engine.supports(variant, &alt.options).is_err() {
             continue;
         }
-        if game::configure(variant, &alt.options).is_err() {
+        if crate::registry::configure(variant, &alt.options).is_err() {
             continue;
         }
         let with_reference = check(&alt, &mut reference);

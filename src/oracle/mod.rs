@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use similar::TextDiff;
 
 use crate::engine::{Engine, Plan};
-use crate::game::{self, Action};
+use crate::game::Action;
 use crate::scenario::{Loc, Scenario};
 
 mod adapt;
@@ -151,7 +151,7 @@ pub fn plan(scenario: &Scenario, engine: &mut dyn Engine) -> Option<Plan> {
     let perft = if ex.perft.is_empty() {
         None
     } else {
-        let game = game::configure(&scenario.variant, &scenario.options).ok()?;
+        let game = crate::registry::configure(&scenario.variant, &scenario.options).ok()?;
         let start = scenario.position.clone().unwrap_or_else(|| game.start_position());
         let after = game.replay(&start, &played).ok()?;
         Some((after.position, ex.perft.iter().map(|&(depth, _)| depth).collect()))

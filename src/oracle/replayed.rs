@@ -9,7 +9,7 @@ use super::moves::{displays, listed_keys};
 use super::outcome::result_out_of_protocol;
 use super::{Failure, Verdict};
 use crate::engine::{Engine, EngineError, Setup};
-use crate::game::{self, Action, Game, MoveKey, Replay};
+use crate::game::{Action, Game, MoveKey, Replay};
 use crate::scenario::Scenario;
 
 /// A scenario as the engine played it, beside what the reference reads in.
@@ -44,7 +44,7 @@ pub(super) fn replay<'a>(scenario: &'a Scenario, engine: &mut dyn Engine, v: &mu
         let steps: Vec<String> = played.iter().map(|a| a.to_string()).collect();
         let _ = writeln!(t, "play: {}", steps.join(", "));
     }
-    let game = match game::configure(&scenario.variant, &scenario.options) {
+    let game = match crate::registry::configure(&scenario.variant, &scenario.options) {
         Ok(g) => g,
         Err(e) => {
             v.failures.push(Failure {

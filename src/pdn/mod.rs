@@ -20,7 +20,8 @@ use pest::Parser;
 use pest_derive::Parser;
 
 use crate::catalog::Catalog;
-use crate::game::{self, Action, Game, GameError, Options, SetupError};
+use crate::game::{Action, Game, GameError, Options};
+use crate::registry::{self, SetupError};
 use crate::scenario::expect::{self, ResultExp};
 use crate::scenario::Loc;
 use crate::text::{clean_message, shown, LineIndex};
@@ -637,7 +638,7 @@ pub fn replay_str(variant: &str, options: &Options, src: &str) -> Result<Vec<Gam
 }
 
 fn replay_named(variant: &str, options: &Options, file: &Path, src: &str) -> Result<Vec<GameReport>, PdnError> {
-    let game = game::configure(variant, options).map_err(PdnError::Setup)?;
+    let game = registry::configure(variant, options).map_err(PdnError::Setup)?;
     let games = parse(src).map_err(|problems| PdnError::Parse { file: file.to_path_buf(), problems })?;
     Ok(games.iter().map(|g| replay_game(game.as_ref(), g)).collect())
 }
@@ -883,7 +884,7 @@ fn scenario_entry(catalog: &Catalog, variant: &str, report: &GameReport) -> Resu
     // A FEN tag that gives the start position is the start position: the
     // scenario leaves it to the engine to set up.
     let at_start = !report.from_fen
-        || game::configure(variant, &Options::new()).map(|g| g.start_position() == report.start).unwrap_or(false);
+        || registry::configure(variant, &Options::new()).map(|g| g.start_position() == report.start).unwrap_or(false);
     let clauses = clauses_for(catalog, variant, report, at_start);
     if clauses.is_empty() {
         return Err(ScenarioError(format!("the rule catalog has no clause of variant {variant} to cite")));
@@ -924,9 +925,11 @@ fn scenario_entry(catalog: &Catalog, variant: &str, report: &GameReport) -> Resu
 }
 
 fn scenario_header(variant: &str, options: &Options, source: &str) -> Result<String, ScenarioError> {
-    let v = game::variant(variant).map_err(|e| ScenarioError(e.to_string()))?;
-    let mut out =
-        format!("# Replayed from {source} by rulecheck replay --scenario.\nvariant: {variant}\npage: {}\n", v.page());
+    let v = registry::variant(variant).map_err(|e| ScenarioError(e.to_string()))?;
+    let mut out = format!(
+        "# Replayed from {source} by rulecheck replay --scenario.\nvariant: {variant}\npage: {}\n",
+        v.info().page
+    );
     if !options.is_empty() {
         out.push_str("options:\n");
         for (k, val) in options {

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use super::{outcome, ExpectedFailures, Outcome, Totals};
 use crate::catalog::Catalog;
-use crate::game;
+use crate::registry;
 use crate::runner::{display_path, FileRun};
 use crate::scenario::{InputError, ScenarioFile};
 
@@ -97,7 +97,7 @@ pub fn html(
     for (f, r) in files.iter().zip(runs) {
         for (s, v) in f.scenarios.iter().zip(&r.verdicts) {
             let o = outcome(r, v, expected);
-            let family = game::variant(&s.variant).map(|x| x.family()).unwrap_or("?").to_string();
+            let family = registry::variant(&s.variant).map(|x| x.info().family).unwrap_or("?").to_string();
             let row = by_variant.entry((family, s.variant.clone())).or_default();
             match o {
                 Outcome::Pass | Outcome::ExpectedFail => row[0] += 1,
@@ -150,7 +150,7 @@ pub fn html(
             out.push_str("</ul>\n<div class=\"sides\">\n");
             let moves_failure = v.failures.iter().find(|x| x.expectation == "moves");
             let (want, got) = moves_failure.map(|x| differing_moves(&x.detail)).unwrap_or_default();
-            if let (Some(position), Ok(g)) = (&v.position, game::configure(&s.variant, &s.options)) {
+            if let (Some(position), Ok(g)) = (&v.position, registry::configure(&s.variant, &s.options)) {
                 if let Ok(svg) = g.svg_marked(position, &want, &got) {
                     let _ = writeln!(out, "<div class=\"board\">{svg}<p><code>{}</code></p></div>", esc(position));
                 }

@@ -14,6 +14,7 @@ use super::{Expectations, InputError, Loc, Located, Refused, Scenario, ScenarioF
 use crate::catalog::Catalog;
 use crate::game::{self, Action, Game, GameError, Options};
 use crate::notation::NotationError;
+use crate::registry;
 use crate::text::{clean_message, shown, utf8_error, LineIndex};
 
 /// Largest scenario file accepted.
@@ -126,7 +127,7 @@ fn option_values(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
 
 /// The variant ids, so that editors complete them.
 fn variant_ids(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-    let ids: Vec<&str> = game::variants().iter().map(|v| v.id()).collect();
+    let ids: Vec<&str> = registry::variants().iter().map(|v| v.info().id).collect();
     schemars::json_schema!({ "type": "string", "enum": ids })
 }
 
@@ -559,7 +560,7 @@ fn load_str_partial(
         misfit_overrides: std::collections::BTreeSet::new(),
     };
     let variant = doc.variant.value.clone();
-    let known_variant = match game::variant(&variant) {
+    let known_variant = match registry::variant(&variant) {
         Ok(v) => Some(v),
         Err(e) => {
             ctx.err(loc_of(&doc.variant.referenced), e.to_string());
@@ -641,11 +642,11 @@ fn check_options(ctx: &mut Ctx<'_>, v: &dyn game::Variant, given: &BTreeMap<Stri
     let mut ok = true;
     for (k, val) in given {
         let single: Options = [(k.clone(), val.value.clone())].into_iter().collect();
-        match game::resolve_options(v, &single) {
+        match registry::resolve_options(v, &single) {
             // A combination is judged once all options are together.
-            Ok(_) | Err(game::SetupError::Combination(_)) => {}
-            Err(e @ game::SetupError::UnknownOption { .. }) => {
-                let hint = Catalog::suggest(v.options().iter().map(|o| o.name), k)
+            Ok(_) | Err(registry::SetupError::Combination(_)) => {}
+            Err(e @ registry::SetupError::UnknownOption { .. }) => {
+                let hint = Catalog::suggest(v.info().options.iter().map(|o| o.name), k)
                     .map(|s| format!(" (did you mean '{s}'?)"))
                     .unwrap_or_default();
                 ctx.err(ctx.key_place(&val.referenced, k), format!("{e}{hint}"));
@@ -676,25 +677,25 @@ fn options(
     let mut given = Options::new();
     for (k, val) in file.iter().chain(own.iter()) {
         // A row of the `variants:` table takes the house rules its variant has.
-        if home || v.options().iter().any(|o| o.name == k) {
+        if home || v.info().options.iter().any(|o| o.name == k) {
             given.insert(k.clone(), val.value.clone());
         }
     }
     for (k, val) in ctx.overrides {
-        if v.options().iter().any(|o| o.name == k) {
+        if v.info().options.iter().any(|o| o.name == k) {
             // A run's option is checked against each variant that has it,
             // as its scenarios come: another variant may take other values.
             let single: Options = [(k.clone(), val.clone())].into_iter().collect();
-            if let Err(e @ game::SetupError::BadValue { .. }) = game::resolve_options(v, &single) {
-                if ctx.misfit_overrides.insert(v.id()) {
-                    ctx.err(at, format!("--option {k}={val} does not fit {}: {e}", v.id()));
+            if let Err(e @ registry::SetupError::BadValue { .. }) = registry::resolve_options(v, &single) {
+                if ctx.misfit_overrides.insert(v.info().id) {
+                    ctx.err(at, format!("--option {k}={val} does not fit {}: {e}", v.info().id));
                 }
                 return None;
             }
             given.insert(k.clone(), val.clone());
         }
     }
-    match game::resolve_options(v, &given) {
+    match registry::resolve_options(v, &given) {
         Ok(o) => Some(o),
         Err(e) => {
             // A combination the rules forbid: point at the option that
@@ -726,8 +727,8 @@ fn scenario_rows(
         rows.push((home, doc.expect.as_ref()));
     }
     for (id, expect) in &doc.variants {
-        match game::variant(id) {
-            Ok(v) if v.id() == home.id() && doc.expect.is_some() => {
+        match registry::variant(id) {
+            Ok(v) if v.info().id == home.info().id && doc.expect.is_some() => {
                 ctx.err(
                     ctx.key_loc(loc.line, id),
                     format!("{id} is the file's variant: its expectations go under `expect`"),
@@ -739,7 +740,7 @@ fn scenario_rows(
     }
     let clauses = clauses(ctx, doc);
     rows.into_iter()
-        .filter_map(|(v, expect)| scenario(ctx, v, v.id() == home.id(), file_options, doc, expect, &clauses))
+        .filter_map(|(v, expect)| scenario(ctx, v, v.info().id == home.info().id, file_options, doc, expect, &clauses))
         .collect()
 }
 
@@ -855,11 +856,11 @@ fn scenario(
     if ctx.errors.len() > before {
         return None;
     }
-    let name = if home { doc.name.value.clone() } else { format!("{} [{}]", doc.name.value, v.id()) };
+    let name = if home { doc.name.value.clone() } else { format!("{} [{}]", doc.name.value, v.info().id) };
     Some(Scenario {
         name,
         loc,
-        variant: v.id().to_string(),
+        variant: v.info().id.to_string(),
         clauses: clauses.to_vec(),
         options,
         position: given_position,

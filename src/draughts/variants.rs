@@ -1,0 +1,124 @@
+//! The draughts variants as data: each a [`VariantInfo`], the rules it
+//! starts from and its customary notation, with the house rules that change
+//! fields of those rules. Apart from [`Draughts`], the game under fixed
+//! rules, because this is what the registry lists and the options it
+//! checks, not how a game is played.
+
+use super::notation::SquareStyle;
+use super::rules::{CaptureDuty, NoProgress, Rules};
+use super::Draughts;
+use crate::game::{Game, OptionSpec, Options, Variant, VariantInfo};
+
+/// The family every variant here belongs to.
+const FAMILY: &str = "draughts";
+
+/// The draughts variants, as registered.
+pub static VARIANTS: &[&dyn Variant] = &[&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL];
+
+/// A draughts variant by id.
+pub fn variant(id: &str) -> Option<&'static DraughtsVariant> {
+    [&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL].into_iter().find(|v| v.info.id == id)
+}
+
+const MANDATORY_CAPTURE: OptionSpec = OptionSpec {
+    name: "mandatory-capture",
+    values: &["on", "off"],
+    default: "on",
+    help: "on: a player who can capture must; off: a capture may be declined at the start of a turn (a started chain is still completed, no huffing)",
+};
+
+const NO_PROGRESS: OptionSpec = OptionSpec {
+    name: "no-progress",
+    values: &["site", "wcdf"],
+    default: "site",
+    help: "site: automatic draw after 40 plies without a capture or a man move; wcdf: a draw may be claimed after 40 moves of each side without a man move",
+};
+
+/// A variant of the family: its rules, house rules and customary notation.
+pub struct DraughtsVariant {
+    info: VariantInfo,
+    base: fn() -> Rules,
+    notation: SquareStyle,
+}
+
+/// English checkers, from the page `checkers.hi`.
+pub static ENGLISH: DraughtsVariant = DraughtsVariant {
+    info: VariantInfo {
+        id: "english",
+        family: FAMILY,
+        page: "checkers.hi",
+        title: "English checkers (8x8, men forward only, short kings, black first)",
+        options: &[MANDATORY_CAPTURE, NO_PROGRESS],
+    },
+    base: Rules::english,
+    notation: SquareStyle::Numeric,
+};
+
+/// Russian draughts, from the page `checkers-online.ur`.
+pub static RUSSIAN: DraughtsVariant = DraughtsVariant {
+    info: VariantInfo {
+        id: "russian",
+        family: FAMILY,
+        page: "checkers-online.ur",
+        title: "Russian draughts (8x8, white first, men capture backward, flying kings, crowned mid-capture)",
+        options: &[],
+    },
+    base: Rules::russian,
+    notation: SquareStyle::Algebraic,
+};
+
+/// International draughts, from the variants paragraph of `checkers.hi` and
+/// the FMJD rules.
+pub static INTERNATIONAL: DraughtsVariant = DraughtsVariant {
+    info: VariantInfo {
+        id: "international",
+        family: FAMILY,
+        page: "checkers.hi",
+        title: "International draughts (10x10, white first, flying kings, majority capture)",
+        options: &[],
+    },
+    base: Rules::international,
+    notation: SquareStyle::Numeric,
+};
+
+/// American pool checkers, from the variants paragraph of `checkers.hi` and
+/// the APCA rules.
+pub static POOL: DraughtsVariant = DraughtsVariant {
+    info: VariantInfo {
+        id: "pool",
+        family: FAMILY,
+        page: "checkers.hi",
+        title: "Pool checkers (8x8, black first, men capture backward, flying kings, free choice of capture)",
+        options: &[],
+    },
+    base: Rules::pool,
+    notation: SquareStyle::Numeric,
+};
+
+impl DraughtsVariant {
+    /// The rules under house-rule options (validated, defaults filled in).
+    pub fn rules(&self, options: &Options) -> Rules {
+        let mut rules = (self.base)();
+        if options.get("mandatory-capture").map(String::as_str) == Some("off") {
+            rules.capture = CaptureDuty::Optional;
+        }
+        if options.get("no-progress").map(String::as_str) == Some("wcdf") {
+            rules.no_progress = NoProgress::Claim { plies: 80 };
+        }
+        rules
+    }
+
+    /// The variant's customary way of writing squares.
+    pub fn notation(&self) -> SquareStyle {
+        self.notation
+    }
+}
+
+impl Variant for DraughtsVariant {
+    fn info(&self) -> &VariantInfo {
+        &self.info
+    }
+    fn configure(&self, options: &Options) -> Box<dyn Game> {
+        Box::new(Draughts::new(self.info.id, self.rules(options), self.notation))
+    }
+}
