@@ -3,9 +3,9 @@
 //! position or its `[FEN]` tag, and reported with its first illegal move, if
 //! any, and whether the recorded result agrees with the board.
 //!
-//! Moves go to the variant's [`Game`] exactly as written, so the variant's
-//! own notation parser decides what a move means (`22x6` for the chain
-//! `22x15x6`, `c3:e5`, ...).
+//! Moves go to the variant's [`Game`](crate::game::Game) exactly as
+//! written, so the variant's own notation parser decides what a move means
+//! (`22x6` for the chain `22x15x6`, `c3:e5`, ...).
 //!
 //! Results: the left score of a PDN result (`2-0`, `1-0`) is the first
 //! player's, the player who moves first in the variant: white in Russian and

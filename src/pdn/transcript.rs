@@ -72,7 +72,7 @@ impl fmt::Display for Summary {
 /// The exit code for a replay: 0 when every game replays and no result is
 /// contradicted, 1 when a game has an illegal move or a result the board
 /// contradicts, 2 when a game cannot be read (parse errors of the file
-/// itself are a [`PdnError`], also 2).
+/// itself are a [`PdnError`](super::PdnError), also 2).
 pub fn exit_code(reports: &[GameReport]) -> i32 {
     let s = summary(reports);
     if s.unreadable > 0 {
