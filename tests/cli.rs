@@ -537,17 +537,27 @@ fn a_perft_depth_beyond_the_deepest_is_refused() {
 }
 
 /// A perft runs until it is done, as long as that takes, but an interrupt
-/// ends it at once.
+/// ends it at once. The child gets SIGINT's default disposition, as a
+/// command started at a terminal has it: a test run started in the
+/// background may ignore SIGINT, and a child inherits that.
 #[cfg(unix)]
 #[test]
 fn a_long_perft_ends_on_an_interrupt() {
-    use std::os::unix::process::ExitStatusExt;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rulecheck"))
+    use std::os::unix::process::{CommandExt, ExitStatusExt};
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_rulecheck"));
+    command
         .args(["perft", "international", "30"])
         .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("runs");
+        .stderr(std::process::Stdio::null());
+    // SAFETY: between fork and exec only `signal`, which is
+    // async-signal-safe, is called.
+    unsafe {
+        command.pre_exec(|| {
+            libc::signal(libc::SIGINT, libc::SIG_DFL);
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().expect("runs");
     let pid = i32::try_from(child.id()).expect("pid");
     // SAFETY: a signal sent to the child started above, which has not been waited for.
     assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
