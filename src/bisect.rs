@@ -164,15 +164,19 @@ fn same_position(reference: &dyn Game, a: &str, b: &str) -> bool {
     }
 }
 
+/// The tree an engine is held to: a position of a variant under house
+/// rules, counted to a depth, by the reference's rules.
+pub struct Tree<'a> {
+    pub reference: &'a dyn Game,
+    pub variant: &'a str,
+    pub options: &'a Options,
+    pub position: &'a str,
+    pub depth: u32,
+}
+
 /// Bisect from a position to a depth.
-pub fn bisect(
-    reference: &dyn Game,
-    engine: &mut dyn Engine,
-    variant: &str,
-    options: &Options,
-    position: &str,
-    depth: u32,
-) -> Result<Bisection, EngineError> {
+pub fn bisect(tree: &Tree<'_>, engine: &mut dyn Engine) -> Result<Bisection, EngineError> {
+    let Tree { reference, variant, options, position, depth } = *tree;
     if depth == 0 {
         return Ok(Bisection::Agree { nodes: 1 });
     }
@@ -244,14 +248,8 @@ pub fn bisect(
 
 /// A per-move table of both counts at the root, each move applied by the
 /// engine itself, and both totals: the table and whether any count differs.
-pub fn divide(
-    reference: &dyn Game,
-    engine: &mut dyn Engine,
-    variant: &str,
-    options: &Options,
-    position: &str,
-    depth: u32,
-) -> Result<(String, bool), EngineError> {
+pub fn divide(tree: &Tree<'_>, engine: &mut dyn Engine) -> Result<(String, bool), EngineError> {
+    let Tree { reference, variant, options, position, depth } = *tree;
     let mut out = String::new();
     let setup = Setup { variant, options, position: Some(position) };
     let ours = reference.replay(position, &[]).map_err(failed)?;

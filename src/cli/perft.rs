@@ -88,14 +88,14 @@ pub(super) fn perft(raw_options: &[String], notation: Option<&str>, args: Args) 
             }
             None => engine_failed(format!("engine '{line}': {err}")),
         };
+        let tree = crate::bisect::Tree { reference: game.as_ref(), variant, options: &options, position: &p, depth };
         let mut differs = false;
         if divide {
-            let (table, d) =
-                crate::bisect::divide(game.as_ref(), &mut e, variant, &options, &p, depth).map_err(failed)?;
+            let (table, d) = crate::bisect::divide(&tree, &mut e).map_err(failed)?;
             differs = d;
             out(&format!("move: reference engine\n{table}\n"))?;
         }
-        let found = crate::bisect::bisect(game.as_ref(), &mut e, variant, &options, &p, depth).map_err(failed)?;
+        let found = crate::bisect::bisect(&tree, &mut e).map_err(failed)?;
         out(&found.report())?;
         if differs && found.agrees() {
             outln!("but the divide table above differs: the engine's counts are not stable")?;
