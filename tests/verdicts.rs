@@ -128,7 +128,7 @@ impl Engine for Unremoved {
 /// move, so the engine applies it itself, and the wrong position is found.
 #[test]
 fn bisection_makes_the_engine_apply_the_move_under_examination() {
-    use rulecheck::bisect::{bisect, divide, Bisection};
+    use rulecheck::bisect::{bisect, divide, Bisection, Tree};
     // White to move: 10x1 takes the man on 6, whose moves then count below.
     let position = "W:W10,K32:B6,K29";
     let game = rulecheck::registry::configure("english", &Options::new()).expect("english");
@@ -137,8 +137,9 @@ fn bisection_makes_the_engine_apply_the_move_under_examination() {
         &Options::new(),
     )
     .expect("options");
+    let tree = Tree { reference: game.as_ref(), variant: "english", options: &options, position, depth: 3 };
     let mut buggy = Unremoved { inner: engine::reference() };
-    let found = bisect(game.as_ref(), &mut buggy, "english", &options, position, 3).expect("bisect");
+    let found = bisect(&tree, &mut buggy).expect("bisect");
     match &found {
         Bisection::Applied { path, reference, engine } => {
             assert_eq!(path, &vec!["10x1".to_string()], "{}", found.report());
@@ -147,14 +148,14 @@ fn bisection_makes_the_engine_apply_the_move_under_examination() {
         }
         other => panic!("expected the applied move to be caught, got {other:?}"),
     }
-    let (table, differs) = divide(game.as_ref(), &mut buggy, "english", &options, position, 3).expect("divide");
+    let (table, differs) = divide(&tree, &mut buggy).expect("divide");
     assert!(differs, "{table}");
     assert!(table.lines().any(|l| l.starts_with("10x1:") && l.ends_with("<- differs")), "{table}");
     // The honest reference agrees with itself, with the same counts.
     let mut honest = engine::reference();
-    let found = bisect(game.as_ref(), &mut honest, "english", &options, position, 3).expect("bisect");
+    let found = bisect(&tree, &mut honest).expect("bisect");
     assert!(found.agrees(), "{}", found.report());
-    let (table, differs) = divide(game.as_ref(), &mut honest, "english", &options, position, 3).expect("divide");
+    let (table, differs) = divide(&tree, &mut honest).expect("divide");
     assert!(!differs, "{table}");
 }
 
