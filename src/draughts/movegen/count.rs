@@ -11,11 +11,11 @@ use super::super::geometry::Bits;
 use super::super::position::Position;
 use super::super::rules::{MidCapturePromotion, Side};
 use super::super::ruleset::{opposite, RuleSet};
-use super::moves::{Listing, Move, MAX_PATH};
-use super::quiet::count_plain;
-use super::scan::{forward_dirs, nearest, ALL_DIRS};
+use super::moves::{played, Listing, Move, MAX_PATH};
+use super::quiet::{count_plain, king_steps, Movers};
+use super::scan::{forward_dirs, ALL_DIRS};
 use super::search::search_captures;
-use super::sinks::{CountSink, Sink, COUNT_KEYS};
+use super::sinks::{CountSink, Sink, Weight};
 use super::{apply, generate};
 
 /// The first jumps of the side to move's short pieces, split by shifts
@@ -37,6 +37,17 @@ impl ShortJumps {
     #[inline(always)]
     fn count(&self) -> u64 {
         self.single.iter().map(|s| u64::from(s.count_ones())).sum()
+    }
+
+    /// The pieces a capture search must start from: those of `search`,
+    /// and every flying king.
+    #[inline(always)]
+    fn starters<R: RuleSet>(&self, r: R, pos: &Position, side: Side) -> Bits {
+        if r.flying_kings() {
+            self.search | (pos.pieces(side) & pos.kings)
+        } else {
+            self.search
+        }
     }
 }
 
@@ -113,10 +124,7 @@ pub(super) fn count_moves<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>,
 #[inline(always)]
 fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Move>, paths: bool) -> u64 {
     let jumps = short_jumps(r, pos, side);
-    let mut starters = jumps.search;
-    if r.flying_kings() {
-        starters |= pos.pieces(side) & pos.kings;
-    }
+    let starters = jumps.starters(r, pos, side);
     let mut captures = jumps.count();
     if starters != 0 {
         let mut sink = CountSink::new(r.majority(), !paths);
@@ -128,7 +136,7 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Mo
             return buf.len() as u64;
         }
         // Under the majority rule single jumps count only if nothing takes more.
-        captures = if r.majority() && sink.best > 1 { sink.count } else { sink.count + captures };
+        captures = if r.majority() && sink.best() > 1 { sink.count } else { sink.count + captures };
     }
     if captures == 0 || !r.capture_mandatory() {
         captures + count_plain(r, pos, side)
@@ -143,36 +151,22 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Mo
 pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
     let side = pos.turn;
     let jumps = short_jumps(r, pos, side);
-    let mut starters = jumps.search;
-    if r.flying_kings() {
-        starters |= pos.pieces(side) & pos.kings;
-    }
+    let starters = jumps.starters(r, pos, side);
     let mut total = 0;
     let mut captures = 0;
     let mut best = 0;
     if starters != 0 {
-        let mut sink = ChildSink {
-            r,
-            pos,
-            paths,
-            majority: r.majority(),
-            best: 0,
-            moves: 0,
-            leaves: 0,
-            keys: [0; COUNT_KEYS],
-            len: 0,
-            overflow: false,
-            scratch: Vec::new(),
-        };
+        let mut sink =
+            ChildSink { r, pos, paths, moves: CountSink::new(r.majority(), !paths), leaves: 0, scratch: Vec::new() };
         search_captures::<R, _, true>(r, pos, starters, &mut sink);
-        if sink.overflow {
+        if sink.moves.overflow {
             generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
             let mut scratch = Vec::new();
             return buf.iter().map(|m| count_moves(r, &apply(pos, m), &mut scratch, paths)).sum();
         }
-        captures = sink.moves;
+        captures = sink.moves.count;
         total = sink.leaves;
-        best = sink.best;
+        best = sink.moves.best();
     }
     let mut scratch = Vec::new();
     if !(r.majority() && best > 1) {
@@ -202,12 +196,7 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Mov
     if captures != 0 && r.capture_mandatory() {
         return total;
     }
-    let own = pos.pieces(side);
-    let empty = r.valid() & !pos.occupied();
-    let men = own & !pos.kings;
-    let kings = own & pos.kings;
-    let crown_row = r.promotion_row(side);
-    let dirs = if r.men_move_backward() { ALL_DIRS } else { forward_dirs(side) };
+    let Movers { men, kings, empty, crown_row, man_dirs } = Movers::of(r, pos, side);
     let mut child = |from: Bits, to: Bits, king: bool| {
         let mut next = *pos;
         *next.pieces_mut(side) ^= from | to;
@@ -220,7 +209,7 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Mov
         count_moves(r, &next, &mut scratch, paths)
     };
     for d in 0..4 {
-        if dirs & (1 << d) == 0 {
+        if man_dirs & (1 << d) == 0 {
             continue;
         }
         let back = opposite(d);
@@ -231,24 +220,12 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Mov
             total += child(r.step(to, back), to, false);
         }
     }
-    let rays = r.rays();
     let mut rest = kings;
     while rest != 0 {
         let from = rest.trailing_zeros() as u8;
         rest &= rest - 1;
         for d in 0..4 {
-            let mut run = if r.flying_kings() {
-                let ray = rays[d][usize::from(from)];
-                let hit = ray & !empty;
-                if hit == 0 {
-                    ray
-                } else {
-                    let n = nearest(hit, d);
-                    ray & !(rays[d][usize::from(n)] | (1 << n))
-                }
-            } else {
-                r.shift(1 << from, d) & empty
-            };
+            let mut run = king_steps(r, from, d, empty);
             while run != 0 {
                 let to = run & run.wrapping_neg();
                 run ^= to;
@@ -265,67 +242,28 @@ struct ChildSink<'p, R: RuleSet> {
     r: R,
     pos: &'p Position,
     paths: bool,
-    majority: bool,
-    best: u32,
-    /// Moves counted (distinct, or paths).
-    moves: u64,
+    /// The moves counted (distinct, or paths), under the majority rule.
+    moves: CountSink,
     /// Leaves below them.
     leaves: u64,
-    keys: [u64; COUNT_KEYS],
-    len: usize,
-    overflow: bool,
     scratch: Vec<Move>,
 }
 
 impl<R: RuleSet> Sink for ChildSink<'_, R> {
     #[inline(always)]
     fn begin_piece(&mut self) {
-        self.len = 0;
+        self.moves.begin_piece();
     }
 
     #[inline(always)]
     fn record(&mut self, from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, crowns: bool) {
-        if self.majority {
-            let n = captured.count_ones();
-            if n < self.best {
-                return;
-            }
-            if n > self.best {
-                self.best = n;
-                self.moves = 0;
-                self.leaves = 0;
-                self.len = 0;
-            }
-        }
         let to = path[len - 1];
-        if !self.paths {
-            let key = captured | (u64::from(to) << 58);
-            if self.keys[..self.len].contains(&key) {
-                return;
-            }
-            if self.len == COUNT_KEYS {
-                self.overflow = true;
-                return;
-            }
-            self.keys[self.len] = key;
-            self.len += 1;
+        match self.moves.take(to, captured) {
+            Weight::Less => return,
+            Weight::More => self.leaves = 0,
+            Weight::Same => {}
         }
-        self.moves += 1;
-        let pos = self.pos;
-        let side = pos.turn;
-        let (from, to) = (1u64 << from, 1u64 << to);
-        let mut next = *pos;
-        // A sequence may end where it began.
-        let own = next.pieces_mut(side);
-        *own = (*own & !from) | to;
-        *next.pieces_mut(side.other()) &= !captured;
-        next.kings &= !captured;
-        if pos.kings & from != 0 {
-            next.kings = (next.kings & !from) | to;
-        } else if crowns {
-            next.kings |= to;
-        }
-        next.turn = side.other();
+        let next = played(self.pos, from, to, captured, crowns);
         self.leaves += count_moves(self.r, &next, &mut self.scratch, self.paths);
     }
 }

@@ -9,9 +9,10 @@
 //!
 //! This file holds the [`Generator`], its public entry points and the
 //! dispatch from a rule set to the code compiled for it; the parts it
-//! dispatches to each have a file: the move type ([`moves`]), the quiet
-//! moves ([`quiet`]), the capture search ([`search`]), what is kept of the
-//! sequences found ([`sinks`]), and counting without listing ([`count`]).
+//! dispatches to each have a file: the move type (`moves`), the quiet
+//! moves (`quiet`), the capture search (`search`), what is kept of the
+//! sequences found (`sinks`), counting without listing (`count`), and the
+//! ray scans they share (`scan`).
 
 mod count;
 mod moves;
@@ -47,28 +48,17 @@ pub struct Generator<'r> {
 macro_rules! with_rules {
     ($gen:expr, $r:ident => $body:expr) => {
         match $gen.kind {
-            Kind::English => {
-                let $r = Fixed::<0>;
-                $body
-            }
-            Kind::Russian => {
-                let $r = Fixed::<1>;
-                $body
-            }
-            Kind::International => {
-                let $r = Fixed::<2>;
-                $body
-            }
-            Kind::Pool => {
-                let $r = Fixed::<3>;
-                $body
-            }
-            Kind::Configured => {
-                let $r = $gen.configured;
-                $body
-            }
+            Kind::English => with_rules!(@as Fixed::<0>, $r => $body),
+            Kind::Russian => with_rules!(@as Fixed::<1>, $r => $body),
+            Kind::International => with_rules!(@as Fixed::<2>, $r => $body),
+            Kind::Pool => with_rules!(@as Fixed::<3>, $r => $body),
+            Kind::Configured => with_rules!(@as $gen.configured, $r => $body),
         }
     };
+    (@as $rules:expr, $r:ident => $body:expr) => {{
+        let $r = $rules;
+        $body
+    }};
 }
 
 impl<'r> Generator<'r> {

@@ -5,12 +5,49 @@
 //! ray scans with no search at all, and are only asked for when no capture
 //! is due.
 
-use super::super::geometry::Geometry;
+use super::super::geometry::{Bits, Geometry};
 use super::super::position::Position;
 use super::super::rules::Side;
 use super::super::ruleset::{RuleSet, DOWN_LEFT, UP_LEFT, UP_RIGHT};
 use super::moves::Move;
-use super::scan::{forward_dirs, nearest, pop_nearest, ALL_DIRS};
+use super::scan::{forward_dirs, pop_nearest, run_beyond, ALL_DIRS};
+
+/// What a side's quiet moves are made from.
+pub(super) struct Movers {
+    pub(super) men: Bits,
+    pub(super) kings: Bits,
+    pub(super) empty: Bits,
+    /// Where a man stepping is crowned.
+    pub(super) crown_row: Bits,
+    /// The directions men step in.
+    pub(super) man_dirs: u8,
+}
+
+impl Movers {
+    #[inline(always)]
+    pub(super) fn of<R: RuleSet>(r: R, pos: &Position, side: Side) -> Movers {
+        let own = pos.pieces(side);
+        Movers {
+            men: own & !pos.kings,
+            kings: own & pos.kings,
+            empty: r.valid() & !pos.occupied(),
+            crown_row: r.promotion_row(side),
+            man_dirs: if r.men_move_backward() { ALL_DIRS } else { forward_dirs(side) },
+        }
+    }
+}
+
+/// The squares a king on `from` may step to in a direction: the empty run
+/// up to the next piece for a flying king, the next square if it is empty
+/// for a short one.
+#[inline(always)]
+pub(super) fn king_steps<R: RuleSet>(r: R, from: u8, d: usize, empty: Bits) -> Bits {
+    if r.flying_kings() {
+        run_beyond(r.rays(), d, from, !empty)
+    } else {
+        r.shift(1 << from, d) & empty
+    }
+}
 
 #[inline(always)]
 pub(super) fn count_plain<R: RuleSet>(r: R, pos: &Position, side: Side) -> u64 {
@@ -36,15 +73,7 @@ pub(super) fn count_plain<R: RuleSet>(r: R, pos: &Position, side: Side) -> u64 {
         let occupied = pos.occupied();
         for k in Geometry::bits(kings) {
             for d in 0..4 {
-                let ray = rays[d][usize::from(k)];
-                let hit = ray & occupied;
-                let run = if hit == 0 {
-                    ray
-                } else {
-                    let stop = nearest(hit, d);
-                    ray & !(rays[d][usize::from(stop)] | (1 << stop))
-                };
-                n += u64::from(run.count_ones());
+                n += u64::from(run_beyond(rays, d, k, occupied).count_ones());
             }
         }
     }
@@ -65,15 +94,9 @@ fn step_offset(dir: usize, half: u32) -> i32 {
 
 #[inline(always)]
 pub(super) fn plain_moves<R: RuleSet>(r: R, pos: &Position, out: &mut Vec<Move>) {
-    let side = pos.turn;
-    let own = pos.pieces(side);
-    let empty = r.valid() & !pos.occupied();
-    let men = own & !pos.kings;
-    let kings = own & pos.kings;
-    let crown_row = r.promotion_row(side);
-    let dirs = if r.men_move_backward() { ALL_DIRS } else { forward_dirs(side) };
+    let Movers { men, kings, empty, crown_row, man_dirs } = Movers::of(r, pos, pos.turn);
     for d in 0..4 {
-        if dirs & (1 << d) == 0 {
+        if man_dirs & (1 << d) == 0 {
             continue;
         }
         let off = step_offset(d, r.half());
@@ -85,18 +108,12 @@ pub(super) fn plain_moves<R: RuleSet>(r: R, pos: &Position, out: &mut Vec<Move>)
             out.push(Move::plain(from, to, (1 << to) & crown_row != 0));
         }
     }
-    let rays = r.rays();
     for from in Geometry::bits(kings) {
         for d in 0..4 {
+            // Not through `king_steps`: in this form the counters, whose
+            // rare fallback lists moves, keep their hot loop as it was.
             if r.flying_kings() {
-                let ray = rays[d][usize::from(from)];
-                let hit = ray & !empty;
-                let mut run = if hit == 0 {
-                    ray
-                } else {
-                    let n = nearest(hit, d);
-                    ray & !(rays[d][usize::from(n)] | (1 << n))
-                };
+                let mut run = run_beyond(r.rays(), d, from, !empty);
                 while run != 0 {
                     out.push(Move::plain(from, pop_nearest(&mut run, d), false));
                 }

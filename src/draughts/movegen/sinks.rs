@@ -17,14 +17,59 @@ pub(super) trait Sink {
     fn record(&mut self, from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, crowns: bool);
 }
 
+/// The majority rule as the sequences come: only those taking the most
+/// pieces stand.
+pub(super) struct Majority {
+    on: bool,
+    best: u32,
+}
+
+/// How a sequence weighs against the most taken so far.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Weight {
+    /// It takes fewer: it does not stand.
+    Less,
+    /// It stands beside what stands already (always, without the rule).
+    Same,
+    /// It takes more than everything before, which no longer stands.
+    More,
+}
+
+impl Majority {
+    #[inline(always)]
+    pub(super) fn new(on: bool) -> Majority {
+        Majority { on, best: 0 }
+    }
+
+    /// The most pieces taken by a sequence so far (0 without the rule).
+    #[inline(always)]
+    pub(super) fn best(&self) -> u32 {
+        self.best
+    }
+
+    #[inline(always)]
+    pub(super) fn weigh(&mut self, captured: Bits) -> Weight {
+        if self.on {
+            let n = captured.count_ones();
+            if n < self.best {
+                return Weight::Less;
+            }
+            if n > self.best {
+                self.best = n;
+                return Weight::More;
+            }
+        }
+        Weight::Same
+    }
+}
+
 /// Lists the sequences as moves.
 pub(super) struct MoveSink<'a> {
     out: &'a mut Vec<Move>,
     /// Keep only the sequences taking the most pieces.
-    majority: bool,
+    majority: Majority,
     /// Keep one entry per move (start, end, captured set): the first found.
     dedup: bool,
-    best: u32,
     /// Where the current piece's entries begin (a move repeats only moves of
     /// the same piece).
     piece_start: usize,
@@ -33,7 +78,7 @@ pub(super) struct MoveSink<'a> {
 impl<'a> MoveSink<'a> {
     pub(super) fn new(out: &'a mut Vec<Move>, majority: bool, dedup: bool) -> MoveSink<'a> {
         let piece_start = out.len();
-        MoveSink { out, majority, dedup, best: 0, piece_start }
+        MoveSink { out, majority: Majority::new(majority), dedup, piece_start }
     }
 }
 
@@ -45,13 +90,17 @@ impl Sink for MoveSink<'_> {
 
     #[inline(always)]
     fn record(&mut self, from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, crowns: bool) {
-        if self.majority {
+        // The rule by hand rather than through `Majority::weigh`: this
+        // listing is also compiled into the counters' rare fallback, and in
+        // this form it leaves the counters' hot loop as it was (by
+        // instruction count).
+        if self.majority.on {
             let n = captured.count_ones();
-            if n < self.best {
+            if n < self.majority.best {
                 return;
             }
-            if n > self.best {
-                self.best = n;
+            if n > self.majority.best {
+                self.majority.best = n;
                 self.out.clear();
                 self.piece_start = 0;
             }
@@ -66,25 +115,65 @@ impl Sink for MoveSink<'_> {
 
 /// How many moves one piece's sequences the counter keeps apart; beyond it
 /// the position is listed instead.
-pub(super) const COUNT_KEYS: usize = 16;
+const COUNT_KEYS: usize = 16;
 
-/// Counts the sequences, or the distinct moves among them.
+/// Counts the sequences, or the distinct moves among them. Also the count
+/// of moves inside a sink that counts more (see [`CountSink::take`]).
 pub(super) struct CountSink {
-    majority: bool,
+    majority: Majority,
     dedup: bool,
-    pub(super) best: u32,
+    /// The moves counted.
     pub(super) count: u64,
     /// The current piece's moves counted so far, as end square and captured
     /// set in one word.
     keys: [u64; COUNT_KEYS],
     len: usize,
+    /// More moves of one piece than the keys keep apart: the count is void.
     pub(super) overflow: bool,
 }
 
 impl CountSink {
     #[inline(always)]
     pub(super) fn new(majority: bool, dedup: bool) -> CountSink {
-        CountSink { majority, dedup, best: 0, count: 0, keys: [0; COUNT_KEYS], len: 0, overflow: false }
+        CountSink { majority: Majority::new(majority), dedup, count: 0, keys: [0; COUNT_KEYS], len: 0, overflow: false }
+    }
+
+    /// The most pieces a counted sequence takes (0 without the majority rule).
+    #[inline(always)]
+    pub(super) fn best(&self) -> u32 {
+        self.majority.best()
+    }
+
+    /// Count a sequence ending on `to` and taking `captured`, if it stands
+    /// and is not a move counted already: `Less` if it is not counted,
+    /// `More` if the count began again with it.
+    #[inline(always)]
+    pub(super) fn take(&mut self, to: u8, captured: Bits) -> Weight {
+        let weight = self.majority.weigh(captured);
+        match weight {
+            Weight::Less => return Weight::Less,
+            Weight::More => {
+                self.count = 0;
+                self.len = 0;
+            }
+            Weight::Same => {}
+        }
+        if self.dedup {
+            // Squares are below bit 58 on every board, so the end square fits
+            // in the top six bits.
+            let key = captured | (u64::from(to) << 58);
+            if self.keys[..self.len].contains(&key) {
+                return Weight::Less;
+            }
+            if self.len == COUNT_KEYS {
+                self.overflow = true;
+                return Weight::Less;
+            }
+            self.keys[self.len] = key;
+            self.len += 1;
+        }
+        self.count += 1;
+        weight
     }
 }
 
@@ -96,31 +185,6 @@ impl Sink for CountSink {
 
     #[inline(always)]
     fn record(&mut self, _from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, _crowns: bool) {
-        if self.majority {
-            let n = captured.count_ones();
-            if n < self.best {
-                return;
-            }
-            if n > self.best {
-                self.best = n;
-                self.count = 0;
-                self.len = 0;
-            }
-        }
-        if self.dedup {
-            // Squares are below bit 58 on every board, so the end square fits
-            // in the top six bits.
-            let key = captured | (u64::from(path[len - 1]) << 58);
-            if self.keys[..self.len].contains(&key) {
-                return;
-            }
-            if self.len == COUNT_KEYS {
-                self.overflow = true;
-                return;
-            }
-            self.keys[self.len] = key;
-            self.len += 1;
-        }
-        self.count += 1;
+        self.take(path[len - 1], captured);
     }
 }

@@ -17,6 +17,38 @@ fn numbers(g: &Geometry, bits: &[u8]) -> Vec<u8> {
     bits.iter().map(|&b| g.square(b).expect("a square") + 1).collect()
 }
 
+/// A seeded stream of pseudo-random numbers (xorshift).
+fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
+/// A random position: each square holds a black piece `share` times in a
+/// hundred, a white one as often, and a piece is a king one time in
+/// `king_odds`, or always on its side's crowning row.
+fn random_position(rules: &Rules, turn: Side, share: u64, king_odds: u64, next: &mut impl FnMut() -> u64) -> Position {
+    let g = &rules.geometry;
+    let mut pos = Position::new(0, 0, 0, turn);
+    for s in 0..g.squares() {
+        let r = next() % 100;
+        let m = g.mask(s);
+        if r < share {
+            pos.black |= m;
+        } else if r < 2 * share {
+            pos.white |= m;
+        }
+        let side = if pos.black & m != 0 { Side::Black } else { Side::White };
+        if (r < 2 * share && next() % king_odds == 0) || m & rules.promotion_row(side) != 0 {
+            pos.kings |= m & pos.occupied();
+        }
+    }
+    pos
+}
+
 /// The white king on 22 goes round the four men and comes back, either
 /// way round: one move, two paths (two orders of capture), two routes.
 #[test]
@@ -72,33 +104,14 @@ fn a_turn_from_each_square_of_a_run_is_a_path_of_its_own() {
 /// every variant with many kings.
 #[test]
 fn paths_are_the_distinct_paths_of_the_routes() {
-    let mut seed = 0x5EED_u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0x5EED_u64);
     for rules in [Rules::english(), Rules::russian(), Rules::international(), Rules::pool()] {
         let g = &rules.geometry;
         let gen = Generator::new(&rules);
         let (mut routes, mut paths) = (Vec::new(), Vec::new());
         let mut checked = 0;
         for _ in 0..3000 {
-            let mut pos = Position::new(0, 0, 0, Side::White);
-            for s in 0..g.squares() {
-                let r = next() % 100;
-                let m = g.mask(s);
-                if r < 20 {
-                    pos.black |= m;
-                } else if r < 40 {
-                    pos.white |= m;
-                }
-                let side = if pos.black & m != 0 { Side::Black } else { Side::White };
-                if (r < 40 && next() % 2 == 0) || m & rules.promotion_row(side) != 0 {
-                    pos.kings |= m & pos.occupied();
-                }
-            }
+            let pos = random_position(&rules, Side::White, 20, 2, &mut next);
             gen.legal_routes(&pos, &mut routes);
             gen.legal_paths(&pos, &mut paths);
             let key = |m: &Move| (m.from, m.captured_in_order(g), m.to);
@@ -123,13 +136,7 @@ fn paths_are_the_distinct_paths_of_the_routes() {
 /// seeded random positions with many kings and positions of play.
 #[test]
 fn counting_without_listing_agrees_with_the_listings() {
-    let mut seed = 0xC0_u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0xC0_u64);
     let mut configs = Vec::new();
     for base in [Rules::english(), Rules::russian(), Rules::international(), Rules::pool()] {
         for m in crate::mutation::draughts::DEVIATIONS {
@@ -144,25 +151,11 @@ fn counting_without_listing_agrees_with_the_listings() {
     configs.push(optional);
     let (mut moves, mut replies, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
     for rules in &configs {
-        let g = &rules.geometry;
         let gen = Generator::new(rules);
         let mut positions = Vec::new();
         for _ in 0..150 {
-            let mut pos = Position::new(0, 0, 0, if next() % 2 == 0 { Side::White } else { Side::Black });
-            for s in 0..g.squares() {
-                let r = next() % 100;
-                let m = g.mask(s);
-                if r < 18 {
-                    pos.black |= m;
-                } else if r < 36 {
-                    pos.white |= m;
-                }
-                let side = if pos.black & m != 0 { Side::Black } else { Side::White };
-                if (r < 36 && next() % 3 == 0) || m & rules.promotion_row(side) != 0 {
-                    pos.kings |= m & pos.occupied();
-                }
-            }
-            positions.push(pos);
+            let turn = if next() % 2 == 0 { Side::White } else { Side::Black };
+            positions.push(random_position(rules, turn, 18, 3, &mut next));
         }
         let mut pos = Position::start(rules);
         for _ in 0..60 {
