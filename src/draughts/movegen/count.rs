@@ -1,0 +1,269 @@
+//! Counting without listing, at the last two plies of perft: the number of
+//! legal moves of a position, and the leaves two plies below it, in either
+//! counting convention (moves, or capture paths under `--paths`).
+//!
+//! Apart because it is a second way to the same numbers as the listings,
+//! built for speed: single jumps are told apart by whole-board shifts, and
+//! only the pieces whose capture may go on are searched. The tests hold it
+//! to the listings' lengths.
+
+use super::super::geometry::Bits;
+use super::super::position::Position;
+use super::super::rules::{MidCapturePromotion, Side};
+use super::super::ruleset::{opposite, RuleSet};
+use super::moves::{played, Listing, Move, MAX_PATH};
+use super::quiet::{count_plain, king_steps, Movers};
+use super::scan::{forward_dirs, ALL_DIRS};
+use super::search::search_captures;
+use super::sinks::{CountSink, Sink, Weight};
+use super::{apply, generate};
+
+/// The first jumps of the side to move's short pieces, split by shifts
+/// into those that are whole moves by themselves and the pieces whose
+/// capture must be searched.
+struct ShortJumps {
+    /// By direction, the pieces whose single jump that way is a whole move:
+    /// the piece cannot jump again from where it lands, and lands as what it
+    /// was or crowned where crowning ends the move. None of them is in
+    /// `search`.
+    single: [Bits; 4],
+    /// The pieces with a jump that may go on (or that crowns the piece and
+    /// lets it go on as a king): every capture of these is searched.
+    search: Bits,
+}
+
+impl ShortJumps {
+    /// How many single jumps there are.
+    #[inline(always)]
+    fn count(&self) -> u64 {
+        self.single.iter().map(|s| u64::from(s.count_ones())).sum()
+    }
+
+    /// The pieces a capture search must start from: those of `search`,
+    /// and every flying king.
+    #[inline(always)]
+    fn starters<R: RuleSet>(&self, r: R, pos: &Position, side: Side) -> Bits {
+        if r.flying_kings() {
+            self.search | (pos.pieces(side) & pos.kings)
+        } else {
+            self.search
+        }
+    }
+}
+
+#[inline(always)]
+fn short_jumps<R: RuleSet>(r: R, pos: &Position, side: Side) -> ShortJumps {
+    let own = pos.pieces(side);
+    let enemy = pos.pieces(side.other());
+    let empty = r.valid() & !pos.occupied();
+    let short = if r.flying_kings() { own & !pos.kings } else { own };
+    let men = short & !pos.kings;
+    let kings = short & pos.kings;
+    let man_dirs = if r.men_capture_backward() { ALL_DIRS } else { forward_dirs(side) };
+    let crown = r.promotion_row(side);
+    // The squares from which a short piece could jump each way. After a
+    // first jump the start square is empty and the piece jumped stays or is
+    // gone, but neither is on the way of a second jump unless that one goes
+    // straight back, which would jump the same piece again: so a second
+    // jump, in any other direction, is seen in the position as it stands.
+    let mut from_jumps = [0; 4];
+    let mut jumping = [0; 4];
+    let mut any = 0;
+    for d in 0..4 {
+        let back = opposite(d);
+        from_jumps[d] = r.shift(r.shift(empty, back) & enemy, back);
+        jumping[d] = (if man_dirs & (1 << d) != 0 { short } else { kings }) & from_jumps[d];
+        any |= jumping[d];
+    }
+    if any == 0 {
+        return ShortJumps { single: [0; 4], search: 0 };
+    }
+    // A man landing on its crowning row that is crowned and goes on as a
+    // king must be searched; one whose move ends on crowning cannot go on.
+    let (crown_ends, crown_goes_on_as_king) = match (r.crown_by_capture(), r.promotion()) {
+        (false, _) => (0, 0),
+        (true, MidCapturePromotion::EndsMove) => (crown, 0),
+        (true, MidCapturePromotion::ContinuesAsKing) => (0, crown),
+        (true, MidCapturePromotion::ContinuesAsMan) => (0, 0),
+    };
+    // Where each way's jump lands, a second jump is any but straight back:
+    // the squares a king could jump again from, after a jump each way, and
+    // a man.
+    let f = from_jumps;
+    let (f01, f23) = (f[0] | f[1], f[2] | f[3]);
+    let king_again = [f01 | f[2], f01 | f[3], f[0] | f23, f[1] | f23];
+    let m = |d: usize| if man_dirs & (1 << d) != 0 { f[d] } else { 0 };
+    let (m01, m23) = (m(0) | m(1), m(2) | m(3));
+    let man_again = [m01 | m(2), m01 | m(3), m(0) | m23, m(1) | m23];
+    let mut search = 0;
+    let mut goes_on = |d: usize| {
+        let men_land = r.shift(r.shift(jumping[d] & men, d), d);
+        let kings_land = r.shift(r.shift(jumping[d] & kings, d), d);
+        let on = (men_land & ((man_again[d] & !crown_ends) | crown_goes_on_as_king)) | (kings_land & king_again[d]);
+        let back = opposite(d);
+        search |= r.shift(r.shift(on, back), back);
+    };
+    goes_on(0);
+    goes_on(1);
+    goes_on(2);
+    goes_on(3);
+    let single = jumping.map(|j| j & !search);
+    ShortJumps { single, search }
+}
+
+#[inline(always)]
+pub(super) fn count_moves<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
+    // Compiled once for each side to move, so that the directions men move
+    // in are constants.
+    match pos.turn {
+        Side::Black => count_moves_of(r, pos, Side::Black, buf, paths),
+        Side::White => count_moves_of(r, pos, Side::White, buf, paths),
+    }
+}
+
+#[inline(always)]
+fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Move>, paths: bool) -> u64 {
+    let jumps = short_jumps(r, pos, side);
+    let starters = jumps.starters(r, pos, side);
+    let mut captures = jumps.count();
+    if starters != 0 {
+        let mut sink = CountSink::new(r.majority(), !paths);
+        search_captures::<R, _, true>(r, pos, starters, &mut sink);
+        if sink.overflow {
+            // More routes of one piece than the counter keeps apart:
+            // list them instead.
+            generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
+            return buf.len() as u64;
+        }
+        // Under the majority rule single jumps count only if nothing takes more.
+        captures = if r.majority() && sink.best() > 1 { sink.count } else { sink.count + captures };
+    }
+    if captures == 0 || !r.capture_mandatory() {
+        captures + count_plain(r, pos, side)
+    } else {
+        captures
+    }
+}
+
+/// The leaves two plies below a position (perft 2), the moves played on
+/// the pieces only, without listing them.
+#[inline(always)]
+pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
+    let side = pos.turn;
+    let jumps = short_jumps(r, pos, side);
+    let starters = jumps.starters(r, pos, side);
+    let mut total = 0;
+    let mut captures = 0;
+    let mut best = 0;
+    if starters != 0 {
+        let mut sink =
+            ChildSink { r, pos, paths, moves: CountSink::new(r.majority(), !paths), leaves: 0, scratch: Vec::new() };
+        search_captures::<R, _, true>(r, pos, starters, &mut sink);
+        if sink.moves.overflow {
+            generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
+            let mut scratch = Vec::new();
+            return buf.iter().map(|m| count_moves(r, &apply(pos, m), &mut scratch, paths)).sum();
+        }
+        captures = sink.moves.count;
+        total = sink.leaves;
+        best = sink.moves.best();
+    }
+    let mut scratch = Vec::new();
+    if !(r.majority() && best > 1) {
+        let crown = if r.crown_by_capture() { r.promotion_row(side) } else { 0 };
+        for d in 0..4 {
+            let mut rest = jumps.single[d];
+            while rest != 0 {
+                let from = rest & rest.wrapping_neg();
+                rest ^= from;
+                let over = r.step(from, d);
+                let to = r.step(over, d);
+                let mut next = *pos;
+                *next.pieces_mut(side) ^= from | to;
+                *next.pieces_mut(side.other()) &= !over;
+                next.kings &= !over;
+                if pos.kings & from != 0 {
+                    next.kings ^= from | to;
+                } else {
+                    next.kings |= to & crown;
+                }
+                next.turn = side.other();
+                captures += 1;
+                total += count_moves(r, &next, &mut scratch, paths);
+            }
+        }
+    }
+    if captures != 0 && r.capture_mandatory() {
+        return total;
+    }
+    let Movers { men, kings, empty, crown_row, man_dirs } = Movers::of(r, pos, side);
+    let mut child = |from: Bits, to: Bits, king: bool| {
+        let mut next = *pos;
+        *next.pieces_mut(side) ^= from | to;
+        if king {
+            next.kings ^= from | to;
+        } else if to & crown_row != 0 {
+            next.kings |= to;
+        }
+        next.turn = side.other();
+        count_moves(r, &next, &mut scratch, paths)
+    };
+    for d in 0..4 {
+        if man_dirs & (1 << d) == 0 {
+            continue;
+        }
+        let back = opposite(d);
+        let mut tos = r.shift(men, d) & empty;
+        while tos != 0 {
+            let to = tos & tos.wrapping_neg();
+            tos ^= to;
+            total += child(r.step(to, back), to, false);
+        }
+    }
+    let mut rest = kings;
+    while rest != 0 {
+        let from = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        for d in 0..4 {
+            let mut run = king_steps(r, from, d, empty);
+            while run != 0 {
+                let to = run & run.wrapping_neg();
+                run ^= to;
+                total += child(1 << from, to, true);
+            }
+        }
+    }
+    total
+}
+
+/// Counts the leaves below each capture sequence as the search finds it
+/// (see [`count_children`]).
+struct ChildSink<'p, R: RuleSet> {
+    r: R,
+    pos: &'p Position,
+    paths: bool,
+    /// The moves counted (distinct, or paths), under the majority rule.
+    moves: CountSink,
+    /// Leaves below them.
+    leaves: u64,
+    scratch: Vec<Move>,
+}
+
+impl<R: RuleSet> Sink for ChildSink<'_, R> {
+    #[inline(always)]
+    fn begin_piece(&mut self) {
+        self.moves.begin_piece();
+    }
+
+    #[inline(always)]
+    fn record(&mut self, from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, crowns: bool) {
+        let to = path[len - 1];
+        match self.moves.take(to, captured) {
+            Weight::Less => return,
+            Weight::More => self.leaves = 0,
+            Weight::Same => {}
+        }
+        let next = played(self.pos, from, to, captured, crowns);
+        self.leaves += count_moves(self.r, &next, &mut self.scratch, self.paths);
+    }
+}

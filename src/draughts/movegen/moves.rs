@@ -1,0 +1,201 @@
+//! The move as the rest of the crate sees it: [`Move`], the [`Listing`]
+//! conventions that say which capture sequences are listed apart, and the
+//! playing of a move on a position.
+//!
+//! Kept apart from the generator because everything that reads, compares or
+//! plays moves (notation, perft, the game contract, the cross-checks) needs
+//! these and none of the search.
+
+use super::super::geometry::{Bits, Dir, Geometry};
+use super::super::position::Position;
+
+/// Longest path a capture sequence can have: a piece cannot jump more pieces
+/// than the opponent has (20 on the largest board).
+pub const MAX_PATH: usize = 24;
+
+/// One move: a plain move or a complete capture sequence.
+#[derive(Clone, Copy, Debug)]
+pub struct Move {
+    /// Bit index of the starting square.
+    pub from: u8,
+    /// Bit index of the final square.
+    pub to: u8,
+    /// Every square the piece stops on, in order, ending with `to`.
+    path: [u8; MAX_PATH],
+    path_len: u8,
+    /// The pieces captured.
+    pub captured: Bits,
+    /// Whether the moving man is crowned at the end of the move.
+    pub crowns: bool,
+}
+
+impl Move {
+    pub(super) fn plain(from: u8, to: u8, crowns: bool) -> Move {
+        let mut path = [0; MAX_PATH];
+        path[0] = to;
+        Move { from, to, path, path_len: 1, captured: 0, crowns }
+    }
+
+    /// A capture sequence whose landing squares are `path[..len]`.
+    pub(super) fn sequence(from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, crowns: bool) -> Move {
+        Move { from, to: path[len - 1], path: *path, path_len: len as u8, captured, crowns }
+    }
+
+    /// The landing squares, in order.
+    pub fn path(&self) -> &[u8] {
+        &self.path[..usize::from(self.path_len)]
+    }
+
+    pub fn is_capture(&self) -> bool {
+        self.captured != 0
+    }
+
+    /// Two moves are the same move when they have the same start, end and set
+    /// of captured pieces, whatever path the piece took.
+    pub fn same_move(&self, other: &Move) -> bool {
+        self.from == other.from && self.to == other.to && self.captured == other.captured
+    }
+
+    /// The captured pieces (bit indices) in the order they were jumped: on
+    /// each hop from one stop to the next, the piece taken between them.
+    pub fn captured_in_order(&self, g: &Geometry) -> Vec<u8> {
+        let mut order = Vec::with_capacity(usize::from(self.path_len));
+        if self.captured == 0 {
+            return order;
+        }
+        // A square already taken may be crossed again when jumped pieces
+        // leave the board at once; each hop takes one piece not taken before.
+        let mut taken: Bits = 0;
+        let mut at = self.from;
+        for &stop in self.path() {
+            if let Some(dir) = direction(g, at, stop) {
+                let mut sq = at;
+                while let Some(next) = g.step(sq, dir) {
+                    if next == stop {
+                        break;
+                    }
+                    if (1 << next) & self.captured & !taken != 0 {
+                        taken |= 1 << next;
+                        order.push(next);
+                    }
+                    sq = next;
+                }
+            }
+            at = stop;
+        }
+        order
+    }
+
+    /// Two entries are the same capture path when they are the same move and
+    /// jump the captured pieces in the same order (see [`Listing::Paths`]).
+    pub fn same_path(&self, other: &Move, g: &Geometry) -> bool {
+        self.same_move(other) && self.captured_in_order(g) == other.captured_in_order(g)
+    }
+}
+
+/// Which entries a move list holds for capture sequences that take the same
+/// pieces from the same square to the same square in more than one way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listing {
+    /// One entry per move: start, end and captured set (the first path found
+    /// stands for the others).
+    Moves,
+    /// One entry per capture path. A path is the start square, the captured
+    /// pieces in the order they are jumped, and the final square. The squares
+    /// the piece stops on follow from those, except where a flying king takes
+    /// two pieces one after the other on the same diagonal: it may touch down
+    /// on any empty square between them, and every such touchdown is the same
+    /// path. So a circuit taken clockwise and the same circuit taken
+    /// anticlockwise are two paths of one move, and a king's straight run
+    /// over two pieces is one path whichever square it touched between them.
+    /// This is what the published keep-duplicates perft tables count.
+    Paths,
+    /// Every route: every path with every choice of touchdown square. Used to
+    /// read a written move, which may name any of them.
+    Routes,
+}
+
+/// The direction from one square to another on a common diagonal (bit
+/// indices), if they are on one.
+fn direction(g: &Geometry, from: u8, to: u8) -> Option<Dir> {
+    let (ra, ca) = g.coords(g.square(from)?);
+    let (rb, cb) = g.coords(g.square(to)?);
+    let (dr, dc) = (i16::from(rb) - i16::from(ra), i16::from(cb) - i16::from(ca));
+    if dr == 0 || dr.abs() != dc.abs() {
+        return None;
+    }
+    Some(match (dr > 0, dc > 0) {
+        (false, false) => Dir::UpLeft,
+        (false, true) => Dir::UpRight,
+        (true, false) => Dir::DownLeft,
+        (true, true) => Dir::DownRight,
+    })
+}
+
+/// Remove moves that repeat an earlier one's start, end and captured set.
+pub fn dedup_moves(moves: &mut Vec<Move>) {
+    if moves.len() < 2 {
+        return;
+    }
+    let mut kept: Vec<Move> = Vec::with_capacity(moves.len());
+    for m in moves.iter() {
+        if !kept.iter().any(|k| k.same_move(m)) {
+            kept.push(*m);
+        }
+    }
+    *moves = kept;
+}
+
+/// The pieces after a move from `from` to `to` taking `captured`: the
+/// moving piece, the pieces taken, crowning and the turn, but not the
+/// counters (the leaves of perft have no use for them).
+#[inline(always)]
+pub(super) fn played(pos: &Position, from: u8, to: u8, captured: Bits, crowns: bool) -> Position {
+    let side = pos.turn;
+    let from = 1u64 << from;
+    let to = 1u64 << to;
+    let mut next = *pos;
+    // A sequence may end where it began.
+    let own = next.pieces_mut(side);
+    *own = (*own & !from) | to;
+    *next.pieces_mut(side.other()) &= !captured;
+    next.kings &= !captured;
+    if pos.kings & from != 0 {
+        next.kings = (next.kings & !from) | to;
+    } else if crowns {
+        next.kings |= to;
+    }
+    next.turn = side.other();
+    next
+}
+
+/// Play a move on a position: pieces, crowning, counters and turn.
+///
+/// Written out rather than through [`played`] and the counters after it:
+/// perft's walk plays every move of its inner plies with this, and that
+/// form cost it instructions.
+pub fn apply(pos: &Position, m: &Move) -> Position {
+    let side = pos.turn;
+    let from = 1u64 << m.from;
+    let to = 1u64 << m.to;
+    let was_king = pos.kings & from != 0;
+    let mut next = *pos;
+    let own = next.pieces_mut(side);
+    *own = (*own & !from) | to;
+    *next.pieces_mut(side.other()) &= !m.captured;
+    next.kings &= !m.captured;
+    if was_king {
+        next.kings = (next.kings & !from) | to;
+    } else if m.crowns {
+        next.kings |= to;
+    }
+    if was_king {
+        next.plies_since_man_move = next.plies_since_man_move.saturating_add(1);
+        next.quiet_plies = if m.is_capture() { 0 } else { next.quiet_plies.saturating_add(1) };
+    } else {
+        next.plies_since_man_move = 0;
+        next.quiet_plies = 0;
+    }
+    next.turn = side.other();
+    next
+}

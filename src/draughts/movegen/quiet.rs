@@ -1,0 +1,128 @@
+//! Quiet (non-capturing) moves: listed for the generator, and counted
+//! without listing at the leaves of perft.
+//!
+//! Apart from the capture search because they are whole-board shifts and
+//! ray scans with no search at all, and are only asked for when no capture
+//! is due.
+
+use super::super::geometry::{Bits, Geometry};
+use super::super::position::Position;
+use super::super::rules::Side;
+use super::super::ruleset::{RuleSet, DOWN_LEFT, UP_LEFT, UP_RIGHT};
+use super::moves::Move;
+use super::scan::{forward_dirs, pop_nearest, run_beyond, ALL_DIRS};
+
+/// What a side's quiet moves are made from.
+pub(super) struct Movers {
+    pub(super) men: Bits,
+    pub(super) kings: Bits,
+    pub(super) empty: Bits,
+    /// Where a man stepping is crowned.
+    pub(super) crown_row: Bits,
+    /// The directions men step in.
+    pub(super) man_dirs: u8,
+}
+
+impl Movers {
+    #[inline(always)]
+    pub(super) fn of<R: RuleSet>(r: R, pos: &Position, side: Side) -> Movers {
+        let own = pos.pieces(side);
+        Movers {
+            men: own & !pos.kings,
+            kings: own & pos.kings,
+            empty: r.valid() & !pos.occupied(),
+            crown_row: r.promotion_row(side),
+            man_dirs: if r.men_move_backward() { ALL_DIRS } else { forward_dirs(side) },
+        }
+    }
+}
+
+/// The squares a king on `from` may step to in a direction: the empty run
+/// up to the next piece for a flying king, the next square if it is empty
+/// for a short one.
+#[inline(always)]
+pub(super) fn king_steps<R: RuleSet>(r: R, from: u8, d: usize, empty: Bits) -> Bits {
+    if r.flying_kings() {
+        run_beyond(r.rays(), d, from, !empty)
+    } else {
+        r.shift(1 << from, d) & empty
+    }
+}
+
+#[inline(always)]
+pub(super) fn count_plain<R: RuleSet>(r: R, pos: &Position, side: Side) -> u64 {
+    let own = pos.pieces(side);
+    let empty = r.valid() & !pos.occupied();
+    let kings = own & pos.kings;
+    let men = own & !pos.kings;
+    let fwd = if r.men_move_backward() { ALL_DIRS } else { forward_dirs(side) };
+    let mut n = 0;
+    for d in 0..4 {
+        // Men step where they may; short kings step every way; flying kings
+        // are counted below.
+        let movers = match (fwd & (1 << d) != 0, r.flying_kings()) {
+            (true, true) => men,
+            (true, false) => own,
+            (false, true) => 0,
+            (false, false) => kings,
+        };
+        n += u64::from((r.shift(movers, d) & empty).count_ones());
+    }
+    if r.flying_kings() && kings != 0 {
+        let rays = r.rays();
+        let occupied = pos.occupied();
+        for k in Geometry::bits(kings) {
+            for d in 0..4 {
+                n += u64::from(run_beyond(rays, d, k, occupied).count_ones());
+            }
+        }
+    }
+    n
+}
+
+/// The bit-index offset of one step in a direction.
+#[inline(always)]
+fn step_offset(dir: usize, half: u32) -> i32 {
+    let h = half as i32;
+    match dir {
+        UP_LEFT => -(h + 1),
+        UP_RIGHT => -h,
+        DOWN_LEFT => h,
+        _ => h + 1,
+    }
+}
+
+#[inline(always)]
+pub(super) fn plain_moves<R: RuleSet>(r: R, pos: &Position, out: &mut Vec<Move>) {
+    let Movers { men, kings, empty, crown_row, man_dirs } = Movers::of(r, pos, pos.turn);
+    for d in 0..4 {
+        if man_dirs & (1 << d) == 0 {
+            continue;
+        }
+        let off = step_offset(d, r.half());
+        let mut tos = r.shift(men, d) & empty;
+        while tos != 0 {
+            let to = tos.trailing_zeros() as u8;
+            tos &= tos - 1;
+            let from = (i32::from(to) - off) as u8;
+            out.push(Move::plain(from, to, (1 << to) & crown_row != 0));
+        }
+    }
+    for from in Geometry::bits(kings) {
+        for d in 0..4 {
+            // Not through `king_steps`: in this form the counters, whose
+            // rare fallback lists moves, keep their hot loop as it was.
+            if r.flying_kings() {
+                let mut run = run_beyond(r.rays(), d, from, !empty);
+                while run != 0 {
+                    out.push(Move::plain(from, pop_nearest(&mut run, d), false));
+                }
+            } else {
+                let to = r.shift(1 << from, d) & empty;
+                if to != 0 {
+                    out.push(Move::plain(from, to.trailing_zeros() as u8, false));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+//! Direction masks and ray scans on the bitboard, shared by the quiet
+//! moves, the capture search and the counting.
+//!
+//! Every one is `#[inline(always)]`: they sit in the innermost loops, where
+//! the rule set's constants must fold into them. Apart so that no part of
+//! the generator reaches into another for them.
+
+use super::super::geometry::Bits;
+use super::super::rules::Side;
+use super::super::ruleset::{opposite, Rays, DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT};
+
+/// The directions (as a mask of [`super::ruleset`] direction bits) a side's
+/// men move and capture in when they may not go backward.
+#[inline(always)]
+pub(super) fn forward_dirs(side: Side) -> u8 {
+    match side {
+        Side::Black => (1 << DOWN_LEFT) | (1 << DOWN_RIGHT),
+        Side::White => (1 << UP_LEFT) | (1 << UP_RIGHT),
+    }
+}
+
+pub(super) const ALL_DIRS: u8 = 0b1111;
+
+/// Both directions of the diagonal a direction lies on.
+#[inline(always)]
+pub(super) fn axis(dir: usize) -> u8 {
+    (1 << dir) | (1 << opposite(dir))
+}
+
+/// The nearest square of a non-empty set along a ray in a direction: the
+/// lowest bit going down, the highest going up.
+#[inline(always)]
+pub(super) fn nearest(set: Bits, dir: usize) -> u8 {
+    if dir == UP_LEFT || dir == UP_RIGHT {
+        (63 - set.leading_zeros()) as u8
+    } else {
+        set.trailing_zeros() as u8
+    }
+}
+
+/// Take the nearest square off a non-empty set along a ray.
+#[inline(always)]
+pub(super) fn pop_nearest(set: &mut Bits, dir: usize) -> u8 {
+    let b = nearest(*set, dir);
+    *set ^= 1 << b;
+    b
+}
+
+/// The empty run beyond `over` in a direction, up to the next blocker.
+#[inline(always)]
+pub(super) fn run_beyond(rays: &Rays, dir: usize, over: u8, blockers: Bits) -> Bits {
+    let beyond = rays[dir][usize::from(over)];
+    let hit = beyond & blockers;
+    if hit == 0 {
+        beyond
+    } else {
+        let n = nearest(hit, dir);
+        beyond & !(rays[dir][usize::from(n)] | (1 << n))
+    }
+}

@@ -1,0 +1,270 @@
+//! The capture search: every capture sequence of one piece, man or king,
+//! short or flying, found depth first under the configured rules (which
+//! directions men jump, when jumped pieces leave the board, what a man does
+//! on the crowning row mid-sequence, where a flying king may land, whether a
+//! sequence may stop early).
+//!
+//! Apart because it is the one recursive part of the generator and the
+//! hottest: the rest asks it for sequences and hands it a [`Sink`].
+
+use super::super::geometry::{Bits, Geometry};
+use super::super::position::Position;
+use super::super::rules::MidCapturePromotion;
+use super::super::ruleset::RuleSet;
+use super::moves::MAX_PATH;
+use super::scan::{axis, forward_dirs, nearest, pop_nearest, run_beyond, ALL_DIRS};
+use super::sinks::Sink;
+
+/// Whether a flying king on `at` can jump anything, with `taken` captured.
+#[inline(always)]
+pub(super) fn flying_can_jump<R: RuleSet>(r: R, at: u8, occupied: Bits, enemy: Bits, taken: Bits) -> bool {
+    let blockers = if r.immediate_removal() { occupied & !taken } else { occupied };
+    let jumpable = enemy & !taken;
+    let free = r.valid() & !blockers;
+    let rays = r.rays();
+    for d in 0..4 {
+        let hit = rays[d][usize::from(at)] & blockers;
+        if hit == 0 {
+            continue;
+        }
+        let over = nearest(hit, d);
+        if jumpable & (1 << over) != 0 && r.step(1 << over, d) & free != 0 {
+            return true;
+        }
+    }
+    false
+}
+
+/// Every capture sequence of the pieces on `starters`, into `sink`.
+/// `PRUNE` leaves out the touchdowns that make no path of their own (see
+/// [`Search::extend`]).
+#[inline(always)]
+pub(super) fn search_captures<R: RuleSet, S: Sink, const PRUNE: bool>(
+    r: R,
+    pos: &Position,
+    starters: Bits,
+    sink: &mut S,
+) {
+    let mut rest = starters;
+    while rest != 0 {
+        let from = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        let king = pos.kings & (1 << from) != 0;
+        search_from::<R, S, PRUNE>(r, pos, from, king, sink);
+    }
+}
+
+#[inline(always)]
+pub(super) fn search_from<R: RuleSet, S: Sink, const PRUNE: bool>(
+    r: R,
+    pos: &Position,
+    from: u8,
+    king: bool,
+    sink: &mut S,
+) {
+    let side = pos.turn;
+    sink.begin_piece();
+    let mut search = Search {
+        r,
+        from,
+        occupied: pos.occupied() & !(1 << from),
+        enemy: pos.pieces(side.other()),
+        crown: r.promotion_row(side),
+        man_dirs: if r.men_capture_backward() { ALL_DIRS } else { forward_dirs(side) },
+        started_as_man: !king,
+        path: [0; MAX_PATH],
+        sink,
+    };
+    search.extend::<PRUNE>(from, king, 0, 0, 0);
+}
+
+/// State of the capture search of one piece.
+struct Search<'s, R: RuleSet, S: Sink> {
+    r: R,
+    from: u8,
+    /// Occupied squares with the moving piece lifted off its start.
+    occupied: Bits,
+    /// Enemy pieces.
+    enemy: Bits,
+    /// The moving side's crowning row.
+    crown: Bits,
+    /// The directions a man captures in.
+    man_dirs: u8,
+    /// Whether the moving piece was a man when the move began: if it is a
+    /// king when the move ends, it was crowned on the way.
+    started_as_man: bool,
+    /// The landing squares so far.
+    path: [u8; MAX_PATH],
+    sink: &'s mut S,
+}
+
+impl<R: RuleSet, S: Sink> Search<'_, R, S> {
+    /// Follow every continuation of a sequence that has reached `at`, with
+    /// `captured` taken so far; whether the piece can jump from here at all.
+    ///
+    /// Under `PRUNE`, `skip` holds the two directions of the diagonal a flying
+    /// king came in by when it touched down on a square of its run beyond the
+    /// piece it jumped that is not the first square of the run kept.
+    /// Whatever it can jump along that diagonal from here it can jump the
+    /// same way from that first square, which the search has followed
+    /// already, so those jumps are left out: a path does not branch on where
+    /// the king touched down between two pieces on one diagonal. A jump left
+    /// out still means the sequence goes on and does not end here. Without
+    /// `PRUNE` every touchdown square is followed and `skip` is always empty.
+    fn extend<const PRUNE: bool>(&mut self, at: u8, king: bool, captured: Bits, skip: u8, depth: usize) -> bool {
+        let r = self.r;
+        let blockers = if r.immediate_removal() { self.occupied & !captured } else { self.occupied };
+        let jumpable = self.enemy & !captured;
+        let free = r.valid() & !blockers;
+        if king && r.flying_kings() {
+            let rays = r.rays();
+            let mut overs = [0u8; 4];
+            let mut lands: [Bits; 4] = [0; 4];
+            let mut any = false;
+            for d in 0..4 {
+                let hit = rays[d][usize::from(at)] & blockers;
+                if hit == 0 {
+                    continue;
+                }
+                let over = nearest(hit, d);
+                if jumpable & (1 << over) == 0 {
+                    continue;
+                }
+                let land = run_beyond(rays, d, over, blockers);
+                if land == 0 {
+                    continue;
+                }
+                any = true;
+                if PRUNE && skip & (1 << d) != 0 {
+                    continue;
+                }
+                overs[d] = over;
+                lands[d] = land;
+            }
+            if !any {
+                return false;
+            }
+            if r.must_continue_landing() {
+                // Only landing squares from which the capture goes on, where
+                // there is one.
+                for d in 0..4 {
+                    let run = lands[d];
+                    if run & run.wrapping_sub(1) == 0 {
+                        continue;
+                    }
+                    let taken = captured | (1 << overs[d]);
+                    let mut keep = 0;
+                    for l in Geometry::bits(run) {
+                        if flying_can_jump(r, l, self.occupied, self.enemy, taken) {
+                            keep |= 1 << l;
+                        }
+                    }
+                    if keep != 0 {
+                        lands[d] = keep;
+                    }
+                }
+            }
+            for d in 0..4 {
+                let mut run = lands[d];
+                let taken = captured | (1 << overs[d]);
+                let mut next_skip = 0;
+                while run != 0 {
+                    let land = pop_nearest(&mut run, d);
+                    self.path[depth] = land;
+                    self.continue_or_record::<PRUNE>(land, true, taken, next_skip, depth + 1, false);
+                    if PRUNE {
+                        next_skip = axis(d);
+                    }
+                }
+            }
+            return true;
+        }
+        let dirs = if king { ALL_DIRS } else { self.man_dirs };
+        let at_bit: Bits = 1 << at;
+        let mut any = false;
+        for d in 0..4 {
+            if dirs & (1 << d) == 0 {
+                continue;
+            }
+            let over = r.step(at_bit, d) & jumpable;
+            if over == 0 {
+                continue;
+            }
+            let land_bit = r.step(over, d) & free;
+            if land_bit == 0 {
+                continue;
+            }
+            any = true;
+            let taken = captured | over;
+            let land = land_bit.trailing_zeros() as u8;
+            self.path[depth] = land;
+            if !king && land_bit & self.crown != 0 {
+                if !r.crown_by_capture() {
+                    // Not crowned: it goes on as a man if it can and stays a
+                    // man where the move ends.
+                    self.continue_or_record::<PRUNE>(land, false, taken, 0, depth + 1, false);
+                    continue;
+                }
+                match r.promotion() {
+                    MidCapturePromotion::EndsMove => self.record(depth + 1, taken, true),
+                    MidCapturePromotion::ContinuesAsKing => {
+                        self.continue_or_record::<PRUNE>(land, true, taken, 0, depth + 1, true)
+                    }
+                    MidCapturePromotion::ContinuesAsMan => {
+                        self.continue_or_record::<PRUNE>(land, false, taken, 0, depth + 1, true)
+                    }
+                }
+                continue;
+            }
+            self.continue_or_record::<PRUNE>(land, king, taken, 0, depth + 1, false);
+        }
+        any
+    }
+
+    /// After a jump: go on if the piece can, record the move where it ends
+    /// (or where it may stop, if the rules let sequences stop).
+    #[inline(always)]
+    fn continue_or_record<const PRUNE: bool>(
+        &mut self,
+        at: u8,
+        king: bool,
+        captured: Bits,
+        skip: u8,
+        len: usize,
+        crowns_if_ends: bool,
+    ) {
+        // A short piece's next jump is tested by shifts first: most
+        // sequences end after a jump or two, and the test is cheaper than the
+        // search it saves.
+        let continued = len < MAX_PATH
+            && ((king && self.r.flying_kings()) || self.short_can_jump(at, king, captured))
+            && self.extend::<PRUNE>(at, king, captured, skip, len);
+        if !continued || self.r.may_stop() {
+            let crowned_on_the_way = king && self.started_as_man;
+            self.record(len, captured, crowns_if_ends || crowned_on_the_way);
+        }
+    }
+
+    #[inline(always)]
+    fn record(&mut self, len: usize, captured: Bits, crowns: bool) {
+        self.sink.record(self.from, &self.path, len, captured, crowns);
+    }
+
+    /// Whether a short piece on `at` can jump, with `captured` taken.
+    #[inline(always)]
+    fn short_can_jump(&self, at: u8, king: bool, captured: Bits) -> bool {
+        let r = self.r;
+        let blockers = if r.immediate_removal() { self.occupied & !captured } else { self.occupied };
+        let jumpable = self.enemy & !captured;
+        let free = r.valid() & !blockers;
+        let dirs = if king { ALL_DIRS } else { self.man_dirs };
+        let b: Bits = 1 << at;
+        let mut found = 0;
+        for d in 0..4 {
+            if dirs & (1 << d) != 0 {
+                found |= r.step(r.step(b, d) & jumpable, d) & free;
+            }
+        }
+        found != 0
+    }
+}

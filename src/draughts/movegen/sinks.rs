@@ -1,0 +1,190 @@
+//! Where the capture search puts the sequences it finds, and the choice
+//! among them: the majority rule (only the sequences taking the most pieces
+//! stand) and the keeping of one entry per move where many paths make it.
+//!
+//! Apart from the search because the search only finds sequences; what is
+//! kept of them (a list, a count, a count of the leaves below) is the
+//! sink's business, and each sink is compiled into the search it serves.
+
+use super::super::geometry::Bits;
+use super::moves::{Move, MAX_PATH};
+
+/// Where the capture search puts the sequences it finds.
+pub(super) trait Sink {
+    /// The search goes on to the next starting piece.
+    fn begin_piece(&mut self);
+    /// A complete sequence: the landing squares are `path[..len]`.
+    fn record(&mut self, from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, crowns: bool);
+}
+
+/// The majority rule as the sequences come: only those taking the most
+/// pieces stand.
+pub(super) struct Majority {
+    on: bool,
+    best: u32,
+}
+
+/// How a sequence weighs against the most taken so far.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Weight {
+    /// It takes fewer: it does not stand.
+    Less,
+    /// It stands beside what stands already (always, without the rule).
+    Same,
+    /// It takes more than everything before, which no longer stands.
+    More,
+}
+
+impl Majority {
+    #[inline(always)]
+    pub(super) fn new(on: bool) -> Majority {
+        Majority { on, best: 0 }
+    }
+
+    /// The most pieces taken by a sequence so far (0 without the rule).
+    #[inline(always)]
+    pub(super) fn best(&self) -> u32 {
+        self.best
+    }
+
+    #[inline(always)]
+    pub(super) fn weigh(&mut self, captured: Bits) -> Weight {
+        if self.on {
+            let n = captured.count_ones();
+            if n < self.best {
+                return Weight::Less;
+            }
+            if n > self.best {
+                self.best = n;
+                return Weight::More;
+            }
+        }
+        Weight::Same
+    }
+}
+
+/// Lists the sequences as moves.
+pub(super) struct MoveSink<'a> {
+    out: &'a mut Vec<Move>,
+    /// Keep only the sequences taking the most pieces.
+    majority: Majority,
+    /// Keep one entry per move (start, end, captured set): the first found.
+    dedup: bool,
+    /// Where the current piece's entries begin (a move repeats only moves of
+    /// the same piece).
+    piece_start: usize,
+}
+
+impl<'a> MoveSink<'a> {
+    pub(super) fn new(out: &'a mut Vec<Move>, majority: bool, dedup: bool) -> MoveSink<'a> {
+        let piece_start = out.len();
+        MoveSink { out, majority: Majority::new(majority), dedup, piece_start }
+    }
+}
+
+impl Sink for MoveSink<'_> {
+    #[inline(always)]
+    fn begin_piece(&mut self) {
+        self.piece_start = self.out.len();
+    }
+
+    #[inline(always)]
+    fn record(&mut self, from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, crowns: bool) {
+        // The rule by hand rather than through `Majority::weigh`: this
+        // listing is also compiled into the counters' rare fallback, and in
+        // this form it leaves the counters' hot loop as it was (by
+        // instruction count).
+        if self.majority.on {
+            let n = captured.count_ones();
+            if n < self.majority.best {
+                return;
+            }
+            if n > self.majority.best {
+                self.majority.best = n;
+                self.out.clear();
+                self.piece_start = 0;
+            }
+        }
+        let to = path[len - 1];
+        if self.dedup && self.out[self.piece_start..].iter().any(|m| m.to == to && m.captured == captured) {
+            return;
+        }
+        self.out.push(Move::sequence(from, path, len, captured, crowns));
+    }
+}
+
+/// How many moves one piece's sequences the counter keeps apart; beyond it
+/// the position is listed instead.
+const COUNT_KEYS: usize = 16;
+
+/// Counts the sequences, or the distinct moves among them. Also the count
+/// of moves inside a sink that counts more (see [`CountSink::take`]).
+pub(super) struct CountSink {
+    majority: Majority,
+    dedup: bool,
+    /// The moves counted.
+    pub(super) count: u64,
+    /// The current piece's moves counted so far, as end square and captured
+    /// set in one word.
+    keys: [u64; COUNT_KEYS],
+    len: usize,
+    /// More moves of one piece than the keys keep apart: the count is void.
+    pub(super) overflow: bool,
+}
+
+impl CountSink {
+    #[inline(always)]
+    pub(super) fn new(majority: bool, dedup: bool) -> CountSink {
+        CountSink { majority: Majority::new(majority), dedup, count: 0, keys: [0; COUNT_KEYS], len: 0, overflow: false }
+    }
+
+    /// The most pieces a counted sequence takes (0 without the majority rule).
+    #[inline(always)]
+    pub(super) fn best(&self) -> u32 {
+        self.majority.best()
+    }
+
+    /// Count a sequence ending on `to` and taking `captured`, if it stands
+    /// and is not a move counted already: `Less` if it is not counted,
+    /// `More` if the count began again with it.
+    #[inline(always)]
+    pub(super) fn take(&mut self, to: u8, captured: Bits) -> Weight {
+        let weight = self.majority.weigh(captured);
+        match weight {
+            Weight::Less => return Weight::Less,
+            Weight::More => {
+                self.count = 0;
+                self.len = 0;
+            }
+            Weight::Same => {}
+        }
+        if self.dedup {
+            // Squares are below bit 58 on every board, so the end square fits
+            // in the top six bits.
+            let key = captured | (u64::from(to) << 58);
+            if self.keys[..self.len].contains(&key) {
+                return Weight::Less;
+            }
+            if self.len == COUNT_KEYS {
+                self.overflow = true;
+                return Weight::Less;
+            }
+            self.keys[self.len] = key;
+            self.len += 1;
+        }
+        self.count += 1;
+        weight
+    }
+}
+
+impl Sink for CountSink {
+    #[inline(always)]
+    fn begin_piece(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline(always)]
+    fn record(&mut self, _from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, _crowns: bool) {
+        self.take(path[len - 1], captured);
+    }
+}
