@@ -202,8 +202,12 @@ pub(super) fn run(raw_options: &[String], args: Args) -> Result<u8, Fail> {
     }
     let text = match format {
         Format::Human => report::human_with(&runs, &errors, &expected, stopped, list_skipped),
-        Format::Json => report::json(&name, &runs, &errors, &expected, stopped),
-        Format::Junit => report::junit(&name, &runs, &errors, &expected, stopped),
+        Format::Json => {
+            report::json(&report::Run { engine: &name, runs: &runs, errors: &errors, expected: &expected, stopped })
+        }
+        Format::Junit => {
+            report::junit(&report::Run { engine: &name, runs: &runs, errors: &errors, expected: &expected, stopped })
+        }
         Format::Baseline => report::baseline(&runs, &errors, &expected, stopped),
     };
     // The HTML report is written even when standard output is closed.

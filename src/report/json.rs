@@ -2,18 +2,13 @@
 //! its outcome, failures and timing; and the same shape for a run whose
 //! engine could not be started.
 
-use super::{exit_code, outcome, scenario_id, EngineFailure, ExpectedFailures, Stopped, Totals};
-use crate::runner::{display_path, FileRun};
+use super::{exit_code, outcome, scenario_id, EngineFailure, Run, Totals};
+use crate::runner::display_path;
 use crate::scenario::InputError;
 
 /// The JSON report: the totals and every scenario with its outcome.
-pub fn json(
-    engine: &str,
-    runs: &[FileRun],
-    errors: &[InputError],
-    expected: &ExpectedFailures,
-    stopped: Option<&Stopped>,
-) -> String {
+pub fn json(run: &Run<'_>) -> String {
+    let Run { engine, runs, errors, expected, stopped } = *run;
     let t = Totals::with(runs, errors, expected);
     let scenarios: Vec<serde_json::Value> = runs
         .iter()

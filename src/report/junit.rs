@@ -4,8 +4,8 @@
 
 use std::fmt::Write as _;
 
-use super::{outcome, EngineFailure, ExpectedFailures, Outcome, Stopped, Totals};
-use crate::runner::{display_path, FileRun};
+use super::{outcome, EngineFailure, Outcome, Run, Totals};
+use crate::runner::display_path;
 use crate::scenario::InputError;
 
 /// The JUnit report of a run whose engine could not be started: one test
@@ -80,13 +80,8 @@ fn xml(text: &str) -> String {
 /// JUnit XML: a test suite per scenario file, a test case per scenario.
 /// A stopped run adds a test suite `rulecheck` whose one test case, `the
 /// run is complete`, is an error saying where it stopped.
-pub fn junit(
-    engine: &str,
-    runs: &[FileRun],
-    errors: &[InputError],
-    expected: &ExpectedFailures,
-    stopped: Option<&Stopped>,
-) -> String {
+pub fn junit(run: &Run<'_>) -> String {
+    let Run { engine, runs, errors, expected, stopped } = *run;
     let t = Totals::with(runs, errors, expected);
     let extra = usize::from(stopped.is_some());
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");

@@ -27,6 +27,17 @@ use crate::oracle::{Status, Verdict};
 use crate::runner::FileRun;
 use crate::scenario::InputError;
 
+/// What every report of a run is written from: the engine's name, the
+/// files' verdicts, the input errors, the expected-failures list, and
+/// where a stopped run stopped.
+pub struct Run<'a> {
+    pub engine: &'a str,
+    pub runs: &'a [FileRun],
+    pub errors: &'a [InputError],
+    pub expected: &'a ExpectedFailures,
+    pub stopped: Option<&'a Stopped>,
+}
+
 /// What a scenario's verdict means for the run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Outcome {
