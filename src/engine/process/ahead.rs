@@ -60,7 +60,7 @@ impl ProcessEngine {
     /// not taken from the last run are read and dropped first.
     pub(super) fn write_ahead(&mut self, plans: &[Plan]) {
         self.settle();
-        if self.ahead.answered.keys().any(|r| matches!(r, Request::Perft { .. })) {
+        if self.ahead.answered.iter().any(|(r, left)| matches!(r, Request::Perft { .. }) && !left.is_empty()) {
             self.ahead.no_perft = true;
         }
         self.ahead.answered.clear();
@@ -159,8 +159,7 @@ impl ProcessEngine {
     /// before it answered (it is then asked again).
     pub(super) fn early(&mut self, request: &Request) -> Option<Result<Response, EngineError>> {
         loop {
-            if let Some((answer, stderr)) = self.ahead.answered.get_mut(request).and_then(VecDeque::pop_front) {
-                self.ahead.stderr.push_str(&stderr);
+            if let Some(answer) = self.take_answered(request) {
                 return Some(answer);
             }
             if !self.ahead.awaited.contains_key(request) {
@@ -170,9 +169,22 @@ impl ProcessEngine {
                 self.fill();
             }
             if !self.read_one() {
-                return None;
+                // Nothing more comes: an engine that went away as the
+                // requests were written left its error with the first.
+                return self.take_answered(request);
             }
         }
+    }
+
+    /// The first answer kept for `request`, with its standard error.
+    fn take_answered(&mut self, request: &Request) -> Option<Result<Response, EngineError>> {
+        let queue = self.ahead.answered.get_mut(request)?;
+        let (answer, stderr) = queue.pop_front()?;
+        if queue.is_empty() {
+            self.ahead.answered.remove(request);
+        }
+        self.ahead.stderr.push_str(&stderr);
+        Some(answer)
     }
 
     /// What the engine wrote to its standard error and no answer has
