@@ -76,6 +76,24 @@ fn pool_start_matches_the_published_tables_to_depth_10() {
     assert_eq!(counts_from("pool", None, 8..=10, true), [929_902, 4_570_615, 22_442_551]);
 }
 
+/// Brazilian draughts from the start: "Standard validation generator moves",
+/// shashki.com topic 627 (page starting at post 78), reposted in the
+/// "Perft for all recognized draughts variants" thread of the FMJD forum
+/// (damforum.nl, topic 2822), in dctl's board_08x08.cpp. The international
+/// rules on 8x8: the counts part from Russian and pool at depth 5, and the
+/// two conventions at depth 8.
+#[test]
+fn brazilian_start_matches_the_published_tables_to_depth_10() {
+    assert_eq!(
+        counts_from("brazilian", None, 1..=10, false),
+        [7, 49, 302, 1_469, 7_473, 37_628, 187_302, 907_830, 4_431_766, 21_560_022]
+    );
+    assert_eq!(
+        counts_from("brazilian", None, 1..=10, true),
+        [7, 49, 302, 1_469, 7_473, 37_628, 187_302, 907_836, 4_431_847, 21_566_606]
+    );
+}
+
 /// International draughts from the start: "Standard validation generator
 /// moves", shashki.com topic 627 (page starting at post 69), and the "Perft"
 /// thread of the FMJD forum (damforum.nl, topic 2308), in dctl's

@@ -75,6 +75,7 @@ fn main() {
         ("russian", 40),
         ("international", 40),
         ("pool", 40),
+        ("brazilian", 40),
         ("chinese-checkers", 60),
         ("konane", 30),
     ] {

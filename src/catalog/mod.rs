@@ -66,6 +66,7 @@ const PAGES: &[(&str, &str)] = &[
     ("spec/rules/russian.yaml", include_str!("../../spec/rules/russian.yaml")),
     ("spec/rules/international.yaml", include_str!("../../spec/rules/international.yaml")),
     ("spec/rules/pool.yaml", include_str!("../../spec/rules/pool.yaml")),
+    ("spec/rules/brazilian.yaml", include_str!("../../spec/rules/brazilian.yaml")),
     ("spec/rules/chinese-checkers.yaml", include_str!("../../spec/rules/chinese-checkers.yaml")),
     ("spec/rules/konane.yaml", include_str!("../../spec/rules/konane.yaml")),
 ];

@@ -243,6 +243,18 @@ impl Rules {
         }
     }
 
+    /// Brazilian draughts (the FMJD international rules on 64 squares, as
+    /// the Brazilian confederation plays them): 8x8, 12 men each, and the
+    /// draw by twenty moves of each side with only kings moving.
+    pub fn brazilian() -> Rules {
+        Rules {
+            geometry: Geometry::new(8),
+            rows_of_men: 3,
+            no_progress: NoProgress::Automatic { plies: 40, reason: "twenty-move" },
+            ..Rules::international()
+        }
+    }
+
     /// American pool checkers (APCA): 8x8, black first, men capture
     /// backward, flying kings, free choice of capture, a man reaching the
     /// crowning row mid-capture goes on as a man if it can.

@@ -13,11 +13,11 @@ use crate::game::{Game, OptionSpec, Options, Variant, VariantInfo};
 const FAMILY: &str = "draughts";
 
 /// The draughts variants, as registered.
-pub static VARIANTS: &[&dyn Variant] = &[&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL];
+pub static VARIANTS: &[&dyn Variant] = &[&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL, &BRAZILIAN];
 
 /// A draughts variant by id.
 pub fn variant(id: &str) -> Option<&'static DraughtsVariant> {
-    [&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL].into_iter().find(|v| v.info.id == id)
+    [&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL, &BRAZILIAN].into_iter().find(|v| v.info.id == id)
 }
 
 const MANDATORY_CAPTURE: OptionSpec = OptionSpec {
@@ -92,6 +92,20 @@ pub static POOL: DraughtsVariant = DraughtsVariant {
         options: &[],
     },
     base: Rules::pool,
+    notation: SquareStyle::Numeric,
+};
+
+/// Brazilian draughts: the FMJD international rules on the 8x8 board, as the
+/// Brazilian confederation (CBD) plays them.
+pub static BRAZILIAN: DraughtsVariant = DraughtsVariant {
+    info: VariantInfo {
+        id: "brazilian",
+        family: FAMILY,
+        page: "damas-brasileiras.pt",
+        title: "Brazilian draughts (8x8, white first, men capture backward, flying kings, majority capture)",
+        options: &[],
+    },
+    base: Rules::brazilian,
     notation: SquareStyle::Numeric,
 };
 

@@ -50,6 +50,7 @@ fn game_type_variant(number: &str) -> Option<&'static str> {
         "21" => Some("english"),
         "23" => Some("pool"),
         "25" => Some("russian"),
+        "26" => Some("brazilian"),
         _ => None,
     }
 }
