@@ -110,19 +110,9 @@ impl Engine for ProcessEngine {
                 early.push(self.early(&request).map(|r| r.and_then(|r| Self::explanation(r, played.len(), explain))));
             }
         }
-        let rest: Vec<&Action> = actions
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| early.get(i).is_none_or(Option::is_none))
-            .map(|(_, a)| *a)
-            .collect();
-        let mut asked = self.explain_now(setup, played, &rest).into_iter();
-        (0..actions.len())
-            .map(|i| match early.get_mut(i).and_then(Option::take) {
-                Some(answer) => answer,
-                None => asked.next().unwrap_or_else(|| Err(EngineError::Failed("no answer".into()))),
-            })
-            .collect()
+        let rest: Vec<&Action> = unanswered(&early, actions.len()).map(|i| actions[i]).collect();
+        let asked = self.explain_now(setup, played, &rest);
+        in_order(early, actions.len(), asked)
     }
 
     fn perft(&mut self, setup: &Setup<'_>, depth: u32) -> Result<Option<u64>, EngineError> {
@@ -150,20 +140,31 @@ impl Engine for ProcessEngine {
                 );
             }
         }
-        let rest: Vec<u32> = depths
-            .iter()
-            .enumerate()
-            .filter(|&(i, _)| early.get(i).is_none_or(Option::is_none))
-            .map(|(_, &d)| d)
-            .collect();
-        let mut counted = self.perft_now(setup, &rest).into_iter();
-        (0..depths.len())
-            .map(|i| match early.get_mut(i).and_then(Option::take) {
-                Some(answer) => answer,
-                None => counted.next().unwrap_or_else(|| Err(EngineError::Failed("no answer".into()))),
-            })
-            .collect()
+        let rest: Vec<u32> = unanswered(&early, depths.len()).map(|i| depths[i]).collect();
+        let counted = self.perft_now(setup, &rest);
+        in_order(early, depths.len(), counted)
     }
+}
+
+/// The indices of `n` requests that no answer got ahead covers.
+fn unanswered<T>(early: &[Option<T>], n: usize) -> impl Iterator<Item = usize> + '_ {
+    (0..n).filter(move |&i| early.get(i).is_none_or(Option::is_none))
+}
+
+/// `n` answers in order: those got ahead where there are, and for the
+/// others, in turn, the answers asked now.
+fn in_order<T>(
+    mut early: Vec<Option<Result<T, EngineError>>>,
+    n: usize,
+    now: Vec<Result<T, EngineError>>,
+) -> Vec<Result<T, EngineError>> {
+    let mut now = now.into_iter();
+    (0..n)
+        .map(|i| match early.get_mut(i).and_then(Option::take) {
+            Some(answer) => answer,
+            None => now.next().unwrap_or_else(|| Err(EngineError::Failed("no answer".into()))),
+        })
+        .collect()
 }
 
 impl ProcessEngine {
