@@ -72,7 +72,18 @@ pub mod draughts {
             apply: |r| {
                 r.precedence = match r.precedence {
                     Precedence::Free => Precedence::Majority,
-                    Precedence::Majority => Precedence::Free,
+                    Precedence::Majority | Precedence::Ranked(_) => Precedence::Free,
+                }
+            },
+        },
+        Mutation {
+            name: "the last precedence criterion dropped",
+            apply: |r| {
+                if let Precedence::Ranked(criteria) = r.precedence {
+                    r.precedence = match criteria {
+                        [] | [_] => Precedence::Free,
+                        [rest @ .., _] => Precedence::Ranked(rest),
+                    }
                 }
             },
         },

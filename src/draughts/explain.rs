@@ -6,9 +6,9 @@
 
 use super::game::Match;
 use super::geometry::Geometry;
-use super::movegen::{Generator, Move};
+use super::movegen::{criterion_value, Generator, Move};
 use super::notation::MoveText;
-use super::rules::{CaptureDuty, MidCapturePromotion, Rules, Side};
+use super::rules::{CaptureDuty, Criterion, MidCapturePromotion, Precedence, Rules, Side};
 
 /// Whether a written move matches a legal move: the same start, and the
 /// written landing squares appear in order along the legal path, ending on
@@ -104,6 +104,7 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
     let enemy = pos.pieces(side.other());
     let mut at = from;
     let mut captured = 0u64;
+    let mut taken = Vec::with_capacity(text.squares.len());
     let mut is_king = king;
     let hops = &text.squares[1..];
     for (i, &to) in hops.iter().enumerate() {
@@ -131,6 +132,7 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
             return Some("man-capture-backward");
         }
         captured |= g.mask(over);
+        taken.push(g.bit(over));
         at = to;
         let crowned_here = !is_king && rules.promotion_row(side) & g.mask(to) != 0;
         if crowned_here && i + 1 < hops.len() {
@@ -157,15 +159,47 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
     if longer {
         return Some("chain-unfinished");
     }
-    if rules.precedence == super::rules::Precedence::Majority
-        && captures.iter().any(|m| m.captured.count_ones() > captured.count_ones())
-    {
-        return Some("capture-not-maximal");
+    match rules.precedence {
+        Precedence::Free => {}
+        Precedence::Majority => {
+            if captures.iter().any(|m| m.captured.count_ones() > captured.count_ones()) {
+                return Some("capture-not-maximal");
+            }
+        }
+        Precedence::Ranked(criteria) => {
+            // Every legal capture ranks the same: compare with any one, on
+            // each criterion in turn, for the first one the move loses on.
+            if let Some(best) = captures.first() {
+                let best_taken = best.captured_in_order(g);
+                let best_king = pos.kings & (1 << best.from) != 0;
+                for &c in criteria {
+                    let mine = criterion_value(c, king, &taken, pos.kings);
+                    let theirs = criterion_value(c, best_king, &best_taken, pos.kings);
+                    if mine < theirs {
+                        return Some(outranked(c));
+                    }
+                    if mine > theirs {
+                        break;
+                    }
+                }
+            }
+        }
     }
     if !short && captures.iter().any(|m| m.from == from_bit) {
         return Some("landing-must-continue");
     }
     Some("illegal")
+}
+
+/// The reason code for a capture that loses to another on a criterion of
+/// a ranked precedence rule.
+fn outranked(c: Criterion) -> &'static str {
+    match c {
+        Criterion::MostPieces => "capture-not-maximal",
+        Criterion::WithKing => "king-must-capture",
+        Criterion::MostKings => "capture-fewer-kings",
+        Criterion::KingsEarliest => "kings-taken-later",
+    }
 }
 
 fn explain_plain(

@@ -61,6 +61,27 @@ pub enum Precedence {
     Free,
     /// Only the sequences taking the most pieces (a king counting as one).
     Majority,
+    /// The criteria in turn: only the sequences best by the first stand,
+    /// among those only the best by the second, and so on; among the
+    /// sequences still equal the player chooses. The majority rule is
+    /// `Ranked(&[Criterion::MostPieces])` in meaning, but kept as its own
+    /// kind because the move generator counts it without listing.
+    Ranked(&'static [Criterion]),
+}
+
+/// One test of a ranked precedence rule (see [`Precedence::Ranked`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Criterion {
+    /// The most pieces taken, a king counting as one.
+    MostPieces,
+    /// A capture made with a king before one made with a man.
+    WithKing,
+    /// The most kings taken.
+    MostKings,
+    /// The kings taken earliest in the sequence: the sequences are compared
+    /// by the positions at which they take kings, the first position that
+    /// differs deciding (a king taken first beats one taken second).
+    KingsEarliest,
 }
 
 /// Whether a capture sequence may stop while the piece can still capture.

@@ -8,7 +8,7 @@
 //! takes the compiled path with the very same values.
 
 use super::geometry::Bits;
-use super::rules::{CaptureDuty, Chain, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side};
+use super::rules::{CaptureDuty, Chain, Criterion, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side};
 
 /// The four diagonal directions as indices, in the order of
 /// [`super::geometry::Dir::ALL`]: up-left, up-right, down-left, down-right.
@@ -105,6 +105,9 @@ pub trait RuleSet: Copy {
     fn flying_kings(self) -> bool;
     fn capture_mandatory(self) -> bool;
     fn majority(self) -> bool;
+    /// The criteria of a ranked precedence rule, empty for none (see
+    /// [`Precedence::Ranked`]).
+    fn ranked(self) -> &'static [Criterion];
     fn may_stop(self) -> bool;
     fn promotion(self) -> MidCapturePromotion;
     fn crown_by_capture(self) -> bool;
@@ -140,6 +143,7 @@ pub struct GenRules {
     pub flying_kings: bool,
     pub capture_mandatory: bool,
     pub majority: bool,
+    pub ranked: &'static [Criterion],
     pub may_stop: bool,
     pub promotion: MidCapturePromotion,
     pub crown_by_capture: bool,
@@ -156,6 +160,10 @@ impl GenRules {
             flying_kings: rules.flying_kings,
             capture_mandatory: rules.capture == CaptureDuty::Mandatory,
             majority: rules.precedence == Precedence::Majority,
+            ranked: match rules.precedence {
+                Precedence::Ranked(criteria) => criteria,
+                Precedence::Free | Precedence::Majority => &[],
+            },
             may_stop: rules.chain == Chain::MayStop,
             promotion: rules.promotion,
             crown_by_capture: rules.crown_by_capture,
@@ -176,6 +184,7 @@ pub const STANDARD: [GenRules; 4] = {
         flying_kings: false,
         capture_mandatory: true,
         majority: false,
+        ranked: &[],
         may_stop: false,
         promotion: MidCapturePromotion::EndsMove,
         crown_by_capture: true,
@@ -263,6 +272,10 @@ impl<const V: usize> RuleSet for Fixed<V> {
     #[inline(always)]
     fn majority(self) -> bool {
         Self::R.majority
+    }
+    #[inline(always)]
+    fn ranked(self) -> &'static [Criterion] {
+        Self::R.ranked
     }
     #[inline(always)]
     fn may_stop(self) -> bool {
@@ -354,6 +367,10 @@ impl RuleSet for Configured {
     #[inline(always)]
     fn majority(self) -> bool {
         self.gen.majority
+    }
+    #[inline(always)]
+    fn ranked(self) -> &'static [Criterion] {
+        self.gen.ranked
     }
     #[inline(always)]
     fn may_stop(self) -> bool {

@@ -35,7 +35,7 @@ use std::collections::BTreeMap;
 use rulecheck::draughts::geometry::Geometry;
 use rulecheck::draughts::position::Position;
 use rulecheck::draughts::rules::{
-    CaptureDuty, Chain, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side,
+    CaptureDuty, Chain, Criterion, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side,
 };
 
 /// The identity of a move: start, end, sorted captured squares (0-based).
@@ -182,6 +182,22 @@ impl Board {
     }
 }
 
+/// A capture's value under one criterion of a ranked precedence rule, as a
+/// list compared element by element (greater is preferred).
+fn criterion(c: Criterion, board: &Board, m: &PlainMove) -> Vec<i64> {
+    let is_king = |sq: &u8| board.cells[usize::from(*sq)].is_some_and(|p| p.king);
+    match c {
+        Criterion::MostPieces => vec![m.captured.len() as i64],
+        Criterion::WithKing => vec![i64::from(is_king(&m.from))],
+        Criterion::MostKings => vec![m.captured.iter().filter(|sq| is_king(sq)).count() as i64],
+        // The positions of the kings in the order of capture, earlier
+        // better: negated so that the greater list is the earlier one.
+        Criterion::KingsEarliest => {
+            m.order.iter().enumerate().filter(|(_, sq)| is_king(sq)).map(|(i, _)| -(i as i64)).collect()
+        }
+    }
+}
+
 /// Whether the plain generator implements every rule of a configuration.
 /// Every field that changes move generation is matched without a wildcard, so
 /// a new rule variant in `src/` stops this file from compiling until it is
@@ -193,7 +209,7 @@ pub fn supports(rules: &Rules) -> bool {
         CaptureDuty::Mandatory | CaptureDuty::Optional => true,
     };
     let precedence_ok = match rules.precedence {
-        Precedence::Free | Precedence::Majority => true,
+        Precedence::Free | Precedence::Majority | Precedence::Ranked(_) => true,
     };
     let chain_ok = match rules.chain {
         Chain::MustComplete | Chain::MayStop => true,
@@ -255,6 +271,14 @@ impl<'r> Plain<'r> {
         if self.rules.precedence == Precedence::Majority {
             let most = captures.iter().map(|m| m.captured.len()).max().unwrap_or(0);
             captures.retain(|m| m.captured.len() == most);
+        }
+        if let Precedence::Ranked(criteria) = self.rules.precedence {
+            // Each criterion in turn keeps the best of what is left.
+            for &c in criteria {
+                let value = |m: &PlainMove| criterion(c, board, m);
+                let best = captures.iter().map(value).max().unwrap_or_default();
+                captures.retain(|m| value(m) == best);
+            }
         }
         let mut moves = captures;
         if moves.is_empty() || self.rules.capture == CaptureDuty::Optional {

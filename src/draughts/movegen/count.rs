@@ -123,6 +123,11 @@ pub(super) fn count_moves<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>,
 
 #[inline(always)]
 fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Move>, paths: bool) -> u64 {
+    if !r.ranked().is_empty() {
+        // A ranked rule needs the sequences listed (see `rank`).
+        generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
+        return buf.len() as u64;
+    }
     let jumps = short_jumps(r, pos, side);
     let starters = jumps.starters(r, pos, side);
     let mut captures = jumps.count();
@@ -149,6 +154,11 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Mo
 /// the pieces only, without listing them.
 #[inline(always)]
 pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
+    if !r.ranked().is_empty() {
+        generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
+        let mut scratch = Vec::new();
+        return buf.iter().map(|m| count_moves(r, &apply(pos, m), &mut scratch, paths)).sum();
+    }
     let side = pos.turn;
     let jumps = short_jumps(r, pos, side);
     let starters = jumps.starters(r, pos, side);

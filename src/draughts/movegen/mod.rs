@@ -17,6 +17,7 @@
 mod count;
 mod moves;
 mod quiet;
+mod rank;
 mod scan;
 mod search;
 mod sinks;
@@ -24,6 +25,7 @@ mod sinks;
 mod tests;
 
 pub use self::moves::{apply, dedup_moves, Listing, Move, MAX_PATH};
+pub use self::rank::{criterion_value, standing};
 
 use self::count::{count_children, count_moves};
 use self::quiet::plain_moves;
@@ -136,7 +138,10 @@ pub(super) fn generate<R: RuleSet>(r: R, pos: &Position, out: &mut Vec<Move>, li
     out.clear();
     let starters = capture_starters(r, pos);
     if starters != 0 {
-        let mut sink = MoveSink::new(out, r.majority(), listing == Listing::Moves);
+        // Under a ranked rule every path is kept until the ranking, since
+        // two paths of one move may take its pieces in a different order.
+        let ranked = !r.ranked().is_empty();
+        let mut sink = MoveSink::new(out, r.majority(), listing == Listing::Moves && !ranked);
         // Touchdowns that make no path of their own are left out for the
         // moves listing too: every move they would give has been found
         // through the first square of the run, with the same first path.
@@ -144,6 +149,12 @@ pub(super) fn generate<R: RuleSet>(r: R, pos: &Position, out: &mut Vec<Move>, li
             search_captures::<R, _, false>(r, pos, starters, &mut sink);
         } else {
             search_captures::<R, _, true>(r, pos, starters, &mut sink);
+        }
+        if ranked {
+            rank::keep_best(r, pos, out);
+            if listing == Listing::Moves {
+                dedup_moves(out);
+            }
         }
     }
     if out.is_empty() || !r.capture_mandatory() {

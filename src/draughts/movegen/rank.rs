@@ -1,0 +1,119 @@
+//! Ranked precedence: the capture rules that choose among sequences by more
+//! than the number of pieces they take (with a king first, the most kings,
+//! the kings taken earliest), as the Czech, Spanish and Italian rules do.
+//!
+//! Apart from the sinks because it is not a filter that can be applied as
+//! the sequences come: a criterion such as "the kings taken earliest" needs
+//! the order in which a sequence takes its pieces, so the sequences are
+//! listed first (every path, not one per move, since two paths of one move
+//! may take the same pieces in a different order) and the best kept after.
+//! None of the standard variants ranks, so none of this is in their
+//! compiled generators.
+
+use super::super::geometry::Bits;
+use super::super::position::Position;
+use super::super::rules::Criterion;
+use super::super::ruleset::RuleSet;
+use super::moves::{Move, MAX_PATH};
+
+/// How many bits each criterion's value takes in a rank.
+const fn width(c: Criterion) -> u32 {
+    match c {
+        Criterion::MostPieces | Criterion::MostKings => 8,
+        Criterion::WithKing => 1,
+        Criterion::KingsEarliest => MAX_PATH as u32,
+    }
+}
+
+/// A sequence's value under one criterion: greater is preferred. `taken`
+/// holds the pieces captured (bit indices) in the order they are jumped,
+/// `kings` the kings on the board before the move.
+pub fn criterion_value(c: Criterion, with_king: bool, taken: &[u8], kings: Bits) -> u64 {
+    let is_king = |b: &u8| kings & (1 << *b) != 0;
+    match c {
+        Criterion::MostPieces => taken.len() as u64,
+        Criterion::WithKing => u64::from(with_king),
+        Criterion::MostKings => taken.iter().filter(|b| is_king(b)).count() as u64,
+        // The first position in the sequence is the highest bit, so that
+        // between two sets of positions the one with the earlier first
+        // difference is the greater number.
+        Criterion::KingsEarliest => {
+            taken.iter().enumerate().filter(|(_, b)| is_king(b)).fold(0, |mask, (i, _)| mask | 1 << (MAX_PATH - 1 - i))
+        }
+    }
+}
+
+/// A sequence's standing under all the criteria, as one number that orders
+/// sequences the way the criteria do in turn.
+pub fn standing(criteria: &[Criterion], with_king: bool, taken: &[u8], kings: Bits) -> u64 {
+    criteria.iter().fold(0, |rank, &c| rank << width(c) | criterion_value(c, with_king, taken, kings))
+}
+
+/// The pieces a capture takes, in the order it jumps them (bit indices),
+/// into `out`; how many. Each hop from one stop to the next takes the one
+/// piece between them not taken before (a piece taken earlier may lie on
+/// the way where jumped pieces leave the board at once).
+#[inline]
+pub(super) fn taken_in_order<R: RuleSet>(r: R, m: &Move, out: &mut [u8; MAX_PATH]) -> usize {
+    let rays = r.rays();
+    let mut at = m.from;
+    let mut taken: Bits = 0;
+    let mut n = 0;
+    for &stop in m.path() {
+        let stop_bit: Bits = 1 << stop;
+        if let Some(d) = (0..4).find(|&d| rays[d][usize::from(at)] & stop_bit != 0) {
+            let between = rays[d][usize::from(at)] & !rays[d][usize::from(stop)] & !stop_bit;
+            let piece = between & m.captured & !taken;
+            if piece != 0 && n < MAX_PATH {
+                let b = piece.trailing_zeros() as u8;
+                taken |= 1 << b;
+                out[n] = b;
+                n += 1;
+            }
+        }
+        at = stop;
+    }
+    n
+}
+
+/// Keep only the best-ranked of the capture sequences in `out` (which holds
+/// captures only).
+pub(super) fn keep_best<R: RuleSet>(r: R, pos: &Position, out: &mut Vec<Move>) {
+    let criteria = r.ranked();
+    let mut order = [0u8; MAX_PATH];
+    let mut ranks = Vec::with_capacity(out.len());
+    for m in out.iter() {
+        let n = taken_in_order(r, m, &mut order);
+        let with_king = pos.kings & (1 << m.from) != 0;
+        ranks.push(standing(criteria, with_king, &order[..n], pos.kings));
+    }
+    let Some(&best) = ranks.iter().max() else { return };
+    let mut i = 0;
+    out.retain(|_| {
+        let keep = ranks[i] == best;
+        i += 1;
+        keep
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn criteria_order_sequences_in_turn() {
+        let kings: Bits = 1 << 3 | 1 << 7;
+        let italian = [Criterion::MostPieces, Criterion::WithKing, Criterion::MostKings, Criterion::KingsEarliest];
+        let rank = |with_king, taken: &[u8]| standing(&italian, with_king, taken, kings);
+        // More pieces beat a king capture.
+        assert!(rank(false, &[1, 2, 4]) > rank(true, &[3, 7]));
+        // At equal counts, with a king beats more kings taken.
+        assert!(rank(true, &[1, 2]) > rank(false, &[3, 7]));
+        // Then the most kings.
+        assert!(rank(false, &[1, 3]) > rank(false, &[1, 2]));
+        // Then the kings met earliest: {1st, 2nd} beats {1st, 3rd}.
+        assert!(rank(false, &[3, 7, 1]) > rank(false, &[3, 1, 7]));
+        assert!(rank(false, &[3, 1]) > rank(false, &[1, 3]));
+        assert_eq!(rank(false, &[3, 1]), rank(false, &[7, 2]));
+    }
+}
