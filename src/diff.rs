@@ -97,6 +97,8 @@ pub fn reasons(a: &Side, b: &Side, position: Option<&str>, play: &[Action], spec
         None => Some(s.game.start_position()),
     };
     let (Some(sa), Some(sb)) = (start(a), start(b)) else { return String::new() };
+    // Read the spec once, when a first refusal is to be traced to it.
+    let mut index: Option<crate::runner::ReasonIndex> = None;
     let mut out = String::new();
     // The first step at which the legal moves differ.
     for k in 0..=play.len() {
@@ -113,7 +115,9 @@ pub fn reasons(a: &Side, b: &Side, position: Option<&str>, play: &[Action], spec
             for m in only {
                 let why = that.game.explain(at, &play[..k], &Action::Move(m.clone())).ok().flatten();
                 let clauses = match (&why, &catalog, spec) {
-                    (Some(code), Some(cat), Some(dir)) => crate::runner::clauses_for_reason(cat, dir, that.id(), code),
+                    (Some(code), Some(cat), Some(dir)) => {
+                        index.get_or_insert_with(|| crate::runner::ReasonIndex::load(cat, dir)).clauses(that.id(), code)
+                    }
                     _ => Vec::new(),
                 };
                 let _ = writeln!(

@@ -305,31 +305,57 @@ pub fn shard(files: Vec<ScenarioFile>, k: usize, n: usize) -> Vec<ScenarioFile> 
 
 /// The clauses a reason code comes from, as the spec under `spec_dir` has
 /// it: those cited most often by scenarios of the variant that expect a
-/// refusal with that reason.
-pub fn clauses_for_reason(catalog: &Catalog, spec_dir: &Path, variant: &str, code: &str) -> Vec<String> {
-    reason_clauses(catalog, spec_dir, variant, code).0
-}
-
-/// [`clauses_for_reason`], and how many files of the spec did not load
+/// refusal with that reason; and how many files of the spec did not load
 /// (their scenarios are left out).
 pub fn reason_clauses(catalog: &Catalog, spec_dir: &Path, variant: &str, code: &str) -> (Vec<String>, usize) {
-    if !spec_dir.is_dir() {
-        return (Vec::new(), 0);
-    }
-    let (files, errors) = load_all(&[spec_dir.to_path_buf()], catalog, &Options::new());
-    let unread: std::collections::BTreeSet<&Path> = errors.iter().map(|e| e.file.as_path()).collect();
-    let mut counts: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
-    for s in files.iter().flat_map(|f| &f.scenarios).filter(|s| s.variant == variant) {
-        if s.expect.illegal.iter().any(|r| r.value.reason.as_deref() == Some(code)) {
-            for c in &s.clauses {
-                *counts.entry(c.value.clone()).or_default() += 1;
+    let index = ReasonIndex::load(catalog, spec_dir);
+    (index.clauses(variant, code), index.unread)
+}
+
+/// Which clauses the scenarios of a spec cite with each refusal reason, by
+/// variant: loaded once for a command that explains many refusals (reading
+/// the whole spec is most of the cost of one lookup).
+#[derive(Debug, Default)]
+pub struct ReasonIndex {
+    /// Citations of each clause by (variant, reason code).
+    counts: std::collections::BTreeMap<(String, String), std::collections::BTreeMap<String, usize>>,
+    /// How many files of the spec did not load (their scenarios are left out).
+    pub unread: usize,
+}
+
+impl ReasonIndex {
+    /// The index of the spec under `spec_dir` (empty where there is none).
+    pub fn load(catalog: &Catalog, spec_dir: &Path) -> ReasonIndex {
+        let mut index = ReasonIndex::default();
+        if !spec_dir.is_dir() {
+            return index;
+        }
+        let (files, errors) = load_all(&[spec_dir.to_path_buf()], catalog, &Options::new());
+        index.unread = errors.iter().map(|e| e.file.as_path()).collect::<std::collections::BTreeSet<&Path>>().len();
+        for s in files.iter().flat_map(|f| &f.scenarios) {
+            let mut codes: Vec<&str> = s.expect.illegal.iter().filter_map(|r| r.value.reason.as_deref()).collect();
+            codes.sort_unstable();
+            codes.dedup();
+            for code in codes {
+                let counts = index.counts.entry((s.variant.clone(), code.to_string())).or_default();
+                for c in &s.clauses {
+                    *counts.entry(c.value.clone()).or_default() += 1;
+                }
             }
         }
+        index
     }
-    let mut ranked: Vec<(String, usize)> = counts.into_iter().collect();
-    ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    let top = ranked.first().map(|r| r.1).unwrap_or(0);
-    (ranked.into_iter().filter(|r| r.1 * 2 >= top).take(3).map(|r| r.0).collect(), unread.len())
+
+    /// The clauses cited most often with the reason in the variant's
+    /// scenarios: at most three, each cited at least half as often as the
+    /// first.
+    pub fn clauses(&self, variant: &str, code: &str) -> Vec<String> {
+        let Some(counts) = self.counts.get(&(variant.to_string(), code.to_string())) else { return Vec::new() };
+        let mut ranked: Vec<(&String, usize)> = counts.iter().map(|(c, n)| (c, *n)).collect();
+        ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        let top = ranked.first().map(|r| r.1).unwrap_or(0);
+        ranked.into_iter().filter(|r| r.1 * 2 >= top).take(3).map(|r| r.0.clone()).collect()
+    }
 }
 
 /// Clauses of the catalog pages that the files' variants belong to and that

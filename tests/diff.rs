@@ -103,3 +103,39 @@ fn a_chinese_checkers_position_is_compared_whole() {
     let o = rulecheck(&["diff", "chinese-checkers", "chinese-checkers:move-limit=off", "--fen", fen]).ok();
     assert!(o.stdout.contains(&format!("  position: {fen}\n")), "{}", o.all());
 }
+
+/// Every two draughts variants compare: their start positions are
+/// replayed under both and the verdict is agreement (0) or a diff (1), and
+/// one position is compared under both only where they share a board (on
+/// boards of other sizes it is refused as bad input, 2). Taken from the
+/// registry, so that a variant added later is compared too.
+#[test]
+fn every_two_draughts_variants_compare_or_are_refused_for_their_boards() {
+    let draughts: Vec<&str> = rulecheck::registry::variants()
+        .into_iter()
+        .filter(|v| v.info().family == "draughts")
+        .map(|v| v.info().id)
+        .collect();
+    assert!(draughts.len() >= 5, "{draughts:?}");
+    let game = |id: &str| rulecheck::registry::configure(id, &Default::default()).expect("a registered variant");
+    for (i, a) in draughts.iter().enumerate() {
+        for b in &draughts[i + 1..] {
+            let o = rulecheck(&["diff", a, b]);
+            let shown = match o.code {
+                Some(0) => o.stdout.ends_with(&format!("{a} and {b} agree\n")),
+                Some(1) => o.stdout.starts_with(&format!("--- {a}\n+++ {b}\n")),
+                _ => false,
+            };
+            assert!(shown, "{a} against {b}:\n{}", o.all());
+            let (ga, gb) = (game(a), game(b));
+            let start = ga.start_position();
+            let o = rulecheck(&["diff", a, b, "--fen", &start]);
+            if ga.board() == gb.board() {
+                assert!(matches!(o.code, Some(0 | 1)), "{a} against {b} on {start}:\n{}", o.all());
+            } else {
+                assert_eq!(o.code, Some(2), "{a} against {b}:\n{}", o.all());
+                assert!(o.stderr.contains("are played on other boards"), "{a} against {b}:\n{}", o.all());
+            }
+        }
+    }
+}

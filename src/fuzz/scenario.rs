@@ -27,9 +27,10 @@ pub fn scenario(
     let before: Vec<Action> = found.moves.iter().cloned().map(Action::Move).collect();
     let mut cited: Vec<String> = Vec::new();
     if let Some(dir) = spec_dir {
+        let index = crate::runner::ReasonIndex::load(&catalog, dir);
         for m in &found.extra {
             if let Ok(Some(code)) = reference.explain(start, &before, &Action::Move(m.clone())) {
-                for c in crate::runner::clauses_for_reason(&catalog, dir, variant, &code) {
+                for c in index.clauses(variant, &code) {
                     if !cited.contains(&c) {
                         cited.push(c);
                     }
