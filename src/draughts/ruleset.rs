@@ -174,9 +174,9 @@ impl GenRules {
 }
 
 /// The generation rules of the standard variants, by the index [`Fixed`]
-/// takes: English, Russian, international, pool. A test checks them against
-/// [`Rules::english`] and the others.
-pub const STANDARD: [GenRules; 4] = {
+/// takes: English, Russian, international, pool, Brazilian. A test checks
+/// them against [`Rules::english`] and the others.
+pub const STANDARD: [GenRules; 5] = {
     let english = GenRules {
         half: 4,
         men_move_backward: false,
@@ -213,7 +213,9 @@ pub const STANDARD: [GenRules; 4] = {
         must_continue_landing: true,
         ..english
     };
-    [english, russian, international, pool]
+    // The international rules on the 8x8 board.
+    let brazilian = GenRules { half: 4, ..international };
+    [english, russian, international, pool, brazilian]
 };
 
 /// A standard variant's generation rules, fixed at compile time.
@@ -401,6 +403,7 @@ pub enum Kind {
     Russian,
     International,
     Pool,
+    Brazilian,
     Configured,
 }
 
@@ -412,6 +415,7 @@ impl Kind {
             Some(1) => Kind::Russian,
             Some(2) => Kind::International,
             Some(3) => Kind::Pool,
+            Some(4) => Kind::Brazilian,
             _ => Kind::Configured,
         }
     }
@@ -428,6 +432,7 @@ mod tests {
         assert_eq!(Kind::of(&Rules::russian()), Kind::Russian);
         assert_eq!(Kind::of(&Rules::international()), Kind::International);
         assert_eq!(Kind::of(&Rules::pool()), Kind::Pool);
+        assert_eq!(Kind::of(&Rules::brazilian()), Kind::Brazilian);
         let mut optional = Rules::english();
         optional.capture = CaptureDuty::Optional;
         assert_eq!(Kind::of(&optional), Kind::Configured);

@@ -54,6 +54,7 @@ macro_rules! with_rules {
             Kind::Russian => with_rules!(@as Fixed::<1>, $r => $body),
             Kind::International => with_rules!(@as Fixed::<2>, $r => $body),
             Kind::Pool => with_rules!(@as Fixed::<3>, $r => $body),
+            Kind::Brazilian => with_rules!(@as Fixed::<4>, $r => $body),
             Kind::Configured => with_rules!(@as $gen.configured, $r => $body),
         }
     };
