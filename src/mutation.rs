@@ -102,6 +102,9 @@ pub mod draughts {
                 r.king_landing = match r.king_landing {
                     KingLanding::Free => KingLanding::MustContinue,
                     KingLanding::MustContinue => KingLanding::Free,
+                    // The bound landings are lifted: the king lands anywhere
+                    // beyond, as in the international rules.
+                    KingLanding::DirectlyBehind | KingLanding::BehindLastKing => KingLanding::Free,
                 }
             },
         },
