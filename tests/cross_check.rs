@@ -507,6 +507,12 @@ fn other_configs() -> Vec<(&'static str, Rules)> {
     r.crown_by_capture = false;
     out.push(("men reaching the crown row by a capture stay men", r));
 
+    // The variants whose king landing is bound: behind a king taken last
+    // (killer, on the international rules) and behind every piece taken
+    // with each piece removed at once (thai).
+    out.push(("killer", Rules::killer()));
+    out.push(("thai", Rules::thai()));
+
     out
 }
 
@@ -568,6 +574,16 @@ fn optional_majority_continuing_as_king_agrees() {
 #[test]
 fn men_not_crowned_by_a_capture_agree() {
     check_other_config("men reaching the crown row by a capture stay men");
+}
+
+#[test]
+fn killer_rules_agree() {
+    check_other_config("killer");
+}
+
+#[test]
+fn thai_rules_agree() {
+    check_other_config("thai");
 }
 
 /// The smallest reproduction of the disagreement found above. Under
