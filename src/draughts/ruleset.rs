@@ -455,6 +455,9 @@ mod tests {
         assert_eq!(Kind::of(&Rules::russian()), Kind::Russian);
         assert_eq!(Kind::of(&Rules::international()), Kind::International);
         assert_eq!(Kind::of(&Rules::pool()), Kind::Pool);
+        // The bound king landings are read at run time.
+        assert_eq!(Kind::of(&Rules::killer()), Kind::Configured);
+        assert_eq!(Kind::of(&Rules::thai()), Kind::Configured);
         let mut optional = Rules::english();
         optional.capture = CaptureDuty::Optional;
         assert_eq!(Kind::of(&optional), Kind::Configured);
