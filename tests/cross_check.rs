@@ -619,3 +619,27 @@ fn man_crowned_mid_capture_stays_king() {
         "the man crowned on 30 must end the move as a king"
     );
 }
+
+/// The Thai start (eight men a side, for which no table is published) and
+/// Letouzey's Random178 killer position (where the killer rule first tells
+/// at depth 4): the engine's perft against the plain generator's.
+#[test]
+fn thai_and_killer_perft_agree_with_the_plain_generator() {
+    let killer = Rules::killer();
+    let random178 =
+        parse_fen("B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46", &killer).expect("test FEN parses");
+    let thai = Rules::thai();
+    for (rules, pos, depth) in [(&thai, Position::start(&thai), 7), (&killer, random178, 4)] {
+        let plain = Plain::new(rules);
+        let board = Board::from_position(&pos, rules);
+        let mut perft = Perft::new(rules, Counting::DistinctMoves);
+        for d in 1..=depth {
+            assert_eq!(
+                perft.count(&pos, d),
+                plain.perft(&board, d),
+                "perft({d}) at {}",
+                write_fen(&pos, rules, SquareStyle::Numeric)
+            );
+        }
+    }
+}
