@@ -63,7 +63,8 @@ fn perft_variants(c: &mut Criterion) {
 }
 
 /// The deeper entries of the published keep-duplicates tables that
-/// tests/perft.rs checks to depth 10 or 11: capture paths counted with
+/// tests/perft.rs checks to depth 10 or 11 (and of the killer and Thai
+/// tables it checks less deep): capture paths counted with
 /// `Counting::Paths`, and the distinct-move count beside them where the two
 /// part. The tables are from the "Standard validation generator moves" thread
 /// of the shashki.com forum (topic 627), as collected in dctl's test suite
@@ -74,6 +75,9 @@ fn perft_keep_duplicates(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft/keep-duplicates");
     group.sample_size(10);
     let front_rows = "W:B16,17,18,19,20:W31,32,33,34,35";
+    let random178 = "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46";
+    let woldouby = "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38";
+    let thai_on_three_rows = Rules { rows_of_men: 3, ..Rules::thai() };
     for (name, rules, fen, depth, counting, nodes) in [
         ("russian/start", Rules::russian(), None, 11u32, Counting::Paths, 110_961_169u64),
         ("russian/start/moves", Rules::russian(), None, 11, Counting::DistinctMoves, 110_917_189),
@@ -85,6 +89,21 @@ fn perft_keep_duplicates(c: &mut Criterion) {
         ("international/front-rows", Rules::international(), Some(front_rows), 13, Counting::Paths, 123_162_301),
         ("english/start", Rules::english(), None, 12, Counting::Paths, 388_623_673),
         ("english/start/moves", Rules::english(), None, 12, Counting::DistinctMoves, 388_617_999),
+        // Thai from twelve men a side on three rows, the start dctl's table
+        // counts from (tests/perft.rs has depths 1 to 10).
+        ("thai/three-rows", thai_on_three_rows.clone(), None, 11, Counting::Paths, 84_892_793),
+        ("thai/three-rows", thai_on_three_rows.clone(), None, 12, Counting::Paths, 385_719_334),
+        ("thai/three-rows/moves", thai_on_three_rows.clone(), None, 12, Counting::DistinctMoves, 385_713_660),
+        // Killer: dctl's board_10x10.cpp from the start, and Fabien
+        // Letouzey's two positions in dctl's killer/letouzey.cpp (distinct
+        // moves only), one depth beyond tests/perft.rs.
+        ("killer/start", Rules::killer(), None, 9, Counting::Paths, 41_022_614),
+        ("killer/start/moves", Rules::killer(), None, 9, Counting::DistinctMoves, 41_022_423),
+        ("killer/random178/moves", Rules::killer(), Some(random178), 8, Counting::DistinctMoves, 78_944_517),
+        ("killer/random178/moves", Rules::killer(), Some(random178), 9, Counting::DistinctMoves, 1_133_545_351),
+        ("killer/woldouby/moves", Rules::killer(), Some(woldouby), 13, Counting::DistinctMoves, 9_850_540),
+        ("killer/woldouby/moves", Rules::killer(), Some(woldouby), 14, Counting::DistinctMoves, 58_116_971),
+        ("killer/woldouby/moves", Rules::killer(), Some(woldouby), 15, Counting::DistinctMoves, 343_968_214),
     ] {
         let pos = match fen {
             Some(f) => parse_fen(f, &rules).expect("bench FEN parses"),

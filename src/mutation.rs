@@ -102,6 +102,9 @@ pub mod draughts {
                 r.king_landing = match r.king_landing {
                     KingLanding::Free => KingLanding::MustContinue,
                     KingLanding::MustContinue => KingLanding::Free,
+                    // The bound landings are lifted: the king lands anywhere
+                    // beyond, as in the international rules.
+                    KingLanding::DirectlyBehind | KingLanding::BehindLastKing => KingLanding::Free,
                 }
             },
         },
@@ -192,7 +195,7 @@ pub mod draughts {
             ("english", "mid-capture promotion: the other of the three rules") => {
                 Some("an English man on the far row has no forward jump left, so going on as a man is ending the move")
             }
-            ("international" | "brazilian", "chains may stop") => Some(
+            ("international" | "brazilian" | "killer", "chains may stop") => Some(
                 "under the majority rule a sequence stopped early takes fewer pieces than the one it cuts short and is already excluded",
             ),
             ("international" | "brazilian", "king landing rule flipped") => Some(

@@ -507,6 +507,12 @@ fn other_configs() -> Vec<(&'static str, Rules)> {
     r.crown_by_capture = false;
     out.push(("men reaching the crown row by a capture stay men", r));
 
+    // The variants whose king landing is bound: behind a king taken last
+    // (killer, on the international rules) and behind every piece taken
+    // with each piece removed at once (thai).
+    out.push(("killer", Rules::killer()));
+    out.push(("thai", Rules::thai()));
+
     out
 }
 
@@ -570,6 +576,16 @@ fn men_not_crowned_by_a_capture_agree() {
     check_other_config("men reaching the crown row by a capture stay men");
 }
 
+#[test]
+fn killer_rules_agree() {
+    check_other_config("killer");
+}
+
+#[test]
+fn thai_rules_agree() {
+    check_other_config("thai");
+}
+
 /// The smallest reproduction of the disagreement found above. Under
 /// `ContinuesAsKing` a man that reaches the crowning row mid-capture is
 /// crowned at once and captures on as a king; it must still be a king when
@@ -602,4 +618,28 @@ fn man_crowned_mid_capture_stays_king() {
         "W:W:BK21",
         "the man crowned on 30 must end the move as a king"
     );
+}
+
+/// The Thai start (eight men a side, for which no table is published) and
+/// Letouzey's Random178 killer position (where the killer rule first tells
+/// at depth 4): the engine's perft against the plain generator's.
+#[test]
+fn thai_and_killer_perft_agree_with_the_plain_generator() {
+    let killer = Rules::killer();
+    let random178 =
+        parse_fen("B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46", &killer).expect("test FEN parses");
+    let thai = Rules::thai();
+    for (rules, pos, depth) in [(&thai, Position::start(&thai), 7), (&killer, random178, 4)] {
+        let plain = Plain::new(rules);
+        let board = Board::from_position(&pos, rules);
+        let mut perft = Perft::new(rules, Counting::DistinctMoves);
+        for d in 1..=depth {
+            assert_eq!(
+                perft.count(&pos, d),
+                plain.perft(&board, d),
+                "perft({d}) at {}",
+                write_fen(&pos, rules, SquareStyle::Numeric)
+            );
+        }
+    }
 }

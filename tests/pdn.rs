@@ -224,6 +224,16 @@ fn a_game_type_for_another_variant_is_noted() {
     assert!(r[0].notes.is_empty(), "{:?}", r[0].notes);
 }
 
+/// GameType 31 is Thai draughts in the PDN standard's table.
+#[test]
+fn game_type_31_is_thai() {
+    let r = replay_text("thai", "[GameType \"31\"]\n1. 26-22 7-11 *\n");
+    assert!(r[0].notes.is_empty(), "{:?}", r[0].notes);
+    assert!(r[0].ok());
+    let r = replay_text("english", "[GameType \"31\"]\n1. 11-15 *\n");
+    assert!(r[0].notes[0].contains("GameType 31 is thai"), "{:?}", r[0].notes);
+}
+
 // --- Malformed files ----------------------------------------------------------
 
 #[test]

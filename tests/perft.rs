@@ -94,6 +94,60 @@ fn brazilian_start_matches_the_published_tables_to_depth_10() {
     );
 }
 
+/// Thai draughts from a start of twelve men a side on three rows, not the
+/// Thai start of eight men on two: the only published Thai table ("Perft for
+/// all recognized draughts variants", FMJD forum, damforum.nl topic 2822,
+/// in dctl's board_08x08.cpp, which sets it up with three rows) counts from
+/// there, so `rows_of_men: 3` is configured here on purpose. The Thai rules
+/// part from English and Czech only at depth 9, once kings exist.
+#[test]
+fn thai_on_three_rows_matches_the_published_tables_to_depth_10() {
+    use rulecheck::draughts::perft::{Counting, Perft};
+    use rulecheck::draughts::position::Position;
+    use rulecheck::draughts::rules::Rules;
+    let rules = Rules { rows_of_men: 3, ..Rules::thai() };
+    let start = Position::start(&rules);
+    for (counting, expect) in [
+        (Counting::DistinctMoves, [7u64, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931, 3_963_648, 18_363_523]),
+        (Counting::Paths, [7, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931, 3_963_648, 18_363_523]),
+    ] {
+        let mut p = Perft::new(&rules, counting);
+        let got: Vec<u64> = (1..=10).map(|d| p.count(&start, d)).collect();
+        assert_eq!(got, expect, "{counting:?}");
+    }
+}
+
+/// Killer draughts from the start: dctl's board_10x10.cpp (`killer<international>`),
+/// the same counts as the international table, since no king can yet take a
+/// king at these depths.
+#[test]
+fn killer_start_matches_the_published_tables_to_depth_7() {
+    let expect = [9, 81, 658, 4_265, 27_117, 167_140, 1_049_442];
+    assert_eq!(counts_from("killer", None, 1..=7, false), expect);
+    assert_eq!(counts_from("killer", None, 1..=7, true), expect);
+}
+
+/// Killer draughts from the two positions Fabien Letouzey computed, as
+/// collected in dctl's killer/letouzey.cpp (distinct moves only). They are
+/// the positions of dctl's international fmjd.cpp, so the international
+/// counts beside them show where the killer rule first tells: at depth 4
+/// from Random178 and at depth 10 from Woldouby.
+#[test]
+fn killer_letouzey_positions_match_the_published_counts() {
+    let random178 = "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46";
+    assert_eq!(
+        counts_from("killer", Some(random178), 1..=7, false),
+        [14, 55, 1_168, 5_165, 84_326, 573_965, 8_476_150]
+    );
+    assert_eq!(counts_from("international", Some(random178), 1..=5, false), [14, 55, 1_168, 5_432, 87_195]);
+    let woldouby = "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38";
+    assert_eq!(
+        counts_from("killer", Some(woldouby), 1..=12, false),
+        [6, 12, 30, 73, 215, 590, 1_944, 6_269, 22_369, 88_043, 377_339, 1_908_829]
+    );
+    assert_eq!(counts_from("international", Some(woldouby), 9..=11, false), [22_369, 88_050, 377_436]);
+}
+
 /// International draughts from the start: "Standard validation generator
 /// moves", shashki.com topic 627 (page starting at post 69), and the "Perft"
 /// thread of the FMJD forum (damforum.nl, topic 2308), in dctl's

@@ -76,6 +76,8 @@ fn main() {
         ("international", 40),
         ("pool", 40),
         ("brazilian", 40),
+        ("killer", 50),
+        ("thai", 35),
         ("chinese-checkers", 60),
         ("konane", 30),
     ] {

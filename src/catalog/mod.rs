@@ -67,6 +67,8 @@ const PAGES: &[(&str, &str)] = &[
     ("spec/rules/international.yaml", include_str!("../../spec/rules/international.yaml")),
     ("spec/rules/pool.yaml", include_str!("../../spec/rules/pool.yaml")),
     ("spec/rules/brazilian.yaml", include_str!("../../spec/rules/brazilian.yaml")),
+    ("spec/rules/killer.yaml", include_str!("../../spec/rules/killer.yaml")),
+    ("spec/rules/thai.yaml", include_str!("../../spec/rules/thai.yaml")),
     ("spec/rules/chinese-checkers.yaml", include_str!("../../spec/rules/chinese-checkers.yaml")),
     ("spec/rules/konane.yaml", include_str!("../../spec/rules/konane.yaml")),
 ];

@@ -8,7 +8,7 @@ use super::game::Match;
 use super::geometry::Geometry;
 use super::movegen::{criterion_value, Generator, Move};
 use super::notation::MoveText;
-use super::rules::{CaptureDuty, Criterion, MidCapturePromotion, Precedence, Rules, Side};
+use super::rules::{CaptureDuty, Criterion, KingLanding, MidCapturePromotion, Precedence, Rules, Side};
 
 /// Whether a written move matches a legal move: the same start, and the
 /// written landing squares appear in order along the legal path, ending on
@@ -55,6 +55,12 @@ fn between(g: &Geometry, a: u8, b: u8) -> Option<Vec<u8>> {
         out.push(g.at(r, c)?);
     }
     Some(out)
+}
+
+/// Whether `b` is the square directly behind `a` seen from a king that
+/// jumped `a` (the two are diagonal neighbours).
+fn adjacent(g: &Geometry, a: u8, b: u8) -> bool {
+    between(g, a, b).is_some_and(|mid| mid.is_empty())
 }
 
 /// Whether moving from `a` to `b` goes toward the side's crowning row.
@@ -106,6 +112,7 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
     let mut captured = 0u64;
     let mut taken = Vec::with_capacity(text.squares.len());
     let mut is_king = king;
+    let mut last_over = from;
     let hops = &text.squares[1..];
     for (i, &to) in hops.iter().enumerate() {
         let Some(mid) = between(g, at, to) else {
@@ -131,8 +138,12 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
         if !is_king && !rules.men_capture_backward && !is_forward(g, side, at, to) {
             return Some("man-capture-backward");
         }
+        if !short && rules.king_landing == KingLanding::DirectlyBehind && !adjacent(g, over, to) {
+            return Some("land-behind-piece");
+        }
         captured |= g.mask(over);
         taken.push(g.bit(over));
+        last_over = over;
         at = to;
         let crowned_here = !is_king && rules.promotion_row(side) & g.mask(to) != 0;
         if crowned_here && i + 1 < hops.len() {
@@ -184,6 +195,13 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
                 }
             }
         }
+    }
+    if !short
+        && rules.king_landing == KingLanding::BehindLastKing
+        && pos.kings & g.mask(last_over) != 0
+        && !adjacent(g, last_over, at)
+    {
+        return Some("land-behind-king");
     }
     if !short && captures.iter().any(|m| m.from == from_bit) {
         return Some("landing-must-continue");

@@ -125,6 +125,12 @@ pub enum KingLanding {
     /// Any empty square beyond, but only one from which the capture goes on,
     /// if there is such a square.
     MustContinue,
+    /// Only the square directly behind each piece it jumps; the capture goes
+    /// on from there or ends there (Thai).
+    DirectlyBehind,
+    /// Any empty square beyond, except that a sequence whose last piece taken
+    /// is a king ends on the square directly behind that king (Killer).
+    BehindLastKing,
 }
 
 /// The fate of a player who has pieces but no legal move.
@@ -273,6 +279,28 @@ impl Rules {
             rows_of_men: 3,
             no_progress: NoProgress::Automatic { plies: 40, reason: "twenty-move" },
             ..Rules::international()
+        }
+    }
+
+    /// Killer draughts: the international rules, except that a flying king
+    /// whose capture ends with a king taken stops directly behind it.
+    pub fn killer() -> Rules {
+        Rules { king_landing: KingLanding::BehindLastKing, ..Rules::international() }
+    }
+
+    /// Thai draughts (makhos): 8x8, 8 men each on two rows, white first, men
+    /// move and capture forward only, flying kings that land directly
+    /// behind each piece they take, each taken piece removed at once, free
+    /// choice of capture, a man crowned mid-capture ends its move.
+    pub fn thai() -> Rules {
+        Rules {
+            rows_of_men: 2,
+            first: Side::White,
+            flying_kings: true,
+            removal: Removal::Immediate,
+            king_landing: KingLanding::DirectlyBehind,
+            no_progress: NoProgress::Off,
+            ..Rules::english()
         }
     }
 

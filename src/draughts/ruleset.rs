@@ -113,6 +113,11 @@ pub trait RuleSet: Copy {
     fn crown_by_capture(self) -> bool;
     fn immediate_removal(self) -> bool;
     fn must_continue_landing(self) -> bool;
+    /// A flying king lands directly behind each piece it jumps.
+    fn land_directly_behind(self) -> bool;
+    /// A flying king's sequence that ends with a king taken ends directly
+    /// behind that king.
+    fn halt_behind_king(self) -> bool;
 
     /// The left rotations that move a set one step in each direction.
     fn rotations(self) -> [u32; 4];
@@ -149,6 +154,8 @@ pub struct GenRules {
     pub crown_by_capture: bool,
     pub immediate_removal: bool,
     pub must_continue_landing: bool,
+    pub land_directly_behind: bool,
+    pub halt_behind_king: bool,
 }
 
 impl GenRules {
@@ -169,6 +176,8 @@ impl GenRules {
             crown_by_capture: rules.crown_by_capture,
             immediate_removal: rules.removal == Removal::Immediate,
             must_continue_landing: rules.king_landing == KingLanding::MustContinue,
+            land_directly_behind: rules.king_landing == KingLanding::DirectlyBehind,
+            halt_behind_king: rules.king_landing == KingLanding::BehindLastKing,
         }
     }
 }
@@ -190,6 +199,8 @@ pub const STANDARD: [GenRules; 5] = {
         crown_by_capture: true,
         immediate_removal: false,
         must_continue_landing: false,
+        land_directly_behind: false,
+        halt_behind_king: false,
     };
     let russian = GenRules {
         men_capture_backward: true,
@@ -299,6 +310,14 @@ impl<const V: usize> RuleSet for Fixed<V> {
     fn must_continue_landing(self) -> bool {
         Self::R.must_continue_landing
     }
+    #[inline(always)]
+    fn land_directly_behind(self) -> bool {
+        Self::R.land_directly_behind
+    }
+    #[inline(always)]
+    fn halt_behind_king(self) -> bool {
+        Self::R.halt_behind_king
+    }
 }
 
 /// Generation rules read at run time: any configuration of the family.
@@ -394,6 +413,14 @@ impl RuleSet for Configured {
     fn must_continue_landing(self) -> bool {
         self.gen.must_continue_landing
     }
+    #[inline(always)]
+    fn land_directly_behind(self) -> bool {
+        self.gen.land_directly_behind
+    }
+    #[inline(always)]
+    fn halt_behind_king(self) -> bool {
+        self.gen.halt_behind_king
+    }
 }
 
 /// Which compiled form of the generator serves a rule set.
@@ -433,6 +460,9 @@ mod tests {
         assert_eq!(Kind::of(&Rules::international()), Kind::International);
         assert_eq!(Kind::of(&Rules::pool()), Kind::Pool);
         assert_eq!(Kind::of(&Rules::brazilian()), Kind::Brazilian);
+        // The bound king landings are read at run time.
+        assert_eq!(Kind::of(&Rules::killer()), Kind::Configured);
+        assert_eq!(Kind::of(&Rules::thai()), Kind::Configured);
         let mut optional = Rules::english();
         optional.capture = CaptureDuty::Optional;
         assert_eq!(Kind::of(&optional), Kind::Configured);

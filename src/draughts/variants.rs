@@ -13,11 +13,11 @@ use crate::game::{Game, OptionSpec, Options, Variant, VariantInfo};
 const FAMILY: &str = "draughts";
 
 /// The draughts variants, as registered.
-pub static VARIANTS: &[&dyn Variant] = &[&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL, &BRAZILIAN];
+pub static VARIANTS: &[&dyn Variant] = &[&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL, &BRAZILIAN, &KILLER, &THAI];
 
 /// A draughts variant by id.
 pub fn variant(id: &str) -> Option<&'static DraughtsVariant> {
-    [&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL, &BRAZILIAN].into_iter().find(|v| v.info.id == id)
+    [&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL, &BRAZILIAN, &KILLER, &THAI].into_iter().find(|v| v.info.id == id)
 }
 
 const MANDATORY_CAPTURE: OptionSpec = OptionSpec {
@@ -106,6 +106,35 @@ pub static BRAZILIAN: DraughtsVariant = DraughtsVariant {
         options: &[],
     },
     base: Rules::brazilian,
+    notation: SquareStyle::Numeric,
+};
+
+/// Killer draughts: the FMJD international rules with the killer rule (a
+/// king whose capture ends by taking a king stops directly behind it), as
+/// its inventor publishes them.
+pub static KILLER: DraughtsVariant = DraughtsVariant {
+    info: VariantInfo {
+        id: "killer",
+        family: FAMILY,
+        page: "killer-draughts.nl",
+        title: "Killer draughts (10x10, international rules, a king that takes a king last stops behind it)",
+        options: &[],
+    },
+    base: Rules::killer,
+    notation: SquareStyle::Numeric,
+};
+
+/// Thai draughts (makhos, mak-hot), as the published descriptions of the
+/// game give it.
+pub static THAI: DraughtsVariant = DraughtsVariant {
+    info: VariantInfo {
+        id: "thai",
+        family: FAMILY,
+        page: "makhos.th",
+        title: "Thai draughts (8x8, 8 men each, men forward only, kings land behind each piece taken, free choice)",
+        options: &[],
+    },
+    base: Rules::thai,
     notation: SquareStyle::Numeric,
 };
 

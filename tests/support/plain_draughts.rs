@@ -13,7 +13,9 @@
 //! * a capture jumps an adjacent enemy piece onto the empty square beyond it
 //!   (forward only for men unless `men_capture_backward`); a flying king may
 //!   jump a piece any distance away along an empty diagonal and land on any
-//!   empty square beyond it;
+//!   empty square beyond it (only the one just behind it under
+//!   `KingLanding::DirectlyBehind`; a sequence that ends by taking a king
+//!   ends just behind it under `KingLanding::BehindLastKing`);
 //! * a sequence goes on while the piece can capture (unless `Chain::MayStop`);
 //!   jumped pieces stay on the board until the move ends and cannot be jumped
 //!   twice (unless `Removal::Immediate`);
@@ -223,7 +225,9 @@ pub fn supports(rules: &Rules) -> bool {
         Removal::EndOfMove | Removal::Immediate => true,
     };
     let landing_ok = match rules.king_landing {
-        KingLanding::Free | KingLanding::MustContinue => true,
+        KingLanding::Free | KingLanding::MustContinue | KingLanding::DirectlyBehind | KingLanding::BehindLastKing => {
+            true
+        }
     };
     let crowning_ok = match rules.crown_by_capture {
         true | false => true,
@@ -414,6 +418,9 @@ impl<'r> Plain<'r> {
                         break;
                     }
                     out.push((over, land));
+                    if self.rules.king_landing == KingLanding::DirectlyBehind {
+                        break;
+                    }
                     beyond += 1;
                 }
             } else {
@@ -453,7 +460,14 @@ impl<'r> Plain<'r> {
             if can_go_on {
                 self.chase(c, land, king_now, path, captured, out);
             }
-            if !can_go_on || self.rules.chain == Chain::MayStop {
+            // Under the killer rule a flying king that ends by taking a king
+            // may end only on the square next to it.
+            let bound = king
+                && self.rules.flying_kings
+                && self.rules.king_landing == KingLanding::BehindLastKing
+                && c.board.cells[usize::from(over)].is_some_and(|p| p.king)
+                && (c.board.coords(over).0 - c.board.coords(land).0).abs() != 1;
+            if (!can_go_on || self.rules.chain == Chain::MayStop) && !bound {
                 let mut sorted = captured.clone();
                 sorted.sort_unstable();
                 out.push(PlainMove {

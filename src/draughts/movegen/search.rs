@@ -1,8 +1,8 @@
 //! The capture search: every capture sequence of one piece, man or king,
 //! short or flying, found depth first under the configured rules (which
 //! directions men jump, when jumped pieces leave the board, what a man does
-//! on the crowning row mid-sequence, where a flying king may land, whether a
-//! sequence may stop early).
+//! on the crowning row mid-sequence, where a flying king may land and where
+//! its sequence may end, whether a sequence may stop early).
 //!
 //! Apart because it is the one recursive part of the generator and the
 //! hottest: the rest asks it for sequences and hands it a [`Sink`].
@@ -69,6 +69,7 @@ pub(super) fn search_from<R: RuleSet, S: Sink, const PRUNE: bool>(
         from,
         occupied: pos.occupied() & !(1 << from),
         enemy: pos.pieces(side.other()),
+        enemy_kings: if r.halt_behind_king() { pos.pieces(side.other()) & pos.kings } else { 0 },
         crown: r.promotion_row(side),
         man_dirs: if r.men_capture_backward() { ALL_DIRS } else { forward_dirs(side) },
         started_as_man: !king,
@@ -86,6 +87,9 @@ struct Search<'s, R: RuleSet, S: Sink> {
     occupied: Bits,
     /// Enemy pieces.
     enemy: Bits,
+    /// Enemy kings, where a sequence ending on a king is bound to the square
+    /// behind it (empty otherwise: nothing reads it).
+    enemy_kings: Bits,
     /// The moving side's crowning row.
     crown: Bits,
     /// The directions a man captures in.
@@ -139,7 +143,9 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
                     continue;
                 }
                 overs[d] = over;
-                lands[d] = land;
+                // Where the king must land directly behind the piece, the
+                // run is its first square (the square `over` steps onto).
+                lands[d] = if r.land_directly_behind() { land & r.step(1 << over, d) } else { land };
             }
             if !any {
                 return false;
@@ -168,12 +174,20 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
                 let mut run = lands[d];
                 let taken = captured | (1 << overs[d]);
                 let mut next_skip = 0;
+                // A king taken last binds the end of the sequence to the
+                // first square of the run; the squares beyond serve only to
+                // go on from.
+                let mut may_end = true;
+                let halts = r.halt_behind_king() && self.enemy_kings & (1 << overs[d]) != 0;
                 while run != 0 {
                     let land = pop_nearest(&mut run, d);
                     self.path[depth] = land;
-                    self.continue_or_record::<PRUNE>(land, true, taken, next_skip, depth + 1, false);
+                    self.continue_or_record::<PRUNE>(land, true, taken, next_skip, depth + 1, false, may_end);
                     if PRUNE {
                         next_skip = axis(d);
+                    }
+                    if halts {
+                        may_end = false;
                     }
                 }
             }
@@ -202,27 +216,29 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
                 if !r.crown_by_capture() {
                     // Not crowned: it goes on as a man if it can and stays a
                     // man where the move ends.
-                    self.continue_or_record::<PRUNE>(land, false, taken, 0, depth + 1, false);
+                    self.continue_or_record::<PRUNE>(land, false, taken, 0, depth + 1, false, true);
                     continue;
                 }
                 match r.promotion() {
                     MidCapturePromotion::EndsMove => self.record(depth + 1, taken, true),
                     MidCapturePromotion::ContinuesAsKing => {
-                        self.continue_or_record::<PRUNE>(land, true, taken, 0, depth + 1, true)
+                        self.continue_or_record::<PRUNE>(land, true, taken, 0, depth + 1, true, true)
                     }
                     MidCapturePromotion::ContinuesAsMan => {
-                        self.continue_or_record::<PRUNE>(land, false, taken, 0, depth + 1, true)
+                        self.continue_or_record::<PRUNE>(land, false, taken, 0, depth + 1, true, true)
                     }
                 }
                 continue;
             }
-            self.continue_or_record::<PRUNE>(land, king, taken, 0, depth + 1, false);
+            self.continue_or_record::<PRUNE>(land, king, taken, 0, depth + 1, false, true);
         }
         any
     }
 
     /// After a jump: go on if the piece can, record the move where it ends
-    /// (or where it may stop, if the rules let sequences stop).
+    /// (or where it may stop, if the rules let sequences stop), unless
+    /// `may_end` is false: then the square is one to go on from only.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn continue_or_record<const PRUNE: bool>(
         &mut self,
@@ -232,6 +248,7 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
         skip: u8,
         len: usize,
         crowns_if_ends: bool,
+        may_end: bool,
     ) {
         // A short piece's next jump is tested by shifts first: most
         // sequences end after a jump or two, and the test is cheaper than the
@@ -239,7 +256,7 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
         let continued = len < MAX_PATH
             && ((king && self.r.flying_kings()) || self.short_can_jump(at, king, captured))
             && self.extend::<PRUNE>(at, king, captured, skip, len);
-        if !continued || self.r.may_stop() {
+        if (!continued || self.r.may_stop()) && may_end {
             let crowned_on_the_way = king && self.started_as_man;
             self.record(len, captured, crowns_if_ends || crowned_on_the_way);
         }
