@@ -76,6 +76,9 @@ fn main() {
         ("international", 40),
         ("pool", 40),
         ("brazilian", 40),
+        ("czech", 40),
+        ("spanish", 40),
+        ("italian", 40),
         ("chinese-checkers", 60),
         ("konane", 30),
     ] {

@@ -67,6 +67,9 @@ const PAGES: &[(&str, &str)] = &[
     ("spec/rules/international.yaml", include_str!("../../spec/rules/international.yaml")),
     ("spec/rules/pool.yaml", include_str!("../../spec/rules/pool.yaml")),
     ("spec/rules/brazilian.yaml", include_str!("../../spec/rules/brazilian.yaml")),
+    ("spec/rules/czech.yaml", include_str!("../../spec/rules/czech.yaml")),
+    ("spec/rules/spanish.yaml", include_str!("../../spec/rules/spanish.yaml")),
+    ("spec/rules/italian.yaml", include_str!("../../spec/rules/italian.yaml")),
     ("spec/rules/chinese-checkers.yaml", include_str!("../../spec/rules/chinese-checkers.yaml")),
     ("spec/rules/konane.yaml", include_str!("../../spec/rules/konane.yaml")),
 ];
