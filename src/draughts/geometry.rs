@@ -301,7 +301,12 @@ impl Geometry {
 
     /// The 0-based square numbers of a set, ascending.
     pub fn squares_of(&self, set: Bits) -> Vec<u8> {
-        Geometry::bits(set).filter_map(|b| self.square(b)).collect()
+        let mut squares: Vec<u8> = Geometry::bits(set).filter_map(|b| self.square(b)).collect();
+        // Bit order is square order under PDN numbering only.
+        if self.numbering != Numbering::Pdn {
+            squares.sort_unstable();
+        }
+        squares
     }
 }
 
