@@ -69,7 +69,8 @@ pub(super) fn search_from<R: RuleSet, S: Sink, const PRUNE: bool>(
         from,
         occupied: pos.occupied() & !(1 << from),
         enemy: pos.pieces(side.other()),
-        kings: pos.kings,
+        // Read only where men take no kings.
+        kings: if r.men_capture_kings() { 0 } else { pos.kings },
         crown: r.promotion_row(side),
         man_dirs: if r.men_capture_backward() { ALL_DIRS } else { forward_dirs(side) },
         started_as_man: !king,
