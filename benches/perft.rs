@@ -70,6 +70,13 @@ fn perft_variants(c: &mut Criterion) {
 /// of the shashki.com forum (topic 627), as collected in dctl's test suite
 /// (test/src/algo/traversal/initial/board_08x08.cpp and board_10x10.cpp,
 /// test/src/algo/traversal/international/shashki.cpp).
+/// Ed Gilbert's three Italian test positions (see `perft_keep_duplicates`).
+const GILBERT: [&str; 3] = [
+    "W:W30,26,27,22,23,24,17,18,20:B14,15,16,9,11,5,6,1,3",
+    "B:W30,21,22,17,20,K6:B25,28,9,5,1,3",
+    "W:WK27,K28,17,20,9,K12,8:B21,24,K19,K13,14,K11,4",
+];
+
 fn perft_keep_duplicates(c: &mut Criterion) {
     use rulecheck::draughts::notation::parse_fen;
     let mut group = c.benchmark_group("perft/keep-duplicates");
@@ -104,6 +111,19 @@ fn perft_keep_duplicates(c: &mut Criterion) {
         ("killer/woldouby/moves", Rules::killer(), Some(woldouby), 13, Counting::DistinctMoves, 9_850_540),
         ("killer/woldouby/moves", Rules::killer(), Some(woldouby), 14, Counting::DistinctMoves, 58_116_971),
         ("killer/woldouby/moves", Rules::killer(), Some(woldouby), 15, Counting::DistinctMoves, 343_968_214),
+        // The ranked variants, from the "Perft for all recognized draughts
+        // variants" thread of the FMJD forum (damforum.nl, topic 2822), and
+        // Ed Gilbert's Italian positions from the same thread (dctl's
+        // italian/gilbert.cpp), written in the Italian numbering.
+        ("czech/start", Rules::czech(), None, 12, Counting::Paths, 386_267_783),
+        ("czech/start/moves", Rules::czech(), None, 12, Counting::DistinctMoves, 386_262_109),
+        ("spanish/start", Rules::spanish(), None, 12, Counting::Paths, 365_734_003),
+        ("spanish/start/moves", Rules::spanish(), None, 12, Counting::DistinctMoves, 365_728_331),
+        ("italian/start", Rules::italian(), None, 12, Counting::Paths, 367_917_147),
+        ("italian/start/moves", Rules::italian(), None, 12, Counting::DistinctMoves, 367_911_475),
+        ("italian/gilbert-1", Rules::italian(), Some(GILBERT[0]), 14, Counting::Paths, 49_327_264),
+        ("italian/gilbert-2", Rules::italian(), Some(GILBERT[1]), 10, Counting::Paths, 77_920_042),
+        ("italian/gilbert-3", Rules::italian(), Some(GILBERT[2]), 9, Counting::Paths, 130_562_037),
     ] {
         let pos = match fen {
             Some(f) => parse_fen(f, &rules).expect("bench FEN parses"),

@@ -45,6 +45,7 @@ pub mod draughts {
             apply: |r| r.men_capture_backward = !r.men_capture_backward,
         },
         Mutation { name: "flying kings flipped", apply: |r| r.flying_kings = !r.flying_kings },
+        Mutation { name: "men capturing kings flipped", apply: |r| r.men_capture_kings = !r.men_capture_kings },
         Mutation {
             name: "capture duty flipped",
             apply: |r| {
@@ -188,10 +189,10 @@ pub mod draughts {
     /// are reported with the score rather than asserted.
     pub fn inert(variant: &str, mutation: &str) -> Option<&'static str> {
         match (variant, mutation) {
-            ("english", "removal of jumped pieces flipped") => Some(
+            ("english" | "italian", "removal of jumped pieces flipped") => Some(
                 "a one-square king lands on squares of one colour class and jumps the other, so it can neither land on nor re-cross a jumped square",
             ),
-            ("english", "king landing rule flipped") => Some("applies to flying kings only"),
+            ("english" | "italian", "king landing rule flipped") => Some("applies to flying kings only"),
             ("english", "mid-capture promotion: the other of the three rules") => {
                 Some("an English man on the far row has no forward jump left, so going on as a man is ending the move")
             }
@@ -201,6 +202,15 @@ pub mod draughts {
             ("international" | "brazilian", "king landing rule flipped") => Some(
                 "under the majority rule a landing from which the capture cannot go on takes fewer pieces and is already excluded",
             ),
+            ("spanish" | "italian", "chains may stop") => Some(
+                "the most pieces must be taken, and a sequence stopped early takes fewer than the one it cuts short, so it is already excluded",
+            ),
+            ("spanish", "king landing rule flipped") => Some(
+                "the most pieces must be taken, and a landing from which the capture cannot go on takes fewer, so it is already excluded",
+            ),
+            ("czech" | "spanish" | "italian", "mid-capture promotion: the other of the three rules") => {
+                Some("a man on the far row has no forward jump left, so going on as a man is ending the move")
+            }
             _ => None,
         }
     }

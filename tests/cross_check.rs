@@ -11,7 +11,7 @@
 mod plain_draughts;
 
 use plain_draughts::{Board, MoveId, Plain};
-use rulecheck::draughts::geometry::Geometry;
+use rulecheck::draughts::geometry::{Geometry, Numbering};
 use rulecheck::draughts::movegen::{apply, Generator, Move};
 use rulecheck::draughts::notation::{parse_fen, write_fen, SquareStyle};
 use rulecheck::draughts::perft::{Counting, Perft};
@@ -330,12 +330,15 @@ fn assert_not_vacuous(seen: &Seen, what: &str) {
 #[test]
 fn plain_geometry_matches_the_engine() {
     for size in [4u8, 6, 8, 10] {
-        let g = Geometry::new(size);
-        let board = Board::empty(size, Side::Black);
-        for s in 0..g.squares() {
-            let (r, c) = board.coords(s);
-            assert_eq!((r as u8, c as u8), g.coords(s), "size {size} square {}", s + 1);
-            assert_eq!(board.square_at(r, c), Some(s));
+        for numbering in [Numbering::Pdn, Numbering::Fid, Numbering::Fpd] {
+            let g = Geometry::numbered(size, numbering);
+            let mut board = Board::empty(size, Side::Black);
+            board.numbering = numbering;
+            for s in 0..g.squares() {
+                let (r, c) = board.coords(s);
+                assert_eq!((r as u8, c as u8), g.coords(s), "size {size} {numbering:?} square {}", s + 1);
+                assert_eq!(board.square_at(r, c), Some(s));
+            }
         }
     }
 }
@@ -393,6 +396,15 @@ fn tactical_positions_agree() {
 /// Positions for perft: the start, a few reached by seeded random play, and
 /// the tactical ones.
 fn perft_positions(rules: &Rules) -> Vec<Position> {
+    let mut out = perft_positions_of(rules);
+    for fen in TACTICAL_FENS {
+        out.push(parse_fen(fen, rules).expect("test FEN parses"));
+    }
+    out
+}
+
+/// The start and a few positions reached from it by seeded random play.
+fn perft_positions_of(rules: &Rules) -> Vec<Position> {
     let mut out = vec![Position::start(rules)];
     let mut rng = Rng::new(0x9E4F7);
     let gen = Generator::new(rules);
@@ -407,9 +419,6 @@ fn perft_positions(rules: &Rules) -> Vec<Position> {
             pos = apply(&pos, &moves[rng.below(moves.len())]);
         }
         out.push(pos);
-    }
-    for fen in TACTICAL_FENS {
-        out.push(parse_fen(fen, rules).expect("test FEN parses"));
     }
     out
 }
@@ -513,6 +522,16 @@ fn other_configs() -> Vec<(&'static str, Rules)> {
     out.push(("killer", Rules::killer()));
     out.push(("thai", Rules::thai()));
 
+    // The ranked variants, as configured, and one with men that take no
+    // kings under free choice, so that rule is checked apart from ranking.
+    out.push(("czech", Rules::czech()));
+    out.push(("spanish", Rules::spanish()));
+    out.push(("italian", Rules::italian()));
+    let mut r = e();
+    r.men_capture_kings = false;
+    r.men_capture_backward = true;
+    out.push(("men take no kings", r));
+
     out
 }
 
@@ -584,6 +603,47 @@ fn killer_rules_agree() {
 #[test]
 fn thai_rules_agree() {
     check_other_config("thai");
+}
+
+#[test]
+fn czech_rules_agree() {
+    check_other_config("czech");
+}
+
+#[test]
+fn spanish_rules_agree() {
+    check_other_config("spanish");
+}
+
+#[test]
+fn italian_rules_agree() {
+    check_other_config("italian");
+}
+
+#[test]
+fn men_taking_no_kings_agree() {
+    check_other_config("men take no kings");
+}
+
+/// The three ranked variants from their start positions, to perft 5,
+/// counted by both generators.
+#[test]
+fn ranked_variants_perft_agrees() {
+    for (name, rules) in [("czech", Rules::czech()), ("spanish", Rules::spanish()), ("italian", Rules::italian())] {
+        let plain = Plain::new(&rules);
+        for pos in perft_positions_of(&rules) {
+            let board = Board::from_position(&pos, &rules);
+            let mut perft = Perft::new(&rules, Counting::DistinctMoves);
+            for depth in 1..=4 {
+                assert_eq!(
+                    perft.count(&pos, depth),
+                    plain.perft(&board, depth),
+                    "perft({depth}) differs under {name} at {}",
+                    write_fen(&pos, &rules, SquareStyle::Numeric)
+                );
+            }
+        }
+    }
 }
 
 /// The smallest reproduction of the disagreement found above. Under

@@ -148,6 +148,59 @@ fn killer_letouzey_positions_match_the_published_counts() {
     assert_eq!(counts_from("international", Some(woldouby), 9..=11, false), [22_369, 88_050, 377_436]);
 }
 
+/// Czech draughts from the start: "Perft for all recognized draughts
+/// variants", FMJD forum (damforum.nl, topic 2822), in dctl's
+/// board_08x08.cpp. English to depth 8, where no king can have been made;
+/// the two conventions part at depth 12.
+#[test]
+fn czech_start_matches_the_published_tables_to_depth_11() {
+    let table = [7, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931, 3_963_671, 18_368_918, 84_967_210];
+    assert_eq!(counts_from("czech", None, 1..=11, false), table);
+    assert_eq!(counts_from("czech", None, 1..=11, true), table);
+}
+
+/// Spanish draughts from the start: "Perft for all recognized draughts
+/// variants", FMJD forum (damforum.nl, topic 2822), in dctl's
+/// board_08x08.cpp. The board numbered from white's side gives the same
+/// counts, the start being symmetric.
+#[test]
+fn spanish_start_matches_the_published_tables_to_depth_11() {
+    let table = [7, 49, 302, 1_469, 7_361, 36_473, 177_532, 828_783, 3_860_866, 17_743_464, 81_383_200];
+    assert_eq!(counts_from("spanish", None, 1..=11, false), table);
+    assert_eq!(counts_from("spanish", None, 1..=11, true), table);
+}
+
+/// Italian draughts from the start: "Perft for all recognized draughts
+/// variants", FMJD forum (damforum.nl, topic 2822), in dctl's
+/// board_08x08.cpp. Spanish to depth 8; the men that may not take kings
+/// part them at depth 9.
+#[test]
+fn italian_start_matches_the_published_tables_to_depth_11() {
+    let table = [7, 49, 302, 1_469, 7_361, 36_473, 177_532, 828_783, 3_860_875, 17_761_384, 81_647_058];
+    assert_eq!(counts_from("italian", None, 1..=11, false), table);
+    assert_eq!(counts_from("italian", None, 1..=11, true), table);
+}
+
+/// Ed Gilbert's Italian test positions, posted in "Perft for all recognized
+/// draughts variants", FMJD forum (damforum.nl, topic 2822), in dctl's
+/// italian/gilbert.cpp (keep-duplicates counts only). The FENs are written
+/// in the Italian federation's numbering (square 1 = a8), as posted.
+#[test]
+fn italian_gilbert_positions_match_the_published_counts() {
+    assert_eq!(
+        counts_from("italian", Some("W:W30,26,27,22,23,24,17,18,20:B14,15,16,9,11,5,6,1,3"), 1..=12, true),
+        [5, 13, 42, 107, 360, 1_099, 3_736, 12_495, 43_686, 164_177, 628_686, 2_643_623]
+    );
+    assert_eq!(
+        counts_from("italian", Some("B:W30,21,22,17,20,K6:B25,28,9,5,1,3"), 1..=8, true),
+        [6, 47, 271, 1_916, 10_810, 73_137, 389_809, 2_469_050]
+    );
+    assert_eq!(
+        counts_from("italian", Some("W:WK27,K28,17,20,9,K12,8:B21,24,K19,K13,14,K11,4"), 1..=7, true),
+        [13, 112, 828, 6_756, 46_241, 368_908, 2_468_110]
+    );
+}
+
 /// International draughts from the start: "Standard validation generator
 /// moves", shashki.com topic 627 (page starting at post 69), and the "Perft"
 /// thread of the FMJD forum (damforum.nl, topic 2308), in dctl's

@@ -138,6 +138,9 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
         if !is_king && !rules.men_capture_backward && !is_forward(g, side, at, to) {
             return Some("man-capture-backward");
         }
+        if !is_king && !rules.men_capture_kings && pos.kings & g.mask(over) != 0 {
+            return Some("man-takes-king");
+        }
         if !short && rules.king_landing == KingLanding::DirectlyBehind && !adjacent(g, over, to) {
             return Some("land-behind-piece");
         }

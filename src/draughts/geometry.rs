@@ -1,8 +1,11 @@
 //! Board geometry of the draughts family: which squares exist, how they are
 //! numbered, and where they live in a 64-bit board.
 //!
-//! Squares are numbered the PDN way: 1 is the first dark square of the top row
-//! (black's back row), counting left to right and top to bottom. Internally a
+//! Squares are numbered the PDN way by default: 1 is the first dark square of
+//! the top row (black's back row), counting left to right and top to bottom.
+//! Some federations colour and number the board otherwise (see
+//! [`Numbering`]); only the mapping between square numbers (and cells) and
+//! bits changes with it, never the layout of the bits. Internally a
 //! square is stored at a *bit index* in a padded layout with one unused "ghost"
 //! bit after every pair of rows. With that padding, the four diagonal
 //! neighbours of every square are a fixed shift away (`h` and `h + 1` for a
@@ -41,12 +44,36 @@ impl Dir {
     }
 }
 
+/// How the dark squares of a board are coloured and numbered.
+///
+/// The bit layout is the same under every numbering: it is the PDN board,
+/// with black's men on the low bits. Where the real board has its light
+/// square in the bottom-left corner, the layout holds its mirror image
+/// (left and right swapped); every rule of the family is the same on both
+/// sides of the board, so the generator is none the wiser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Numbering {
+    /// PDN: the bottom-left corner (a1) is dark; square 1 is the top row's
+    /// second cell (b8 on 8x8), counting left to right, top to bottom.
+    Pdn,
+    /// The Italian federation's (FID): the bottom-left corner is light;
+    /// square 1 is the top-left corner (a8), counting left to right, top
+    /// to bottom.
+    Fid,
+    /// The Portuguese federation's (FPD), as Spanish texts write it too: the
+    /// bottom-left corner is light; square 1 is the bottom-right corner
+    /// (h1), counting right to left, bottom to top (white's men start on
+    /// the low numbers).
+    Fpd,
+}
+
 /// The shape of a draughts board: `size` x `size` with the dark squares in
-/// play, square 1 at the top row's second cell (so the bottom-left corner is
-/// dark, as every variant of the family has it).
+/// play, numbered and coloured as [`Numbering`] says (PDN by default:
+/// square 1 at the top row's second cell, the bottom-left corner dark).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Geometry {
     size: u8,
+    numbering: Numbering,
     /// Dark squares per row.
     half: u8,
     /// Bit index of each square, by 0-based square number.
@@ -64,16 +91,35 @@ impl Geometry {
     /// A square board with an even side of at most 10 (the padded layout of a
     /// 12x12 board would not fit 64 bits).
     pub fn new(size: u8) -> Geometry {
+        Geometry::numbered(size, Numbering::Pdn)
+    }
+
+    /// A square board numbered and coloured as `numbering` says.
+    pub fn numbered(size: u8, numbering: Numbering) -> Geometry {
         assert!(size % 2 == 0 && (4..=10).contains(&size), "unsupported board size {size}");
         let half = size / 2;
         let squares = usize::from(size) * usize::from(half);
+        let mut g = Geometry {
+            size,
+            numbering,
+            half,
+            bit_of: Vec::with_capacity(squares),
+            square_of: [u8::MAX; 64],
+            valid: 0,
+            top_row: 0,
+            bottom_row: 0,
+        };
         let mut bit_of = Vec::with_capacity(squares);
         let mut square_of = [u8::MAX; 64];
         let mut valid = 0;
         let (mut top_row, mut bottom_row) = (0, 0);
         for s in 0..squares {
-            let row = s / usize::from(half);
-            let bit = s + row / 2;
+            let (row, col) = g.coords(s as u8);
+            // The cell of the layout: the real one, or its mirror image on a
+            // board whose bottom-left corner is light.
+            let col = if g.light_corner() { size - 1 - col } else { col };
+            let row = usize::from(row);
+            let bit = row * usize::from(half) + usize::from(col / 2) + row / 2;
             bit_of.push(bit as u8);
             square_of[bit] = s as u8;
             valid |= 1 << bit;
@@ -84,7 +130,22 @@ impl Geometry {
                 bottom_row |= 1 << bit;
             }
         }
-        Geometry { size, half, bit_of, square_of, valid, top_row, bottom_row }
+        g.bit_of = bit_of;
+        g.square_of = square_of;
+        g.valid = valid;
+        g.top_row = top_row;
+        g.bottom_row = bottom_row;
+        g
+    }
+
+    /// How the board is numbered.
+    pub fn numbering(&self) -> Numbering {
+        self.numbering
+    }
+
+    /// Whether the bottom-left corner is a light square.
+    fn light_corner(&self) -> bool {
+        self.numbering != Numbering::Pdn
     }
 
     /// Side length in cells.
@@ -155,21 +216,58 @@ impl Geometry {
         }
     }
 
-    /// Row (0 = top) and column (0 = left) of a 0-based square number.
+    /// Row (0 = top) and column (0 = left) of a 0-based square number, on
+    /// the real board.
     pub fn coords(&self, square: u8) -> (u8, u8) {
+        let square = match self.numbering {
+            Numbering::Pdn | Numbering::Fid => square,
+            // Counted from the other corner: the FID numbering turned round.
+            Numbering::Fpd => self.squares() - 1 - square,
+        };
         let row = square / self.half;
         let idx = square % self.half;
-        let col = 2 * idx + if row % 2 == 0 { 1 } else { 0 };
+        // The first dark cell of the top row is its first cell where the
+        // bottom-left corner is light (on a board of even side).
+        let top_offset = if self.light_corner() { 0 } else { 1 };
+        let col = 2 * idx + if row % 2 == 0 { top_offset } else { 1 - top_offset };
         (row, col)
     }
 
-    /// The 0-based square at a row and column, if that cell is a dark square.
+    /// The 0-based square at a row and column of the real board, if that
+    /// cell is a dark square.
     pub fn at(&self, row: u8, col: u8) -> Option<u8> {
         if row >= self.size || col >= self.size {
             return None;
         }
-        let dark = if row % 2 == 0 { col % 2 == 1 } else { col % 2 == 0 };
-        dark.then(|| row * self.half + col / 2)
+        let odd = (row + col) % 2 == 1;
+        let dark = if self.light_corner() { !odd } else { odd };
+        let square = row * self.half + col / 2;
+        dark.then_some(match self.numbering {
+            Numbering::Pdn | Numbering::Fid => square,
+            Numbering::Fpd => self.squares() - 1 - square,
+        })
+    }
+
+    /// The lowest and highest 1-based square numbers of a row (0 = top).
+    pub fn row_range(&self, row: u8) -> (u32, u32) {
+        let half = u32::from(self.half);
+        let first = u32::from(row) * half + 1;
+        match self.numbering {
+            Numbering::Pdn | Numbering::Fid => (first, first + half - 1),
+            Numbering::Fpd => {
+                let squares = u32::from(self.squares());
+                (squares + 2 - first - half, squares + 1 - first)
+            }
+        }
+    }
+
+    /// Row and column of a bit index in the bit layout (the PDN board,
+    /// whatever the numbering), the frame in which [`Geometry::step`]'s
+    /// directions are meant.
+    pub fn layout_coords(&self, bit: u8) -> Option<(u8, u8)> {
+        let square = self.square(bit)?;
+        let (row, col) = self.coords(square);
+        Some((row, if self.light_corner() { self.size - 1 - col } else { col }))
     }
 
     /// Algebraic name of a square (`a1` is the bottom-left corner).
@@ -203,7 +301,12 @@ impl Geometry {
 
     /// The 0-based square numbers of a set, ascending.
     pub fn squares_of(&self, set: Bits) -> Vec<u8> {
-        Geometry::bits(set).filter_map(|b| self.square(b)).collect()
+        let mut squares: Vec<u8> = Geometry::bits(set).filter_map(|b| self.square(b)).collect();
+        // Bit order is square order under PDN numbering only.
+        if self.numbering != Numbering::Pdn {
+            squares.sort_unstable();
+        }
+        squares
     }
 }
 
@@ -221,6 +324,63 @@ mod tests {
         assert_eq!(g.algebraic(31), "g1");
         assert_eq!(g.from_algebraic(0, 1), Some(28));
         assert_eq!(g.from_algebraic(1, 1), None);
+    }
+
+    #[test]
+    fn fid_numbering_starts_in_the_top_left_corner() {
+        let g = Geometry::numbered(8, Numbering::Fid);
+        assert_eq!(g.algebraic(0), "a8");
+        assert_eq!(g.algebraic(4), "b7");
+        assert_eq!(g.algebraic(28), "b1");
+        assert_eq!(g.algebraic(31), "h1");
+        assert_eq!(g.from_algebraic(0, 1), None);
+        assert_eq!(g.from_algebraic(7, 1), Some(31));
+        assert_eq!(g.row_range(7), (29, 32));
+        // The same bits as PDN, mirrored: FID 1 (a8) is PDN 4 (h8).
+        assert_eq!(g.bit(0), Geometry::new(8).bit(3));
+    }
+
+    #[test]
+    fn fpd_numbering_starts_in_the_bottom_right_corner() {
+        let g = Geometry::numbered(8, Numbering::Fpd);
+        assert_eq!(g.algebraic(0), "h1");
+        assert_eq!(g.algebraic(3), "b1");
+        assert_eq!(g.algebraic(4), "g2");
+        assert_eq!(g.algebraic(31), "a8");
+        assert_eq!(g.row_range(0), (29, 32));
+        assert_eq!(g.row_range(7), (1, 4));
+        assert_eq!(g.from_algebraic(7, 1), Some(0));
+    }
+
+    /// Under every numbering a square's neighbours on the real board are
+    /// its neighbours in the bit layout, and the layout is the same.
+    #[test]
+    fn every_numbering_keeps_the_layout() {
+        for size in [8u8, 10] {
+            let pdn = Geometry::new(size);
+            for numbering in [Numbering::Fid, Numbering::Fpd] {
+                let g = Geometry::numbered(size, numbering);
+                assert_eq!((g.valid(), g.top_row(), g.bottom_row()), (pdn.valid(), pdn.top_row(), pdn.bottom_row()));
+                for s in 0..g.squares() {
+                    let (r, c) = g.coords(s);
+                    assert_eq!(g.at(r, c), Some(s), "{numbering:?} square {}", s + 1);
+                    let (lr, lc) = g.layout_coords(g.bit(s)).expect("a real square");
+                    assert_eq!(pdn.at(lr, lc).map(|p| pdn.bit(p)), Some(g.bit(s)));
+                    let mut real: Vec<u8> = Vec::new();
+                    for (dr, dc) in [(-1i16, -1i16), (-1, 1), (1, -1), (1, 1)] {
+                        let (nr, nc) = (i16::from(r) + dr, i16::from(c) + dc);
+                        if (0..i16::from(size)).contains(&nr) && (0..i16::from(size)).contains(&nc) {
+                            real.extend(g.at(nr as u8, nc as u8));
+                        }
+                    }
+                    let mut layout: Vec<u8> =
+                        Dir::ALL.iter().filter_map(|&d| g.step(g.bit(s), d)).filter_map(|b| g.square(b)).collect();
+                    real.sort_unstable();
+                    layout.sort_unstable();
+                    assert_eq!(real, layout, "{numbering:?} square {}", s + 1);
+                }
+            }
+        }
     }
 
     #[test]

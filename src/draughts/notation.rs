@@ -346,9 +346,7 @@ pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationErro
                 // A row's label is a reading aid, but a wrong one misleads:
                 // it must be the row's square range or its rank number.
                 if let Some(label) = part.clone().into_inner().find(|p| p.as_rule() == Rule::row_label) {
-                    let half = u32::from(g.size() / 2);
-                    let first = u32::from(row) * half + 1;
-                    let last = first + half - 1;
+                    let (first, last) = g.row_range(row);
                     let rank = u32::from(g.size() - row);
                     let nums: Vec<Option<u32>> = label.clone().into_inner().map(|n| n.as_str().parse().ok()).collect();
                     let fits = match nums.as_slice() {
@@ -448,7 +446,6 @@ pub fn parse_position(text: &str, rules: &Rules) -> Result<Position, NotationErr
 /// file letters for algebraic notation.
 pub fn write_diagram(pos: &Position, rules: &Rules, style: SquareStyle) -> String {
     let g = &rules.geometry;
-    let half = g.size() / 2;
     let width = g.squares().to_string().len();
     let mut out = String::new();
     for row in 0..g.size() {
@@ -472,8 +469,7 @@ pub fn write_diagram(pos: &Position, rules: &Rules, style: SquareStyle) -> Strin
         }
         let label = match style {
             SquareStyle::Numeric => {
-                let first = row * half + 1;
-                let last = first + half - 1;
+                let (first, last) = g.row_range(row);
                 format!("{first:>width$}-{last:<width$}")
             }
             SquareStyle::Algebraic => (g.size() - row).to_string(),

@@ -35,11 +35,14 @@ impl Position {
     pub fn start(rules: &Rules) -> Position {
         let g = &rules.geometry;
         let per_side = rules.rows_of_men * (g.size() / 2);
+        // By bits, not square numbers: black's men are on the low bits
+        // whichever way the board is numbered.
+        let squares: Vec<u8> = Geometry::bits(g.valid()).collect();
         let mut black = 0;
         let mut white = 0;
-        for s in 0..per_side {
-            black |= g.mask(s);
-            white |= g.mask(g.squares() - 1 - s);
+        for i in 0..usize::from(per_side) {
+            black |= 1 << squares[i];
+            white |= 1 << squares[squares.len() - 1 - i];
         }
         Position::new(black, white, 0, rules.first)
     }

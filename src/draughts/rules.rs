@@ -2,10 +2,10 @@
 //! [`Rules`]; every house rule is a change to one of its fields. Nothing in the
 //! move generator or the outcome logic knows a variant by name.
 
-use super::geometry::Geometry;
+use super::geometry::{Geometry, Numbering};
 
-/// The two sides. Black is the side whose men start on squares 1.. (the top
-/// of the board in PDN numbering) and move toward higher numbers.
+/// The two sides. Black is the side whose men start at the top of the board
+/// (on squares 1.. in PDN numbering) and move down it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
     Black,
@@ -184,6 +184,9 @@ pub struct Rules {
     pub first: Side,
     pub men_move_backward: bool,
     pub men_capture_backward: bool,
+    /// Whether a man may capture a king (false in Italian draughts, where
+    /// a man may take only men).
+    pub men_capture_kings: bool,
     pub flying_kings: bool,
     pub capture: CaptureDuty,
     pub precedence: Precedence,
@@ -218,6 +221,7 @@ impl Rules {
             first: Side::Black,
             men_move_backward: false,
             men_capture_backward: false,
+            men_capture_kings: true,
             flying_kings: false,
             capture: CaptureDuty::Mandatory,
             precedence: Precedence::Free,
@@ -282,6 +286,38 @@ impl Rules {
         }
     }
 
+    /// Czech draughts (the Czech draughts federation): 8x8, white first,
+    /// men capture forward only, flying kings that must land where the
+    /// capture goes on, and a capture with a king comes before one with a
+    /// man; otherwise the choice of capture is free.
+    pub fn czech() -> Rules {
+        Rules {
+            first: Side::White,
+            flying_kings: true,
+            precedence: Precedence::Ranked(&[Criterion::WithKing]),
+            king_landing: KingLanding::MustContinue,
+            no_progress: NoProgress::Off,
+            declared_draw: true,
+            ..Rules::english()
+        }
+    }
+
+    /// Spanish draughts (damas españolas, the "damas clássicas" of the
+    /// Portuguese federation's text): white first on a board with a light
+    /// bottom-left corner, numbered from white's side; men capture forward
+    /// only, flying kings, the most pieces must be taken and then the most
+    /// kings.
+    pub fn spanish() -> Rules {
+        Rules {
+            geometry: Geometry::numbered(8, Numbering::Fpd),
+            first: Side::White,
+            flying_kings: true,
+            precedence: Precedence::Ranked(&[Criterion::MostPieces, Criterion::MostKings]),
+            no_progress: NoProgress::Off,
+            ..Rules::english()
+        }
+    }
+
     /// Killer draughts: the international rules, except that a flying king
     /// whose capture ends with a king taken stops directly behind it.
     pub fn killer() -> Rules {
@@ -300,6 +336,28 @@ impl Rules {
             removal: Removal::Immediate,
             king_landing: KingLanding::DirectlyBehind,
             no_progress: NoProgress::Off,
+            ..Rules::english()
+        }
+    }
+
+    /// Italian draughts (FID): white first on a board with a light
+    /// bottom-left corner, numbered from the top-left corner; men capture
+    /// forward only and never a king; short kings; among captures the most
+    /// pieces, then with a king, then the most kings, then the kings taken
+    /// earliest.
+    pub fn italian() -> Rules {
+        Rules {
+            geometry: Geometry::numbered(8, Numbering::Fid),
+            first: Side::White,
+            men_capture_kings: false,
+            precedence: Precedence::Ranked(&[
+                Criterion::MostPieces,
+                Criterion::WithKing,
+                Criterion::MostKings,
+                Criterion::KingsEarliest,
+            ]),
+            repetition: Some(4),
+            no_progress: NoProgress::Automatic { plies: 80, reason: "forty-moves-each" },
             ..Rules::english()
         }
     }

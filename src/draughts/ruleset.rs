@@ -102,6 +102,7 @@ pub trait RuleSet: Copy {
     fn promotion_row(self, side: Side) -> Bits;
     fn men_move_backward(self) -> bool;
     fn men_capture_backward(self) -> bool;
+    fn men_capture_kings(self) -> bool;
     fn flying_kings(self) -> bool;
     fn capture_mandatory(self) -> bool;
     fn majority(self) -> bool;
@@ -145,6 +146,7 @@ pub struct GenRules {
     pub half: u8,
     pub men_move_backward: bool,
     pub men_capture_backward: bool,
+    pub men_capture_kings: bool,
     pub flying_kings: bool,
     pub capture_mandatory: bool,
     pub majority: bool,
@@ -164,6 +166,7 @@ impl GenRules {
             half: rules.geometry.size() / 2,
             men_move_backward: rules.men_move_backward,
             men_capture_backward: rules.men_capture_backward,
+            men_capture_kings: rules.men_capture_kings,
             flying_kings: rules.flying_kings,
             capture_mandatory: rules.capture == CaptureDuty::Mandatory,
             majority: rules.precedence == Precedence::Majority,
@@ -190,6 +193,7 @@ pub const STANDARD: [GenRules; 5] = {
         half: 4,
         men_move_backward: false,
         men_capture_backward: false,
+        men_capture_kings: true,
         flying_kings: false,
         capture_mandatory: true,
         majority: false,
@@ -273,6 +277,10 @@ impl<const V: usize> RuleSet for Fixed<V> {
     #[inline(always)]
     fn men_capture_backward(self) -> bool {
         Self::R.men_capture_backward
+    }
+    #[inline(always)]
+    fn men_capture_kings(self) -> bool {
+        Self::R.men_capture_kings
     }
     #[inline(always)]
     fn flying_kings(self) -> bool {
@@ -376,6 +384,10 @@ impl RuleSet for Configured {
     #[inline(always)]
     fn men_capture_backward(self) -> bool {
         self.gen.men_capture_backward
+    }
+    #[inline(always)]
+    fn men_capture_kings(self) -> bool {
+        self.gen.men_capture_kings
     }
     #[inline(always)]
     fn flying_kings(self) -> bool {

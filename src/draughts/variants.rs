@@ -13,11 +13,14 @@ use crate::game::{Game, OptionSpec, Options, Variant, VariantInfo};
 const FAMILY: &str = "draughts";
 
 /// The draughts variants, as registered.
-pub static VARIANTS: &[&dyn Variant] = &[&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL, &BRAZILIAN, &KILLER, &THAI];
+pub static VARIANTS: &[&dyn Variant] =
+    &[&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL, &BRAZILIAN, &CZECH, &SPANISH, &ITALIAN, &KILLER, &THAI];
 
 /// A draughts variant by id.
 pub fn variant(id: &str) -> Option<&'static DraughtsVariant> {
-    [&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL, &BRAZILIAN, &KILLER, &THAI].into_iter().find(|v| v.info.id == id)
+    [&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL, &BRAZILIAN, &CZECH, &SPANISH, &ITALIAN, &KILLER, &THAI]
+        .into_iter()
+        .find(|v| v.info.id == id)
 }
 
 const MANDATORY_CAPTURE: OptionSpec = OptionSpec {
@@ -106,6 +109,49 @@ pub static BRAZILIAN: DraughtsVariant = DraughtsVariant {
         options: &[],
     },
     base: Rules::brazilian,
+    notation: SquareStyle::Numeric,
+};
+
+/// Czech draughts, as the Czech draughts federation (Česká federace dámy)
+/// plays it; written in algebraic notation, as Czech texts write it.
+pub static CZECH: DraughtsVariant = DraughtsVariant {
+    info: VariantInfo {
+        id: "czech",
+        family: FAMILY,
+        page: "ceska-dama.cs",
+        title: "Czech draughts (8x8, white first, men capture forward only, flying kings, a king captures first)",
+        options: &[],
+    },
+    base: Rules::czech,
+    notation: SquareStyle::Algebraic,
+};
+
+/// Spanish draughts (damas españolas), with the Portuguese federation's
+/// text of the same game; squares numbered as those texts number them.
+pub static SPANISH: DraughtsVariant = DraughtsVariant {
+    info: VariantInfo {
+        id: "spanish",
+        family: FAMILY,
+        page: "damas-espanolas.es",
+        title:
+            "Spanish draughts (8x8, white first, men capture forward only, flying kings, most pieces then most kings)",
+        options: &[],
+    },
+    base: Rules::spanish,
+    notation: SquareStyle::Numeric,
+};
+
+/// Italian draughts, as the Italian draughts federation (FID) plays it;
+/// squares numbered as its rules number them.
+pub static ITALIAN: DraughtsVariant = DraughtsVariant {
+    info: VariantInfo {
+        id: "italian",
+        family: FAMILY,
+        page: "dama-italiana.it",
+        title: "Italian draughts (8x8, white first, short kings, men take no kings, ranked captures)",
+        options: &[],
+    },
+    base: Rules::italian,
     notation: SquareStyle::Numeric,
 };
 

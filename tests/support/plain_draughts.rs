@@ -11,7 +11,8 @@
 //!   `men_move_backward`); kings step one square in any of the four
 //!   directions, or slide any distance when `flying_kings`;
 //! * a capture jumps an adjacent enemy piece onto the empty square beyond it
-//!   (forward only for men unless `men_capture_backward`); a flying king may
+//!   (forward only for men unless `men_capture_backward`; never a king for a
+//!   man unless `men_capture_kings`); a flying king may
 //!   jump a piece any distance away along an empty diagonal and land on any
 //!   empty square beyond it (only the one just behind it under
 //!   `KingLanding::DirectlyBehind`; a sequence that ends by taking a king
@@ -34,7 +35,7 @@
 
 use std::collections::BTreeMap;
 
-use rulecheck::draughts::geometry::Geometry;
+use rulecheck::draughts::geometry::{Geometry, Numbering};
 use rulecheck::draughts::position::Position;
 use rulecheck::draughts::rules::{
     CaptureDuty, Chain, Criterion, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side,
@@ -53,6 +54,8 @@ pub struct Piece {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     pub size: u8,
+    /// How the squares are numbered (and the board coloured).
+    pub numbering: Numbering,
     pub cells: Vec<Option<Piece>>,
     pub turn: Side,
 }
@@ -100,7 +103,7 @@ fn other(side: Side) -> Side {
 impl Board {
     pub fn empty(size: u8, turn: Side) -> Board {
         let squares = usize::from(size) * usize::from(size) / 2;
-        Board { size, cells: vec![None; squares], turn }
+        Board { size, numbering: Numbering::Pdn, cells: vec![None; squares], turn }
     }
 
     pub fn squares(&self) -> u8 {
@@ -110,21 +113,29 @@ impl Board {
     /// Row (0 = top) and column (0 = left) of a square. Square 1 is the
     /// second cell of the top row; on every board of the family the dark
     /// cells are those with row + column odd.
+    ///
+    /// Under the FID numbering the bottom-left corner is light: square 1 is
+    /// the top-left corner and the dark cells have row + column even. The
+    /// FPD numbering is the FID one counted from the other end.
     pub fn coords(&self, square: u8) -> (i8, i8) {
         let per_row = self.size / 2;
+        let square = if self.numbering == Numbering::Fpd { self.squares() - 1 - square } else { square };
         let row = square / per_row;
         let k = square % per_row;
-        let col = if row % 2 == 0 { 2 * k + 1 } else { 2 * k };
+        let first_dark_in_even_rows = if self.numbering == Numbering::Pdn { 1 } else { 0 };
+        let col = if row % 2 == 0 { 2 * k + first_dark_in_even_rows } else { 2 * k + 1 - first_dark_in_even_rows };
         (row as i8, col as i8)
     }
 
     /// The square at a row and column, if it is a dark cell on the board.
     pub fn square_at(&self, row: i8, col: i8) -> Option<u8> {
         let n = self.size as i8;
-        if row < 0 || col < 0 || row >= n || col >= n || (row + col) % 2 == 0 {
+        let light_parity = if self.numbering == Numbering::Pdn { 0 } else { 1 };
+        if row < 0 || col < 0 || row >= n || col >= n || (row + col) % 2 == light_parity {
             return None;
         }
-        Some((row as u8) * (self.size / 2) + (col as u8) / 2)
+        let square = (row as u8) * (self.size / 2) + (col as u8) / 2;
+        Some(if self.numbering == Numbering::Fpd { self.squares() - 1 - square } else { square })
     }
 
     /// The square `steps` cells away along a direction.
@@ -145,6 +156,7 @@ impl Board {
     pub fn from_position(pos: &Position, rules: &Rules) -> Board {
         let g = &rules.geometry;
         let mut board = Board::empty(g.size(), pos.turn);
+        board.numbering = g.numbering();
         for s in 0..g.squares() {
             let m = g.mask(s);
             let king = pos.kings & m != 0;
@@ -232,7 +244,18 @@ pub fn supports(rules: &Rules) -> bool {
     let crowning_ok = match rules.crown_by_capture {
         true | false => true,
     };
-    size_ok && capture_ok && precedence_ok && chain_ok && promotion_ok && removal_ok && landing_ok && crowning_ok
+    let men_take_kings_ok = match rules.men_capture_kings {
+        true | false => true,
+    };
+    size_ok
+        && capture_ok
+        && precedence_ok
+        && chain_ok
+        && promotion_ok
+        && removal_ok
+        && landing_ok
+        && crowning_ok
+        && men_take_kings_ok
 }
 
 /// The plain generator under one rule set.
@@ -427,7 +450,10 @@ impl<'r> Plain<'r> {
                 let (Some(over), Some(land)) = (b.toward(at, dir, 1), b.toward(at, dir, 2)) else {
                     continue;
                 };
-                if self.jumpable(c, over, captured) && !self.blocked(c, land, captured) {
+                // Where men may not take kings, a king is no target of a man.
+                let man_facing_king =
+                    !king && !self.rules.men_capture_kings && matches!(b.cells[usize::from(over)], Some(p) if p.king);
+                if self.jumpable(c, over, captured) && !man_facing_king && !self.blocked(c, land, captured) {
                     out.push((over, land));
                 }
             }

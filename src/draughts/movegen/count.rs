@@ -75,6 +75,22 @@ fn short_jumps<R: RuleSet>(r: R, pos: &Position, side: Side) -> ShortJumps {
         jumping[d] = (if man_dirs & (1 << d) != 0 { short } else { kings }) & from_jumps[d];
         any |= jumping[d];
     }
+    // Where men may not take kings, a man jumps only from where a man
+    // stands before it.
+    let man_from = if r.men_capture_kings() {
+        from_jumps
+    } else {
+        let mut over_men = [0; 4];
+        for d in 0..4 {
+            let back = opposite(d);
+            over_men[d] = r.shift(r.shift(empty, back) & enemy & !pos.kings, back);
+            if man_dirs & (1 << d) != 0 {
+                jumping[d] = (men & over_men[d]) | (kings & from_jumps[d]);
+            }
+        }
+        any = jumping[0] | jumping[1] | jumping[2] | jumping[3];
+        over_men
+    };
     if any == 0 {
         return ShortJumps { single: [0; 4], search: 0 };
     }
@@ -92,7 +108,11 @@ fn short_jumps<R: RuleSet>(r: R, pos: &Position, side: Side) -> ShortJumps {
     let f = from_jumps;
     let (f01, f23) = (f[0] | f[1], f[2] | f[3]);
     let king_again = [f01 | f[2], f01 | f[3], f[0] | f23, f[1] | f23];
-    let m = |d: usize| if man_dirs & (1 << d) != 0 { f[d] } else { 0 };
+    let m = |d: usize| match (man_dirs & (1 << d) != 0, r.men_capture_kings()) {
+        (false, _) => 0,
+        (true, true) => f[d],
+        (true, false) => man_from[d],
+    };
     let (m01, m23) = (m(0) | m(1), m(2) | m(3));
     let man_again = [m01 | m(2), m01 | m(3), m(0) | m23, m(1) | m23];
     let mut search = 0;

@@ -181,7 +181,14 @@ fn short_jumpers<R: RuleSet>(r: R, pos: &Position) -> Bits {
             continue;
         }
         let back = opposite(d);
-        found |= movers & r.shift(r.shift(empty, back) & enemy, back);
+        let behind = r.shift(empty, back);
+        if r.men_capture_kings() {
+            found |= movers & r.shift(behind & enemy, back);
+        } else {
+            // Kings jump anything; men only men.
+            found |= movers & pos.kings & r.shift(behind & enemy, back);
+            found |= movers & !pos.kings & r.shift(behind & enemy & !pos.kings, back);
+        }
     }
     found
 }

@@ -116,10 +116,10 @@ pub enum Listing {
 }
 
 /// The direction from one square to another on a common diagonal (bit
-/// indices), if they are on one.
+/// indices), if they are on one, in the frame of the bit layout.
 fn direction(g: &Geometry, from: u8, to: u8) -> Option<Dir> {
-    let (ra, ca) = g.coords(g.square(from)?);
-    let (rb, cb) = g.coords(g.square(to)?);
+    let (ra, ca) = g.layout_coords(from)?;
+    let (rb, cb) = g.layout_coords(to)?;
     let (dr, dc) = (i16::from(rb) - i16::from(ra), i16::from(cb) - i16::from(ca));
     if dr == 0 || dr.abs() != dc.abs() {
         return None;

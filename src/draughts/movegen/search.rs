@@ -70,6 +70,8 @@ pub(super) fn search_from<R: RuleSet, S: Sink, const PRUNE: bool>(
         occupied: pos.occupied() & !(1 << from),
         enemy: pos.pieces(side.other()),
         enemy_kings: if r.halt_behind_king() { pos.pieces(side.other()) & pos.kings } else { 0 },
+        // Read only where men take no kings.
+        kings: if r.men_capture_kings() { 0 } else { pos.kings },
         crown: r.promotion_row(side),
         man_dirs: if r.men_capture_backward() { ALL_DIRS } else { forward_dirs(side) },
         started_as_man: !king,
@@ -90,6 +92,9 @@ struct Search<'s, R: RuleSet, S: Sink> {
     /// Enemy kings, where a sequence ending on a king is bound to the square
     /// behind it (empty otherwise: nothing reads it).
     enemy_kings: Bits,
+    /// The kings on the board, which a man may not take where men capture
+    /// no kings.
+    kings: Bits,
     /// The moving side's crowning row.
     crown: Bits,
     /// The directions a man captures in.
@@ -194,6 +199,7 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
             return true;
         }
         let dirs = if king { ALL_DIRS } else { self.man_dirs };
+        let jumpable = if king || r.men_capture_kings() { jumpable } else { jumpable & !self.kings };
         let at_bit: Bits = 1 << at;
         let mut any = false;
         for d in 0..4 {
@@ -273,6 +279,7 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
         let r = self.r;
         let blockers = if r.immediate_removal() { self.occupied & !captured } else { self.occupied };
         let jumpable = self.enemy & !captured;
+        let jumpable = if king || r.men_capture_kings() { jumpable } else { jumpable & !self.kings };
         let free = r.valid() & !blockers;
         let dirs = if king { ALL_DIRS } else { self.man_dirs };
         let b: Bits = 1 << at;
