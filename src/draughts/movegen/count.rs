@@ -143,13 +143,14 @@ pub(super) fn count_moves<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>,
 
 #[inline(always)]
 fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Move>, paths: bool) -> u64 {
-    if !r.ranked().is_empty() {
-        // A ranked rule needs the sequences listed (see `rank`).
+    let jumps = short_jumps(r, pos, side);
+    let starters = jumps.starters(r, pos, side);
+    if !r.ranked().is_empty() && (starters != 0 || jumps.count() != 0) {
+        // A ranked rule needs the sequences listed (see `rank`); without a
+        // capture it has nothing to rank, and the count below stands.
         generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
         return buf.len() as u64;
     }
-    let jumps = short_jumps(r, pos, side);
-    let starters = jumps.starters(r, pos, side);
     let mut captures = jumps.count();
     if starters != 0 {
         let mut sink = CountSink::new(r.majority(), !paths);
@@ -174,14 +175,12 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Mo
 /// the pieces only, without listing them.
 #[inline(always)]
 pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
-    if !r.ranked().is_empty() {
-        generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
-        let mut scratch = Vec::new();
-        return buf.iter().map(|m| count_moves(r, &apply(pos, m), &mut scratch, paths)).sum();
-    }
     let side = pos.turn;
     let jumps = short_jumps(r, pos, side);
     let starters = jumps.starters(r, pos, side);
+    if !r.ranked().is_empty() && (starters != 0 || jumps.count() != 0) {
+        return listed_children(r, pos, buf, paths);
+    }
     let mut total = 0;
     let mut captures = 0;
     let mut best = 0;
@@ -190,9 +189,7 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Mov
             ChildSink { r, pos, paths, moves: CountSink::new(r.majority(), !paths), leaves: 0, scratch: Vec::new() };
         search_captures::<R, _, true>(r, pos, starters, &mut sink);
         if sink.moves.overflow {
-            generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
-            let mut scratch = Vec::new();
-            return buf.iter().map(|m| count_moves(r, &apply(pos, m), &mut scratch, paths)).sum();
+            return listed_children(r, pos, buf, paths);
         }
         captures = sink.moves.count;
         total = sink.leaves;
@@ -264,6 +261,14 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Mov
         }
     }
     total
+}
+
+/// The leaves two plies below, with the moves listed: where the counters
+/// cannot tell the moves apart themselves.
+fn listed_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
+    generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
+    let mut scratch = Vec::new();
+    buf.iter().map(|m| count_moves(r, &apply(pos, m), &mut scratch, paths)).sum()
 }
 
 /// Counts the leaves below each capture sequence as the search finds it
