@@ -85,6 +85,12 @@ fn perft_keep_duplicates(c: &mut Criterion) {
         ("international/front-rows", Rules::international(), Some(front_rows), 13, Counting::Paths, 123_162_301),
         ("english/start", Rules::english(), None, 12, Counting::Paths, 388_623_673),
         ("english/start/moves", Rules::english(), None, 12, Counting::DistinctMoves, 388_617_999),
+        // Frisian: the FMJD forum's topic 2822 (post of 6 May 2010) and dctl's
+        // board_10x10.cpp; tests/perft.rs checks it to depth 9.
+        ("frisian/start", Rules::frisian(), None, 10, Counting::Paths, 90_161_025),
+        ("frisian/start/moves", Rules::frisian(), None, 10, Counting::DistinctMoves, 85_817_725),
+        ("frisian/start", Rules::frisian(), None, 11, Counting::Paths, 521_287_205),
+        ("frisian/start/moves", Rules::frisian(), None, 11, Counting::DistinctMoves, 491_186_430),
     ] {
         let pos = match fen {
             Some(f) => parse_fen(f, &rules).expect("bench FEN parses"),

@@ -27,7 +27,8 @@ pub mod draughts {
     //! Deviations of the draughts family.
     use super::Deviation;
     use crate::draughts::rules::{
-        Blocked, CaptureDuty, Chain, Endgame, KingLanding, MidCapturePromotion, NoProgress, Precedence, Removal, Rules,
+        Blocked, CaptureDuty, Chain, Criterion, Endgame, KingLanding, MidCapturePromotion, NoProgress, Precedence,
+        Removal, Rules,
     };
 
     type Mutation = Deviation<Rules>;
@@ -106,6 +107,15 @@ pub mod draughts {
             },
         },
         Mutation { name: "men reaching the crown row by a capture stay men", apply: |r| r.crown_by_capture = false },
+        Mutation { name: "orthogonal captures off", apply: |r| r.orthogonal_captures = false },
+        Mutation {
+            name: "a king valued as one man in the capture value",
+            apply: |r| {
+                if r.precedence == Precedence::Ranked(&[Criterion::MostValue, Criterion::WithKing]) {
+                    r.precedence = Precedence::Ranked(&[Criterion::MostPieces, Criterion::WithKing]);
+                }
+            },
+        },
         Mutation { name: "the other side moves first", apply: |r| r.first = r.first.other() },
         Mutation { name: "one row of men fewer", apply: |r| r.rows_of_men -= 1 },
         Mutation { name: "repetition off", apply: |r| r.repetition = None },

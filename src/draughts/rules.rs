@@ -82,6 +82,11 @@ pub enum Criterion {
     /// by the positions at which they take kings, the first position that
     /// differs deciding (a king taken first beats one taken second).
     KingsEarliest,
+    /// The greatest value taken, a king worth just under two men: the
+    /// value is the men plus twice the kings, and at equal value the
+    /// sequence taking fewer kings is preferred (so n kings lie between
+    /// 2n - 1 and 2n men).
+    MostValue,
 }
 
 /// Whether a capture sequence may stop while the piece can still capture.
@@ -201,6 +206,10 @@ pub struct Rules {
     /// mutation tests, under which such a man stays a man (and goes on
     /// capturing as a man if it can).
     pub crown_by_capture: bool,
+    /// Whether men and kings also capture along rows and columns (to the
+    /// next dark square of the row or column), as well as on the diagonals.
+    /// Plain moves stay diagonal.
+    pub orthogonal_captures: bool,
 }
 
 impl Rules {
@@ -226,6 +235,7 @@ impl Rules {
             endgame: Endgame::Off,
             declared_draw: false,
             crown_by_capture: true,
+            orthogonal_captures: false,
         }
     }
 
@@ -288,6 +298,18 @@ impl Rules {
             no_progress: NoProgress::Off,
             endgame: Endgame::KingsAgainstKing { min_kings: 3, moves: 13 },
             ..Rules::english()
+        }
+    }
+
+    /// Frisian draughts (the Dambûn Frysk Spul's rules): the international
+    /// board and start, men and kings capturing along rows and columns as
+    /// well as diagonals, flying kings, and the capture of the greatest
+    /// value (a king worth just under two men), then with a king.
+    pub fn frisian() -> Rules {
+        Rules {
+            precedence: Precedence::Ranked(&[Criterion::MostValue, Criterion::WithKing]),
+            orthogonal_captures: true,
+            ..Rules::international()
         }
     }
 

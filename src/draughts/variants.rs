@@ -13,11 +13,11 @@ use crate::game::{Game, OptionSpec, Options, Variant, VariantInfo};
 const FAMILY: &str = "draughts";
 
 /// The draughts variants, as registered.
-pub static VARIANTS: &[&dyn Variant] = &[&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL, &BRAZILIAN];
+pub static VARIANTS: &[&dyn Variant] = &[&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL, &BRAZILIAN, &FRISIAN];
 
 /// A draughts variant by id.
 pub fn variant(id: &str) -> Option<&'static DraughtsVariant> {
-    [&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL, &BRAZILIAN].into_iter().find(|v| v.info.id == id)
+    [&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL, &BRAZILIAN, &FRISIAN].into_iter().find(|v| v.info.id == id)
 }
 
 const MANDATORY_CAPTURE: OptionSpec = OptionSpec {
@@ -106,6 +106,20 @@ pub static BRAZILIAN: DraughtsVariant = DraughtsVariant {
         options: &[],
     },
     base: Rules::brazilian,
+    notation: SquareStyle::Numeric,
+};
+
+/// Frisian draughts, as the Dambûn Frysk Spul (the Frisian draughts
+/// federation) plays it.
+pub static FRISIAN: DraughtsVariant = DraughtsVariant {
+    info: VariantInfo {
+        id: "frisian",
+        family: FAMILY,
+        page: "fries-dammen.fy",
+        title: "Frisian draughts (10x10, white first, captures along diagonals, rows and columns, flying kings, capture of the greatest value)",
+        options: &[],
+    },
+    base: Rules::frisian,
     notation: SquareStyle::Numeric,
 };
 

@@ -123,8 +123,9 @@ pub(super) fn count_moves<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>,
 
 #[inline(always)]
 fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Move>, paths: bool) -> u64 {
-    if !r.ranked().is_empty() {
-        // A ranked rule needs the sequences listed (see `rank`).
+    if !r.ranked().is_empty() || r.orthogonal_captures() {
+        // A ranked rule needs the sequences listed (see `rank`); the shifts
+        // below tell single jumps apart on the diagonals only.
         generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
         return buf.len() as u64;
     }
@@ -154,7 +155,7 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Mo
 /// the pieces only, without listing them.
 #[inline(always)]
 pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
-    if !r.ranked().is_empty() {
+    if !r.ranked().is_empty() || r.orthogonal_captures() {
         generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
         let mut scratch = Vec::new();
         return buf.iter().map(|m| count_moves(r, &apply(pos, m), &mut scratch, paths)).sum();
