@@ -171,6 +171,9 @@ pub mod draughts {
                 if let Endgame::KingsAgainstKing { min_kings, moves } = r.endgame {
                     r.endgame = Endgame::KingsAgainstKing { min_kings, moves: moves - 1 }
                 }
+                if let Endgame::Frisian { two_kings, one_each } = r.endgame {
+                    r.endgame = Endgame::Frisian { two_kings: two_kings - 1, one_each: one_each - 1 }
+                }
             },
         },
         Mutation {
@@ -178,6 +181,9 @@ pub mod draughts {
             apply: |r| {
                 if let Endgame::KingsAgainstKing { min_kings, moves } = r.endgame {
                     r.endgame = Endgame::KingsAgainstKing { min_kings, moves: moves + 1 }
+                }
+                if let Endgame::Frisian { two_kings, one_each } = r.endgame {
+                    r.endgame = Endgame::Frisian { two_kings: two_kings + 1, one_each: one_each + 1 }
                 }
             },
         },
@@ -207,6 +213,12 @@ pub mod draughts {
             ),
             ("international" | "brazilian", "king landing rule flipped") => Some(
                 "under the majority rule a landing from which the capture cannot go on takes fewer pieces and is already excluded",
+            ),
+            ("frisian", "chains may stop") => Some(
+                "a sequence stopped early takes less value than the one it cuts short (every piece adds to the value) and is already excluded",
+            ),
+            ("frisian", "king landing rule flipped") => Some(
+                "a landing from which the capture cannot go on takes less value than one from which it goes on and is already excluded",
             ),
             _ => None,
         }

@@ -408,7 +408,7 @@ fn completions_for_each_shell() {
 fn new_writes_a_skeleton_that_passes_for_every_variant() {
     let dir = std::env::temp_dir().join(format!("rulecheck-new-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    for v in ["english", "russian", "international", "pool", "brazilian", "chinese-checkers", "konane"] {
+    for v in ["english", "russian", "international", "pool", "brazilian", "frisian", "chinese-checkers", "konane"] {
         let o = rulecheck(&["new", v]).ok();
         let file = dir.join(format!("{v}.yaml"));
         std::fs::write(&file, &o.stdout).expect("write");

@@ -196,7 +196,7 @@ fn a_run_selects_by_id_name_clause_and_glob() {
         report["scenarios"].as_array().expect("scenarios").iter().filter_map(|s| s["scenario"].as_str()).collect();
     assert!(!names.is_empty() && names.iter().all(|n| n.contains("circuit")), "{names:?}");
     let o = rulecheck(&["run", "spec/*/kings.yaml"]).ok();
-    assert!(o.stdout.contains("5 files"), "{}", o.all());
+    assert!(o.stdout.contains("6 files"), "{}", o.all());
     let o = rulecheck(&["run", "spec/english/kings.yaml::no such scenario"]);
     assert_eq!(o.code, Some(2), "{}", o.all());
     assert!(o.stdout.contains("no scenario named 'no such scenario'"), "{}", o.all());

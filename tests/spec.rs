@@ -76,6 +76,7 @@ fn main() {
         ("international", 40),
         ("pool", 40),
         ("brazilian", 40),
+        ("frisian", 40),
         ("chinese-checkers", 60),
         ("konane", 30),
     ] {

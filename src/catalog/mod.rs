@@ -67,6 +67,7 @@ const PAGES: &[(&str, &str)] = &[
     ("spec/rules/international.yaml", include_str!("../../spec/rules/international.yaml")),
     ("spec/rules/pool.yaml", include_str!("../../spec/rules/pool.yaml")),
     ("spec/rules/brazilian.yaml", include_str!("../../spec/rules/brazilian.yaml")),
+    ("spec/rules/frisian.yaml", include_str!("../../spec/rules/frisian.yaml")),
     ("spec/rules/chinese-checkers.yaml", include_str!("../../spec/rules/chinese-checkers.yaml")),
     ("spec/rules/konane.yaml", include_str!("../../spec/rules/konane.yaml")),
 ];

@@ -24,7 +24,9 @@ use self::notation::{MoveText, SquareStyle};
 use self::perft::{Counting, Perft};
 use self::position::Position;
 pub use self::rules::{Rules, Side};
-pub use self::variants::{variant, DraughtsVariant, BRAZILIAN, ENGLISH, INTERNATIONAL, POOL, RUSSIAN, VARIANTS};
+pub use self::variants::{
+    variant, DraughtsVariant, BRAZILIAN, ENGLISH, FRISIAN, INTERNATIONAL, POOL, RUSSIAN, VARIANTS,
+};
 
 /// A draughts variant under fixed rules, speaking text.
 pub struct Draughts {

@@ -172,6 +172,14 @@ pub enum Endgame {
     /// king are drawn after 16 moves of each side, two pieces or fewer with
     /// a king after 5 moves of each side.
     Fmjd,
+    /// The Frisian rule: two kings (and nothing else) against a lone king
+    /// are drawn once the two kings' side has made `two_kings` moves
+    /// without capturing it; a king against a king after `one_each` moves
+    /// of each side.
+    Frisian {
+        two_kings: u16,
+        one_each: u16,
+    },
 }
 
 /// A complete rule set of the draughts family.
@@ -304,11 +312,15 @@ impl Rules {
     /// Frisian draughts (the Dambûn Frysk Spul's rules): the international
     /// board and start, men and kings capturing along rows and columns as
     /// well as diagonals, flying kings, and the capture of the greatest
-    /// value (a king worth just under two men), then with a king.
+    /// value (a king worth just under two men), then with a king; two kings
+    /// against a king drawn after seven moves, a king against a king after
+    /// two moves of each side, and no no-progress count.
     pub fn frisian() -> Rules {
         Rules {
             precedence: Precedence::Ranked(&[Criterion::MostValue, Criterion::WithKing]),
             orthogonal_captures: true,
+            no_progress: NoProgress::Off,
+            endgame: Endgame::Frisian { two_kings: 7, one_each: 2 },
             ..Rules::international()
         }
     }

@@ -51,6 +51,7 @@ fn game_type_variant(number: &str) -> Option<&'static str> {
         "23" => Some("pool"),
         "25" => Some("russian"),
         "26" => Some("brazilian"),
+        "40" => Some("frisian"),
         _ => None,
     }
 }
