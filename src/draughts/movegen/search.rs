@@ -109,8 +109,12 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
     /// same way from that first square, which the search has followed
     /// already, so those jumps are left out: a path does not branch on where
     /// the king touched down between two pieces on one diagonal. A jump left
-    /// out still means the sequence goes on and does not end here. Without
-    /// `PRUNE` every touchdown square is followed and `skip` is always empty.
+    /// out still means the sequence goes on and does not end here. Under
+    /// orthogonal captures the diagonal may be a row or a column, and only
+    /// that line is left out: a turn onto another line from a later
+    /// touchdown square is a path of its own (see
+    /// [`super::moves::Listing::Paths`]). Without `PRUNE` every touchdown
+    /// square is followed and `skip` is always empty.
     fn extend<const PRUNE: bool>(&mut self, at: u8, king: bool, captured: Bits, skip: u8, depth: usize) -> bool {
         let r = self.r;
         let blockers = if r.immediate_removal() { self.occupied & !captured } else { self.occupied };
