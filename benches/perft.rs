@@ -124,6 +124,12 @@ fn perft_keep_duplicates(c: &mut Criterion) {
         ("italian/gilbert-1", Rules::italian(), Some(GILBERT[0]), 14, Counting::Paths, 49_327_264),
         ("italian/gilbert-2", Rules::italian(), Some(GILBERT[1]), 10, Counting::Paths, 77_920_042),
         ("italian/gilbert-3", Rules::italian(), Some(GILBERT[2]), 9, Counting::Paths, 130_562_037),
+        // Frisian: the FMJD forum's topic 2822 (post of 6 May 2010) and dctl's
+        // board_10x10.cpp; tests/perft.rs checks it to depth 9.
+        ("frisian/start", Rules::frisian(), None, 10, Counting::Paths, 90_161_025),
+        ("frisian/start/moves", Rules::frisian(), None, 10, Counting::DistinctMoves, 85_817_725),
+        ("frisian/start", Rules::frisian(), None, 11, Counting::Paths, 521_287_205),
+        ("frisian/start/moves", Rules::frisian(), None, 11, Counting::DistinctMoves, 491_186_430),
     ] {
         let pos = match fen {
             Some(f) => parse_fen(f, &rules).expect("bench FEN parses"),

@@ -27,7 +27,8 @@ pub mod draughts {
     //! Deviations of the draughts family.
     use super::Deviation;
     use crate::draughts::rules::{
-        Blocked, CaptureDuty, Chain, Endgame, KingLanding, MidCapturePromotion, NoProgress, Precedence, Removal, Rules,
+        Blocked, CaptureDuty, Chain, Criterion, Endgame, KingLanding, MidCapturePromotion, NoProgress, Precedence,
+        Removal, Rules,
     };
 
     type Mutation = Deviation<Rules>;
@@ -110,6 +111,15 @@ pub mod draughts {
             },
         },
         Mutation { name: "men reaching the crown row by a capture stay men", apply: |r| r.crown_by_capture = false },
+        Mutation { name: "orthogonal captures off", apply: |r| r.orthogonal_captures = false },
+        Mutation {
+            name: "a king valued as one man in the capture value",
+            apply: |r| {
+                if r.precedence == Precedence::Ranked(&[Criterion::MostValue, Criterion::WithKing]) {
+                    r.precedence = Precedence::Ranked(&[Criterion::MostPieces, Criterion::WithKing]);
+                }
+            },
+        },
         Mutation { name: "the other side moves first", apply: |r| r.first = r.first.other() },
         Mutation { name: "one row of men fewer", apply: |r| r.rows_of_men -= 1 },
         Mutation { name: "repetition off", apply: |r| r.repetition = None },
@@ -165,6 +175,9 @@ pub mod draughts {
                 if let Endgame::KingsAgainstKing { min_kings, moves } = r.endgame {
                     r.endgame = Endgame::KingsAgainstKing { min_kings, moves: moves - 1 }
                 }
+                if let Endgame::Frisian { two_kings, one_each } = r.endgame {
+                    r.endgame = Endgame::Frisian { two_kings: two_kings - 1, one_each: one_each - 1 }
+                }
             },
         },
         Mutation {
@@ -172,6 +185,9 @@ pub mod draughts {
             apply: |r| {
                 if let Endgame::KingsAgainstKing { min_kings, moves } = r.endgame {
                     r.endgame = Endgame::KingsAgainstKing { min_kings, moves: moves + 1 }
+                }
+                if let Endgame::Frisian { two_kings, one_each } = r.endgame {
+                    r.endgame = Endgame::Frisian { two_kings: two_kings + 1, one_each: one_each + 1 }
                 }
             },
         },
@@ -211,6 +227,13 @@ pub mod draughts {
             ("czech" | "spanish" | "italian", "mid-capture promotion: the other of the three rules") => {
                 Some("a man on the far row has no forward jump left, so going on as a man is ending the move")
             }
+
+            ("frisian", "chains may stop") => Some(
+                "a sequence stopped early takes less value than the one it cuts short (every piece adds to the value) and is already excluded",
+            ),
+            ("frisian", "king landing rule flipped") => Some(
+                "a landing from which the capture cannot go on takes less value than one from which it goes on and is already excluded",
+            ),
             _ => None,
         }
     }

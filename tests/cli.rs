@@ -419,6 +419,7 @@ fn new_writes_a_skeleton_that_passes_for_every_variant() {
         "italian",
         "killer",
         "thai",
+        "frisian",
         "chinese-checkers",
         "konane",
     ] {

@@ -10,7 +10,7 @@
 #[path = "support/plain_draughts.rs"]
 mod plain_draughts;
 
-use plain_draughts::{Board, MoveId, Plain};
+use plain_draughts::{Board, MoveId, Plain, PlainMove};
 use rulecheck::draughts::geometry::{Geometry, Numbering};
 use rulecheck::draughts::movegen::{apply, Generator, Move};
 use rulecheck::draughts::notation::{parse_fen, write_fen, SquareStyle};
@@ -185,10 +185,14 @@ fn check_position(rules: &Rules, pos: &Position, context: &str) -> Seen {
     );
 
     // legal_paths holds one entry per path (start, captured pieces in the
-    // order jumped, end): exactly the distinct paths among the plain routes.
-    let mut engine_paths: Vec<(u8, Vec<u8>, u8)> = paths
+    // order jumped, the squares turned on, end): exactly the distinct paths
+    // among the plain routes.
+    let mut engine_paths: Vec<(u8, Vec<u8>, Vec<u8>, u8)> = paths
         .iter()
-        .map(|m| (square(m.from), m.captured_in_order(g).into_iter().map(square).collect(), square(m.to)))
+        .map(|m| {
+            let order = m.captured_in_order(g).into_iter().map(square).collect();
+            (square(m.from), order, m.turns(g).into_iter().map(square).collect(), square(m.to))
+        })
         .collect();
     engine_paths.sort();
     let listed = engine_paths.len();
@@ -199,7 +203,8 @@ fn check_position(rules: &Rules, pos: &Position, context: &str) -> Seen {
         "legal_paths lists a path twice ({context}) at {}",
         write_fen(pos, rules, SquareStyle::Numeric)
     );
-    let mut plain_paths: Vec<(u8, Vec<u8>, u8)> = all_plain.iter().map(|p| (p.from, p.order.clone(), p.to())).collect();
+    let mut plain_paths: Vec<(u8, Vec<u8>, Vec<u8>, u8)> =
+        all_plain.iter().map(|p| (p.from, p.order.clone(), plain_turns(&board, p), p.to())).collect();
     plain_paths.sort();
     plain_paths.dedup();
     assert_eq!(
@@ -243,6 +248,32 @@ fn check_position(rules: &Rules, pos: &Position, context: &str) -> Seen {
         multi_captures: engine.iter().filter(|m| m.2.len() > 1).count(),
         king_moves: moves.iter().filter(|m| pos.kings & (1 << m.from) != 0).count(),
     }
+}
+
+/// The squares a plain route turns on: every landing square but the last
+/// from which the next hop leaves along another line than it came by.
+fn plain_turns(board: &Board, m: &PlainMove) -> Vec<u8> {
+    let dir = |a: u8, b: u8| {
+        let ((ra, ca), (rb, cb)) = (board.coords(a), board.coords(b));
+        let (dr, dc) = ((rb - ra).signum(), (cb - ca).signum());
+        // The line, whichever way along it.
+        if dr < 0 || (dr == 0 && dc < 0) {
+            (-dr, -dc)
+        } else {
+            (dr, dc)
+        }
+    };
+    let mut at = m.from;
+    let mut out = Vec::new();
+    for (i, &stop) in m.path.iter().enumerate() {
+        if let Some(&next) = m.path.get(i + 1) {
+            if dir(at, stop) != dir(stop, next) {
+                out.push(stop);
+            }
+        }
+        at = stop;
+    }
+    out
 }
 
 fn placement_only(pos: &Position) -> Position {
@@ -532,6 +563,14 @@ fn other_configs() -> Vec<(&'static str, Rules)> {
     r.men_capture_backward = true;
     out.push(("men take no kings", r));
 
+    out.push(("frisian", Rules::frisian()));
+
+    // Orthogonal captures on the small board with short kings and free
+    // choice, where short kings jump along rows and columns too.
+    let mut r = e();
+    r.orthogonal_captures = true;
+    out.push(("orthogonal captures, short kings", r));
+
     out
 }
 
@@ -588,6 +627,31 @@ fn stoppable_sequences_agree() {
 #[test]
 fn optional_majority_continuing_as_king_agrees() {
     check_other_config("optional, majority, continues as king");
+}
+
+#[test]
+fn frisian_agrees() {
+    check_other_config("frisian");
+}
+
+#[test]
+fn orthogonal_captures_with_short_kings_agree() {
+    check_other_config("orthogonal captures, short kings");
+}
+
+/// The Frisian start, both conventions: the plain generator's own counts
+/// (its paths are every route it finds, as the published keep-duplicates
+/// table counts them) against the engine's.
+#[test]
+fn frisian_start_perft_agrees() {
+    let rules = Rules::frisian();
+    let pos = Position::start(&rules);
+    let board = Board::from_position(&pos, &rules);
+    let plain = Plain::new(&rules);
+    for depth in 1..=4 {
+        let mut perft = Perft::new(&rules, Counting::DistinctMoves);
+        assert_eq!(perft.count(&pos, depth), plain.perft(&board, depth), "frisian perft({depth})");
+    }
 }
 
 #[test]

@@ -213,6 +213,26 @@ fn italian_gilbert_positions_match_the_published_counts() {
     );
 }
 
+/// Frisian draughts from the start (the international start, white to
+/// move): the "Perft for all recognized draughts variants" thread of the
+/// FMJD forum (damforum.nl, topic 2822, R. Halbersma's post of 6 May 2010,
+/// keep-duplicates counts), in dctl's board_10x10.cpp with its
+/// drop-duplicates row. The two part at depth 4, where a capture along a
+/// row or a column first meets another way to the same move; kings appear
+/// at depth 7. The same-king move limit cannot act before depth 13.
+/// Depths 10 and 11 are in `cargo bench` (perft/keep-duplicates).
+#[test]
+fn frisian_start_matches_the_published_tables_to_depth_9() {
+    assert_eq!(
+        counts_from("frisian", None, 1..=9, false),
+        [9, 81, 658, 3_874, 21_265, 102_431, 540_126, 2_825_779, 15_605_069]
+    );
+    assert_eq!(
+        counts_from("frisian", None, 1..=9, true),
+        [9, 81, 658, 3_880, 21_345, 103_584, 550_314, 2_907_905, 16_204_497]
+    );
+}
+
 /// International draughts from the start: "Standard validation generator
 /// moves", shashki.com topic 627 (page starting at post 69), and the "Perft"
 /// thread of the FMJD forum (damforum.nl, topic 2308), in dctl's

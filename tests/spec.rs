@@ -81,6 +81,7 @@ fn main() {
         ("italian", 40),
         ("killer", 50),
         ("thai", 35),
+        ("frisian", 40),
         ("chinese-checkers", 60),
         ("konane", 30),
     ] {

@@ -72,6 +72,7 @@ const PAGES: &[(&str, &str)] = &[
     ("spec/rules/italian.yaml", include_str!("../../spec/rules/italian.yaml")),
     ("spec/rules/killer.yaml", include_str!("../../spec/rules/killer.yaml")),
     ("spec/rules/thai.yaml", include_str!("../../spec/rules/thai.yaml")),
+    ("spec/rules/frisian.yaml", include_str!("../../spec/rules/frisian.yaml")),
     ("spec/rules/chinese-checkers.yaml", include_str!("../../spec/rules/chinese-checkers.yaml")),
     ("spec/rules/konane.yaml", include_str!("../../spec/rules/konane.yaml")),
 ];

@@ -5,7 +5,7 @@
 //! rule, a wrong landing square) is read off the legal move list.
 
 use super::game::Match;
-use super::geometry::Geometry;
+use super::geometry::{Dir, Geometry};
 use super::movegen::{criterion_value, Generator, Move};
 use super::notation::MoveText;
 use super::rules::{CaptureDuty, Criterion, KingLanding, MidCapturePromotion, Precedence, Rules, Side};
@@ -38,18 +38,20 @@ pub fn written_exactly(text: &MoveText, m: &Move, g: &Geometry) -> bool {
 }
 
 /// The squares strictly between two squares on one diagonal, or `None` when
-/// they are not on a common diagonal.
-fn between(g: &Geometry, a: u8, b: u8) -> Option<Vec<u8>> {
+/// they are not on a common diagonal. With `orthogonal`, two squares on one
+/// row or column of dark squares are on a line too.
+fn between(g: &Geometry, a: u8, b: u8, orthogonal: bool) -> Option<Vec<u8>> {
     let (ra, ca) = g.coords(a);
     let (rb, cb) = g.coords(b);
-    let dr = i16::from(rb) - i16::from(ra);
-    let dc = i16::from(cb) - i16::from(ca);
-    if dr == 0 || dr.abs() != dc.abs() {
+    let dir = Dir::of_delta(i16::from(rb) - i16::from(ra), i16::from(cb) - i16::from(ca))?;
+    if dir.is_orthogonal() && !orthogonal {
         return None;
     }
-    let (sr, sc) = (dr.signum(), dc.signum());
+    let (sr, sc) = dir.delta();
+    let steps =
+        (i16::from(rb) - i16::from(ra)).abs().max((i16::from(cb) - i16::from(ca)).abs()) / sr.abs().max(sc.abs());
     let mut out = Vec::new();
-    for k in 1..dr.abs() {
+    for k in 1..steps {
         let r = (i16::from(ra) + sr * k) as u8;
         let c = (i16::from(ca) + sc * k) as u8;
         out.push(g.at(r, c)?);
@@ -58,9 +60,9 @@ fn between(g: &Geometry, a: u8, b: u8) -> Option<Vec<u8>> {
 }
 
 /// Whether `b` is the square directly behind `a` seen from a king that
-/// jumped `a` (the two are diagonal neighbours).
+/// jumped `a` (the two are neighbours on the line of the jump).
 fn adjacent(g: &Geometry, a: u8, b: u8) -> bool {
-    between(g, a, b).is_some_and(|mid| mid.is_empty())
+    between(g, a, b, true).is_some_and(|mid| mid.is_empty())
 }
 
 /// Whether moving from `a` to `b` goes toward the side's crowning row.
@@ -115,7 +117,7 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
     let mut last_over = from;
     let hops = &text.squares[1..];
     for (i, &to) in hops.iter().enumerate() {
-        let Some(mid) = between(g, at, to) else {
+        let Some(mid) = between(g, at, to, rules.orthogonal_captures) else {
             return Some("not-diagonal");
         };
         if occupied & g.mask(to) != 0 {
@@ -220,6 +222,7 @@ fn outranked(c: Criterion) -> &'static str {
         Criterion::WithKing => "king-must-capture",
         Criterion::MostKings => "capture-fewer-kings",
         Criterion::KingsEarliest => "kings-taken-later",
+        Criterion::MostValue => "capture-less-value",
     }
 }
 
@@ -238,7 +241,7 @@ fn explain_plain(
     if occupied & g.mask(to) != 0 {
         return "occupied";
     }
-    let Some(mid) = between(g, from, to) else {
+    let Some(mid) = between(g, from, to, false) else {
         return "not-diagonal";
     };
     if !king && !rules.men_move_backward && !is_forward(g, side, from, to) {

@@ -292,6 +292,14 @@ fn balance(rules: &Rules, pos: &Position) -> Option<Balance> {
             Endgame::Fmjd if kings >= 1 && strong.count_ones() <= 2 => {
                 return Some(Balance { stronger, limit: 10, stronger_moves_only: false, reason: "five-move" })
             }
+            Endgame::Frisian { two_kings, .. } if kings == 2 && strong.count_ones() == 2 => {
+                return Some(Balance { stronger, limit: two_kings, stronger_moves_only: true, reason: "seven-move" })
+            }
+            // A king each: black is named the stronger side, so that the
+            // balance is the same whoever moves.
+            Endgame::Frisian { one_each, .. } if kings == 1 && strong.count_ones() == 1 => {
+                return Some(Balance { stronger, limit: 2 * one_each, stronger_moves_only: false, reason: "king-each" })
+            }
             _ => {}
         }
     }

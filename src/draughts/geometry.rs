@@ -18,20 +18,31 @@
 pub type Bits = u64;
 
 /// One of the four diagonal directions, seen from the top of the board (the
-/// side where square 1 is). "Down" is toward higher square numbers.
+/// side where square 1 is), or one of the four orthogonal ones along which
+/// the rules with orthogonal captures jump (to the next dark square of the
+/// row, two cells away, or of the column, two rows away). "Down" is toward
+/// higher square numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dir {
     UpLeft,
     UpRight,
     DownLeft,
     DownRight,
+    Left,
+    Up,
+    Down,
+    Right,
 }
 
 impl Dir {
+    /// The diagonals, every piece's directions.
     pub const ALL: [Dir; 4] = [Dir::UpLeft, Dir::UpRight, Dir::DownLeft, Dir::DownRight];
+    /// The orthogonals, in the order of the move generator's direction
+    /// indices 4 to 7.
+    pub const ORTHOGONAL: [Dir; 4] = [Dir::Left, Dir::Up, Dir::Down, Dir::Right];
 
     pub fn is_down(self) -> bool {
-        matches!(self, Dir::DownLeft | Dir::DownRight)
+        matches!(self, Dir::DownLeft | Dir::DownRight | Dir::Down)
     }
 
     pub fn opposite(self) -> Dir {
@@ -40,7 +51,49 @@ impl Dir {
             Dir::UpRight => Dir::DownLeft,
             Dir::DownLeft => Dir::UpRight,
             Dir::DownRight => Dir::UpLeft,
+            Dir::Left => Dir::Right,
+            Dir::Up => Dir::Down,
+            Dir::Down => Dir::Up,
+            Dir::Right => Dir::Left,
         }
+    }
+
+    /// The change of row and column of one step.
+    pub fn delta(self) -> (i16, i16) {
+        match self {
+            Dir::UpLeft => (-1, -1),
+            Dir::UpRight => (-1, 1),
+            Dir::DownLeft => (1, -1),
+            Dir::DownRight => (1, 1),
+            Dir::Left => (0, -2),
+            Dir::Up => (-2, 0),
+            Dir::Down => (2, 0),
+            Dir::Right => (0, 2),
+        }
+    }
+
+    /// The direction of one step of a line from one cell to another, by
+    /// their change of row and column, if they are on a diagonal or on one
+    /// row or column of dark squares.
+    pub fn of_delta(dr: i16, dc: i16) -> Option<Dir> {
+        Some(match (dr.signum(), dc.signum()) {
+            (0, 0) => return None,
+            _ if dr != 0 && dc != 0 && dr.abs() != dc.abs() => return None,
+            _ if (dr == 0 && dc % 2 != 0) || (dc == 0 && dr % 2 != 0) => return None,
+            (-1, -1) => Dir::UpLeft,
+            (-1, 1) => Dir::UpRight,
+            (1, -1) => Dir::DownLeft,
+            (1, 1) => Dir::DownRight,
+            (0, -1) => Dir::Left,
+            (-1, 0) => Dir::Up,
+            (1, 0) => Dir::Down,
+            _ => Dir::Right,
+        })
+    }
+
+    /// Whether the direction runs along a row or a column.
+    pub fn is_orthogonal(self) -> bool {
+        matches!(self, Dir::Left | Dir::Up | Dir::Down | Dir::Right)
     }
 }
 
@@ -191,8 +244,8 @@ impl Geometry {
         }
     }
 
-    /// Shift every square of a set one step in a direction; squares that
-    /// would leave the board vanish.
+    /// Shift every square of a set one step in a diagonal direction;
+    /// squares that would leave the board vanish.
     #[inline]
     pub fn shift(&self, set: Bits, dir: Dir) -> Bits {
         let h = u32::from(self.half);
@@ -201,6 +254,8 @@ impl Geometry {
             Dir::DownRight => set << (h + 1),
             Dir::UpLeft => set >> (h + 1),
             Dir::UpRight => set >> h,
+            // Not a fixed shift without row masks: square by square.
+            _ => return Geometry::bits(set).filter_map(|b| self.step(b, dir)).fold(0, |s, b| s | 1 << b),
         };
         moved & self.valid
     }
@@ -208,6 +263,13 @@ impl Geometry {
     /// The neighbour of one bit index in a direction, if on the board.
     #[inline]
     pub fn step(&self, bit: u8, dir: Dir) -> Option<u8> {
+        if dir.is_orthogonal() {
+            let (row, col) = self.coords(self.square(bit)?);
+            let (dr, dc) = dir.delta();
+            let (r, c) = (i16::from(row) + dr, i16::from(col) + dc);
+            let on = (0..i16::from(self.size)).contains(&r) && (0..i16::from(self.size)).contains(&c);
+            return if on { self.at(r as u8, c as u8).map(|s| self.bit(s)) } else { None };
+        }
         let next = self.shift(1 << bit, dir);
         if next == 0 {
             None
@@ -389,13 +451,8 @@ mod tests {
             let g = Geometry::new(size);
             for s in 0..g.squares() {
                 let (r, c) = g.coords(s);
-                for dir in Dir::ALL {
-                    let (dr, dc): (i16, i16) = match dir {
-                        Dir::UpLeft => (-1, -1),
-                        Dir::UpRight => (-1, 1),
-                        Dir::DownLeft => (1, -1),
-                        Dir::DownRight => (1, 1),
-                    };
+                for dir in Dir::ALL.into_iter().chain(Dir::ORTHOGONAL) {
+                    let (dr, dc) = dir.delta();
                     let (nr, nc) = (i16::from(r) + dr, i16::from(c) + dc);
                     let expected = if (0..i16::from(size)).contains(&nr) && (0..i16::from(size)).contains(&nc) {
                         g.at(nr as u8, nc as u8)

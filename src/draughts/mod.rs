@@ -25,7 +25,8 @@ use self::perft::{Counting, Perft};
 use self::position::Position;
 pub use self::rules::{Rules, Side};
 pub use self::variants::{
-    variant, DraughtsVariant, BRAZILIAN, CZECH, ENGLISH, INTERNATIONAL, ITALIAN, POOL, RUSSIAN, SPANISH, VARIANTS,
+    variant, DraughtsVariant, BRAZILIAN, CZECH, ENGLISH, FRISIAN, INTERNATIONAL, ITALIAN, POOL, RUSSIAN, SPANISH,
+    VARIANTS,
 };
 
 /// A draughts variant under fixed rules, speaking text.

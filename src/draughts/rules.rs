@@ -82,6 +82,11 @@ pub enum Criterion {
     /// by the positions at which they take kings, the first position that
     /// differs deciding (a king taken first beats one taken second).
     KingsEarliest,
+    /// The greatest value taken, a king worth just under two men: the
+    /// value is the men plus twice the kings, and at equal value the
+    /// sequence taking fewer kings is preferred (so n kings lie between
+    /// 2n - 1 and 2n men).
+    MostValue,
 }
 
 /// Whether a capture sequence may stop while the piece can still capture.
@@ -173,6 +178,14 @@ pub enum Endgame {
     /// king are drawn after 16 moves of each side, two pieces or fewer with
     /// a king after 5 moves of each side.
     Fmjd,
+    /// The Frisian rule: two kings (and nothing else) against a lone king
+    /// are drawn once the two kings' side has made `two_kings` moves
+    /// without capturing it; a king against a king after `one_each` moves
+    /// of each side.
+    Frisian {
+        two_kings: u16,
+        one_each: u16,
+    },
 }
 
 /// A complete rule set of the draughts family.
@@ -210,6 +223,10 @@ pub struct Rules {
     /// mutation tests, under which such a man stays a man (and goes on
     /// capturing as a man if it can).
     pub crown_by_capture: bool,
+    /// Whether men and kings also capture along rows and columns (to the
+    /// next dark square of the row or column), as well as on the diagonals.
+    /// Plain moves stay diagonal.
+    pub orthogonal_captures: bool,
 }
 
 impl Rules {
@@ -236,6 +253,7 @@ impl Rules {
             endgame: Endgame::Off,
             declared_draw: false,
             crown_by_capture: true,
+            orthogonal_captures: false,
         }
     }
 
@@ -374,6 +392,22 @@ impl Rules {
             no_progress: NoProgress::Off,
             endgame: Endgame::KingsAgainstKing { min_kings: 3, moves: 13 },
             ..Rules::english()
+        }
+    }
+
+    /// Frisian draughts (the Dambûn Frysk Spul's rules): the international
+    /// board and start, men and kings capturing along rows and columns as
+    /// well as diagonals, flying kings, and the capture of the greatest
+    /// value (a king worth just under two men), then with a king; two kings
+    /// against a king drawn after seven moves, a king against a king after
+    /// two moves of each side, and no no-progress count.
+    pub fn frisian() -> Rules {
+        Rules {
+            precedence: Precedence::Ranked(&[Criterion::MostValue, Criterion::WithKing]),
+            orthogonal_captures: true,
+            no_progress: NoProgress::Off,
+            endgame: Endgame::Frisian { two_kings: 7, one_each: 2 },
+            ..Rules::international()
         }
     }
 

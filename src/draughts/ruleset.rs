@@ -17,10 +17,19 @@ pub const UP_LEFT: usize = 0;
 pub const UP_RIGHT: usize = 1;
 pub const DOWN_LEFT: usize = 2;
 pub const DOWN_RIGHT: usize = 3;
+/// The orthogonal directions, in which only the rules with orthogonal
+/// captures jump: along a row to the next dark square (two cells away) and
+/// along a column to the next dark square (two rows away). Numbered so that
+/// the opposite of every direction, diagonal or not, is `dir ^ 3`, and the
+/// "up" ones (toward lower bit indices) are those with bit 1 clear.
+pub const LEFT: usize = 4;
+pub const UP: usize = 5;
+pub const DOWN: usize = 6;
+pub const RIGHT: usize = 7;
 
-/// For each direction and bit index, every square beyond it along that
-/// direction to the edge of the board.
-pub type Rays = [[Bits; 64]; 4];
+/// For each direction (diagonal, then orthogonal) and bit index, every
+/// square beyond it along that direction to the edge of the board.
+pub type Rays = [[Bits; 64]; 8];
 
 /// Shift a set one step in a direction on a board with `half` dark squares
 /// per row (ghost bits are not cleared here).
@@ -29,19 +38,54 @@ const fn shift_raw(set: Bits, dir: usize, half: u32) -> Bits {
         UP_LEFT => set >> (half + 1),
         UP_RIGHT => set >> half,
         DOWN_LEFT => set << half,
-        _ => set << (half + 1),
+        DOWN_RIGHT => set << (half + 1),
+        LEFT => set >> 1,
+        UP => set >> (2 * half + 1),
+        DOWN => set << (2 * half + 1),
+        _ => set << 1,
     }
 }
 
 /// The left rotations of one step in each direction (see [`RuleSet::step`]).
-pub const fn rotations(half: u32) -> [u32; 4] {
-    [64 - (half + 1), 64 - half, half, half + 1]
+pub const fn rotations(half: u32) -> [u32; 8] {
+    [64 - (half + 1), 64 - half, half, half + 1, 63, 64 - (2 * half + 1), 2 * half + 1, 1]
 }
 
 /// The opposite direction.
 #[inline(always)]
 pub const fn opposite(dir: usize) -> usize {
-    3 - dir
+    dir ^ 3
+}
+
+/// For each direction, the real squares a one-step shift may land on. A
+/// diagonal step that leaves the board lands on a ghost bit or past the
+/// board, but an orthogonal one may land on a real square: along a row from
+/// the end of one row to the start of the next, and along a column (by
+/// rotation) from the top rows to the bottom ones. So an orthogonal step
+/// may land only where a square has a neighbour the other way, which no
+/// wrapped landing has.
+pub const fn dir_masks(half: u32) -> [Bits; 8] {
+    let valid = valid_mask(half);
+    let mut masks = [valid, valid, valid, valid, 0, 0, 0, 0];
+    let mut s = 0;
+    while s < 2 * half * half {
+        let (row, idx) = (s / half, s % half);
+        let bit: Bits = 1 << (s + row / 2);
+        if idx + 1 < half {
+            masks[LEFT] |= bit;
+        }
+        if row + 2 < 2 * half {
+            masks[UP] |= bit;
+        }
+        if row >= 2 {
+            masks[DOWN] |= bit;
+        }
+        if idx > 0 {
+            masks[RIGHT] |= bit;
+        }
+        s += 1;
+    }
+    masks
 }
 
 /// Every real square of the padded layout (see [`super::geometry`]).
@@ -68,17 +112,18 @@ const fn bottom_row_mask(half: u32) -> Bits {
 
 const fn ray_table(half: u32) -> Rays {
     let valid = valid_mask(half);
-    let mut table = [[0; 64]; 4];
+    let masks = dir_masks(half);
+    let mut table = [[0; 64]; 8];
     let mut dir = 0;
-    while dir < 4 {
+    while dir < 8 {
         let mut sq = 0;
         while sq < 64 {
             if (valid >> sq) & 1 == 1 {
                 let mut ray = 0;
-                let mut b = shift_raw(1 << sq, dir, half) & valid;
+                let mut b = shift_raw(1 << sq, dir, half) & masks[dir];
                 while b != 0 {
                     ray |= b;
-                    b = shift_raw(b, dir, half) & valid;
+                    b = shift_raw(b, dir, half) & masks[dir];
                 }
                 table[dir][sq] = ray;
             }
@@ -119,9 +164,24 @@ pub trait RuleSet: Copy {
     /// A flying king's sequence that ends with a king taken ends directly
     /// behind that king.
     fn halt_behind_king(self) -> bool;
+    /// Whether pieces also capture along rows and columns.
+    fn orthogonal_captures(self) -> bool;
+    /// How many directions pieces capture in: the four diagonals first,
+    /// then the four orthogonals where they capture that way too.
+    #[inline(always)]
+    fn capture_dirs(self) -> usize {
+        if self.orthogonal_captures() {
+            8
+        } else {
+            4
+        }
+    }
 
     /// The left rotations that move a set one step in each direction.
-    fn rotations(self) -> [u32; 4];
+    fn rotations(self) -> [u32; 8];
+    /// For each direction, the squares a one-step shift may land on (see
+    /// [`dir_masks`]).
+    fn dir_masks(self) -> [Bits; 8];
 
     /// One step in a direction, as a rotation: a square that leaves the
     /// board lands on a bit outside it (a ghost bit, or one of the high bits
@@ -137,6 +197,25 @@ pub trait RuleSet: Copy {
     #[inline(always)]
     fn shift(self, set: Bits, dir: usize) -> Bits {
         self.step(set, dir) & self.valid()
+    }
+
+    /// One step in any of the eight directions; squares that would leave
+    /// the board, or wrap from one row to the next, vanish.
+    #[inline(always)]
+    fn shift8(self, set: Bits, dir: usize) -> Bits {
+        self.step(set, dir) & self.dir_masks()[dir]
+    }
+
+    /// One step as [`RuleSet::step`] on a diagonal (the caller masks) and as
+    /// [`RuleSet::shift8`] on a row or column, where a wrap would land on a
+    /// real square that no mask of the caller's clears.
+    #[inline(always)]
+    fn step_any(self, set: Bits, dir: usize) -> Bits {
+        if dir < 4 {
+            self.step(set, dir)
+        } else {
+            self.shift8(set, dir)
+        }
     }
 }
 
@@ -158,6 +237,7 @@ pub struct GenRules {
     pub must_continue_landing: bool,
     pub land_directly_behind: bool,
     pub halt_behind_king: bool,
+    pub orthogonal_captures: bool,
 }
 
 impl GenRules {
@@ -181,6 +261,7 @@ impl GenRules {
             must_continue_landing: rules.king_landing == KingLanding::MustContinue,
             land_directly_behind: rules.king_landing == KingLanding::DirectlyBehind,
             halt_behind_king: rules.king_landing == KingLanding::BehindLastKing,
+            orthogonal_captures: rules.orthogonal_captures,
         }
     }
 }
@@ -205,6 +286,7 @@ pub const STANDARD: [GenRules; 5] = {
         must_continue_landing: false,
         land_directly_behind: false,
         halt_behind_king: false,
+        orthogonal_captures: false,
     };
     let russian = GenRules {
         men_capture_backward: true,
@@ -243,7 +325,8 @@ impl<const V: usize> Fixed<V> {
     const VALID: Bits = valid_mask(Self::HALF);
     const TOP: Bits = top_row_mask(Self::HALF);
     const BOTTOM: Bits = bottom_row_mask(Self::HALF);
-    const ROTATIONS: [u32; 4] = rotations(Self::HALF);
+    const ROTATIONS: [u32; 8] = rotations(Self::HALF);
+    const MASKS: [Bits; 8] = dir_masks(Self::HALF);
 }
 
 impl<const V: usize> RuleSet for Fixed<V> {
@@ -252,8 +335,12 @@ impl<const V: usize> RuleSet for Fixed<V> {
         Self::HALF
     }
     #[inline(always)]
-    fn rotations(self) -> [u32; 4] {
+    fn rotations(self) -> [u32; 8] {
         Self::ROTATIONS
+    }
+    #[inline(always)]
+    fn dir_masks(self) -> [Bits; 8] {
+        Self::MASKS
     }
     #[inline(always)]
     fn valid(self) -> Bits {
@@ -326,6 +413,10 @@ impl<const V: usize> RuleSet for Fixed<V> {
     fn halt_behind_king(self) -> bool {
         Self::R.halt_behind_king
     }
+    #[inline(always)]
+    fn orthogonal_captures(self) -> bool {
+        Self::R.orthogonal_captures
+    }
 }
 
 /// Generation rules read at run time: any configuration of the family.
@@ -334,7 +425,8 @@ pub struct Configured {
     /// Crowning rows by side (black, white).
     crown_rows: [Bits; 2],
     gen: GenRules,
-    rotations: [u32; 4],
+    rotations: [u32; 8],
+    masks: [Bits; 8],
     valid: Bits,
     rays: &'static Rays,
 }
@@ -347,6 +439,7 @@ impl Configured {
             crown_rows: [rules.promotion_row(Side::Black), rules.promotion_row(Side::White)],
             gen,
             rotations: rotations(u32::from(gen.half)),
+            masks: dir_masks(u32::from(gen.half)),
             valid: rules.geometry.valid(),
             rays: &RAYS[half - 2],
         }
@@ -359,8 +452,12 @@ impl RuleSet for Configured {
         u32::from(self.gen.half)
     }
     #[inline(always)]
-    fn rotations(self) -> [u32; 4] {
+    fn rotations(self) -> [u32; 8] {
         self.rotations
+    }
+    #[inline(always)]
+    fn dir_masks(self) -> [Bits; 8] {
+        self.masks
     }
     #[inline(always)]
     fn valid(self) -> Bits {
@@ -433,6 +530,10 @@ impl RuleSet for Configured {
     fn halt_behind_king(self) -> bool {
         self.gen.halt_behind_king
     }
+    #[inline(always)]
+    fn orthogonal_captures(self) -> bool {
+        self.gen.orthogonal_captures
+    }
 }
 
 /// Which compiled form of the generator serves a rule set.
@@ -495,7 +596,11 @@ mod tests {
                     assert_eq!(r.shift(1 << b, d), shift_raw(1 << b, d, half) & g.valid(), "size {size} bit {b}");
                 }
             }
-            for (d, dir) in Dir::ALL.into_iter().enumerate() {
+            for (d, dir) in Dir::ALL.into_iter().chain(Dir::ORTHOGONAL).enumerate() {
+                for b in Geometry::bits(g.valid()) {
+                    let expect = g.step(b, dir).map_or(0, |n| 1 << n);
+                    assert_eq!(r.shift8(1 << b, d), expect, "size {size} bit {b} dir {dir:?}");
+                }
                 for b in Geometry::bits(g.valid()) {
                     let mut expect = 0;
                     let mut at = b;

@@ -14,11 +14,11 @@ const FAMILY: &str = "draughts";
 
 /// The draughts variants, as registered.
 pub static VARIANTS: &[&dyn Variant] =
-    &[&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL, &BRAZILIAN, &CZECH, &SPANISH, &ITALIAN, &KILLER, &THAI];
+    &[&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL, &BRAZILIAN, &CZECH, &SPANISH, &ITALIAN, &KILLER, &THAI, &FRISIAN];
 
 /// A draughts variant by id.
 pub fn variant(id: &str) -> Option<&'static DraughtsVariant> {
-    [&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL, &BRAZILIAN, &CZECH, &SPANISH, &ITALIAN, &KILLER, &THAI]
+    [&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL, &BRAZILIAN, &CZECH, &SPANISH, &ITALIAN, &KILLER, &THAI, &FRISIAN]
         .into_iter()
         .find(|v| v.info.id == id)
 }
@@ -181,6 +181,20 @@ pub static THAI: DraughtsVariant = DraughtsVariant {
         options: &[],
     },
     base: Rules::thai,
+    notation: SquareStyle::Numeric,
+};
+
+/// Frisian draughts, as the Dambûn Frysk Spul (the Frisian draughts
+/// federation) plays it.
+pub static FRISIAN: DraughtsVariant = DraughtsVariant {
+    info: VariantInfo {
+        id: "frisian",
+        family: FAMILY,
+        page: "fries-dammen.fy",
+        title: "Frisian draughts (10x10, white first, captures along diagonals, rows and columns, flying kings, capture of the greatest value)",
+        options: &[],
+    },
+    base: Rules::frisian,
     notation: SquareStyle::Numeric,
 };
 

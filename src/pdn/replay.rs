@@ -55,6 +55,8 @@ fn game_type_variant(number: &str) -> Option<&'static str> {
         "24" => Some("spanish"),
         "29" => Some("czech"),
         "31" => Some("thai"),
+
+        "40" => Some("frisian"),
         _ => None,
     }
 }

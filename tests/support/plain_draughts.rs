@@ -23,6 +23,9 @@
 //! * a man reaching the far row mid-capture ends its move there
 //!   (`EndsMove`), becomes a king and goes on (`ContinuesAsKing`), or goes on
 //!   as a man (`ContinuesAsMan`);
+//! * under `orthogonal_captures` every capture may also go along a row or a
+//!   column, two cells a step (the next dark square that way); a man's
+//!   sideways capture is not a forward one;
 //! * capturing is compulsory unless `CaptureDuty::Optional`; `Majority`
 //!   keeps only the sequences taking the most pieces;
 //! * a move is identified by its start, its end and its sorted set of
@@ -84,6 +87,8 @@ impl PlainMove {
 
 /// The four diagonal directions as (row step, column step); row 0 is the top.
 const DIAGONALS: [(i8, i8); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+/// A row or a column of dark squares: two cells a step.
+const ORTHOGONALS: [(i8, i8); 4] = [(0, -2), (0, 2), (-2, 0), (2, 0)];
 
 /// The row step of a side's forward direction.
 fn forward(side: Side) -> i8 {
@@ -209,6 +214,13 @@ fn criterion(c: Criterion, board: &Board, m: &PlainMove) -> Vec<i64> {
         Criterion::KingsEarliest => {
             m.order.iter().enumerate().filter(|(_, sq)| is_king(sq)).map(|(i, _)| -(i as i64)).collect()
         }
+        // Value in half-men: a man 2, a king 4 less a little, written as
+        // (value, fewer kings) compared in turn.
+        Criterion::MostValue => {
+            let kings = m.captured.iter().filter(|sq| is_king(sq)).count() as i64;
+            let men = m.captured.len() as i64 - kings;
+            vec![men + 2 * kings, -kings]
+        }
     }
 }
 
@@ -247,6 +259,9 @@ pub fn supports(rules: &Rules) -> bool {
     let men_take_kings_ok = match rules.men_capture_kings {
         true | false => true,
     };
+    let orthogonal_ok = match rules.orthogonal_captures {
+        true | false => true,
+    };
     size_ok
         && capture_ok
         && precedence_ok
@@ -256,6 +271,7 @@ pub fn supports(rules: &Rules) -> bool {
         && landing_ok
         && crowning_ok
         && men_take_kings_ok
+        && orthogonal_ok
 }
 
 /// The plain generator under one rule set.
@@ -417,8 +433,9 @@ impl<'r> Plain<'r> {
     fn raw_jumps(&self, c: &Chase<'_>, at: u8, king: bool, captured: &[u8]) -> Vec<(u8, u8)> {
         let b = c.board;
         let mut out = Vec::new();
-        for dir in DIAGONALS {
-            if !king && !self.rules.men_capture_backward && dir.0 != forward(c.side) {
+        let orthogonals: &[(i8, i8)] = if self.rules.orthogonal_captures { &ORTHOGONALS } else { &[] };
+        for &dir in DIAGONALS.iter().chain(orthogonals) {
+            if !king && !self.rules.men_capture_backward && dir.0.signum() != forward(c.side) {
                 continue;
             }
             if king && self.rules.flying_kings {

@@ -143,6 +143,11 @@ pub(super) fn count_moves<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>,
 
 #[inline(always)]
 fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Move>, paths: bool) -> u64 {
+    if r.orthogonal_captures() {
+        // The shifts below tell single jumps apart on the diagonals only.
+        generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
+        return buf.len() as u64;
+    }
     let jumps = short_jumps(r, pos, side);
     let starters = jumps.starters(r, pos, side);
     if !r.ranked().is_empty() && (starters != 0 || jumps.count() != 0) {
@@ -175,6 +180,9 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Mo
 /// the pieces only, without listing them.
 #[inline(always)]
 pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
+    if r.orthogonal_captures() {
+        return listed_children(r, pos, buf, paths);
+    }
     let side = pos.turn;
     let jumps = short_jumps(r, pos, side);
     let starters = jumps.starters(r, pos, side);

@@ -29,7 +29,7 @@ pub use self::rank::{criterion_value, standing};
 
 use self::count::{count_children, count_moves};
 use self::quiet::plain_moves;
-use self::scan::forward_dirs;
+use self::scan::{forward_dirs, man_capture_dirs};
 use self::search::{flying_can_jump, search_captures, search_from};
 use self::sinks::MoveSink;
 use super::geometry::{Bits, Geometry};
@@ -188,6 +188,14 @@ fn short_jumpers<R: RuleSet>(r: R, pos: &Position) -> Bits {
             // Kings jump anything; men only men.
             found |= movers & pos.kings & r.shift(behind & enemy, back);
             found |= movers & !pos.kings & r.shift(behind & enemy & !pos.kings, back);
+        }
+    }
+    if r.orthogonal_captures() {
+        let man_dirs = man_capture_dirs(r, side);
+        for d in 4..8 {
+            let movers = if man_dirs & (1 << d) != 0 { short } else { short & kings };
+            let back = opposite(d);
+            found |= movers & r.shift8(r.shift8(empty, back) & enemy, back);
         }
     }
     found

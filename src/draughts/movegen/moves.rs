@@ -86,10 +86,34 @@ impl Move {
         order
     }
 
-    /// Two entries are the same capture path when they are the same move and
-    /// jump the captured pieces in the same order (see [`Listing::Paths`]).
+    /// The stops (bit indices) at which the piece turns: every stop but the
+    /// last from which the next hop leaves along another line than the hop
+    /// before came by (going back along the same line, where jumped pieces
+    /// leave at once, is no turn).
+    pub fn turns(&self, g: &Geometry) -> Vec<u8> {
+        let line =
+            |a, b| direction(g, a, b).map(|d: Dir| if d.is_down() || d == Dir::Right { d } else { d.opposite() });
+        let path = self.path();
+        let mut at = self.from;
+        let mut out = Vec::new();
+        for (i, &stop) in path.iter().enumerate() {
+            if let Some(&next) = path.get(i + 1) {
+                if line(at, stop) != line(stop, next) {
+                    out.push(stop);
+                }
+            }
+            at = stop;
+        }
+        out
+    }
+
+    /// Two entries are the same capture path when they are the same move,
+    /// jump the captured pieces in the same order and turn on the same
+    /// squares (see [`Listing::Paths`]).
     pub fn same_path(&self, other: &Move, g: &Geometry) -> bool {
-        self.same_move(other) && self.captured_in_order(g) == other.captured_in_order(g)
+        self.same_move(other)
+            && self.captured_in_order(g) == other.captured_in_order(g)
+            && self.turns(g) == other.turns(g)
     }
 }
 
@@ -108,6 +132,13 @@ pub enum Listing {
     /// path. So a circuit taken clockwise and the same circuit taken
     /// anticlockwise are two paths of one move, and a king's straight run
     /// over two pieces is one path whichever square it touched between them.
+    /// Where pieces also capture along rows and columns, the squares a king
+    /// turns on no longer follow from the pieces (from a run beyond one
+    /// piece it may reach the next along a diagonal from one square and
+    /// along a row from another), so there a path is also the squares the
+    /// piece turns on: only the touchdowns before a straight continuation
+    /// are the same path (or a turn back along the same line, where jumped
+    /// pieces leave at once). On the diagonals alone this is the same thing.
     /// This is what the published keep-duplicates perft tables count.
     Paths,
     /// Every route: every path with every choice of touchdown square. Used to
@@ -115,21 +146,14 @@ pub enum Listing {
     Routes,
 }
 
-/// The direction from one square to another on a common diagonal (bit
-/// indices), if they are on one, in the frame of the bit layout.
+/// The direction from one square to another on a common line (bit
+/// indices), in the frame of the bit layout: a diagonal, or a row or column
+/// of dark squares (along which only the rules with orthogonal captures
+/// jump).
 fn direction(g: &Geometry, from: u8, to: u8) -> Option<Dir> {
     let (ra, ca) = g.layout_coords(from)?;
     let (rb, cb) = g.layout_coords(to)?;
-    let (dr, dc) = (i16::from(rb) - i16::from(ra), i16::from(cb) - i16::from(ca));
-    if dr == 0 || dr.abs() != dc.abs() {
-        return None;
-    }
-    Some(match (dr > 0, dc > 0) {
-        (false, false) => Dir::UpLeft,
-        (false, true) => Dir::UpRight,
-        (true, false) => Dir::DownLeft,
-        (true, true) => Dir::DownRight,
-    })
+    Dir::of_delta(i16::from(rb) - i16::from(ra), i16::from(cb) - i16::from(ca))
 }
 
 /// Remove moves that repeat an earlier one's start, end and captured set.

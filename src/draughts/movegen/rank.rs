@@ -22,6 +22,7 @@ const fn width(c: Criterion) -> u32 {
         Criterion::MostPieces | Criterion::MostKings => 8,
         Criterion::WithKing => 1,
         Criterion::KingsEarliest => MAX_PATH as u32,
+        Criterion::MostValue => 12,
     }
 }
 
@@ -39,6 +40,12 @@ pub fn criterion_value(c: Criterion, with_king: bool, taken: &[u8], kings: Bits)
         // difference is the greater number.
         Criterion::KingsEarliest => {
             taken.iter().enumerate().filter(|(_, b)| is_king(b)).fold(0, |mask, (i, _)| mask | 1 << (MAX_PATH - 1 - i))
+        }
+        // (pieces + kings) scaled past any count of kings, less the kings:
+        // the value first, the fewer kings at equal value.
+        Criterion::MostValue => {
+            let k = taken.iter().filter(|b| is_king(b)).count() as u64;
+            (taken.len() as u64 + k) * MAX_PATH as u64 - k
         }
     }
 }
@@ -61,7 +68,7 @@ pub(super) fn taken_in_order<R: RuleSet>(r: R, m: &Move, out: &mut [u8; MAX_PATH
     let mut n = 0;
     for &stop in m.path() {
         let stop_bit: Bits = 1 << stop;
-        if let Some(d) = (0..4).find(|&d| rays[d][usize::from(at)] & stop_bit != 0) {
+        if let Some(d) = (0..r.capture_dirs()).find(|&d| rays[d][usize::from(at)] & stop_bit != 0) {
             let between = rays[d][usize::from(at)] & !rays[d][usize::from(stop)] & !stop_bit;
             let piece = between & m.captured & !taken;
             if piece != 0 && n < MAX_PATH {
@@ -115,5 +122,24 @@ mod tests {
         assert!(rank(false, &[3, 7, 1]) > rank(false, &[3, 1, 7]));
         assert!(rank(false, &[3, 1]) > rank(false, &[1, 3]));
         assert_eq!(rank(false, &[3, 1]), rank(false, &[7, 2]));
+    }
+
+    #[test]
+    fn a_king_is_worth_just_under_two_men() {
+        // Kings on bits 40.., men below: (pieces, kings) in the order the
+        // Frisian rule ranks them, each capture with a king just above the
+        // same capture with a man.
+        let kings: Bits = !0 << 40;
+        let frisian = [Criterion::MostValue, Criterion::WithKing];
+        let taken = |pieces: u8, k: u8| -> Vec<u8> { (0..pieces - k).chain(40..40 + k).collect() };
+        let order = [(1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (2, 2), (3, 1), (4, 0)];
+        let mut last = None;
+        for (pieces, k) in order {
+            for with_king in [false, true] {
+                let r = standing(&frisian, with_king, &taken(pieces, k), kings);
+                assert!(last.is_none_or(|l| r > l), "({pieces}, {k}) with king {with_king}");
+                last = Some(r);
+            }
+        }
     }
 }

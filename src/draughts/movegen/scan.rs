@@ -7,7 +7,7 @@
 
 use super::super::geometry::Bits;
 use super::super::rules::Side;
-use super::super::ruleset::{opposite, Rays, DOWN_LEFT, DOWN_RIGHT, UP_LEFT, UP_RIGHT};
+use super::super::ruleset::{opposite, Rays, RuleSet, DOWN, DOWN_LEFT, DOWN_RIGHT, LEFT, RIGHT, UP, UP_LEFT, UP_RIGHT};
 
 /// The directions (as a mask of [`super::ruleset`] direction bits) a side's
 /// men move and capture in when they may not go backward.
@@ -21,17 +21,46 @@ pub(super) fn forward_dirs(side: Side) -> u8 {
 
 pub(super) const ALL_DIRS: u8 = 0b1111;
 
-/// Both directions of the diagonal a direction lies on.
+/// The directions a man captures in: the diagonals it may (every one, or
+/// the forward ones), and under orthogonal captures the row and the column
+/// every way, or only forward along the column where men capture forward
+/// only (a sideways capture is not a forward one).
+#[inline(always)]
+pub(super) fn man_capture_dirs<R: RuleSet>(r: R, side: Side) -> u8 {
+    let diagonal = if r.men_capture_backward() { ALL_DIRS } else { forward_dirs(side) };
+    if !r.orthogonal_captures() {
+        return diagonal;
+    }
+    diagonal
+        | match (r.men_capture_backward(), side) {
+            (true, _) => (1 << LEFT) | (1 << UP) | (1 << DOWN) | (1 << RIGHT),
+            (false, Side::Black) => 1 << DOWN,
+            (false, Side::White) => 1 << UP,
+        }
+}
+
+/// The directions a king captures in.
+#[inline(always)]
+pub(super) fn king_capture_dirs<R: RuleSet>(r: R) -> u8 {
+    if r.orthogonal_captures() {
+        0xff
+    } else {
+        ALL_DIRS
+    }
+}
+
+/// Both directions of the line a direction lies on.
 #[inline(always)]
 pub(super) fn axis(dir: usize) -> u8 {
     (1 << dir) | (1 << opposite(dir))
 }
 
 /// The nearest square of a non-empty set along a ray in a direction: the
-/// lowest bit going down, the highest going up.
+/// lowest bit going down, the highest going up (see
+/// [`super::super::ruleset::LEFT`] for the numbering).
 #[inline(always)]
 pub(super) fn nearest(set: Bits, dir: usize) -> u8 {
-    if dir == UP_LEFT || dir == UP_RIGHT {
+    if dir & 2 == 0 {
         (63 - set.leading_zeros()) as u8
     } else {
         set.trailing_zeros() as u8

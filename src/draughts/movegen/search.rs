@@ -12,7 +12,7 @@ use super::super::position::Position;
 use super::super::rules::MidCapturePromotion;
 use super::super::ruleset::RuleSet;
 use super::moves::MAX_PATH;
-use super::scan::{axis, forward_dirs, nearest, pop_nearest, run_beyond, ALL_DIRS};
+use super::scan::{axis, king_capture_dirs, man_capture_dirs, nearest, pop_nearest, run_beyond};
 use super::sinks::Sink;
 
 /// Whether a flying king on `at` can jump anything, with `taken` captured.
@@ -22,13 +22,13 @@ pub(super) fn flying_can_jump<R: RuleSet>(r: R, at: u8, occupied: Bits, enemy: B
     let jumpable = enemy & !taken;
     let free = r.valid() & !blockers;
     let rays = r.rays();
-    for d in 0..4 {
+    for d in 0..r.capture_dirs() {
         let hit = rays[d][usize::from(at)] & blockers;
         if hit == 0 {
             continue;
         }
         let over = nearest(hit, d);
-        if jumpable & (1 << over) != 0 && r.step(1 << over, d) & free != 0 {
+        if jumpable & (1 << over) != 0 && r.step_any(1 << over, d) & free != 0 {
             return true;
         }
     }
@@ -73,7 +73,7 @@ pub(super) fn search_from<R: RuleSet, S: Sink, const PRUNE: bool>(
         // Read only where men take no kings.
         kings: if r.men_capture_kings() { 0 } else { pos.kings },
         crown: r.promotion_row(side),
-        man_dirs: if r.men_capture_backward() { ALL_DIRS } else { forward_dirs(side) },
+        man_dirs: man_capture_dirs(r, side),
         started_as_man: !king,
         path: [0; MAX_PATH],
         sink,
@@ -118,8 +118,12 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
     /// same way from that first square, which the search has followed
     /// already, so those jumps are left out: a path does not branch on where
     /// the king touched down between two pieces on one diagonal. A jump left
-    /// out still means the sequence goes on and does not end here. Without
-    /// `PRUNE` every touchdown square is followed and `skip` is always empty.
+    /// out still means the sequence goes on and does not end here. Under
+    /// orthogonal captures the diagonal may be a row or a column, and only
+    /// that line is left out: a turn onto another line from a later
+    /// touchdown square is a path of its own (see
+    /// [`super::moves::Listing::Paths`]). Without `PRUNE` every touchdown
+    /// square is followed and `skip` is always empty.
     fn extend<const PRUNE: bool>(&mut self, at: u8, king: bool, captured: Bits, skip: u8, depth: usize) -> bool {
         let r = self.r;
         let blockers = if r.immediate_removal() { self.occupied & !captured } else { self.occupied };
@@ -127,10 +131,10 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
         let free = r.valid() & !blockers;
         if king && r.flying_kings() {
             let rays = r.rays();
-            let mut overs = [0u8; 4];
-            let mut lands: [Bits; 4] = [0; 4];
+            let mut overs = [0u8; 8];
+            let mut lands: [Bits; 8] = [0; 8];
             let mut any = false;
-            for d in 0..4 {
+            for d in 0..r.capture_dirs() {
                 let hit = rays[d][usize::from(at)] & blockers;
                 if hit == 0 {
                     continue;
@@ -158,7 +162,7 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
             if r.must_continue_landing() {
                 // Only landing squares from which the capture goes on, where
                 // there is one.
-                for d in 0..4 {
+                for d in 0..r.capture_dirs() {
                     let run = lands[d];
                     if run & run.wrapping_sub(1) == 0 {
                         continue;
@@ -175,7 +179,7 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
                     }
                 }
             }
-            for d in 0..4 {
+            for d in 0..r.capture_dirs() {
                 let mut run = lands[d];
                 let taken = captured | (1 << overs[d]);
                 let mut next_skip = 0;
@@ -198,19 +202,19 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
             }
             return true;
         }
-        let dirs = if king { ALL_DIRS } else { self.man_dirs };
+        let dirs = if king { king_capture_dirs(r) } else { self.man_dirs };
         let jumpable = if king || r.men_capture_kings() { jumpable } else { jumpable & !self.kings };
         let at_bit: Bits = 1 << at;
         let mut any = false;
-        for d in 0..4 {
+        for d in 0..r.capture_dirs() {
             if dirs & (1 << d) == 0 {
                 continue;
             }
-            let over = r.step(at_bit, d) & jumpable;
+            let over = r.step_any(at_bit, d) & jumpable;
             if over == 0 {
                 continue;
             }
-            let land_bit = r.step(over, d) & free;
+            let land_bit = r.step_any(over, d) & free;
             if land_bit == 0 {
                 continue;
             }
@@ -281,12 +285,12 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
         let jumpable = self.enemy & !captured;
         let jumpable = if king || r.men_capture_kings() { jumpable } else { jumpable & !self.kings };
         let free = r.valid() & !blockers;
-        let dirs = if king { ALL_DIRS } else { self.man_dirs };
+        let dirs = if king { king_capture_dirs(r) } else { self.man_dirs };
         let b: Bits = 1 << at;
         let mut found = 0;
-        for d in 0..4 {
+        for d in 0..r.capture_dirs() {
             if dirs & (1 << d) != 0 {
-                found |= r.step(r.step(b, d) & jumpable, d) & free;
+                found |= r.step_any(r.step_any(b, d) & jumpable, d) & free;
             }
         }
         found != 0

@@ -105,7 +105,7 @@ fn a_turn_from_each_square_of_a_run_is_a_path_of_its_own() {
 #[test]
 fn paths_are_the_distinct_paths_of_the_routes() {
     let mut next = xorshift(0x5EED_u64);
-    for rules in [Rules::english(), Rules::russian(), Rules::international(), Rules::pool()] {
+    for rules in [Rules::english(), Rules::russian(), Rules::international(), Rules::pool(), Rules::frisian()] {
         let g = &rules.geometry;
         let gen = Generator::new(&rules);
         let (mut routes, mut paths) = (Vec::new(), Vec::new());
@@ -114,7 +114,7 @@ fn paths_are_the_distinct_paths_of_the_routes() {
             let pos = random_position(&rules, Side::White, 20, 2, &mut next);
             gen.legal_routes(&pos, &mut routes);
             gen.legal_paths(&pos, &mut paths);
-            let key = |m: &Move| (m.from, m.captured_in_order(g), m.to);
+            let key = |m: &Move| (m.from, m.captured_in_order(g), m.turns(g), m.to);
             let mut distinct: Vec<_> = routes.iter().map(key).collect();
             distinct.sort();
             distinct.dedup();
