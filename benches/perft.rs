@@ -101,6 +101,15 @@ fn perft_keep_duplicates(c: &mut Criterion) {
         ("thai/three-rows", thai_on_three_rows.clone(), None, 11, Counting::Paths, 84_892_793),
         ("thai/three-rows", thai_on_three_rows.clone(), None, 12, Counting::Paths, 385_719_334),
         ("thai/three-rows/moves", thai_on_three_rows.clone(), None, 12, Counting::DistinctMoves, 385_713_660),
+        // The Thai start itself (eight men a side), against dctl's Thai
+        // rules from the same start (no table is published; tests/perft.rs
+        // has depths 1 to 8).
+        ("thai/start", Rules::thai(), None, 10, Counting::Paths, 861_842_812),
+        ("thai/start/moves", Rules::thai(), None, 10, Counting::DistinctMoves, 861_842_812),
+        // Brazilian: the "Standard validation generator moves" table, one
+        // depth beyond tests/perft.rs.
+        ("brazilian/start", Rules::brazilian(), None, 11, Counting::Paths, 105_534_946),
+        ("brazilian/start/moves", Rules::brazilian(), None, 11, Counting::DistinctMoves, 105_491_257),
         // Killer: dctl's board_10x10.cpp from the start, and Fabien
         // Letouzey's two positions in dctl's killer/letouzey.cpp (distinct
         // moves only), one depth beyond tests/perft.rs.
