@@ -267,9 +267,9 @@ impl GenRules {
 }
 
 /// The generation rules of the standard variants, by the index [`Fixed`]
-/// takes: English, Russian, international, pool, Brazilian. A test checks
-/// them against [`Rules::english`] and the others.
-pub const STANDARD: [GenRules; 5] = {
+/// takes: English, Russian, international, pool, Brazilian, Killer, Thai. A
+/// test checks them against [`Rules::english`] and the others.
+pub const STANDARD: [GenRules; 7] = {
     let english = GenRules {
         half: 4,
         men_move_backward: false,
@@ -312,7 +312,10 @@ pub const STANDARD: [GenRules; 5] = {
     };
     // The international rules on the 8x8 board.
     let brazilian = GenRules { half: 4, ..international };
-    [english, russian, international, pool, brazilian]
+    // The international rules with the killer rule.
+    let killer = GenRules { halt_behind_king: true, ..international };
+    let thai = GenRules { flying_kings: true, immediate_removal: true, land_directly_behind: true, ..english };
+    [english, russian, international, pool, brazilian, killer, thai]
 };
 
 /// A standard variant's generation rules, fixed at compile time.
@@ -544,6 +547,8 @@ pub enum Kind {
     International,
     Pool,
     Brazilian,
+    Killer,
+    Thai,
     Configured,
 }
 
@@ -556,6 +561,8 @@ impl Kind {
             Some(2) => Kind::International,
             Some(3) => Kind::Pool,
             Some(4) => Kind::Brazilian,
+            Some(5) => Kind::Killer,
+            Some(6) => Kind::Thai,
             _ => Kind::Configured,
         }
     }
@@ -573,9 +580,8 @@ mod tests {
         assert_eq!(Kind::of(&Rules::international()), Kind::International);
         assert_eq!(Kind::of(&Rules::pool()), Kind::Pool);
         assert_eq!(Kind::of(&Rules::brazilian()), Kind::Brazilian);
-        // The bound king landings are read at run time.
-        assert_eq!(Kind::of(&Rules::killer()), Kind::Configured);
-        assert_eq!(Kind::of(&Rules::thai()), Kind::Configured);
+        assert_eq!(Kind::of(&Rules::killer()), Kind::Killer);
+        assert_eq!(Kind::of(&Rules::thai()), Kind::Thai);
         let mut optional = Rules::english();
         optional.capture = CaptureDuty::Optional;
         assert_eq!(Kind::of(&optional), Kind::Configured);

@@ -55,6 +55,8 @@ macro_rules! with_rules {
             Kind::International => with_rules!(@as Fixed::<2>, $r => $body),
             Kind::Pool => with_rules!(@as Fixed::<3>, $r => $body),
             Kind::Brazilian => with_rules!(@as Fixed::<4>, $r => $body),
+            Kind::Killer => with_rules!(@as Fixed::<5>, $r => $body),
+            Kind::Thai => with_rules!(@as Fixed::<6>, $r => $body),
             Kind::Configured => with_rules!(@as $gen.configured, $r => $body),
         }
     };
