@@ -408,21 +408,10 @@ fn completions_for_each_shell() {
 fn new_writes_a_skeleton_that_passes_for_every_variant() {
     let dir = std::env::temp_dir().join(format!("rulecheck-new-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    for v in [
-        "english",
-        "russian",
-        "international",
-        "pool",
-        "brazilian",
-        "czech",
-        "spanish",
-        "italian",
-        "killer",
-        "thai",
-        "frisian",
-        "chinese-checkers",
-        "konane",
-    ] {
+    // Every registered variant, so that one added later is covered too.
+    let variants: Vec<&str> = rulecheck::registry::variants().into_iter().map(|v| v.info().id).collect();
+    assert!(variants.len() >= 13, "{variants:?}");
+    for v in variants {
         let o = rulecheck(&["new", v]).ok();
         let file = dir.join(format!("{v}.yaml"));
         std::fs::write(&file, &o.stdout).expect("write");
