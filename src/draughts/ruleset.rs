@@ -267,9 +267,10 @@ impl GenRules {
 }
 
 /// The generation rules of the standard variants, by the index [`Fixed`]
-/// takes: English, Russian, international, pool, Brazilian, Killer, Thai. A
-/// test checks them against [`Rules::english`] and the others.
-pub const STANDARD: [GenRules; 7] = {
+/// takes: English, Russian, international, pool, Brazilian, Killer, Thai,
+/// Czech, Spanish, Italian, Frisian. A test checks them against
+/// [`Rules::english`] and the others.
+pub const STANDARD: [GenRules; 11] = {
     let english = GenRules {
         half: 4,
         men_move_backward: false,
@@ -315,8 +316,19 @@ pub const STANDARD: [GenRules; 7] = {
     // The international rules with the killer rule.
     let killer = GenRules { halt_behind_king: true, ..international };
     let thai = GenRules { flying_kings: true, immediate_removal: true, land_directly_behind: true, ..english };
-    [english, russian, international, pool, brazilian, killer, thai]
+    let czech = GenRules { flying_kings: true, ranked: CZECH, must_continue_landing: true, ..english };
+    let spanish = GenRules { flying_kings: true, ranked: SPANISH, ..english };
+    let italian = GenRules { men_capture_kings: false, ranked: ITALIAN, ..english };
+    let frisian = GenRules { majority: false, ranked: FRISIAN, orthogonal_captures: true, ..international };
+    [english, russian, international, pool, brazilian, killer, thai, czech, spanish, italian, frisian]
 };
+
+// The criteria of the ranked variants, as their rules give them.
+const CZECH: &[Criterion] = &[Criterion::WithKing];
+const SPANISH: &[Criterion] = &[Criterion::MostPieces, Criterion::MostKings];
+const ITALIAN: &[Criterion] =
+    &[Criterion::MostPieces, Criterion::WithKing, Criterion::MostKings, Criterion::KingsEarliest];
+const FRISIAN: &[Criterion] = &[Criterion::MostValue, Criterion::WithKing];
 
 /// A standard variant's generation rules, fixed at compile time.
 #[derive(Clone, Copy, Debug)]
@@ -549,6 +561,10 @@ pub enum Kind {
     Brazilian,
     Killer,
     Thai,
+    Czech,
+    Spanish,
+    Italian,
+    Frisian,
     Configured,
 }
 
@@ -563,6 +579,10 @@ impl Kind {
             Some(4) => Kind::Brazilian,
             Some(5) => Kind::Killer,
             Some(6) => Kind::Thai,
+            Some(7) => Kind::Czech,
+            Some(8) => Kind::Spanish,
+            Some(9) => Kind::Italian,
+            Some(10) => Kind::Frisian,
             _ => Kind::Configured,
         }
     }
@@ -582,6 +602,10 @@ mod tests {
         assert_eq!(Kind::of(&Rules::brazilian()), Kind::Brazilian);
         assert_eq!(Kind::of(&Rules::killer()), Kind::Killer);
         assert_eq!(Kind::of(&Rules::thai()), Kind::Thai);
+        assert_eq!(Kind::of(&Rules::czech()), Kind::Czech);
+        assert_eq!(Kind::of(&Rules::spanish()), Kind::Spanish);
+        assert_eq!(Kind::of(&Rules::italian()), Kind::Italian);
+        assert_eq!(Kind::of(&Rules::frisian()), Kind::Frisian);
         let mut optional = Rules::english();
         optional.capture = CaptureDuty::Optional;
         assert_eq!(Kind::of(&optional), Kind::Configured);

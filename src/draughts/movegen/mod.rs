@@ -57,6 +57,10 @@ macro_rules! with_rules {
             Kind::Brazilian => with_rules!(@as Fixed::<4>, $r => $body),
             Kind::Killer => with_rules!(@as Fixed::<5>, $r => $body),
             Kind::Thai => with_rules!(@as Fixed::<6>, $r => $body),
+            Kind::Czech => with_rules!(@as Fixed::<7>, $r => $body),
+            Kind::Spanish => with_rules!(@as Fixed::<8>, $r => $body),
+            Kind::Italian => with_rules!(@as Fixed::<9>, $r => $body),
+            Kind::Frisian => with_rules!(@as Fixed::<10>, $r => $body),
             Kind::Configured => with_rules!(@as $gen.configured, $r => $body),
         }
     };
