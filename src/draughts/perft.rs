@@ -3,7 +3,7 @@
 
 pub mod hash;
 
-use super::movegen::{apply, Generator, Move};
+use super::movegen::{Generator, Move};
 use super::position::Position;
 use super::rules::Rules;
 
@@ -60,7 +60,7 @@ impl<'r> Perft<'r> {
         moves
             .into_iter()
             .map(|m| {
-                let n = if depth <= 1 { 1 } else { self.count(&apply(pos, &m), depth - 1) };
+                let n = if depth <= 1 { 1 } else { self.count(&self.generator.play(pos, &m), depth - 1) };
                 done();
                 (m, n)
             })
@@ -86,7 +86,7 @@ impl<'r> Perft<'r> {
             self.root_moves(pos, &mut buf);
             let mut sum = 0;
             for m in &buf {
-                sum += self.walk(&apply(pos, m), depth - 1);
+                sum += self.walk(&self.generator.play(pos, m), depth - 1);
             }
             sum
         };
