@@ -229,8 +229,9 @@ fn apply_king_run(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Re
     Ok(())
 }
 
-/// The same-king move counts as written in a position's text, white's first.
-fn king_run_fields(pos: &Position, rules: &Rules, style: SquareStyle) -> Vec<String> {
+/// The same-king move counts by name, as written in a position's text
+/// (`28/2`), white's first; none under rules without the limit.
+pub(crate) fn king_run_counters(pos: &Position, rules: &Rules, style: SquareStyle) -> Vec<(&'static str, String)> {
     let g = &rules.geometry;
     if rules.same_king_moves.is_none() {
         return Vec::new();
@@ -240,9 +241,13 @@ fn king_run_fields(pos: &Position, rules: &Rules, style: SquareStyle) -> Vec<Str
         .filter_map(|(side, name)| {
             let run = pos.king_run(side);
             let sq = g.square(run.square).filter(|_| run.moves != 0)?;
-            Some(format!("{name}={}/{}", square_name(sq, g, style), run.moves))
+            Some((name, format!("{}/{}", square_name(sq, g, style), run.moves)))
         })
         .collect()
+}
+
+fn king_run_fields(pos: &Position, rules: &Rules, style: SquareStyle) -> Vec<String> {
+    king_run_counters(pos, rules, style).into_iter().map(|(name, value)| format!("{name}={value}")).collect()
 }
 
 /// Parse a PDN FEN position (numeric or algebraic squares, ranges allowed).
