@@ -84,7 +84,7 @@ impl<'r> Hashed<'r> {
         moves
             .into_iter()
             .map(|m| {
-                let n = if depth <= 1 { 1 } else { self.count(&self.perft.generator.play(pos, &m), depth - 1) };
+                let n = if depth <= 1 { 1 } else { self.count(&self.perft.play(pos, &m), depth - 1) };
                 done();
                 (m, n)
             })
@@ -111,7 +111,7 @@ impl Perft<'_> {
         self.root_moves(pos, &mut buf);
         let mut sum = 0;
         for m in &buf {
-            sum += self.walk_hashed(table, &self.generator.play(pos, m), depth - 1);
+            sum += self.walk_hashed(table, &self.play(pos, m), depth - 1);
         }
         self.buffers[slot] = buf;
         table.put(key, depth, sum);
