@@ -668,6 +668,20 @@ fn one_move_per_king_agrees() {
     check_other_config("english, one move per king");
 }
 
+/// Both generators count the same perft at every depth to `deepest`.
+fn assert_perft_agrees(name: &str, rules: &Rules, plain: &Plain<'_>, pos: &Position, deepest: u32) {
+    let board = Board::from_position(pos, rules);
+    let mut perft = Perft::new(rules, Counting::DistinctMoves);
+    for depth in 1..=deepest {
+        assert_eq!(
+            perft.count(pos, depth),
+            plain.perft(&board, depth),
+            "perft({depth}) differs under {name} at {}",
+            write_fen(pos, rules, SquareStyle::Numeric)
+        );
+    }
+}
+
 /// Perft under a same-king limit that acts from the first king on: the
 /// counting shortcuts of the last two plies and the counts kept along the
 /// way, against the plain generator.
@@ -678,16 +692,7 @@ fn perft_under_a_same_king_limit_agrees() {
         let mut rng = Rng::new(0x5A3E);
         for i in 0..24 {
             let pos = random_position(&rules, &mut rng, [20, 30, 40][i % 3], 40);
-            let board = Board::from_position(&pos, &rules);
-            let mut perft = Perft::new(&rules, Counting::DistinctMoves);
-            for depth in 1..=4 {
-                assert_eq!(
-                    perft.count(&pos, depth),
-                    plain.perft(&board, depth),
-                    "perft({depth}) under {name} at {}",
-                    write_fen(&pos, &rules, SquareStyle::Numeric)
-                );
-            }
+            assert_perft_agrees(name, &rules, &plain, &pos, 4);
         }
     }
 }
@@ -754,16 +759,7 @@ fn ranked_variants_perft_agrees() {
     for (name, rules) in [("czech", Rules::czech()), ("spanish", Rules::spanish()), ("italian", Rules::italian())] {
         let plain = Plain::new(&rules);
         for pos in perft_positions_of(&rules) {
-            let board = Board::from_position(&pos, &rules);
-            let mut perft = Perft::new(&rules, Counting::DistinctMoves);
-            for depth in 1..=4 {
-                assert_eq!(
-                    perft.count(&pos, depth),
-                    plain.perft(&board, depth),
-                    "perft({depth}) differs under {name} at {}",
-                    write_fen(&pos, &rules, SquareStyle::Numeric)
-                );
-            }
+            assert_perft_agrees(name, &rules, &plain, &pos, 4);
         }
     }
 }
