@@ -120,6 +120,11 @@ pub mod draughts {
                 }
             },
         },
+        Mutation { name: "same-king move limit off", apply: |r| r.same_king_moves = None },
+        Mutation {
+            name: "same-king move limit one move longer",
+            apply: |r| r.same_king_moves = r.same_king_moves.map(|n| n + 1),
+        },
         Mutation { name: "the other side moves first", apply: |r| r.first = r.first.other() },
         Mutation { name: "one row of men fewer", apply: |r| r.rows_of_men -= 1 },
         Mutation { name: "repetition off", apply: |r| r.repetition = None },

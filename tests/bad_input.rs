@@ -212,6 +212,7 @@ fixtures! {
     fen_square_too_long: "fen-square-too-long" => at("1234567890123456789012345", 1);
     fen_range_too_long: "fen-range-too-long" => at("21-9999", 1);
     fen_counter_too_large: "fen-counter-too-large" => at("np=70000", 1);
+    fen_king_run_not_a_king: "fen-king-run-not-a-king" => at("43/3", 1);
     halma_turns_too_large: "halma-turns-too-large" => at("turns=", 1);
     halma_best_too_large: "halma-best-too-large" => at("best=", 1);
     perft_depth_overflows: "perft-depth-overflows" => at("99999999999", 1);
@@ -236,6 +237,7 @@ fn messages_say_what_to_write() {
         ("fen-square-too-long", &["square 1234567890123456789012345 is not on the board (squares are 1..32)"]),
         ("fen-range-too-long", &["range 21-99999999999999999999 is not an ascending range", "write it as 21-32"]),
         ("fen-counter-too-large", &["np=70000: a counter is a whole number of plies from 0 to 65535"]),
+        ("fen-king-run-not-a-king", &["wk=43/3: square 43 holds no white king"]),
         ("halma-turns-too-large", &["turns: '4294967295' is not a whole number from 0 to 1000000000"]),
         ("halma-best-too-large", &["'300' is not a whole number from 0 to 10"]),
         ("perft-depth-overflows", &["perft depth 99999999999 is outside 1..=10"]),

@@ -15,7 +15,7 @@ use rulecheck::draughts::geometry::{Geometry, Numbering};
 use rulecheck::draughts::movegen::{apply, Generator, Move};
 use rulecheck::draughts::notation::{parse_fen, write_fen, SquareStyle};
 use rulecheck::draughts::perft::{Counting, Perft};
-use rulecheck::draughts::position::Position;
+use rulecheck::draughts::position::{KingRun, Position};
 use rulecheck::draughts::rules::{
     CaptureDuty, Chain, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side,
 };
@@ -102,10 +102,10 @@ fn show(ids: &[MoveId]) -> String {
     format!("[{}]", items.join(" "))
 }
 
-/// The squares a side, its men and its kings occupy: what both generators
-/// must agree on after a move.
-fn placement(p: &Position) -> (u64, u64, u64, Side) {
-    (p.black, p.white, p.kings, p.turn)
+/// The squares a side, its men and its kings occupy, and the same-king
+/// counts: what both generators must agree on after a move.
+fn placement(p: &Position) -> (u64, u64, u64, Side, [KingRun; 2]) {
+    (p.black, p.white, p.kings, p.turn, p.king_runs)
 }
 
 /// What the checked positions contained, to make sure the checks are not
@@ -221,7 +221,7 @@ fn check_position(rules: &Rules, pos: &Position, context: &str) -> Seen {
     Generator::new(rules).legal_moves(pos, &mut moves);
     for m in &moves {
         let id = engine_id(g, m);
-        let after = placement(&apply(pos, m));
+        let after = placement(&Generator::new(rules).play(pos, m));
         let allowed: Vec<_> = all_plain
             .iter()
             .filter(|p| p.id() == id)
@@ -234,10 +234,12 @@ fn check_position(rules: &Rules, pos: &Position, context: &str) -> Seen {
             show(std::slice::from_ref(&id)),
             describe(rules),
             write_fen(pos, rules, SquareStyle::Numeric),
-            write_fen(&apply(pos, m), rules, SquareStyle::Numeric),
+            write_fen(&Generator::new(rules).play(pos, m), rules, SquareStyle::Numeric),
             allowed
                 .iter()
-                .map(|&(b, w, k, t)| write_fen(&Position::new(b, w, k, t), rules, SquareStyle::Numeric))
+                .map(|&(b, w, k, t, runs)| {
+                    write_fen(&Position { king_runs: runs, ..Position::new(b, w, k, t) }, rules, SquareStyle::Numeric)
+                })
                 .collect::<Vec<_>>(),
         );
     }
@@ -277,7 +279,7 @@ fn plain_turns(board: &Board, m: &PlainMove) -> Vec<u8> {
 }
 
 fn placement_only(pos: &Position) -> Position {
-    Position::new(pos.black, pos.white, pos.kings, pos.turn)
+    Position { king_runs: pos.king_runs, ..Position::new(pos.black, pos.white, pos.kings, pos.turn) }
 }
 
 /// Play `games` seeded random games from the start, checking every position
@@ -296,7 +298,7 @@ fn random_play(rules: &Rules, seed: u64, games: usize, max_plies: usize) -> Seen
                 break;
             }
             let m = moves[rng.below(moves.len())];
-            pos = apply(&pos, &m);
+            pos = gen.play(&pos, &m);
             pos.validate(rules).unwrap_or_else(|e| panic!("invalid position after a move: {e}"));
         }
     }
@@ -327,6 +329,22 @@ fn random_position(rules: &Rules, rng: &mut Rng, density: u64, kings: u64) -> Po
         }
         counts[idx] += 1;
         board.cells[usize::from(s)] = Some(plain_draughts::Piece { side, king });
+    }
+    // Under a same-king limit, a count for some kings of sides with men,
+    // at the limit or below it.
+    if let Some(limit) = rules.same_king_moves {
+        for (i, side) in [Side::Black, Side::White].into_iter().enumerate() {
+            let mine = |king: bool| {
+                (0..g.squares())
+                    .filter(|&s| board.cells[usize::from(s)].is_some_and(|p| p.side == side && p.king == king))
+                    .collect::<Vec<u8>>()
+            };
+            let (kings, men) = (mine(true), mine(false));
+            if !kings.is_empty() && !men.is_empty() && rng.chance(70) {
+                let moves = if rng.chance(50) { limit } else { 1 + rng.below(usize::from(limit)) as u8 };
+                board.last_king[i] = Some((kings[rng.below(kings.len())], moves));
+            }
+        }
     }
     let pos = board.to_position(rules);
     pos.validate(rules).unwrap_or_else(|e| panic!("random position does not validate: {e}"));
@@ -447,7 +465,7 @@ fn perft_positions_of(rules: &Rules) -> Vec<Position> {
             if moves.is_empty() {
                 break;
             }
-            pos = apply(&pos, &moves[rng.below(moves.len())]);
+            pos = gen.play(&pos, &moves[rng.below(moves.len())]);
         }
         out.push(pos);
     }
@@ -565,6 +583,16 @@ fn other_configs() -> Vec<(&'static str, Rules)> {
 
     out.push(("frisian", Rules::frisian()));
 
+    // The same-king limit at one move, so that it acts all the time: on the
+    // international rules, whose counting shortcuts must respect it, and on
+    // the small board with short kings.
+    let mut r = Rules::international();
+    r.same_king_moves = Some(1);
+    out.push(("international, one move per king", r));
+    let mut r = e();
+    r.same_king_moves = Some(1);
+    out.push(("english, one move per king", r));
+
     // Orthogonal captures on the small board with short kings and free
     // choice, where short kings jump along rows and columns too.
     let mut r = e();
@@ -635,6 +663,41 @@ fn frisian_agrees() {
 }
 
 #[test]
+fn one_move_per_king_agrees() {
+    check_other_config("international, one move per king");
+    check_other_config("english, one move per king");
+}
+
+/// Both generators count the same perft at every depth to `deepest`.
+fn assert_perft_agrees(name: &str, rules: &Rules, plain: &Plain<'_>, pos: &Position, deepest: u32) {
+    let board = Board::from_position(pos, rules);
+    let mut perft = Perft::new(rules, Counting::DistinctMoves);
+    for depth in 1..=deepest {
+        assert_eq!(
+            perft.count(pos, depth),
+            plain.perft(&board, depth),
+            "perft({depth}) differs under {name} at {}",
+            write_fen(pos, rules, SquareStyle::Numeric)
+        );
+    }
+}
+
+/// Perft under a same-king limit that acts from the first king on: the
+/// counting shortcuts of the last two plies and the counts kept along the
+/// way, against the plain generator.
+#[test]
+fn perft_under_a_same_king_limit_agrees() {
+    for (name, rules) in other_configs().into_iter().filter(|(n, _)| n.ends_with("one move per king")) {
+        let plain = Plain::new(&rules);
+        let mut rng = Rng::new(0x5A3E);
+        for i in 0..24 {
+            let pos = random_position(&rules, &mut rng, [20, 30, 40][i % 3], 40);
+            assert_perft_agrees(name, &rules, &plain, &pos, 4);
+        }
+    }
+}
+
+#[test]
 fn orthogonal_captures_with_short_kings_agree() {
     check_other_config("orthogonal captures, short kings");
 }
@@ -696,16 +759,7 @@ fn ranked_variants_perft_agrees() {
     for (name, rules) in [("czech", Rules::czech()), ("spanish", Rules::spanish()), ("italian", Rules::italian())] {
         let plain = Plain::new(&rules);
         for pos in perft_positions_of(&rules) {
-            let board = Board::from_position(&pos, &rules);
-            let mut perft = Perft::new(&rules, Counting::DistinctMoves);
-            for depth in 1..=4 {
-                assert_eq!(
-                    perft.count(&pos, depth),
-                    plain.perft(&board, depth),
-                    "perft({depth}) differs under {name} at {}",
-                    write_fen(&pos, &rules, SquareStyle::Numeric)
-                );
-            }
+            assert_perft_agrees(name, &rules, &plain, &pos, 4);
         }
     }
 }

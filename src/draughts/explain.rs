@@ -256,5 +256,8 @@ fn explain_plain(
     if rules.capture == CaptureDuty::Mandatory && legal.iter().any(|m| m.is_capture()) {
         return "must-capture";
     }
+    if king && game.position().king_at_limit(side, rules.same_king_moves) & g.mask(from) != 0 {
+        return "same-king-limit";
+    }
     "illegal"
 }

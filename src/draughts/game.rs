@@ -3,7 +3,7 @@
 //! of the game, repetition, the no-progress rules, resignation and draws by
 //! agreement or claim.
 
-use super::movegen::{apply, Generator, Move};
+use super::movegen::{Generator, Move};
 use super::position::{Position, RepetitionKey};
 use super::rules::{Blocked, NoProgress, Rules, Side};
 
@@ -219,7 +219,7 @@ impl<'r> Match<'r> {
                 };
                 let mover = self.position.turn;
                 let before = self.position;
-                self.position = apply(&self.position, &legal);
+                self.position = Generator::new(self.rules).play(&self.position, &legal);
                 self.position.endgame_plies = endgame_count(self.rules, &before, &self.position);
                 self.history.push(self.position.repetition_key());
                 // An offer lapses when the side it was made to moves instead.

@@ -182,6 +182,7 @@ impl Game for Draughts {
             .into_iter()
             .filter(|&(_, v)| v != 0)
             .map(|(n, v)| (n, v.to_string()))
+            .chain(notation::king_run_counters(&pos, &self.rules, self.style))
             .collect())
     }
 
@@ -192,6 +193,8 @@ impl Game for Draughts {
                 "np" => pos.quiet_plies = 0,
                 "nm" => pos.plies_since_man_move = 0,
                 "eg" => pos.endgame_plies = 0,
+                "wk" => pos.king_runs[1] = Default::default(),
+                "bk" => pos.king_runs[0] = Default::default(),
                 _ => {}
             }
         }

@@ -5,14 +5,17 @@
 //! that a position string carries every counter a draw rule needs:
 //! `np` counts consecutive plies without a capture or a man move (the
 //! automatic no-progress draw), `nm` consecutive plies without a man move
-//! (the claimed no-progress draw). Zero counters are omitted on output.
+//! (the claimed no-progress draw), `eg` the plies since an endgame balance
+//! arose. Under a same-king move limit, `wk=28/2` (white) and `bk=..`
+//! (black) name the king whose successive non-capturing moves are counted
+//! and how many it has made. Zero counters are omitted on output.
 
 use pest::iterators::Pair;
 use pest::Parser;
 use pest_derive::Parser;
 
 use super::geometry::{Bits, Geometry};
-use super::position::Position;
+use super::position::{KingRun, Position};
 use super::rules::{Rules, Side};
 use crate::notation::{self, NotationError};
 use crate::text::shown;
@@ -29,6 +32,7 @@ fn rule_name(rule: &Rule) -> String {
         Rule::color | Rule::color_list => "a piece list starting with B or W",
         Rule::piece | Rule::range => "a square, K and a square, or a range such as 21-32",
         Rule::counter | Rule::counter_name => "a counter such as np=12",
+        Rule::king_run | Rule::king_run_name => "a king's move count such as wk=28/2",
         Rule::counter_value => "a number",
         Rule::cell => "a cell ('.', '_', b, w, B or W)",
         Rule::status | Rule::side_name => "a line 'black to move' or 'white to move'",
@@ -139,6 +143,9 @@ pub fn write_move(from: u8, path: &[u8], capture: bool, g: &Geometry, style: Squ
 /// A counter read from a position's text. A counter the rules do not keep is
 /// an error, not silently dropped: a scenario that sets it would test nothing.
 fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Result<(), NotationError> {
+    if pair.as_rule() == Rule::king_run {
+        return apply_king_run(pos, pair, rules);
+    }
     let span = pair.as_span();
     let mut inner = pair.into_inner();
     let name = inner.next().map(|p| p.as_str()).unwrap_or("");
@@ -160,6 +167,12 @@ fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Res
         return Err(NotationError::at(span, format!("counter '{name}' is not kept under these rules ({which})")));
     }
     match name {
+        "wk" | "bk" => {
+            return Err(NotationError::at(
+                span,
+                format!("{name}= is a king's square and its successive moves, written as {name}=28/2"),
+            ))
+        }
         "np" => pos.quiet_plies = value,
         "nm" => pos.plies_since_man_move = value,
         "eg" => pos.endgame_plies = value,
@@ -171,6 +184,70 @@ fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Res
         }
     }
     Ok(())
+}
+
+/// A same-king move count read from a position's text (`wk=28/2`): only
+/// under rules with the limit, on a king of that side, with a count from 1
+/// to the limit, for a side that also has men.
+fn apply_king_run(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Result<(), NotationError> {
+    let g = &rules.geometry;
+    let span = pair.as_span();
+    let text = span.as_str();
+    let mut inner = pair.into_inner();
+    let (Some(name), Some(square), Some(count)) = (inner.next(), inner.next(), inner.next()) else {
+        return Err(NotationError::at(span, format!("{}: write a king's count as wk=28/2", shown(text))));
+    };
+    let side = if name.as_str() == "wk" { Side::White } else { Side::Black };
+    let Some(limit) = rules.same_king_moves else {
+        return Err(NotationError::at(
+            span,
+            format!("{}: these rules do not limit the moves of one king", shown(text)),
+        ));
+    };
+    let sq = parse_square(&square, g)?;
+    let moves: u8 = count.as_str().parse().unwrap_or(0);
+    if moves == 0 || moves > limit {
+        return Err(NotationError::at(
+            count.as_span(),
+            format!("{}: a king makes 1 to {limit} successive moves here (leave the count out for none)", shown(text)),
+        ));
+    }
+    let own = pos.pieces(side);
+    if own & pos.kings & g.mask(sq) == 0 {
+        return Err(NotationError::at(
+            square.as_span(),
+            format!("{}: square {} holds no {} king", shown(text), square.as_str(), side.name()),
+        ));
+    }
+    if own & !pos.kings == 0 {
+        return Err(NotationError::at(
+            span,
+            format!("{}: {} has only kings, and the limit does not apply to them", shown(text), side.name()),
+        ));
+    }
+    pos.king_runs[side as usize] = KingRun { square: g.bit(sq), moves };
+    Ok(())
+}
+
+/// The same-king move counts by name, as written in a position's text
+/// (`28/2`), white's first; none under rules without the limit.
+pub(crate) fn king_run_counters(pos: &Position, rules: &Rules, style: SquareStyle) -> Vec<(&'static str, String)> {
+    let g = &rules.geometry;
+    if rules.same_king_moves.is_none() {
+        return Vec::new();
+    }
+    [(Side::White, "wk"), (Side::Black, "bk")]
+        .into_iter()
+        .filter_map(|(side, name)| {
+            let run = pos.king_run(side);
+            let sq = g.square(run.square).filter(|_| run.moves != 0)?;
+            Some((name, format!("{}/{}", square_name(sq, g, style), run.moves)))
+        })
+        .collect()
+}
+
+fn king_run_fields(pos: &Position, rules: &Rules, style: SquareStyle) -> Vec<String> {
+    king_run_counters(pos, rules, style).into_iter().map(|(name, value)| format!("{name}={value}")).collect()
 }
 
 /// Parse a PDN FEN position (numeric or algebraic squares, ranges allowed).
@@ -211,7 +288,7 @@ pub fn parse_fen(text: &str, rules: &Rules) -> Result<Position, NotationError> {
                     }
                 }
             }
-            Rule::counter => apply_counter(&mut pos, part, rules)?,
+            Rule::counter | Rule::king_run => apply_counter(&mut pos, part, rules)?,
             _ => {}
         }
     }
@@ -275,6 +352,10 @@ pub fn write_fen(pos: &Position, rules: &Rules, style: SquareStyle) -> String {
             out.push_str(&format!(":{name}={value}"));
         }
     }
+    for field in king_run_fields(pos, rules, style) {
+        out.push(':');
+        out.push_str(&field);
+    }
     out
 }
 
@@ -305,6 +386,9 @@ pub fn normalize(pos: &Position, rules: &Rules) -> Position {
     }
     if rules.endgame == Endgame::Off {
         p.endgame_plies = 0;
+    }
+    if rules.same_king_moves.is_none() {
+        p.king_runs = [KingRun::NONE; 2];
     }
     p
 }
@@ -488,6 +572,10 @@ pub fn write_diagram(pos: &Position, rules: &Rules, style: SquareStyle) -> Strin
         if value != 0 {
             out.push_str(&format!(", {name}={value}"));
         }
+    }
+    for field in king_run_fields(pos, rules, style) {
+        out.push_str(", ");
+        out.push_str(&field);
     }
     out.push('\n');
     out

@@ -27,11 +27,20 @@ pub struct Perft<'r> {
     generator: Generator<'r>,
     counting: Counting,
     buffers: Vec<Vec<Move>>,
+    /// Whether the rules keep same-king counts, which a move must update
+    /// ([`Generator::play`]); without them the plain [`apply`], inlined in
+    /// the walk, plays the move.
+    counts_kings: bool,
 }
 
 impl<'r> Perft<'r> {
     pub fn new(rules: &'r Rules, counting: Counting) -> Perft<'r> {
-        Perft { generator: Generator::new(rules), counting, buffers: Vec::new() }
+        Perft {
+            generator: Generator::new(rules),
+            counting,
+            buffers: Vec::new(),
+            counts_kings: rules.same_king_moves.is_some(),
+        }
     }
 
     /// Leaf count at `depth` (1 = the number of legal moves). Positions where
@@ -60,11 +69,21 @@ impl<'r> Perft<'r> {
         moves
             .into_iter()
             .map(|m| {
-                let n = if depth <= 1 { 1 } else { self.count(&apply(pos, &m), depth - 1) };
+                let n = if depth <= 1 { 1 } else { self.count(&self.play(pos, &m), depth - 1) };
                 done();
                 (m, n)
             })
             .collect()
+    }
+
+    /// The position after a move, as the rules keep it.
+    #[inline(always)]
+    fn play(&self, pos: &Position, m: &Move) -> Position {
+        if self.counts_kings {
+            self.generator.play(pos, m)
+        } else {
+            apply(pos, m)
+        }
     }
 
     fn root_moves(&self, pos: &Position, out: &mut Vec<Move>) {
@@ -86,7 +105,7 @@ impl<'r> Perft<'r> {
             self.root_moves(pos, &mut buf);
             let mut sum = 0;
             for m in &buf {
-                sum += self.walk(&apply(pos, m), depth - 1);
+                sum += self.walk(&self.play(pos, m), depth - 1);
             }
             sum
         };

@@ -19,15 +19,35 @@ pub struct Position {
     /// Plies since the current endgame balance (a lone king against the
     /// material an endgame draw rule names) arose; zero outside one.
     pub endgame_plies: u16,
+    /// By side (black, white): the king whose successive non-capturing
+    /// moves the same-king limit counts. Kept only under rules with that
+    /// limit; empty under every other rule set.
+    pub king_runs: [KingRun; 2],
 }
 
-/// The part of a position that repetition compares: pieces and side to move.
+/// One side's run of successive non-capturing moves with the same king,
+/// under the same-king move limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct KingRun {
+    /// Bit index of the square the king stands on.
+    pub square: u8,
+    /// Its successive non-capturing moves; zero for no run.
+    pub moves: u8,
+}
+
+impl KingRun {
+    pub const NONE: KingRun = KingRun { square: 0, moves: 0 };
+}
+
+/// The part of a position that repetition compares: pieces, side to move,
+/// and the same-king runs, which decide the moves allowed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RepetitionKey {
     black: Bits,
     white: Bits,
     kings: Bits,
     turn: Side,
+    king_runs: [KingRun; 2],
 }
 
 impl Position {
@@ -48,7 +68,36 @@ impl Position {
     }
 
     pub fn new(black: Bits, white: Bits, kings: Bits, turn: Side) -> Position {
-        Position { black, white, kings, turn, quiet_plies: 0, plies_since_man_move: 0, endgame_plies: 0 }
+        Position {
+            black,
+            white,
+            kings,
+            turn,
+            quiet_plies: 0,
+            plies_since_man_move: 0,
+            endgame_plies: 0,
+            king_runs: [KingRun::NONE; 2],
+        }
+    }
+
+    #[inline(always)]
+    pub fn king_run(&self, side: Side) -> KingRun {
+        self.king_runs[side as usize]
+    }
+
+    /// The king of `side` that may not make a plain move under a limit of
+    /// `limit` successive non-capturing moves with the same king: the one
+    /// whose run has reached it, while the side has men; none otherwise.
+    #[inline(always)]
+    pub fn king_at_limit(&self, side: Side, limit: Option<u8>) -> Bits {
+        let Some(limit) = limit else { return 0 };
+        let run = self.king_run(side);
+        let own = self.pieces(side);
+        if run.moves >= limit && own & !self.kings != 0 {
+            own & self.kings & (1 << run.square)
+        } else {
+            0
+        }
     }
 
     #[inline]
@@ -78,7 +127,13 @@ impl Position {
     }
 
     pub fn repetition_key(&self) -> RepetitionKey {
-        RepetitionKey { black: self.black, white: self.white, kings: self.kings, turn: self.turn }
+        RepetitionKey {
+            black: self.black,
+            white: self.white,
+            kings: self.kings,
+            turn: self.turn,
+            king_runs: self.king_runs,
+        }
     }
 
     /// The same position seen from the other side: the board turned half a
@@ -91,11 +146,19 @@ impl Position {
             }
             out
         };
+        let run = |r: KingRun| -> KingRun {
+            if r.moves == 0 {
+                return r;
+            }
+            let square = flip(1 << r.square).trailing_zeros() as u8;
+            KingRun { square, moves: r.moves }
+        };
         Position {
             black: flip(self.white),
             white: flip(self.black),
             kings: flip(self.kings),
             turn: self.turn.other(),
+            king_runs: [run(self.king_runs[1]), run(self.king_runs[0])],
             ..*self
         }
     }
@@ -129,6 +192,26 @@ impl Position {
                     "a {} man stands on square {s}, its crowning row; it would be a king",
                     side.name()
                 ));
+            }
+            let run = self.king_run(side);
+            if run.moves != 0 {
+                match rules.same_king_moves {
+                    None => return Err("these rules keep no same-king move count".into()),
+                    Some(limit) if run.moves > limit => {
+                        return Err(format!(
+                            "{}'s king has made {} successive moves; the limit is {limit}",
+                            side.name(),
+                            run.moves
+                        ))
+                    }
+                    Some(_) => {}
+                }
+                if pieces & self.kings & (1 << run.square) == 0 {
+                    return Err(format!("{}'s counted king stands on no {} king", side.name(), side.name()));
+                }
+                if pieces & !self.kings == 0 {
+                    return Err(format!("{} has only kings, for which the same-king count is void", side.name()));
+                }
             }
         }
         Ok(())

@@ -227,6 +227,11 @@ pub struct Rules {
     /// next dark square of the row or column), as well as on the diagonals.
     /// Plain moves stay diagonal.
     pub orthogonal_captures: bool,
+    /// The most successive non-capturing moves a player may make with the
+    /// same king while it also has men (Frisian: three); `None` for no
+    /// limit. The count ends with a capture, even by that king, and with a
+    /// move of any other piece of the side.
+    pub same_king_moves: Option<u8>,
 }
 
 impl Rules {
@@ -254,6 +259,7 @@ impl Rules {
             declared_draw: false,
             crown_by_capture: true,
             orthogonal_captures: false,
+            same_king_moves: None,
         }
     }
 
@@ -400,13 +406,16 @@ impl Rules {
     /// well as diagonals, flying kings, and the capture of the greatest
     /// value (a king worth just under two men), then with a king; two kings
     /// against a king drawn after seven moves, a king against a king after
-    /// two moves of each side, and no no-progress count.
+    /// two moves of each side, no no-progress count, and at most three
+    /// successive non-capturing moves with the same king while its side
+    /// has men.
     pub fn frisian() -> Rules {
         Rules {
             precedence: Precedence::Ranked(&[Criterion::MostValue, Criterion::WithKing]),
             orthogonal_captures: true,
             no_progress: NoProgress::Off,
             endgame: Endgame::Frisian { two_kings: 7, one_each: 2 },
+            same_king_moves: Some(3),
             ..Rules::international()
         }
     }

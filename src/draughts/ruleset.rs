@@ -166,6 +166,9 @@ pub trait RuleSet: Copy {
     fn halt_behind_king(self) -> bool;
     /// Whether pieces also capture along rows and columns.
     fn orthogonal_captures(self) -> bool;
+    /// The limit on successive non-capturing moves with the same king (see
+    /// [`Rules::same_king_moves`]).
+    fn same_king_moves(self) -> Option<u8>;
     /// How many directions pieces capture in: the four diagonals first,
     /// then the four orthogonals where they capture that way too.
     #[inline(always)]
@@ -238,6 +241,7 @@ pub struct GenRules {
     pub land_directly_behind: bool,
     pub halt_behind_king: bool,
     pub orthogonal_captures: bool,
+    pub same_king_moves: Option<u8>,
 }
 
 impl GenRules {
@@ -262,6 +266,7 @@ impl GenRules {
             land_directly_behind: rules.king_landing == KingLanding::DirectlyBehind,
             halt_behind_king: rules.king_landing == KingLanding::BehindLastKing,
             orthogonal_captures: rules.orthogonal_captures,
+            same_king_moves: rules.same_king_moves,
         }
     }
 }
@@ -288,6 +293,7 @@ pub const STANDARD: [GenRules; 11] = {
         land_directly_behind: false,
         halt_behind_king: false,
         orthogonal_captures: false,
+        same_king_moves: None,
     };
     let russian = GenRules {
         men_capture_backward: true,
@@ -319,7 +325,13 @@ pub const STANDARD: [GenRules; 11] = {
     let czech = GenRules { flying_kings: true, ranked: CZECH, must_continue_landing: true, ..english };
     let spanish = GenRules { flying_kings: true, ranked: SPANISH, ..english };
     let italian = GenRules { men_capture_kings: false, ranked: ITALIAN, ..english };
-    let frisian = GenRules { majority: false, ranked: FRISIAN, orthogonal_captures: true, ..international };
+    let frisian = GenRules {
+        majority: false,
+        ranked: FRISIAN,
+        orthogonal_captures: true,
+        same_king_moves: Some(3),
+        ..international
+    };
     [english, russian, international, pool, brazilian, killer, thai, czech, spanish, italian, frisian]
 };
 
@@ -431,6 +443,10 @@ impl<const V: usize> RuleSet for Fixed<V> {
     #[inline(always)]
     fn orthogonal_captures(self) -> bool {
         Self::R.orthogonal_captures
+    }
+    #[inline(always)]
+    fn same_king_moves(self) -> Option<u8> {
+        Self::R.same_king_moves
     }
 }
 
@@ -548,6 +564,10 @@ impl RuleSet for Configured {
     #[inline(always)]
     fn orthogonal_captures(self) -> bool {
         self.gen.orthogonal_captures
+    }
+    #[inline(always)]
+    fn same_king_moves(self) -> Option<u8> {
+        self.gen.same_king_moves
     }
 }
 

@@ -28,6 +28,12 @@
 //!   sideways capture is not a forward one;
 //! * capturing is compulsory unless `CaptureDuty::Optional`; `Majority`
 //!   keeps only the sequences taking the most pieces;
+//! * under `same_king_moves`, a side that also has men may not make a plain
+//!   move with the king it has just moved that many times running without a
+//!   capture; the board remembers, for each side, the square of the king it
+//!   moved last and how many such moves it made, forgotten when the side
+//!   captures or moves another piece, when that king is taken, and when the
+//!   side is left with only kings;
 //! * a move is identified by its start, its end and its sorted set of
 //!   captured squares.
 //!
@@ -39,7 +45,7 @@
 use std::collections::BTreeMap;
 
 use rulecheck::draughts::geometry::{Geometry, Numbering};
-use rulecheck::draughts::position::Position;
+use rulecheck::draughts::position::{KingRun, Position};
 use rulecheck::draughts::rules::{
     CaptureDuty, Chain, Criterion, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side,
 };
@@ -61,6 +67,10 @@ pub struct Board {
     pub numbering: Numbering,
     pub cells: Vec<Option<Piece>>,
     pub turn: Side,
+    /// For black and white: the square (0-based PDN) of the king the side
+    /// moved last without capturing, with the number of such moves in a
+    /// row; `None` when there is none to count.
+    pub last_king: [Option<(u8, u8)>; 2],
 }
 
 /// One move: the start, every landing square in order, the captured squares
@@ -108,7 +118,7 @@ fn other(side: Side) -> Side {
 impl Board {
     pub fn empty(size: u8, turn: Side) -> Board {
         let squares = usize::from(size) * usize::from(size) / 2;
-        Board { size, numbering: Numbering::Pdn, cells: vec![None; squares], turn }
+        Board { size, numbering: Numbering::Pdn, cells: vec![None; squares], turn, last_king: [None, None] }
     }
 
     pub fn squares(&self) -> u8 {
@@ -173,6 +183,13 @@ impl Board {
             };
             board.cells[usize::from(s)] = Some(Piece { side, king });
         }
+        for (i, side) in [Side::Black, Side::White].into_iter().enumerate() {
+            let run = pos.king_run(side);
+            if run.moves != 0 {
+                let square = g.square(run.square).expect("a counted king stands on a square");
+                board.last_king[i] = Some((square, run.moves));
+            }
+        }
         board
     }
 
@@ -193,7 +210,17 @@ impl Board {
                 }
             }
         }
-        Position::new(black, white, kings, self.turn)
+        let mut pos = Position::new(black, white, kings, self.turn);
+        for (i, last) in self.last_king.iter().enumerate() {
+            if let Some((square, moves)) = *last {
+                pos.king_runs[i] = KingRun { square: g.bit(square), moves };
+            }
+        }
+        pos
+    }
+
+    fn has_men(&self, side: Side) -> bool {
+        self.cells.iter().any(|c| matches!(c, Some(p) if p.side == side && !p.king))
     }
 
     pub fn count(&self, side: Side) -> usize {
@@ -262,6 +289,9 @@ pub fn supports(rules: &Rules) -> bool {
     let orthogonal_ok = match rules.orthogonal_captures {
         true | false => true,
     };
+    let same_king_ok = match rules.same_king_moves {
+        None | Some(_) => true,
+    };
     size_ok
         && capture_ok
         && precedence_ok
@@ -272,6 +302,7 @@ pub fn supports(rules: &Rules) -> bool {
         && crowning_ok
         && men_take_kings_ok
         && orthogonal_ok
+        && same_king_ok
 }
 
 /// The plain generator under one rule set.
@@ -341,6 +372,9 @@ impl<'r> Plain<'r> {
             if piece.side != side {
                 continue;
             }
+            if piece.king && self.king_is_held(board, from) {
+                continue;
+            }
             for dir in DIAGONALS {
                 if !piece.king && !self.rules.men_move_backward && dir.0 != forward(side) {
                     continue;
@@ -364,6 +398,14 @@ impl<'r> Plain<'r> {
             }
         }
         out
+    }
+
+    /// Whether the king on `from` has made as many plain moves running as
+    /// the rules allow, its side still having men.
+    fn king_is_held(&self, board: &Board, from: u8) -> bool {
+        let Some(limit) = self.rules.same_king_moves else { return false };
+        let i = if board.turn == Side::Black { 0 } else { 1 };
+        matches!(board.last_king[i], Some((sq, n)) if sq == from && n >= limit) && board.has_men(board.turn)
     }
 
     /// Every capture sequence of the side to move, one entry per path.
@@ -536,6 +578,25 @@ impl<'r> Plain<'r> {
         }
         next.cells[usize::from(m.to())] = Some(Piece { side: piece.side, king: piece.king || m.crowns });
         next.turn = other(board.turn);
+        if self.rules.same_king_moves.is_some() {
+            let (mine, theirs) = if board.turn == Side::Black { (0, 1) } else { (1, 0) };
+            // The mover's count: on with the same king's plain move, anew
+            // with another king's, gone with anything else.
+            next.last_king[mine] = if piece.king && m.captured.is_empty() && next.has_men(board.turn) {
+                match board.last_king[mine] {
+                    Some((sq, n)) if sq == m.from => Some((m.to(), n + 1)),
+                    _ => Some((m.to(), 1)),
+                }
+            } else {
+                None
+            };
+            // The other side's count goes with its king, or its last man.
+            if let Some((sq, _)) = board.last_king[theirs] {
+                if m.captured.contains(&sq) || !next.has_men(other(board.turn)) {
+                    next.last_king[theirs] = None;
+                }
+            }
+        }
         next
     }
 

@@ -121,6 +121,12 @@ impl<'r> Generator<'r> {
         with_rules!(self, r => count_children(r, pos, buf, paths))
     }
 
+    /// The position after a legal move: [`apply`], and the same-king runs
+    /// where the rules limit them.
+    pub fn play(&self, pos: &Position, m: &Move) -> Position {
+        with_rules!(self, r => moves::play(r, pos, m))
+    }
+
     /// Plain (non-capturing) moves, appended to `out`.
     pub fn plain_moves(&self, pos: &Position, out: &mut Vec<Move>) {
         with_rules!(self, r => plain_moves(r, pos, out))

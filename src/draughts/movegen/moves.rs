@@ -7,7 +7,8 @@
 //! these and none of the search.
 
 use super::super::geometry::{Bits, Dir, Geometry};
-use super::super::position::Position;
+use super::super::position::{KingRun, Position};
+use super::super::ruleset::RuleSet;
 
 /// Longest path a capture sequence can have: a piece cannot jump more pieces
 /// than the opponent has (20 on the largest board).
@@ -172,7 +173,10 @@ pub fn dedup_moves(moves: &mut Vec<Move>) {
 
 /// The pieces after a move from `from` to `to` taking `captured`: the
 /// moving piece, the pieces taken, crowning and the turn, but not the
-/// counters (the leaves of perft have no use for them).
+/// counters (the leaves of perft have no use for them) nor the same-king
+/// runs: the next ply's moves depend only on the run of the side then to
+/// move, which this move can change only by taking that king or that
+/// side's last man, and [`Position::king_at_limit`] sees both in the pieces.
 #[inline(always)]
 pub(super) fn played(pos: &Position, from: u8, to: u8, captured: Bits, crowns: bool) -> Position {
     let side = pos.turn;
@@ -193,7 +197,43 @@ pub(super) fn played(pos: &Position, from: u8, to: u8, captured: Bits, crowns: b
     next
 }
 
-/// Play a move on a position: pieces, crowning, counters and turn.
+/// Play a move on a position under rules `r`: [`apply`], and the same-king
+/// runs where the rules limit them.
+#[inline(always)]
+pub(super) fn play<R: RuleSet>(r: R, pos: &Position, m: &Move) -> Position {
+    let mut next = apply(pos, m);
+    if r.same_king_moves().is_some() {
+        track_king_runs(pos, &mut next, m);
+    }
+    next
+}
+
+/// The same-king runs after `m` (`next` is the position after it): the
+/// mover's run goes on with a plain move of the king it counts, starts anew
+/// with another king's plain move, and ends with a capture or a man's move;
+/// a side that has only kings keeps no run. The other side's run ends when
+/// its king is taken or its last man.
+fn track_king_runs(pos: &Position, next: &mut Position, m: &Move) {
+    let side = pos.turn;
+    let other = side.other();
+    let men = |s| next.pieces(s) & !next.kings != 0;
+    let (our_men, their_men) = (men(side), men(other));
+    let theirs = pos.king_run(other);
+    if theirs.moves != 0 && (m.captured & (1 << theirs.square) != 0 || !their_men) {
+        next.king_runs[other as usize] = KingRun::NONE;
+    }
+    let ours = pos.king_run(side);
+    next.king_runs[side as usize] = if !m.is_capture() && pos.kings & (1 << m.from) != 0 && our_men {
+        let before = if ours.moves != 0 && ours.square == m.from { ours.moves } else { 0 };
+        KingRun { square: m.to, moves: before.saturating_add(1) }
+    } else {
+        KingRun::NONE
+    };
+}
+
+/// Play a move on a position: pieces, crowning, counters and turn, but not
+/// the same-king runs, which only [`play`] (for the rules that keep them)
+/// follows.
 ///
 /// Written out rather than through [`played`] and the counters after it:
 /// perft's walk plays every move of its inner plies with this, and that

@@ -29,7 +29,7 @@ impl Movers {
         let own = pos.pieces(side);
         Movers {
             men: own & !pos.kings,
-            kings: own & pos.kings,
+            kings: own & pos.kings & !pos.king_at_limit(side, r.same_king_moves()),
             empty: r.valid() & !pos.occupied(),
             crown_row: r.promotion_row(side),
             man_dirs: if r.men_move_backward() { ALL_DIRS } else { forward_dirs(side) },
@@ -51,7 +51,8 @@ pub(super) fn king_steps<R: RuleSet>(r: R, from: u8, d: usize, empty: Bits) -> B
 
 #[inline(always)]
 pub(super) fn count_plain<R: RuleSet>(r: R, pos: &Position, side: Side) -> u64 {
-    let own = pos.pieces(side);
+    // A king whose run has reached the limit makes no plain move.
+    let own = pos.pieces(side) & !pos.king_at_limit(side, r.same_king_moves());
     let empty = r.valid() & !pos.occupied();
     let kings = own & pos.kings;
     let men = own & !pos.kings;

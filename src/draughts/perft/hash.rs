@@ -3,7 +3,7 @@
 //! `MIN_DEPTH` or more kept under the whole position.
 
 use super::{Counting, Perft};
-use crate::draughts::movegen::{apply, Move};
+use crate::draughts::movegen::Move;
 use crate::draughts::position::Position;
 use crate::draughts::rules::{Rules, Side};
 use crate::perft::table::{Stats, Table, TableError};
@@ -20,7 +20,10 @@ const MIN_DEPTH: u32 = 3;
 /// generator never looks at them); the counting convention is in, so that
 /// a table could never answer a path count with a move count. The side and
 /// the convention take the two top bits of the kings' word: the padded
-/// layout of the largest board, 10x10, uses 54 bits.
+/// layout of the largest board, 10x10, uses 54 bits. The same-king runs,
+/// which decide moves where the rules limit them, take the free high bits
+/// of each side's word (nine bits: the square and a count below 8), and are
+/// zero under every other rule set.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Key {
     black: u64,
@@ -42,7 +45,12 @@ impl Key {
         if counting == Counting::Paths {
             kings |= PATHS;
         }
-        Key { black: pos.black, white: pos.white, kings }
+        let run = |side: Side| -> u64 {
+            let r = pos.king_run(side);
+            debug_assert!(r.moves < 8 && r.square < 64);
+            (u64::from(r.square) | u64::from(r.moves) << 6) << 54
+        };
+        Key { black: pos.black | run(Side::Black), white: pos.white | run(Side::White), kings }
     }
 }
 
@@ -76,7 +84,7 @@ impl<'r> Hashed<'r> {
         moves
             .into_iter()
             .map(|m| {
-                let n = if depth <= 1 { 1 } else { self.count(&apply(pos, &m), depth - 1) };
+                let n = if depth <= 1 { 1 } else { self.count(&self.perft.play(pos, &m), depth - 1) };
                 done();
                 (m, n)
             })
@@ -103,7 +111,7 @@ impl Perft<'_> {
         self.root_moves(pos, &mut buf);
         let mut sum = 0;
         for m in &buf {
-            sum += self.walk_hashed(table, &apply(pos, m), depth - 1);
+            sum += self.walk_hashed(table, &self.play(pos, m), depth - 1);
         }
         self.buffers[slot] = buf;
         table.put(key, depth, sum);
