@@ -145,16 +145,14 @@ pub(super) fn count_moves<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>,
 fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Move>, paths: bool) -> u64 {
     if r.orthogonal_captures() {
         // The shifts below tell single jumps apart on the diagonals only.
-        generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
-        return buf.len() as u64;
+        return listed_count(r, pos, buf, paths);
     }
     let jumps = short_jumps(r, pos, side);
     let starters = jumps.starters(r, pos, side);
     if !r.ranked().is_empty() && (starters != 0 || jumps.count() != 0) {
         // A ranked rule needs the sequences listed (see `rank`); without a
         // capture it has nothing to rank, and the count below stands.
-        generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
-        return buf.len() as u64;
+        return listed_count(r, pos, buf, paths);
     }
     let mut captures = jumps.count();
     if starters != 0 {
@@ -163,8 +161,7 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Mo
         if sink.overflow {
             // More routes of one piece than the counter keeps apart:
             // list them instead.
-            generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
-            return buf.len() as u64;
+            return listed_count(r, pos, buf, paths);
         }
         // Under the majority rule single jumps count only if nothing takes more.
         captures = if r.majority() && sink.best() > 1 { sink.count } else { sink.count + captures };
@@ -271,10 +268,21 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Mov
     total
 }
 
-/// The leaves two plies below, with the moves listed: where the counters
+/// The legal moves, listed in the convention counted: where the counters
 /// cannot tell the moves apart themselves.
-fn listed_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
+fn listed<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) {
     generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
+}
+
+/// The number of legal moves, listed (see [`listed`]).
+fn listed_count<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
+    listed(r, pos, buf, paths);
+    buf.len() as u64
+}
+
+/// The leaves two plies below, with the moves listed (see [`listed`]).
+fn listed_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
+    listed(r, pos, buf, paths);
     let mut scratch = Vec::new();
     buf.iter().map(|m| count_moves(r, &apply(pos, m), &mut scratch, paths)).sum()
 }
