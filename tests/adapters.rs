@@ -579,3 +579,52 @@ fn cgt_perft_agrees_with_the_reference_after_every_opening() {
         }
     }
 }
+
+/// Turkish random play against pydraughts: seeded games of twelve moves on
+/// the library and the reference side by side (`rulecheck fuzz`). The two
+/// part in every run, always the same way: the library's kings step along a column past
+/// pieces standing on it (a king on d1 "moves" to d8 over men on d7). So
+/// each run must find a disagreement, and every move the library adds
+/// there must be one the reference refuses as `path-blocked`, and it may
+/// leave out none.
+#[test]
+fn pydraughts_turkish_random_play_parts_only_where_its_kings_pass_pieces() {
+    use rulecheck::draughts::explain::{explain, matches};
+    use rulecheck::draughts::game::{Action, Match};
+    use rulecheck::draughts::movegen::Generator;
+    use rulecheck::draughts::notation::parse_move;
+    use rulecheck::draughts::position::Position;
+    use rulecheck::draughts::rules::Rules;
+
+    if have("python3", &["-m", "venv", "--help"]).and_then(|()| venv("pydraughts", "pydraughts")).is_none() {
+        return;
+    }
+    let python = target_dir().join("adapters/pydraughts/bin/python");
+    let engine = format!("'{}' '{ROOT}/fixtures/adapters/pydraughts_adapter.py'", python.display());
+    let rules = Rules::turkish();
+    let g = &rules.geometry;
+    for seed in 1..=2 {
+        let seed = seed.to_string();
+        let o = rulecheck(&["fuzz", "turkish", "--engine", &engine, "--games", "10", "--plies", "12", "--seed", &seed]);
+        assert_eq!(o.code, Some(1), "seed {seed}: no disagreement found:\n{}", o.all());
+        let line = o.stderr.lines().find_map(|l| l.split_once("moves: ").filter(|_| l.starts_with("disagreement")));
+        let (_, played) = line.unwrap_or_else(|| panic!("seed {seed}: no shrunk game:\n{}", o.all()));
+        let mut game = Match::new(&rules, Position::start(&rules));
+        let mut moves = Vec::new();
+        for text in played.split_whitespace() {
+            let written = parse_move(text, g).unwrap_or_else(|e| panic!("seed {seed}: {text}: {e}"));
+            Generator::new(&rules).legal_moves(game.position(), &mut moves);
+            let m = moves.iter().find(|m| matches(&written, m, g)).copied();
+            let m = m.unwrap_or_else(|| panic!("seed {seed}: {text} is not legal in the reference"));
+            game.play(Action::Move(m)).expect("a legal move plays");
+        }
+        let diff: Vec<&str> = o.stderr.lines().collect();
+        assert!(!diff.iter().any(|l| l.starts_with('-') && !l.starts_with("---")), "seed {seed}: {}", o.all());
+        let added: Vec<&str> = diff.iter().filter(|l| l.starts_with('+') && !l.starts_with("+++")).map(|l| &l[1..]).collect();
+        assert!(!added.is_empty(), "seed {seed}: {}", o.all());
+        for text in added {
+            let written = parse_move(text, g).unwrap_or_else(|e| panic!("seed {seed}: {text}: {e}"));
+            assert_eq!(explain(&game, &written), Some("path-blocked"), "seed {seed}: {text}\n{}", o.all());
+        }
+    }
+}
