@@ -125,6 +125,33 @@ pub mod draughts {
             name: "same-king move limit one move longer",
             apply: |r| r.same_king_moves = r.same_king_moves.map(|n| n + 1),
         },
+        Mutation {
+            name: "men stepping sideways flipped",
+            // Only the full board has sideways steps to flip.
+            apply: |r| {
+                if r.geometry.is_full() {
+                    r.men_sideways = !r.men_sideways
+                }
+            },
+        },
+        Mutation {
+            name: "turning back in a capture flipped",
+            // Only immediate removal makes a turn back possible at all.
+            apply: |r| {
+                if r.removal == Removal::Immediate {
+                    r.turn_back = !r.turn_back
+                }
+            },
+        },
+        Mutation {
+            name: "a mutual block loses for the side to move",
+            apply: |r| {
+                if r.blocked == Blocked::LosesUnlessMutual {
+                    r.blocked = Blocked::Loses
+                }
+            },
+        },
+        Mutation { name: "men start on the back row", apply: |r| r.men_start_row = r.men_start_row.saturating_sub(1) },
         Mutation { name: "the other side moves first", apply: |r| r.first = r.first.other() },
         Mutation { name: "one row of men fewer", apply: |r| r.rows_of_men -= 1 },
         Mutation { name: "repetition off", apply: |r| r.repetition = None },
@@ -217,10 +244,10 @@ pub mod draughts {
             ("english", "mid-capture promotion: the other of the three rules") => {
                 Some("an English man on the far row has no forward jump left, so going on as a man is ending the move")
             }
-            ("international" | "brazilian" | "killer", "chains may stop") => Some(
+            ("international" | "brazilian" | "killer" | "turkish", "chains may stop") => Some(
                 "under the majority rule a sequence stopped early takes fewer pieces than the one it cuts short and is already excluded",
             ),
-            ("international" | "brazilian", "king landing rule flipped") => Some(
+            ("international" | "brazilian" | "turkish", "king landing rule flipped") => Some(
                 "under the majority rule a landing from which the capture cannot go on takes fewer pieces and is already excluded",
             ),
             ("spanish" | "italian", "chains may stop") => Some(

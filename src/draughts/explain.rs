@@ -8,7 +8,7 @@ use super::game::Match;
 use super::geometry::{Dir, Geometry};
 use super::movegen::{criterion_value, Generator, Move};
 use super::notation::MoveText;
-use super::rules::{CaptureDuty, Criterion, KingLanding, MidCapturePromotion, Precedence, Rules, Side};
+use super::rules::{CaptureDuty, Criterion, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side};
 
 /// Whether a written move matches a legal move: the same start, and the
 /// written landing squares appear in order along the legal path, ending on
@@ -43,11 +43,11 @@ pub fn written_exactly(text: &MoveText, m: &Move, g: &Geometry) -> bool {
 fn between(g: &Geometry, a: u8, b: u8, orthogonal: bool) -> Option<Vec<u8>> {
     let (ra, ca) = g.coords(a);
     let (rb, cb) = g.coords(b);
-    let dir = Dir::of_delta(i16::from(rb) - i16::from(ra), i16::from(cb) - i16::from(ca))?;
-    if dir.is_orthogonal() && !orthogonal {
+    let dir = g.dir_of(i16::from(rb) - i16::from(ra), i16::from(cb) - i16::from(ca))?;
+    if dir.is_orthogonal() && !orthogonal && !g.is_full() {
         return None;
     }
-    let (sr, sc) = dir.delta();
+    let (sr, sc) = g.delta(dir);
     let steps =
         (i16::from(rb) - i16::from(ra)).abs().max((i16::from(cb) - i16::from(ca)).abs()) / sr.abs().max(sc.abs());
     let mut out = Vec::new();
@@ -63,6 +63,30 @@ fn between(g: &Geometry, a: u8, b: u8, orthogonal: bool) -> Option<Vec<u8>> {
 /// jumped `a` (the two are neighbours on the line of the jump).
 fn adjacent(g: &Geometry, a: u8, b: u8) -> bool {
     between(g, a, b, true).is_some_and(|mid| mid.is_empty())
+}
+
+/// The direction from one square to another on a common line, if any.
+fn line(g: &Geometry, a: u8, b: u8) -> Option<Dir> {
+    let (ra, ca) = g.coords(a);
+    let (rb, cb) = g.coords(b);
+    g.dir_of(i16::from(rb) - i16::from(ra), i16::from(cb) - i16::from(ca))
+}
+
+/// Whether a man may go from `a` to `b` (on one line) where it may not go
+/// backward: toward the side's crowning row, or along its row where men
+/// go sideways.
+fn man_may_go(rules: &Rules, side: Side, a: u8, b: u8) -> bool {
+    let g = &rules.geometry;
+    is_forward(g, side, a, b) || (rules.men_sideways && g.coords(a).0 == g.coords(b).0)
+}
+
+/// The reason for a move that leaves the lines the board's steps take.
+fn off_line(g: &Geometry) -> &'static str {
+    if g.is_full() {
+        "not-orthogonal"
+    } else {
+        "not-diagonal"
+    }
 }
 
 /// Whether moving from `a` to `b` goes toward the side's crowning row.
@@ -115,15 +139,24 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
     let mut taken = Vec::with_capacity(text.squares.len());
     let mut is_king = king;
     let mut last_over = from;
+    let mut came: Option<Dir> = None;
+    let immediate = rules.removal == Removal::Immediate;
     let hops = &text.squares[1..];
     for (i, &to) in hops.iter().enumerate() {
         let Some(mid) = between(g, at, to, rules.orthogonal_captures) else {
-            return Some("not-diagonal");
+            return Some(off_line(g));
         };
-        if occupied & g.mask(to) != 0 {
+        let dir = line(g, at, to);
+        if !rules.turn_back && came.is_some() && dir.map(Dir::opposite) == came {
+            return Some("capture-turns-back");
+        }
+        came = dir;
+        // Pieces taken are gone at once where the rules remove them so.
+        let standing = if immediate { occupied & !captured } else { occupied };
+        if standing & g.mask(to) != 0 {
             return Some("occupied");
         }
-        let pieces: Vec<u8> = mid.iter().copied().filter(|&s| occupied & g.mask(s) != 0).collect();
+        let pieces: Vec<u8> = mid.iter().copied().filter(|&s| standing & g.mask(s) != 0).collect();
         if (short && mid.len() != 1) || (!short && pieces.len() > 1) {
             // A written shorthand that names no legal chain lands here too.
             return Some(if short { "too-far" } else { "path-blocked" });
@@ -137,7 +170,7 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
         if captured & g.mask(over) != 0 {
             return Some("jump-twice");
         }
-        if !is_king && !rules.men_capture_backward && !is_forward(g, side, at, to) {
+        if !is_king && !rules.men_capture_backward && !man_may_go(rules, side, at, to) {
             return Some("man-capture-backward");
         }
         if !is_king && !rules.men_capture_kings && pos.kings & g.mask(over) != 0 {
@@ -242,9 +275,9 @@ fn explain_plain(
         return "occupied";
     }
     let Some(mid) = between(g, from, to, false) else {
-        return "not-diagonal";
+        return off_line(g);
     };
-    if !king && !rules.men_move_backward && !is_forward(g, side, from, to) {
+    if !king && !rules.men_move_backward && !man_may_go(rules, side, from, to) {
         return "man-backward";
     }
     if short && !mid.is_empty() {

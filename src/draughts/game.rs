@@ -34,6 +34,8 @@ pub enum DrawReason {
     Agreement,
     /// A side to move with no legal move, under rules where that draws.
     Blocked,
+    /// Neither side could move, under rules where that draws.
+    MutualBlock,
     /// An endgame count ran out, by the rule's name.
     Endgame(&'static str),
     /// Declared by the players or an arbiter: neither side can win.
@@ -58,6 +60,7 @@ impl DrawReason {
             DrawReason::NoProgressClaim => "forty-move-claim",
             DrawReason::Agreement => "agreement",
             DrawReason::Blocked => "blocked",
+            DrawReason::MutualBlock => "mutual-block",
             DrawReason::Declared => "declared",
         }
     }
@@ -175,6 +178,18 @@ impl<'r> Match<'r> {
                 match self.rules.blocked {
                     Blocked::Loses => Outcome::Win { winner: side.other(), reason: WinReason::NoMoves },
                     Blocked::Draws => Outcome::Draw(DrawReason::Blocked),
+                    Blocked::LosesUnlessMutual => {
+                        // Would the other side be blocked too, on its turn?
+                        let mut other = self.position;
+                        other.turn = side.other();
+                        let mut moves = Vec::new();
+                        Generator::new(self.rules).legal_moves(&other, &mut moves);
+                        if moves.is_empty() {
+                            Outcome::Draw(DrawReason::MutualBlock)
+                        } else {
+                            Outcome::Win { winner: side.other(), reason: WinReason::NoMoves }
+                        }
+                    }
                 }
             };
             return;
@@ -273,6 +288,17 @@ struct Balance {
 
 fn balance(rules: &Rules, pos: &Position) -> Option<Balance> {
     use super::rules::Endgame;
+    if rules.endgame == Endgame::OnePieceEach {
+        // Drawn at once: no count to run. Black is named the stronger side,
+        // as for a king each in Frisian.
+        let one_each = pos.black.count_ones() == 1 && pos.white.count_ones() == 1;
+        return one_each.then_some(Balance {
+            stronger: Side::Black,
+            limit: 0,
+            stronger_moves_only: false,
+            reason: "one-piece-each",
+        });
+    }
     for stronger in [Side::Black, Side::White] {
         let weak = pos.pieces(stronger.other());
         // A lone king on the weaker side.

@@ -122,12 +122,17 @@ pub enum Numbering {
 
 /// The shape of a draughts board: `size` x `size` with the dark squares in
 /// play, numbered and coloured as [`Numbering`] says (PDN by default:
-/// square 1 at the top row's second cell, the bottom-left corner dark).
+/// square 1 at the top row's second cell, the bottom-left corner dark); or,
+/// for the games played on every cell along rows and columns (Turkish
+/// draughts), an 8x8 board of 64 squares (see [`Geometry::full`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Geometry {
     size: u8,
     numbering: Numbering,
-    /// Dark squares per row.
+    /// Whether every cell is a square (and steps go along rows and
+    /// columns) rather than only the dark ones (and steps go diagonally).
+    full: bool,
+    /// Squares per row.
     half: u8,
     /// Bit index of each square, by 0-based square number.
     bit_of: Vec<u8>,
@@ -155,6 +160,7 @@ impl Geometry {
         let mut g = Geometry {
             size,
             numbering,
+            full: false,
             half,
             bit_of: Vec::with_capacity(squares),
             square_of: [u8::MAX; 64],
@@ -191,6 +197,76 @@ impl Geometry {
         g
     }
 
+    /// The 8x8 board on which every cell is a square, for the games whose
+    /// pieces move along rows and columns. Its 64 squares fill the 64 bits
+    /// row by row from the top-left corner (a8), which is also their
+    /// numbering (1 = a8, 8 = h8, 57 = a1), so black's men are on the low
+    /// bits as on the other boards. With no ghost bits a step along a row
+    /// may wrap to the next row, which the move generator's masks of the
+    /// squares with a neighbour each way clear.
+    pub fn full(size: u8) -> Geometry {
+        assert!(size == 8, "unsupported full board size {size}");
+        let squares = usize::from(size) * usize::from(size);
+        let mut square_of = [u8::MAX; 64];
+        for (s, slot) in square_of.iter_mut().enumerate().take(squares) {
+            *slot = s as u8;
+        }
+        let row: Bits = (1 << size) - 1;
+        Geometry {
+            size,
+            numbering: Numbering::Pdn,
+            full: true,
+            half: size,
+            bit_of: (0..squares as u8).collect(),
+            square_of,
+            valid: Bits::MAX,
+            top_row: row,
+            bottom_row: row << (squares - usize::from(size)),
+        }
+    }
+
+    /// Whether every cell is a square, with steps along rows and columns
+    /// (see [`Geometry::full`]).
+    pub fn is_full(&self) -> bool {
+        self.full
+    }
+
+    /// The directions pieces step in on this board: the diagonals on a
+    /// board of dark squares, the rows and columns on a full one.
+    pub fn step_dirs(&self) -> [Dir; 4] {
+        if self.full {
+            Dir::ORTHOGONAL
+        } else {
+            Dir::ALL
+        }
+    }
+
+    /// The change of row and column of one step in a direction on this
+    /// board: along a row or column to the next square, which is the next
+    /// cell on a full board and two cells away on a board of dark squares.
+    pub fn delta(&self, dir: Dir) -> (i16, i16) {
+        let (dr, dc) = dir.delta();
+        if self.full {
+            (dr / 2, dc / 2)
+        } else {
+            (dr, dc)
+        }
+    }
+
+    /// The direction of a line of squares from one cell to another, by
+    /// their change of row and column, if they are on one line along which
+    /// this board has steps (see [`Dir::of_delta`]).
+    pub fn dir_of(&self, dr: i16, dc: i16) -> Option<Dir> {
+        if self.full {
+            if dr != 0 && dc != 0 {
+                return None;
+            }
+            Dir::of_delta(2 * dr, 2 * dc)
+        } else {
+            Dir::of_delta(dr, dc)
+        }
+    }
+
     /// How the board is numbered.
     pub fn numbering(&self) -> Numbering {
         self.numbering
@@ -209,6 +285,11 @@ impl Geometry {
     /// Number of playable (dark) squares.
     pub fn squares(&self) -> u8 {
         self.size * self.half
+    }
+
+    /// Squares per row.
+    pub fn per_row(&self) -> u8 {
+        self.half
     }
 
     pub fn valid(&self) -> Bits {
@@ -248,6 +329,9 @@ impl Geometry {
     /// squares that would leave the board vanish.
     #[inline]
     pub fn shift(&self, set: Bits, dir: Dir) -> Bits {
+        if self.full {
+            return Geometry::bits(set).filter_map(|b| self.step(b, dir)).fold(0, |s, b| s | 1 << b);
+        }
         let h = u32::from(self.half);
         let moved = match dir {
             Dir::DownLeft => set << h,
@@ -263,9 +347,12 @@ impl Geometry {
     /// The neighbour of one bit index in a direction, if on the board.
     #[inline]
     pub fn step(&self, bit: u8, dir: Dir) -> Option<u8> {
+        if self.full && !dir.is_orthogonal() {
+            return None;
+        }
         if dir.is_orthogonal() {
             let (row, col) = self.coords(self.square(bit)?);
-            let (dr, dc) = dir.delta();
+            let (dr, dc) = self.delta(dir);
             let (r, c) = (i16::from(row) + dr, i16::from(col) + dc);
             let on = (0..i16::from(self.size)).contains(&r) && (0..i16::from(self.size)).contains(&c);
             return if on { self.at(r as u8, c as u8).map(|s| self.bit(s)) } else { None };
@@ -288,6 +375,9 @@ impl Geometry {
         };
         let row = square / self.half;
         let idx = square % self.half;
+        if self.full {
+            return (row, idx);
+        }
         // The first dark cell of the top row is its first cell where the
         // bottom-left corner is light (on a board of even side).
         let top_offset = if self.light_corner() { 0 } else { 1 };
@@ -300,6 +390,9 @@ impl Geometry {
     pub fn at(&self, row: u8, col: u8) -> Option<u8> {
         if row >= self.size || col >= self.size {
             return None;
+        }
+        if self.full {
+            return Some(row * self.size + col);
         }
         let odd = (row + col) % 2 == 1;
         let dark = if self.light_corner() { !odd } else { odd };

@@ -129,6 +129,9 @@ pub fn write_move(from: u8, path: &[u8], capture: bool, g: &Geometry, style: Squ
     let sep = match (capture, style) {
         (false, _) => "-",
         (true, SquareStyle::Numeric) => "x",
+        // Turkish texts write algebraic captures with 'x', the diagonal
+        // games' Russian-style ones with ':'.
+        (true, SquareStyle::Algebraic) if g.is_full() => "x",
         (true, SquareStyle::Algebraic) => ":",
     };
     let mut out = square_name(from, g, style);
@@ -460,6 +463,9 @@ pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationErro
                             ))
                         }
                         None => {}
+                        // A board on which every cell is a square has no light
+                        // squares: '.' is an empty square there too.
+                        Some(_) if c == "." && g.is_full() => {}
                         Some(_) if c == "." => {
                             return Err(NotationError::at(
                                 cell.as_span(),

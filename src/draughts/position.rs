@@ -51,16 +51,18 @@ pub struct RepetitionKey {
 }
 
 impl Position {
-    /// The start position: each side's men on its `rows_of_men` nearest rows.
+    /// The start position: each side's men on `rows_of_men` rows from its
+    /// `men_start_row`-th row.
     pub fn start(rules: &Rules) -> Position {
         let g = &rules.geometry;
-        let per_side = rules.rows_of_men * (g.size() / 2);
+        let per_side = usize::from(rules.rows_of_men) * usize::from(g.per_row());
+        let skip = usize::from(rules.men_start_row) * usize::from(g.per_row());
         // By bits, not square numbers: black's men are on the low bits
         // whichever way the board is numbered.
         let squares: Vec<u8> = Geometry::bits(g.valid()).collect();
         let mut black = 0;
         let mut white = 0;
-        for i in 0..usize::from(per_side) {
+        for i in skip..skip + per_side {
             black |= 1 << squares[i];
             white |= 1 << squares[squares.len() - 1 - i];
         }
@@ -173,7 +175,7 @@ impl Position {
         if self.kings & !self.occupied() != 0 {
             return Err("a king is marked on an empty square".into());
         }
-        let max_men = u32::from(rules.rows_of_men) * u32::from(g.size() / 2);
+        let max_men = u32::from(rules.rows_of_men) * u32::from(g.per_row());
         for side in [Side::Black, Side::White] {
             let pieces = self.pieces(side);
             let count = pieces.count_ones();

@@ -143,6 +143,9 @@ pub enum KingLanding {
 pub enum Blocked {
     Loses,
     Draws,
+    /// Loses, unless the other side could not move either if it were its
+    /// turn: then neither can move and the game is drawn (Turkish).
+    LosesUnlessMutual,
 }
 
 /// The rule that ends a game in which neither side makes progress.
@@ -186,6 +189,9 @@ pub enum Endgame {
         two_kings: u16,
         one_each: u16,
     },
+    /// A game in which each side has one piece left, man or king, is
+    /// drawn at once (Turkish).
+    OnePieceEach,
 }
 
 /// A complete rule set of the draughts family.
@@ -194,6 +200,10 @@ pub struct Rules {
     pub geometry: Geometry,
     /// Rows of men each side starts with.
     pub rows_of_men: u8,
+    /// The row, counted from a side's own back row (0), from which its men
+    /// fill `rows_of_men` rows at the start: 0 in every variant but Turkish,
+    /// whose back rows start empty.
+    pub men_start_row: u8,
     pub first: Side,
     pub men_move_backward: bool,
     pub men_capture_backward: bool,
@@ -232,6 +242,15 @@ pub struct Rules {
     /// limit. The count ends with a capture, even by that king, and with a
     /// move of any other piece of the side.
     pub same_king_moves: Option<u8>,
+    /// Whether men also step and capture sideways along their row (on the
+    /// full board of Turkish draughts, where steps go along rows and
+    /// columns; forward is along the column).
+    pub men_sideways: bool,
+    /// Whether a capture may turn back along the line of the jump before
+    /// it, a 180° turn. Only immediate removal makes one possible (the
+    /// piece jumped is gone, so the way back is open); Thai allows it,
+    /// Turkish forbids it.
+    pub turn_back: bool,
 }
 
 impl Rules {
@@ -240,6 +259,7 @@ impl Rules {
         Rules {
             geometry: Geometry::new(8),
             rows_of_men: 3,
+            men_start_row: 0,
             first: Side::Black,
             men_move_backward: false,
             men_capture_backward: false,
@@ -260,6 +280,8 @@ impl Rules {
             crown_by_capture: true,
             orthogonal_captures: false,
             same_king_moves: None,
+            men_sideways: false,
+            turn_back: true,
         }
     }
 
@@ -417,6 +439,32 @@ impl Rules {
             endgame: Endgame::Frisian { two_kings: 7, one_each: 2 },
             same_king_moves: Some(3),
             ..Rules::international()
+        }
+    }
+
+    /// Turkish draughts (dama): the full 8x8 board, on which everything
+    /// moves along rows and columns; 16 men each on the second and third
+    /// rows, white first; men step and capture forward or sideways, flying
+    /// kings; the most pieces must be taken, each piece leaving the board
+    /// as it is jumped, with no turning back; a man reaching the far row in
+    /// a capture goes on as a man. One piece each draws, and so does a
+    /// block of both sides.
+    pub fn turkish() -> Rules {
+        Rules {
+            geometry: Geometry::full(8),
+            rows_of_men: 2,
+            men_start_row: 1,
+            first: Side::White,
+            men_sideways: true,
+            flying_kings: true,
+            precedence: Precedence::Majority,
+            promotion: MidCapturePromotion::ContinuesAsMan,
+            removal: Removal::Immediate,
+            turn_back: false,
+            blocked: Blocked::LosesUnlessMutual,
+            no_progress: NoProgress::Off,
+            endgame: Endgame::OnePieceEach,
+            ..Rules::english()
         }
     }
 

@@ -33,6 +33,7 @@ pub type Rays = [[Bits; 64]; 8];
 
 /// Shift a set one step in a direction on a board with `half` dark squares
 /// per row (ghost bits are not cleared here).
+#[cfg(test)]
 const fn shift_raw(set: Bits, dir: usize, half: u32) -> Bits {
     match dir {
         UP_LEFT => set >> (half + 1),
@@ -111,8 +112,12 @@ const fn bottom_row_mask(half: u32) -> Bits {
 }
 
 const fn ray_table(half: u32) -> Rays {
-    let valid = valid_mask(half);
-    let masks = dir_masks(half);
+    rays_by(rotations(half), dir_masks(half), valid_mask(half))
+}
+
+/// The rays of a board given by its one-step rotations and masks (see
+/// [`RuleSet::step`] and [`dir_masks`]).
+const fn rays_by(rotations: [u32; 8], masks: [Bits; 8], valid: Bits) -> Rays {
     let mut table = [[0; 64]; 8];
     let mut dir = 0;
     while dir < 8 {
@@ -120,10 +125,10 @@ const fn ray_table(half: u32) -> Rays {
         while sq < 64 {
             if (valid >> sq) & 1 == 1 {
                 let mut ray = 0;
-                let mut b = shift_raw(1 << sq, dir, half) & masks[dir];
+                let mut b = ((1 as Bits) << sq).rotate_left(rotations[dir]) & masks[dir];
                 while b != 0 {
                     ray |= b;
-                    b = shift_raw(b, dir, half) & masks[dir];
+                    b = b.rotate_left(rotations[dir]) & masks[dir];
                 }
                 table[dir][sq] = ray;
             }
@@ -133,6 +138,41 @@ const fn ray_table(half: u32) -> Rays {
     }
     table
 }
+
+/// The left rotations of one step on the full 8x8 board (see
+/// [`super::geometry::Geometry::full`]), where steps go along rows and
+/// columns only: the diagonal entries are never used.
+pub const FULL_ROTATIONS: [u32; 8] = [0, 0, 0, 0, 63, 56, 8, 1];
+
+/// For each direction on the full 8x8 board, the squares a one-step
+/// rotation may land on: those with a neighbour the other way (a step off
+/// the board wraps onto a real square, which no other mask clears). No
+/// square for the diagonals, in which nothing steps there.
+pub const FULL_MASKS: [Bits; 8] = {
+    let mut masks = [0; 8];
+    let mut s = 0;
+    while s < 64 {
+        let (row, col) = (s / 8, s % 8);
+        let bit: Bits = 1 << s;
+        if col < 7 {
+            masks[LEFT] |= bit;
+        }
+        if row < 7 {
+            masks[UP] |= bit;
+        }
+        if row > 0 {
+            masks[DOWN] |= bit;
+        }
+        if col > 0 {
+            masks[RIGHT] |= bit;
+        }
+        s += 1;
+    }
+    masks
+};
+
+/// The rays of the full 8x8 board.
+static FULL_RAYS: Rays = rays_by(FULL_ROTATIONS, FULL_MASKS, Bits::MAX);
 
 /// The ray tables of every supported board (4x4 to 10x10), by `half - 2`.
 static RAYS: [Rays; 4] = [ray_table(2), ray_table(3), ray_table(4), ray_table(5)];
@@ -169,11 +209,41 @@ pub trait RuleSet: Copy {
     /// The limit on successive non-capturing moves with the same king (see
     /// [`Rules::same_king_moves`]).
     fn same_king_moves(self) -> Option<u8>;
+    /// Whether the board is the full 8x8 one, on which every piece moves
+    /// and captures along rows and columns only (see
+    /// [`super::geometry::Geometry::full`]).
+    fn full(self) -> bool;
+    /// Whether men also step and capture sideways, along their row.
+    fn men_sideways(self) -> bool;
+    /// Whether a capture may turn back along the line of the jump before
+    /// it (a 180° turn), which only immediate removal makes possible.
+    fn turn_back(self) -> bool;
+    /// The directions pieces step in: the diagonals (indices 0 to 3), or
+    /// the rows and columns (4 to 7) on the full board.
+    #[inline(always)]
+    fn step_dirs(self) -> std::ops::Range<usize> {
+        if self.full() {
+            4..8
+        } else {
+            0..4
+        }
+    }
+    /// The first of the directions pieces capture in.
+    #[inline(always)]
+    fn first_dir(self) -> usize {
+        if self.full() {
+            4
+        } else {
+            0
+        }
+    }
     /// How many directions pieces capture in: the four diagonals first,
-    /// then the four orthogonals where they capture that way too.
+    /// then the four orthogonals where they capture that way too (or
+    /// only, on the full board). The capture directions are
+    /// `first_dir()..capture_dirs()`.
     #[inline(always)]
     fn capture_dirs(self) -> usize {
-        if self.orthogonal_captures() {
+        if self.orthogonal_captures() || self.full() {
             8
         } else {
             4
@@ -197,9 +267,15 @@ pub trait RuleSet: Copy {
     }
 
     /// One step in a direction; squares that would leave the board vanish.
+    /// On the full board (where a step along a row may wrap onto the next)
+    /// as [`RuleSet::shift8`].
     #[inline(always)]
     fn shift(self, set: Bits, dir: usize) -> Bits {
-        self.step(set, dir) & self.valid()
+        if self.full() {
+            self.shift8(set, dir)
+        } else {
+            self.step(set, dir) & self.valid()
+        }
     }
 
     /// One step in any of the eight directions; squares that would leave
@@ -214,7 +290,7 @@ pub trait RuleSet: Copy {
     /// real square that no mask of the caller's clears.
     #[inline(always)]
     fn step_any(self, set: Bits, dir: usize) -> Bits {
-        if dir < 4 {
+        if dir < 4 && !self.full() {
             self.step(set, dir)
         } else {
             self.shift8(set, dir)
@@ -242,12 +318,15 @@ pub struct GenRules {
     pub halt_behind_king: bool,
     pub orthogonal_captures: bool,
     pub same_king_moves: Option<u8>,
+    pub full: bool,
+    pub men_sideways: bool,
+    pub turn_back: bool,
 }
 
 impl GenRules {
     pub fn of(rules: &Rules) -> GenRules {
         GenRules {
-            half: rules.geometry.size() / 2,
+            half: rules.geometry.per_row(),
             men_move_backward: rules.men_move_backward,
             men_capture_backward: rules.men_capture_backward,
             men_capture_kings: rules.men_capture_kings,
@@ -267,15 +346,18 @@ impl GenRules {
             halt_behind_king: rules.king_landing == KingLanding::BehindLastKing,
             orthogonal_captures: rules.orthogonal_captures,
             same_king_moves: rules.same_king_moves,
+            full: rules.geometry.is_full(),
+            men_sideways: rules.men_sideways,
+            turn_back: rules.turn_back,
         }
     }
 }
 
 /// The generation rules of the standard variants, by the index [`Fixed`]
 /// takes: English, Russian, international, pool, Brazilian, Killer, Thai,
-/// Czech, Spanish, Italian, Frisian. A test checks them against
+/// Czech, Spanish, Italian, Frisian, Turkish. A test checks them against
 /// [`Rules::english`] and the others.
-pub const STANDARD: [GenRules; 11] = {
+pub const STANDARD: [GenRules; 12] = {
     let english = GenRules {
         half: 4,
         men_move_backward: false,
@@ -294,6 +376,9 @@ pub const STANDARD: [GenRules; 11] = {
         halt_behind_king: false,
         orthogonal_captures: false,
         same_king_moves: None,
+        full: false,
+        men_sideways: false,
+        turn_back: true,
     };
     let russian = GenRules {
         men_capture_backward: true,
@@ -332,7 +417,21 @@ pub const STANDARD: [GenRules; 11] = {
         same_king_moves: Some(3),
         ..international
     };
-    [english, russian, international, pool, brazilian, killer, thai, czech, spanish, italian, frisian]
+    // On the full board: men forward and sideways, flying kings along rows
+    // and columns, the majority rule, each piece removed as it is taken
+    // and no turning back.
+    let turkish = GenRules {
+        half: 8,
+        flying_kings: true,
+        majority: true,
+        promotion: MidCapturePromotion::ContinuesAsMan,
+        immediate_removal: true,
+        full: true,
+        men_sideways: true,
+        turn_back: false,
+        ..english
+    };
+    [english, russian, international, pool, brazilian, killer, thai, czech, spanish, italian, frisian, turkish]
 };
 
 // The criteria of the ranked variants, as their rules give them.
@@ -349,11 +448,12 @@ pub struct Fixed<const V: usize>;
 impl<const V: usize> Fixed<V> {
     const R: GenRules = STANDARD[V];
     const HALF: u32 = Self::R.half as u32;
-    const VALID: Bits = valid_mask(Self::HALF);
-    const TOP: Bits = top_row_mask(Self::HALF);
-    const BOTTOM: Bits = bottom_row_mask(Self::HALF);
-    const ROTATIONS: [u32; 8] = rotations(Self::HALF);
-    const MASKS: [Bits; 8] = dir_masks(Self::HALF);
+    const FULL: bool = Self::R.full;
+    const VALID: Bits = if Self::FULL { Bits::MAX } else { valid_mask(Self::HALF) };
+    const TOP: Bits = if Self::FULL { 0xff } else { top_row_mask(Self::HALF) };
+    const BOTTOM: Bits = if Self::FULL { 0xff << 56 } else { bottom_row_mask(Self::HALF) };
+    const ROTATIONS: [u32; 8] = if Self::FULL { FULL_ROTATIONS } else { rotations(Self::HALF) };
+    const MASKS: [Bits; 8] = if Self::FULL { FULL_MASKS } else { dir_masks(Self::HALF) };
 }
 
 impl<const V: usize> RuleSet for Fixed<V> {
@@ -375,7 +475,11 @@ impl<const V: usize> RuleSet for Fixed<V> {
     }
     #[inline(always)]
     fn rays(self) -> &'static Rays {
-        &RAYS[Self::HALF as usize - 2]
+        if Self::FULL {
+            &FULL_RAYS
+        } else {
+            &RAYS[Self::HALF as usize - 2]
+        }
     }
     #[inline(always)]
     fn promotion_row(self, side: Side) -> Bits {
@@ -448,6 +552,18 @@ impl<const V: usize> RuleSet for Fixed<V> {
     fn same_king_moves(self) -> Option<u8> {
         Self::R.same_king_moves
     }
+    #[inline(always)]
+    fn full(self) -> bool {
+        Self::FULL
+    }
+    #[inline(always)]
+    fn men_sideways(self) -> bool {
+        Self::R.men_sideways
+    }
+    #[inline(always)]
+    fn turn_back(self) -> bool {
+        Self::R.turn_back
+    }
 }
 
 /// Generation rules read at run time: any configuration of the family.
@@ -466,13 +582,18 @@ impl Configured {
     pub fn new(rules: &Rules) -> Configured {
         let gen = GenRules::of(rules);
         let half = usize::from(gen.half);
+        let (rotations, masks, rays) = if gen.full {
+            (FULL_ROTATIONS, FULL_MASKS, &FULL_RAYS)
+        } else {
+            (rotations(u32::from(gen.half)), dir_masks(u32::from(gen.half)), &RAYS[half - 2])
+        };
         Configured {
             crown_rows: [rules.promotion_row(Side::Black), rules.promotion_row(Side::White)],
             gen,
-            rotations: rotations(u32::from(gen.half)),
-            masks: dir_masks(u32::from(gen.half)),
+            rotations,
+            masks,
             valid: rules.geometry.valid(),
-            rays: &RAYS[half - 2],
+            rays,
         }
     }
 }
@@ -569,6 +690,18 @@ impl RuleSet for Configured {
     fn same_king_moves(self) -> Option<u8> {
         self.gen.same_king_moves
     }
+    #[inline(always)]
+    fn full(self) -> bool {
+        self.gen.full
+    }
+    #[inline(always)]
+    fn men_sideways(self) -> bool {
+        self.gen.men_sideways
+    }
+    #[inline(always)]
+    fn turn_back(self) -> bool {
+        self.gen.turn_back
+    }
 }
 
 /// Which compiled form of the generator serves a rule set.
@@ -585,6 +718,7 @@ pub enum Kind {
     Spanish,
     Italian,
     Frisian,
+    Turkish,
     Configured,
 }
 
@@ -603,6 +737,7 @@ impl Kind {
             Some(8) => Kind::Spanish,
             Some(9) => Kind::Italian,
             Some(10) => Kind::Frisian,
+            Some(11) => Kind::Turkish,
             _ => Kind::Configured,
         }
     }
@@ -626,9 +761,37 @@ mod tests {
         assert_eq!(Kind::of(&Rules::spanish()), Kind::Spanish);
         assert_eq!(Kind::of(&Rules::italian()), Kind::Italian);
         assert_eq!(Kind::of(&Rules::frisian()), Kind::Frisian);
+        assert_eq!(Kind::of(&Rules::turkish()), Kind::Turkish);
         let mut optional = Rules::english();
         optional.capture = CaptureDuty::Optional;
         assert_eq!(Kind::of(&optional), Kind::Configured);
+    }
+
+    #[test]
+    fn full_board_masks_and_rays_match_the_geometry() {
+        let g = Geometry::full(8);
+        let r = Configured::new(&Rules::turkish());
+        for (i, dir) in Dir::ORTHOGONAL.into_iter().enumerate() {
+            let d = 4 + i;
+            for b in 0..64u8 {
+                let expect = g.step(b, dir).map_or(0, |n| 1 << n);
+                assert_eq!(r.shift(1 << b, d), expect, "bit {b} dir {dir:?}");
+                let mut ray = 0;
+                let mut at = b;
+                while let Some(next) = g.step(at, dir) {
+                    ray |= 1 << next;
+                    at = next;
+                }
+                assert_eq!(FULL_RAYS[d][usize::from(b)], ray, "bit {b} dir {dir:?}");
+            }
+        }
+        for dir in Dir::ALL {
+            assert_eq!(g.step(27, dir), None, "no diagonal steps on the full board");
+        }
+        assert_eq!(
+            (g.algebraic(0), g.algebraic(7), g.algebraic(56), g.algebraic(63)),
+            ("a8".into(), "h8".into(), "a1".into(), "h1".into())
+        );
     }
 
     #[test]

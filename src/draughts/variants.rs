@@ -5,7 +5,7 @@
 //! checks, not how a game is played.
 
 use super::notation::SquareStyle;
-use super::rules::{CaptureDuty, NoProgress, Rules};
+use super::rules::{CaptureDuty, MidCapturePromotion, NoProgress, Rules};
 use super::Draughts;
 use crate::game::{Game, OptionSpec, Options, Variant, VariantInfo};
 
@@ -13,14 +13,39 @@ use crate::game::{Game, OptionSpec, Options, Variant, VariantInfo};
 const FAMILY: &str = "draughts";
 
 /// The draughts variants, as registered.
-pub static VARIANTS: &[&dyn Variant] =
-    &[&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL, &BRAZILIAN, &CZECH, &SPANISH, &ITALIAN, &KILLER, &THAI, &FRISIAN];
+pub static VARIANTS: &[&dyn Variant] = &[
+    &ENGLISH,
+    &RUSSIAN,
+    &INTERNATIONAL,
+    &POOL,
+    &BRAZILIAN,
+    &CZECH,
+    &SPANISH,
+    &ITALIAN,
+    &KILLER,
+    &THAI,
+    &FRISIAN,
+    &TURKISH,
+];
 
 /// A draughts variant by id.
 pub fn variant(id: &str) -> Option<&'static DraughtsVariant> {
-    [&ENGLISH, &RUSSIAN, &INTERNATIONAL, &POOL, &BRAZILIAN, &CZECH, &SPANISH, &ITALIAN, &KILLER, &THAI, &FRISIAN]
-        .into_iter()
-        .find(|v| v.info.id == id)
+    [
+        &ENGLISH,
+        &RUSSIAN,
+        &INTERNATIONAL,
+        &POOL,
+        &BRAZILIAN,
+        &CZECH,
+        &SPANISH,
+        &ITALIAN,
+        &KILLER,
+        &THAI,
+        &FRISIAN,
+        &TURKISH,
+    ]
+    .into_iter()
+    .find(|v| v.info.id == id)
 }
 
 const MANDATORY_CAPTURE: OptionSpec = OptionSpec {
@@ -198,6 +223,27 @@ pub static FRISIAN: DraughtsVariant = DraughtsVariant {
     notation: SquareStyle::Numeric,
 };
 
+const MID_CAPTURE_PROMOTION: OptionSpec = OptionSpec {
+    name: "mid-capture-promotion",
+    values: &["man", "king"],
+    default: "man",
+    help: "man: a man reaching the far row during a capture goes on capturing as a man and is crowned when the move ends; king: it is crowned at once and goes on capturing as a king",
+};
+
+/// Turkish draughts (dama), on the full 8x8 board, as the published rule
+/// texts and the two open implementations give it; written algebraically.
+pub static TURKISH: DraughtsVariant = DraughtsVariant {
+    info: VariantInfo {
+        id: "turkish",
+        family: FAMILY,
+        page: "dama.tr",
+        title: "Turkish draughts (all 64 squares, men forward and sideways, flying kings along rows and columns, majority capture)",
+        options: &[MID_CAPTURE_PROMOTION],
+    },
+    base: Rules::turkish,
+    notation: SquareStyle::Algebraic,
+};
+
 impl DraughtsVariant {
     /// The rules under house-rule options (validated, defaults filled in).
     pub fn rules(&self, options: &Options) -> Rules {
@@ -207,6 +253,9 @@ impl DraughtsVariant {
         }
         if options.get("no-progress").map(String::as_str) == Some("wcdf") {
             rules.no_progress = NoProgress::Claim { plies: 80 };
+        }
+        if options.get("mid-capture-promotion").map(String::as_str) == Some("king") {
+            rules.promotion = MidCapturePromotion::ContinuesAsKing;
         }
         rules
     }

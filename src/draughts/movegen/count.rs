@@ -11,6 +11,7 @@ use super::super::geometry::Bits;
 use super::super::position::Position;
 use super::super::rules::{MidCapturePromotion, Side};
 use super::super::ruleset::{opposite, RuleSet};
+use super::can_capture;
 use super::moves::{played, Listing, Move, MAX_PATH};
 use super::quiet::{count_plain, king_steps, Movers};
 use super::scan::{forward_dirs, ALL_DIRS};
@@ -59,7 +60,7 @@ fn short_jumps<R: RuleSet>(r: R, pos: &Position, side: Side) -> ShortJumps {
     let short = if r.flying_kings() { own & !pos.kings } else { own };
     let men = short & !pos.kings;
     let kings = short & pos.kings;
-    let man_dirs = if r.men_capture_backward() { ALL_DIRS } else { forward_dirs(side) };
+    let man_dirs = if r.men_capture_backward() { ALL_DIRS } else { forward_dirs(r, side) };
     let crown = r.promotion_row(side);
     // The squares from which a short piece could jump each way. After a
     // first jump the start square is empty and the piece jumped stays or is
@@ -143,8 +144,12 @@ pub(super) fn count_moves<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>,
 
 #[inline(always)]
 fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Move>, paths: bool) -> u64 {
-    if r.orthogonal_captures() {
-        // The shifts below tell single jumps apart on the diagonals only.
+    if r.capture_dirs() == 8 {
+        // The shifts below tell single jumps apart on the diagonals only:
+        // where a capture may be due the moves are listed.
+        if r.capture_mandatory() && !can_capture(r, pos) {
+            return count_plain(r, pos, side);
+        }
         return listed_count(r, pos, buf, paths);
     }
     let jumps = short_jumps(r, pos, side);
@@ -177,7 +182,7 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Mo
 /// the pieces only, without listing them.
 #[inline(always)]
 pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
-    if r.orthogonal_captures() {
+    if r.capture_dirs() == 8 {
         return listed_children(r, pos, buf, paths);
     }
     let side = pos.turn;

@@ -61,6 +61,7 @@ macro_rules! with_rules {
             Kind::Spanish => with_rules!(@as Fixed::<8>, $r => $body),
             Kind::Italian => with_rules!(@as Fixed::<9>, $r => $body),
             Kind::Frisian => with_rules!(@as Fixed::<10>, $r => $body),
+            Kind::Turkish => with_rules!(@as Fixed::<11>, $r => $body),
             Kind::Configured => with_rules!(@as $gen.configured, $r => $body),
         }
     };
@@ -185,9 +186,10 @@ fn short_jumpers<R: RuleSet>(r: R, pos: &Position) -> Bits {
     let empty = r.valid() & !pos.occupied();
     let kings = own & pos.kings;
     let short = if r.flying_kings() { own & !pos.kings } else { own };
-    let fwd = forward_dirs(side);
+    let fwd = forward_dirs(r, side);
     let mut found = 0;
-    for d in 0..4 {
+    // The diagonals, on every board but the full one.
+    for d in 0..if r.full() { 0 } else { 4 } {
         let movers = if r.men_capture_backward() || fwd & (1 << d) != 0 { short } else { short & kings };
         if movers == 0 {
             continue;
@@ -202,7 +204,7 @@ fn short_jumpers<R: RuleSet>(r: R, pos: &Position) -> Bits {
             found |= movers & !pos.kings & r.shift(behind & enemy & !pos.kings, back);
         }
     }
-    if r.orthogonal_captures() {
+    if r.capture_dirs() == 8 {
         let man_dirs = man_capture_dirs(r, side);
         for d in 4..8 {
             let movers = if man_dirs & (1 << d) != 0 { short } else { short & kings };
@@ -234,7 +236,7 @@ fn can_capture<R: RuleSet>(r: R, pos: &Position) -> bool {
         let kings = pos.pieces(side) & pos.kings;
         let enemy = pos.pieces(side.other());
         for k in Geometry::bits(kings) {
-            if flying_can_jump(r, k, pos.occupied() & !(1 << k), enemy, 0) {
+            if flying_can_jump(r, k, pos.occupied() & !(1 << k), enemy, 0, 0) {
                 return true;
             }
         }

@@ -154,7 +154,7 @@ pub enum Listing {
 fn direction(g: &Geometry, from: u8, to: u8) -> Option<Dir> {
     let (ra, ca) = g.layout_coords(from)?;
     let (rb, cb) = g.layout_coords(to)?;
-    Dir::of_delta(i16::from(rb) - i16::from(ra), i16::from(cb) - i16::from(ca))
+    g.dir_of(i16::from(rb) - i16::from(ra), i16::from(cb) - i16::from(ca))
 }
 
 /// Remove moves that repeat an earlier one's start, end and captured set.

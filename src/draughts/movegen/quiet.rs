@@ -8,9 +8,9 @@
 use super::super::geometry::{Bits, Geometry};
 use super::super::position::Position;
 use super::super::rules::Side;
-use super::super::ruleset::{RuleSet, DOWN_LEFT, UP_LEFT, UP_RIGHT};
+use super::super::ruleset::{RuleSet, DOWN, DOWN_LEFT, LEFT, RIGHT, UP, UP_LEFT, UP_RIGHT};
 use super::moves::Move;
-use super::scan::{forward_dirs, pop_nearest, run_beyond, ALL_DIRS};
+use super::scan::{man_move_dirs, pop_nearest, run_beyond};
 
 /// What a side's quiet moves are made from.
 pub(super) struct Movers {
@@ -32,7 +32,7 @@ impl Movers {
             kings: own & pos.kings & !pos.king_at_limit(side, r.same_king_moves()),
             empty: r.valid() & !pos.occupied(),
             crown_row: r.promotion_row(side),
-            man_dirs: if r.men_move_backward() { ALL_DIRS } else { forward_dirs(side) },
+            man_dirs: man_move_dirs(r, side),
         }
     }
 }
@@ -56,9 +56,9 @@ pub(super) fn count_plain<R: RuleSet>(r: R, pos: &Position, side: Side) -> u64 {
     let empty = r.valid() & !pos.occupied();
     let kings = own & pos.kings;
     let men = own & !pos.kings;
-    let fwd = if r.men_move_backward() { ALL_DIRS } else { forward_dirs(side) };
+    let fwd = man_move_dirs(r, side);
     let mut n = 0;
-    for d in 0..4 {
+    for d in r.step_dirs() {
         // Men step where they may; short kings step every way; flying kings
         // are counted below.
         let movers = match (fwd & (1 << d) != 0, r.flying_kings()) {
@@ -73,7 +73,7 @@ pub(super) fn count_plain<R: RuleSet>(r: R, pos: &Position, side: Side) -> u64 {
         let rays = r.rays();
         let occupied = pos.occupied();
         for k in Geometry::bits(kings) {
-            for d in 0..4 {
+            for d in r.step_dirs() {
                 n += u64::from(run_beyond(rays, d, k, occupied).count_ones());
             }
         }
@@ -81,7 +81,9 @@ pub(super) fn count_plain<R: RuleSet>(r: R, pos: &Position, side: Side) -> u64 {
     n
 }
 
-/// The bit-index offset of one step in a direction.
+/// The bit-index offset of one step in a direction: a diagonal one on a
+/// board of dark squares with `half` per row, one along a row or column on
+/// the full board (`half` 8).
 #[inline(always)]
 fn step_offset(dir: usize, half: u32) -> i32 {
     let h = half as i32;
@@ -89,6 +91,10 @@ fn step_offset(dir: usize, half: u32) -> i32 {
         UP_LEFT => -(h + 1),
         UP_RIGHT => -h,
         DOWN_LEFT => h,
+        LEFT => -1,
+        UP => -h,
+        DOWN => h,
+        RIGHT => 1,
         _ => h + 1,
     }
 }
@@ -96,7 +102,7 @@ fn step_offset(dir: usize, half: u32) -> i32 {
 #[inline(always)]
 pub(super) fn plain_moves<R: RuleSet>(r: R, pos: &Position, out: &mut Vec<Move>) {
     let Movers { men, kings, empty, crown_row, man_dirs } = Movers::of(r, pos, pos.turn);
-    for d in 0..4 {
+    for d in r.step_dirs() {
         if man_dirs & (1 << d) == 0 {
             continue;
         }
@@ -110,7 +116,7 @@ pub(super) fn plain_moves<R: RuleSet>(r: R, pos: &Position, out: &mut Vec<Move>)
         }
     }
     for from in Geometry::bits(kings) {
-        for d in 0..4 {
+        for d in r.step_dirs() {
             // Not through `king_steps`: in this form the counters, whose
             // rare fallback lists moves, keep their hot loop as it was.
             if r.flying_kings() {

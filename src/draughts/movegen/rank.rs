@@ -69,7 +69,7 @@ pub(super) fn taken_in_order<R: RuleSet>(r: R, m: &Move, out: &mut [u8; MAX_PATH
     let mut n = 0;
     for &stop in m.path() {
         let stop_bit: Bits = 1 << stop;
-        if let Some(d) = (0..r.capture_dirs()).find(|&d| rays[d][usize::from(at)] & stop_bit != 0) {
+        if let Some(d) = (r.first_dir()..r.capture_dirs()).find(|&d| rays[d][usize::from(at)] & stop_bit != 0) {
             let between = rays[d][usize::from(at)] & !rays[d][usize::from(stop)] & !stop_bit;
             let piece = between & m.captured & !taken;
             if piece != 0 && n < MAX_PATH {

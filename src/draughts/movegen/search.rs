@@ -10,21 +10,22 @@
 use super::super::geometry::{Bits, Geometry};
 use super::super::position::Position;
 use super::super::rules::MidCapturePromotion;
-use super::super::ruleset::RuleSet;
+use super::super::ruleset::{opposite, RuleSet};
 use super::moves::MAX_PATH;
 use super::scan::{axis, king_capture_dirs, man_capture_dirs, nearest, pop_nearest, run_beyond};
 use super::sinks::Sink;
 
-/// Whether a flying king on `at` can jump anything, with `taken` captured.
+/// Whether a flying king on `at` can jump anything, with `taken` captured,
+/// in any direction but those of `banned`.
 #[inline(always)]
-pub(super) fn flying_can_jump<R: RuleSet>(r: R, at: u8, occupied: Bits, enemy: Bits, taken: Bits) -> bool {
+pub(super) fn flying_can_jump<R: RuleSet>(r: R, at: u8, occupied: Bits, enemy: Bits, taken: Bits, banned: u8) -> bool {
     let blockers = if r.immediate_removal() { occupied & !taken } else { occupied };
     let jumpable = enemy & !taken;
     let free = r.valid() & !blockers;
     let rays = r.rays();
-    for d in 0..r.capture_dirs() {
+    for d in r.first_dir()..r.capture_dirs() {
         let hit = rays[d][usize::from(at)] & blockers;
-        if hit == 0 {
+        if hit == 0 || banned & (1 << d) != 0 {
             continue;
         }
         let over = nearest(hit, d);
@@ -33,6 +34,17 @@ pub(super) fn flying_can_jump<R: RuleSet>(r: R, at: u8, occupied: Bits, enemy: B
         }
     }
     false
+}
+
+/// The directions a capture may not take after a jump in direction `d`:
+/// straight back, where the rules forbid turning back; none otherwise.
+#[inline(always)]
+fn back<R: RuleSet>(r: R, d: usize) -> u8 {
+    if r.turn_back() {
+        0
+    } else {
+        1 << opposite(d)
+    }
 }
 
 /// Every capture sequence of the pieces on `starters`, into `sink`.
@@ -78,7 +90,7 @@ pub(super) fn search_from<R: RuleSet, S: Sink, const PRUNE: bool>(
         path: [0; MAX_PATH],
         sink,
     };
-    search.extend::<PRUNE>(from, king, 0, 0, 0);
+    search.extend::<PRUNE>(from, king, 0, 0, 0, 0);
 }
 
 /// State of the capture search of one piece.
@@ -124,7 +136,19 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
     /// touchdown square is a path of its own (see
     /// [`super::moves::Listing::Paths`]). Without `PRUNE` every touchdown
     /// square is followed and `skip` is always empty.
-    fn extend<const PRUNE: bool>(&mut self, at: u8, king: bool, captured: Bits, skip: u8, depth: usize) -> bool {
+    ///
+    /// `banned` holds the direction straight back along the jump before,
+    /// where the rules forbid a capture to turn back (empty otherwise): a
+    /// jump that way is no jump at all.
+    fn extend<const PRUNE: bool>(
+        &mut self,
+        at: u8,
+        king: bool,
+        captured: Bits,
+        skip: u8,
+        banned: u8,
+        depth: usize,
+    ) -> bool {
         let r = self.r;
         let blockers = if r.immediate_removal() { self.occupied & !captured } else { self.occupied };
         let jumpable = self.enemy & !captured;
@@ -134,9 +158,9 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
             let mut overs = [0u8; 8];
             let mut lands: [Bits; 8] = [0; 8];
             let mut any = false;
-            for d in 0..r.capture_dirs() {
+            for d in r.first_dir()..r.capture_dirs() {
                 let hit = rays[d][usize::from(at)] & blockers;
-                if hit == 0 {
+                if hit == 0 || banned & (1 << d) != 0 {
                     continue;
                 }
                 let over = nearest(hit, d);
@@ -162,7 +186,7 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
             if r.must_continue_landing() {
                 // Only landing squares from which the capture goes on, where
                 // there is one.
-                for d in 0..r.capture_dirs() {
+                for d in r.first_dir()..r.capture_dirs() {
                     let run = lands[d];
                     if run & run.wrapping_sub(1) == 0 {
                         continue;
@@ -170,7 +194,7 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
                     let taken = captured | (1 << overs[d]);
                     let mut keep = 0;
                     for l in Geometry::bits(run) {
-                        if flying_can_jump(r, l, self.occupied, self.enemy, taken) {
+                        if flying_can_jump(r, l, self.occupied, self.enemy, taken, back(r, d)) {
                             keep |= 1 << l;
                         }
                     }
@@ -179,7 +203,7 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
                     }
                 }
             }
-            for d in 0..r.capture_dirs() {
+            for d in r.first_dir()..r.capture_dirs() {
                 let mut run = lands[d];
                 let taken = captured | (1 << overs[d]);
                 let mut next_skip = 0;
@@ -191,7 +215,16 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
                 while run != 0 {
                     let land = pop_nearest(&mut run, d);
                     self.path[depth] = land;
-                    self.continue_or_record::<PRUNE>(land, true, taken, next_skip, depth + 1, false, may_end);
+                    self.continue_or_record::<PRUNE>(
+                        land,
+                        true,
+                        taken,
+                        next_skip,
+                        back(r, d),
+                        depth + 1,
+                        false,
+                        may_end,
+                    );
                     if PRUNE {
                         next_skip = axis(d);
                     }
@@ -206,8 +239,8 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
         let jumpable = if king || r.men_capture_kings() { jumpable } else { jumpable & !self.kings };
         let at_bit: Bits = 1 << at;
         let mut any = false;
-        for d in 0..r.capture_dirs() {
-            if dirs & (1 << d) == 0 {
+        for d in r.first_dir()..r.capture_dirs() {
+            if dirs & (1 << d) == 0 || banned & (1 << d) != 0 {
                 continue;
             }
             let over = r.step_any(at_bit, d) & jumpable;
@@ -226,21 +259,21 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
                 if !r.crown_by_capture() {
                     // Not crowned: it goes on as a man if it can and stays a
                     // man where the move ends.
-                    self.continue_or_record::<PRUNE>(land, false, taken, 0, depth + 1, false, true);
+                    self.continue_or_record::<PRUNE>(land, false, taken, 0, back(r, d), depth + 1, false, true);
                     continue;
                 }
                 match r.promotion() {
                     MidCapturePromotion::EndsMove => self.record(depth + 1, taken, true),
                     MidCapturePromotion::ContinuesAsKing => {
-                        self.continue_or_record::<PRUNE>(land, true, taken, 0, depth + 1, true, true)
+                        self.continue_or_record::<PRUNE>(land, true, taken, 0, back(r, d), depth + 1, true, true)
                     }
                     MidCapturePromotion::ContinuesAsMan => {
-                        self.continue_or_record::<PRUNE>(land, false, taken, 0, depth + 1, true, true)
+                        self.continue_or_record::<PRUNE>(land, false, taken, 0, back(r, d), depth + 1, true, true)
                     }
                 }
                 continue;
             }
-            self.continue_or_record::<PRUNE>(land, king, taken, 0, depth + 1, false, true);
+            self.continue_or_record::<PRUNE>(land, king, taken, 0, back(r, d), depth + 1, false, true);
         }
         any
     }
@@ -256,6 +289,7 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
         king: bool,
         captured: Bits,
         skip: u8,
+        banned: u8,
         len: usize,
         crowns_if_ends: bool,
         may_end: bool,
@@ -265,7 +299,7 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
         // search it saves.
         let continued = len < MAX_PATH
             && ((king && self.r.flying_kings()) || self.short_can_jump(at, king, captured))
-            && self.extend::<PRUNE>(at, king, captured, skip, len);
+            && self.extend::<PRUNE>(at, king, captured, skip, banned, len);
         if (!continued || self.r.may_stop()) && may_end {
             let crowned_on_the_way = king && self.started_as_man;
             self.record(len, captured, crowns_if_ends || crowned_on_the_way);
@@ -288,7 +322,7 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
         let dirs = if king { king_capture_dirs(r) } else { self.man_dirs };
         let b: Bits = 1 << at;
         let mut found = 0;
-        for d in 0..r.capture_dirs() {
+        for d in r.first_dir()..r.capture_dirs() {
             if dirs & (1 << d) != 0 {
                 found |= r.step_any(r.step_any(b, d) & jumpable, d) & free;
             }
