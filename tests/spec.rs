@@ -82,6 +82,7 @@ fn main() {
         ("killer", 50),
         ("thai", 35),
         ("frisian", 40),
+        ("turkish", 60),
         ("chinese-checkers", 60),
         ("konane", 30),
     ] {

@@ -73,6 +73,7 @@ const PAGES: &[(&str, &str)] = &[
     ("spec/rules/killer.yaml", include_str!("../../spec/rules/killer.yaml")),
     ("spec/rules/thai.yaml", include_str!("../../spec/rules/thai.yaml")),
     ("spec/rules/frisian.yaml", include_str!("../../spec/rules/frisian.yaml")),
+    ("spec/rules/turkish.yaml", include_str!("../../spec/rules/turkish.yaml")),
     ("spec/rules/chinese-checkers.yaml", include_str!("../../spec/rules/chinese-checkers.yaml")),
     ("spec/rules/konane.yaml", include_str!("../../spec/rules/konane.yaml")),
 ];
