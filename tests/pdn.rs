@@ -234,6 +234,16 @@ fn game_type_31_is_thai() {
     assert!(r[0].notes[0].contains("GameType 31 is thai"), "{:?}", r[0].notes);
 }
 
+/// GameType 30 is Turkish draughts, whose records name the squares.
+#[test]
+fn game_type_30_is_turkish() {
+    let r = replay_text("turkish", "[GameType \"30\"]\n1. e3-e4 f6-f5 2. e4-e5 *\n");
+    assert!(r[0].notes.is_empty(), "{:?}", r[0].notes);
+    assert!(r[0].ok());
+    let r = replay_text("english", "[GameType \"30\"]\n1. 11-15 *\n");
+    assert!(r[0].notes[0].contains("GameType 30 is turkish"), "{:?}", r[0].notes);
+}
+
 // --- Malformed files ----------------------------------------------------------
 
 #[test]

@@ -54,8 +54,8 @@ fn game_type_variant(number: &str) -> Option<&'static str> {
         "22" => Some("italian"),
         "24" => Some("spanish"),
         "29" => Some("czech"),
+        "30" => Some("turkish"),
         "31" => Some("thai"),
-
         "40" => Some("frisian"),
         _ => None,
     }
