@@ -17,7 +17,7 @@ use super::quiet::{count_plain, king_steps, Movers};
 use super::scan::{forward_dirs, ALL_DIRS};
 use super::search::search_captures;
 use super::sinks::{CountSink, Sink, Weight};
-use super::{apply, generate};
+use super::{apply, capture_starters, generate, rank};
 
 /// The first jumps of the side to move's short pieces, split by shifts
 /// into those that are whole moves by themselves and the pieces whose
@@ -144,6 +144,22 @@ pub(super) fn count_moves<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>,
 
 #[inline(always)]
 fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Move>, paths: bool) -> u64 {
+    if counts_ranked(r) {
+        let starters = capture_starters(r, pos);
+        if starters == 0 {
+            return count_plain(r, pos, side);
+        }
+        let mut sink = CountSink::<true>::ranked(r.ranked(), pos.kings, !paths);
+        search_captures::<R, _, true>(r, pos, starters, &mut sink);
+        if sink.overflow {
+            return listed_count(r, pos, buf, paths);
+        }
+        return if sink.count != 0 && r.capture_mandatory() {
+            sink.count
+        } else {
+            sink.count + count_plain(r, pos, side)
+        };
+    }
     if r.capture_dirs() == 8 {
         // The shifts below tell single jumps apart on the diagonals only:
         // where a capture may be due the moves are listed.
@@ -161,7 +177,7 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Mo
     }
     let mut captures = jumps.count();
     if starters != 0 {
-        let mut sink = CountSink::new(r.majority(), !paths);
+        let mut sink = CountSink::<false>::new(r.majority(), !paths);
         search_captures::<R, _, true>(r, pos, starters, &mut sink);
         if sink.overflow {
             // More routes of one piece than the counter keeps apart:
@@ -182,28 +198,37 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Mo
 /// the pieces only, without listing them.
 #[inline(always)]
 pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
-    if r.capture_dirs() == 8 {
+    let ranked = counts_ranked(r);
+    if r.capture_dirs() == 8 && !ranked {
         return listed_children(r, pos, buf, paths);
     }
     let side = pos.turn;
-    let jumps = short_jumps(r, pos, side);
-    let starters = jumps.starters(r, pos, side);
-    if !r.ranked().is_empty() && (starters != 0 || jumps.count() != 0) {
+    // Under a ranked rule counted here every piece that can capture is
+    // searched: a single jump is ranked with the rest.
+    let jumps = if ranked {
+        ShortJumps { single: [0; 4], search: capture_starters(r, pos) }
+    } else {
+        short_jumps(r, pos, side)
+    };
+    let starters = if ranked { jumps.search } else { jumps.starters(r, pos, side) };
+    if !ranked && !r.ranked().is_empty() && (starters != 0 || jumps.count() != 0) {
         return listed_children(r, pos, buf, paths);
     }
     let mut total = 0;
     let mut captures = 0;
     let mut best = 0;
     if starters != 0 {
-        let mut sink =
-            ChildSink { r, pos, paths, moves: CountSink::new(r.majority(), !paths), leaves: 0, scratch: Vec::new() };
-        search_captures::<R, _, true>(r, pos, starters, &mut sink);
-        if sink.moves.overflow {
+        let found = if ranked {
+            capture_children(r, pos, paths, starters, CountSink::<true>::ranked(r.ranked(), pos.kings, !paths))
+        } else {
+            capture_children(r, pos, paths, starters, CountSink::<false>::new(r.majority(), !paths))
+        };
+        let Some((count, leaves, most)) = found else {
             return listed_children(r, pos, buf, paths);
-        }
-        captures = sink.moves.count;
-        total = sink.leaves;
-        best = sink.moves.best();
+        };
+        captures = count;
+        total = leaves;
+        best = most;
     }
     let mut scratch = Vec::new();
     if !(r.majority() && best > 1) {
@@ -273,6 +298,30 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Mov
     total
 }
 
+/// The capture moves of a position counted into `moves`, and the leaves
+/// below them: (moves, leaves, the most pieces a move takes under the
+/// majority rule); `None` where the counter could not keep the moves apart.
+#[inline(always)]
+fn capture_children<R: RuleSet, const RANKED: bool>(
+    r: R,
+    pos: &Position,
+    paths: bool,
+    starters: Bits,
+    moves: CountSink<RANKED>,
+) -> Option<(u64, u64, u32)> {
+    let mut sink = ChildSink { r, pos, paths, moves, leaves: 0, scratch: Vec::new() };
+    search_captures::<R, _, true>(r, pos, starters, &mut sink);
+    (!sink.moves.overflow).then(|| (sink.moves.count, sink.leaves, sink.moves.best()))
+}
+
+/// Whether the rules rank captures by criteria that the counters can
+/// apply as the search finds the sequences (see [`rank::by_set`]): then
+/// every capture is searched and ranked, with no shortcut for single jumps.
+#[inline(always)]
+fn counts_ranked<R: RuleSet>(r: R) -> bool {
+    !r.ranked().is_empty() && rank::by_set(r.ranked()) && !r.full()
+}
+
 /// The legal moves, listed in the convention counted: where the counters
 /// cannot tell the moves apart themselves.
 fn listed<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) {
@@ -294,18 +343,18 @@ fn listed_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths:
 
 /// Counts the leaves below each capture sequence as the search finds it
 /// (see [`count_children`]).
-struct ChildSink<'p, R: RuleSet> {
+struct ChildSink<'p, R: RuleSet, const RANKED: bool> {
     r: R,
     pos: &'p Position,
     paths: bool,
     /// The moves counted (distinct, or paths), under the majority rule.
-    moves: CountSink,
+    moves: CountSink<RANKED>,
     /// Leaves below them.
     leaves: u64,
     scratch: Vec<Move>,
 }
 
-impl<R: RuleSet> Sink for ChildSink<'_, R> {
+impl<R: RuleSet, const RANKED: bool> Sink for ChildSink<'_, R, RANKED> {
     #[inline(always)]
     fn begin_piece(&mut self) {
         self.moves.begin_piece();
@@ -314,7 +363,7 @@ impl<R: RuleSet> Sink for ChildSink<'_, R> {
     #[inline(always)]
     fn record(&mut self, from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, crowns: bool) {
         let to = path[len - 1];
-        match self.moves.take(to, captured) {
+        match self.moves.take(from, to, captured) {
             Weight::Less => return,
             Weight::More => self.leaves = 0,
             Weight::Same => {}

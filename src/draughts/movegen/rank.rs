@@ -51,6 +51,40 @@ pub fn criterion_value(c: Criterion, with_king: bool, taken: &[u8], kings: Bits)
     }
 }
 
+/// Whether the criteria read only the set of pieces a sequence takes and
+/// whether a king takes them, not the order it takes them in: then the
+/// sequences can be ranked as the search finds them, and counted without
+/// being listed.
+pub(super) const fn by_set(criteria: &[Criterion]) -> bool {
+    let mut i = 0;
+    while i < criteria.len() {
+        if matches!(criteria[i], Criterion::KingsEarliest) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// [`standing`] of a sequence that takes `captured`, under criteria that
+/// read the set only (see [`by_set`]).
+#[inline(always)]
+pub(super) fn set_standing(criteria: &[Criterion], with_king: bool, captured: Bits, kings: Bits) -> u64 {
+    let n = u64::from(captured.count_ones());
+    let k = u64::from((captured & kings).count_ones());
+    criteria.iter().fold(0, |rank, &c| {
+        let value = match c {
+            Criterion::MostPieces => n,
+            Criterion::WithKing => u64::from(with_king),
+            Criterion::MostKings => k,
+            Criterion::MostValue => (n + k) * MAX_PATH as u64 - k,
+            // Not reached: such criteria are ranked on the listing.
+            Criterion::KingsEarliest => 0,
+        };
+        rank << width(c) | value
+    })
+}
+
 /// A sequence's standing under all the criteria, as one number that orders
 /// sequences the way the criteria do in turn.
 pub fn standing(criteria: &[Criterion], with_king: bool, taken: &[u8], kings: Bits) -> u64 {

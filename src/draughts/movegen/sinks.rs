@@ -7,7 +7,9 @@
 //! sink's business, and each sink is compiled into the search it serves.
 
 use super::super::geometry::Bits;
+use super::super::rules::Criterion;
 use super::moves::{Move, MAX_PATH};
+use super::rank::set_standing;
 
 /// Where the capture search puts the sequences it finds.
 pub(super) trait Sink {
@@ -60,6 +62,37 @@ impl Majority {
             }
         }
         Weight::Same
+    }
+}
+
+/// A ranked precedence rule as the sequences come, for criteria that read
+/// only the pieces taken and the piece that takes them, not their order
+/// (see [`super::rank::by_set`]): only the sequences best by the criteria
+/// stand. Off (no criteria) it weighs everything the same.
+pub(super) struct Ranker {
+    criteria: &'static [Criterion],
+    /// The kings on the board before the move.
+    kings: Bits,
+    best: Option<u64>,
+}
+
+impl Ranker {
+    #[inline(always)]
+    pub(super) fn new(criteria: &'static [Criterion], kings: Bits) -> Ranker {
+        Ranker { criteria, kings, best: None }
+    }
+
+    #[inline(always)]
+    fn weigh(&mut self, from: u8, captured: Bits) -> Weight {
+        let key = set_standing(self.criteria, self.kings & (1 << from) != 0, captured, self.kings);
+        match self.best {
+            Some(best) if key < best => Weight::Less,
+            Some(best) if key == best => Weight::Same,
+            _ => {
+                self.best = Some(key);
+                Weight::More
+            }
+        }
     }
 }
 
@@ -119,8 +152,14 @@ const COUNT_KEYS: usize = 16;
 
 /// Counts the sequences, or the distinct moves among them. Also the count
 /// of moves inside a sink that counts more (see [`CountSink::take`]).
-pub(super) struct CountSink {
+///
+/// `RANKED`: the sequences are weighed by a ranked rule's criteria (see
+/// [`Ranker`]) instead of the majority rule; a constant, so that the
+/// counters of the rule sets without ranking are compiled as they were.
+pub(super) struct CountSink<const RANKED: bool = false> {
     majority: Majority,
+    /// The ranked rule, where one is counted here (empty otherwise).
+    ranker: Ranker,
     dedup: bool,
     /// The moves counted.
     pub(super) count: u64,
@@ -132,10 +171,25 @@ pub(super) struct CountSink {
     pub(super) overflow: bool,
 }
 
-impl CountSink {
+impl<const RANKED: bool> CountSink<RANKED> {
     #[inline(always)]
-    pub(super) fn new(majority: bool, dedup: bool) -> CountSink {
-        CountSink { majority: Majority::new(majority), dedup, count: 0, keys: [0; COUNT_KEYS], len: 0, overflow: false }
+    pub(super) fn new(majority: bool, dedup: bool) -> CountSink<RANKED> {
+        CountSink {
+            majority: Majority::new(majority),
+            ranker: Ranker::new(&[], 0),
+            dedup,
+            count: 0,
+            keys: [0; COUNT_KEYS],
+            len: 0,
+            overflow: false,
+        }
+    }
+
+    /// Counting under a ranked rule whose criteria read the pieces taken
+    /// only (see [`Ranker`]), with the kings on the board before the move.
+    #[inline(always)]
+    pub(super) fn ranked(criteria: &'static [Criterion], kings: Bits, dedup: bool) -> CountSink<RANKED> {
+        CountSink { ranker: Ranker::new(criteria, kings), ..CountSink::new(false, dedup) }
     }
 
     /// The most pieces a counted sequence takes (0 without the majority rule).
@@ -148,8 +202,8 @@ impl CountSink {
     /// and is not a move counted already: `Less` if it is not counted,
     /// `More` if the count began again with it.
     #[inline(always)]
-    pub(super) fn take(&mut self, to: u8, captured: Bits) -> Weight {
-        let weight = self.majority.weigh(captured);
+    pub(super) fn take(&mut self, from: u8, to: u8, captured: Bits) -> Weight {
+        let weight = if RANKED { self.ranker.weigh(from, captured) } else { self.majority.weigh(captured) };
         match weight {
             Weight::Less => return Weight::Less,
             Weight::More => {
@@ -159,8 +213,9 @@ impl CountSink {
             Weight::Same => {}
         }
         if self.dedup {
-            // Squares are below bit 58 on every board, so the end square fits
-            // in the top six bits.
+            // Squares are below bit 58 on every board counted here (the
+            // full board's captures are listed), so the end square fits in
+            // the top six bits.
             let key = captured | (u64::from(to) << 58);
             if self.keys[..self.len].contains(&key) {
                 return Weight::Less;
@@ -177,14 +232,14 @@ impl CountSink {
     }
 }
 
-impl Sink for CountSink {
+impl<const RANKED: bool> Sink for CountSink<RANKED> {
     #[inline(always)]
     fn begin_piece(&mut self) {
         self.len = 0;
     }
 
     #[inline(always)]
-    fn record(&mut self, _from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, _crowns: bool) {
-        self.take(path[len - 1], captured);
+    fn record(&mut self, from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, _crowns: bool) {
+        self.take(from, path[len - 1], captured);
     }
 }
