@@ -9,8 +9,11 @@
 
 #[path = "support/plain_draughts.rs"]
 mod plain_draughts;
+#[path = "support/rng.rs"]
+mod rng;
 
 use plain_draughts::{Board, MoveId, Plain, PlainMove};
+use rng::Rng;
 use rulecheck::draughts::geometry::{Geometry, Numbering};
 use rulecheck::draughts::movegen::{apply, Generator, Move};
 use rulecheck::draughts::notation::{parse_fen, write_fen, SquareStyle};
@@ -19,30 +22,6 @@ use rulecheck::draughts::position::{KingRun, Position};
 use rulecheck::draughts::rules::{
     CaptureDuty, Chain, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side,
 };
-
-/// xorshift64*: small, seeded, good enough to pick moves and squares.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    /// True with probability `percent`/100.
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
 
 fn english_optional() -> Rules {
     let mut rules = Rules::english();

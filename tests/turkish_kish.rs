@@ -9,31 +9,15 @@
 //! side; rulecheck's bit layout runs a8 = 0 to h1 = 63, so a set maps to the
 //! other by reversing the order of its bytes (its rows).
 
+#[path = "support/rng.rs"]
+mod rng;
+
 use kish::{Board, Team};
+use rng::Rng;
 use rulecheck::draughts::movegen::{Generator, Move};
 use rulecheck::draughts::notation::{write_fen, SquareStyle};
 use rulecheck::draughts::position::Position;
 use rulecheck::draughts::rules::{Rules, Side};
-
-/// xorshift64*: small, seeded, good enough to pick moves and squares.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// The pieces of a position: (black, white, kings), in rulecheck's layout.
 type Placement = (u64, u64, u64);

@@ -12,41 +12,20 @@ use crate::game::{Game, OptionSpec, Options, Variant, VariantInfo};
 /// The family every variant here belongs to.
 const FAMILY: &str = "draughts";
 
-/// The draughts variants, as registered.
-pub static VARIANTS: &[&dyn Variant] = &[
-    &ENGLISH,
-    &RUSSIAN,
-    &INTERNATIONAL,
-    &POOL,
-    &BRAZILIAN,
-    &CZECH,
-    &SPANISH,
-    &ITALIAN,
-    &KILLER,
-    &THAI,
-    &FRISIAN,
-    &TURKISH,
-];
+/// The registry's list and the lookup by id, from one list of the variants.
+macro_rules! variants {
+    ($($v:ident),* $(,)?) => {
+        /// The draughts variants, as registered.
+        pub static VARIANTS: &[&dyn Variant] = &[$(&$v),*];
 
-/// A draughts variant by id.
-pub fn variant(id: &str) -> Option<&'static DraughtsVariant> {
-    [
-        &ENGLISH,
-        &RUSSIAN,
-        &INTERNATIONAL,
-        &POOL,
-        &BRAZILIAN,
-        &CZECH,
-        &SPANISH,
-        &ITALIAN,
-        &KILLER,
-        &THAI,
-        &FRISIAN,
-        &TURKISH,
-    ]
-    .into_iter()
-    .find(|v| v.info.id == id)
+        /// A draughts variant by id.
+        pub fn variant(id: &str) -> Option<&'static DraughtsVariant> {
+            [$(&$v),*].into_iter().find(|v| v.info.id == id)
+        }
+    };
 }
+
+variants!(ENGLISH, RUSSIAN, INTERNATIONAL, POOL, BRAZILIAN, CZECH, SPANISH, ITALIAN, KILLER, THAI, FRISIAN, TURKISH);
 
 const MANDATORY_CAPTURE: OptionSpec = OptionSpec {
     name: "mandatory-capture",
