@@ -67,7 +67,6 @@ fn theirs(board: &Board) -> (Vec<Placement>, usize) {
 #[derive(Default)]
 struct Seen {
     positions: u64,
-    captures: u64,
     multi: u64,
     king_captures: u64,
 }
@@ -92,7 +91,6 @@ fn check(rules: &Rules, gen: &Generator, pos: &Position, context: &str, seen: &m
     }
     seen.positions += 1;
     if moves.iter().any(Move::is_capture) {
-        seen.captures += 1;
         if moves.iter().any(|m| m.captured.count_ones() > 1) {
             seen.multi += 1;
         }

@@ -39,11 +39,12 @@ pub fn written_exactly(text: &MoveText, m: &Move, g: &Geometry) -> bool {
 
 /// The squares strictly between two squares on one diagonal, or `None` when
 /// they are not on a common diagonal. With `orthogonal`, two squares on one
-/// row or column of dark squares are on a line too.
+/// row or column of dark squares are on a line too; on the full board rows
+/// and columns are the only lines.
 fn between(g: &Geometry, a: u8, b: u8, orthogonal: bool) -> Option<Vec<u8>> {
     let (ra, ca) = g.coords(a);
     let (rb, cb) = g.coords(b);
-    let dir = g.dir_of(i16::from(rb) - i16::from(ra), i16::from(cb) - i16::from(ca))?;
+    let dir = line(g, a, b)?;
     if dir.is_orthogonal() && !orthogonal && !g.is_full() {
         return None;
     }

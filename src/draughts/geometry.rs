@@ -231,16 +231,6 @@ impl Geometry {
         self.full
     }
 
-    /// The directions pieces step in on this board: the diagonals on a
-    /// board of dark squares, the rows and columns on a full one.
-    pub fn step_dirs(&self) -> [Dir; 4] {
-        if self.full {
-            Dir::ORTHOGONAL
-        } else {
-            Dir::ALL
-        }
-    }
-
     /// The change of row and column of one step in a direction on this
     /// board: along a row or column to the next square, which is the next
     /// cell on a full board and two cells away on a board of dark squares.

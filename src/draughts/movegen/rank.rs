@@ -42,13 +42,16 @@ pub fn criterion_value(c: Criterion, with_king: bool, taken: &[u8], kings: Bits)
         Criterion::KingsEarliest => {
             taken.iter().enumerate().filter(|(_, b)| is_king(b)).fold(0, |mask, (i, _)| mask | 1 << (MAX_PATH - 1 - i))
         }
-        // (pieces + kings) scaled past any count of kings, less the kings:
-        // the value first, the fewer kings at equal value.
-        Criterion::MostValue => {
-            let k = taken.iter().filter(|b| is_king(b)).count() as u64;
-            (taken.len() as u64 + k) * MAX_PATH as u64 - k
-        }
+        Criterion::MostValue => value_key(taken.len() as u64, taken.iter().filter(|b| is_king(b)).count() as u64),
     }
+}
+
+/// The value criterion's key of a sequence taking `pieces`, `kings` of
+/// them kings: (pieces + kings) scaled past any count of kings, less the
+/// kings, so the value comes first and the fewer kings at equal value.
+#[inline(always)]
+const fn value_key(pieces: u64, kings: u64) -> u64 {
+    (pieces + kings) * MAX_PATH as u64 - kings
 }
 
 /// Whether the criteria read only the set of pieces a sequence takes and
@@ -77,7 +80,7 @@ pub(super) fn set_standing(criteria: &[Criterion], with_king: bool, captured: Bi
             Criterion::MostPieces => n,
             Criterion::WithKing => u64::from(with_king),
             Criterion::MostKings => k,
-            Criterion::MostValue => (n + k) * MAX_PATH as u64 - k,
+            Criterion::MostValue => value_key(n, k),
             // Not reached: such criteria are ranked on the listing.
             Criterion::KingsEarliest => 0,
         };
