@@ -20,7 +20,7 @@ use rulecheck::runner;
 
 fn perft(c: &mut Criterion) {
     let rules = Rules::english();
-    let start = Position::start(&rules);
+    let start = Position::<u64>::start(&rules);
     let mut group = c.benchmark_group("perft/english/start");
     group.sample_size(10);
     for (depth, nodes) in [(8u32, 845_931u64), (9, 3_963_680), (10, 18_391_564)] {
@@ -48,7 +48,7 @@ fn perft_variants(c: &mut Criterion) {
         ("pool", Rules::pool(), 929_896),
         ("international", Rules::international(), 6_483_961),
     ] {
-        let start = Position::start(&rules);
+        let start = Position::<u64>::start(&rules);
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(name, |b| {
             let mut p = Perft::new(&rules, Counting::DistinctMoves);
@@ -145,14 +145,47 @@ fn perft_keep_duplicates(c: &mut Criterion) {
         ("turkish/start/moves", Rules::turkish(), None, 9, Counting::DistinctMoves, 1_454_012_156),
     ] {
         let pos = match fen {
-            Some(f) => parse_fen(f, &rules).expect("bench FEN parses"),
-            None => Position::start(&rules),
+            Some(f) => parse_fen::<u64>(f, &rules).expect("bench FEN parses"),
+            None => Position::<u64>::start(&rules),
         };
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("{name}/{depth}"), |b| {
             let mut p = Perft::new(&rules, counting);
             b.iter(|| {
                 let n = p.count(black_box(&pos), depth);
+                assert_eq!(n, nodes);
+                n
+            })
+        });
+    }
+    group.finish();
+}
+
+/// Canadian draughts (the 12x12 board, its sets in a `u128`) from the
+/// start: the "Perft on large boards" table of the FMJD forum (laatste.info
+/// topic 4563, in dctl's `initial/board_large.cpp`), distinct moves, one to
+/// three depths beyond tests/perft.rs. No keep-duplicates table is
+/// published for 12x12; the path counts beside them are rulecheck's own
+/// (31,839,070 and 237,209,607), held to the plain generator by
+/// tests/cross_check.rs at shallower depths.
+fn perft_canadian(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft/canadian/start");
+    group.sample_size(10);
+    let rules = Rules::canadian();
+    let start = Position::<u128>::start(&rules);
+    for (depth, counting, nodes) in [
+        (7u32, Counting::DistinctMoves, 4_369_366u64),
+        (8, Counting::DistinctMoves, 31_839_056),
+        (9, Counting::DistinctMoves, 237_209_258),
+        (8, Counting::Paths, 31_839_070),
+        (9, Counting::Paths, 237_209_607),
+    ] {
+        let convention = if counting == Counting::Paths { "paths" } else { "moves" };
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("{depth}/{convention}"), |b| {
+            let mut p = Perft::new(&rules, counting);
+            b.iter(|| {
+                let n = p.count(black_box(&start), depth);
                 assert_eq!(n, nodes);
                 n
             })
@@ -173,7 +206,7 @@ fn perft_against_natives(c: &mut Criterion) {
         ("russian", Rules::russian(), 10, 22_444_032, 22_450_628),
         ("pool", Rules::pool(), 10, 22_435_955, 22_442_551),
     ] {
-        let start = Position::start(&rules);
+        let start = Position::<u64>::start(&rules);
         for (convention, counting, nodes) in
             [("moves", Counting::DistinctMoves, distinct), ("paths", Counting::Paths, paths)]
         {
@@ -231,7 +264,7 @@ fn movegen(c: &mut Criterion) {
     let rules = Rules::english();
     let g = Generator::new(&rules);
     // A spread of positions from the first plies of every opening.
-    let mut positions = vec![Position::start(&rules)];
+    let mut positions = vec![Position::<u64>::start(&rules)];
     let mut buf = Vec::new();
     for _ in 0..4 {
         let mut next = Vec::new();
@@ -327,7 +360,7 @@ fn perft_parallel(c: &mut Criterion) {
 fn perft_hash(c: &mut Criterion) {
     use rulecheck::draughts::perft::hash::Hashed;
     let rules = Rules::english();
-    let start = Position::start(&rules);
+    let start = Position::<u64>::start(&rules);
     let nodes = 388_623_673u64;
     let mut group = c.benchmark_group("perft/hash/english/12");
     group.sample_size(10);
@@ -360,6 +393,7 @@ criterion_group!(
     perft,
     perft_variants,
     perft_keep_duplicates,
+    perft_canadian,
     perft_against_natives,
     perft_chinese_checkers,
     perft_konane,

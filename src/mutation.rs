@@ -244,10 +244,10 @@ pub mod draughts {
             ("english", "mid-capture promotion: the other of the three rules") => {
                 Some("an English man on the far row has no forward jump left, so going on as a man is ending the move")
             }
-            ("international" | "brazilian" | "killer" | "turkish", "chains may stop") => Some(
+            ("international" | "brazilian" | "killer" | "turkish" | "canadian", "chains may stop") => Some(
                 "under the majority rule a sequence stopped early takes fewer pieces than the one it cuts short and is already excluded",
             ),
-            ("international" | "brazilian" | "turkish", "king landing rule flipped") => Some(
+            ("international" | "brazilian" | "turkish" | "canadian", "king landing rule flipped") => Some(
                 "under the majority rule a landing from which the capture cannot go on takes fewer pieces and is already excluded",
             ),
             ("spanish" | "italian", "chains may stop") => Some(
@@ -379,7 +379,7 @@ pub fn deviant(name: &str) -> Result<Box<GameFactory>, String> {
                 if let Some(d) = draughts::DEVIATIONS.iter().find(|d| slug(d.name) == wanted) {
                     (d.apply)(&mut rules);
                 }
-                Ok(Box::new(crate::draughts::Draughts::new(dv.info().id, rules, dv.notation())))
+                Ok(crate::draughts::game(dv.info().id, rules, dv.notation()))
             }
             "halma" => {
                 let mut rules = crate::halma::ChineseCheckers::rules(&options);
@@ -516,10 +516,7 @@ pub fn score(variant: &str, scenarios: &[&crate::scenario::Scenario]) -> Result<
             &mine,
             draughts::DEVIATIONS,
             |id, o| crate::draughts::variant(id).map(|v| v.rules(o)),
-            |id, r| {
-                crate::draughts::variant(id)
-                    .map(|v| Box::new(crate::draughts::Draughts::new(v.info().id, r, v.notation())) as Box<dyn Game>)
-            },
+            |id, r| crate::draughts::variant(id).map(|v| crate::draughts::game(v.info().id, r, v.notation())),
             &|name| draughts::inert(variant, name),
         ),
         "halma" => score_family(

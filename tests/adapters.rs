@@ -617,7 +617,7 @@ fn pydraughts_turkish_random_play_parts_only_where_its_kings_pass_pieces() {
         assert_eq!(o.code, Some(1), "seed {seed}: no disagreement found:\n{}", o.all());
         let line = o.stderr.lines().find_map(|l| l.split_once("moves: ").filter(|_| l.starts_with("disagreement")));
         let (_, played) = line.unwrap_or_else(|| panic!("seed {seed}: no shrunk game:\n{}", o.all()));
-        let mut game = Match::new(&rules, Position::start(&rules));
+        let mut game = Match::new(&rules, Position::<u64>::start(&rules));
         let mut moves = Vec::new();
         for text in played.split_whitespace() {
             let written = parse_move(text, g).unwrap_or_else(|e| panic!("seed {seed}: {text}: {e}"));

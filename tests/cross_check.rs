@@ -22,6 +22,7 @@ use rulecheck::draughts::position::{KingRun, Position};
 use rulecheck::draughts::rules::{
     CaptureDuty, Chain, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side,
 };
+use rulecheck::draughts::word::Word;
 
 fn english_optional() -> Rules {
     let mut rules = Rules::english();
@@ -51,14 +52,14 @@ fn describe(rules: &Rules) -> String {
     )
 }
 
-fn engine_id(g: &Geometry, m: &Move) -> MoveId {
+fn engine_id<B: Word>(g: &Geometry, m: &Move<B>) -> MoveId {
     let from = g.square(m.from).expect("move starts on a square");
     let to = g.square(m.to).expect("move ends on a square");
     (from, to, g.squares_of(m.captured))
 }
 
 /// The engine's legal moves, sorted by identity.
-fn engine_ids(rules: &Rules, pos: &Position) -> Vec<MoveId> {
+fn engine_ids<B: Word>(rules: &Rules, pos: &Position<B>) -> Vec<MoveId> {
     let mut moves = Vec::new();
     Generator::new(rules).legal_moves(pos, &mut moves);
     let mut ids: Vec<MoveId> = moves.iter().map(|m| engine_id(&rules.geometry, m)).collect();
@@ -83,7 +84,7 @@ fn show(ids: &[MoveId]) -> String {
 
 /// The squares a side, its men and its kings occupy, and the same-king
 /// counts: what both generators must agree on after a move.
-fn placement(p: &Position) -> (u64, u64, u64, Side, [KingRun; 2]) {
+fn placement<B: Word>(p: &Position<B>) -> (B, B, B, Side, [KingRun; 2]) {
     (p.black, p.white, p.kings, p.turn, p.king_runs)
 }
 
@@ -110,7 +111,7 @@ impl Seen {
 
 /// Assert that both generators give the same moves in `pos`, and that each
 /// move leads to the same placement of pieces.
-fn check_position(rules: &Rules, pos: &Position, context: &str) -> Seen {
+fn check_position<B: Word>(rules: &Rules, pos: &Position<B>, context: &str) -> Seen {
     let g = &rules.geometry;
     let board = Board::from_position(pos, rules);
     assert_eq!(board.to_position(rules), placement_only(pos), "board conversion");
@@ -227,7 +228,7 @@ fn check_position(rules: &Rules, pos: &Position, context: &str) -> Seen {
         moves: engine.len(),
         captures: engine.iter().filter(|m| !m.2.is_empty()).count(),
         multi_captures: engine.iter().filter(|m| m.2.len() > 1).count(),
-        king_moves: moves.iter().filter(|m| pos.kings & (1 << m.from) != 0).count(),
+        king_moves: moves.iter().filter(|m| !(pos.kings & B::bit(m.from)).is_zero()).count(),
     }
 }
 
@@ -257,15 +258,15 @@ fn plain_turns(board: &Board, m: &PlainMove) -> Vec<u8> {
     out
 }
 
-fn placement_only(pos: &Position) -> Position {
+fn placement_only<B: Word>(pos: &Position<B>) -> Position<B> {
     Position { king_runs: pos.king_runs, ..Position::new(pos.black, pos.white, pos.kings, pos.turn) }
 }
 
 /// Play `games` seeded random games from the start, checking every position
 /// reached.
-fn random_play(rules: &Rules, seed: u64, games: usize, max_plies: usize) -> Seen {
+fn random_play<B: Word>(rules: &Rules, seed: u64, games: usize, max_plies: usize) -> Seen {
     let mut rng = Rng::new(seed);
-    let gen = Generator::new(rules);
+    let gen = Generator::<B>::new(rules);
     let mut checked = Seen::default();
     let mut moves = Vec::new();
     for game in 0..games {
@@ -287,7 +288,7 @@ fn random_play(rules: &Rules, seed: u64, games: usize, max_plies: usize) -> Seen
 /// A random legal-looking position: pieces scattered with the given density
 /// (percent of squares), kings with the given share (percent of pieces), no
 /// man on its crowning row, no side above its starting count.
-fn random_position(rules: &Rules, rng: &mut Rng, density: u64, kings: u64) -> Position {
+fn random_position<B: Word>(rules: &Rules, rng: &mut Rng, density: u64, kings: u64) -> Position<B> {
     let g = &rules.geometry;
     let max_per_side = usize::from(rules.rows_of_men) * usize::from(g.size() / 2);
     let mut board = Board::empty(g.size(), if rng.chance(50) { Side::Black } else { Side::White });
@@ -302,8 +303,7 @@ fn random_position(rules: &Rules, rng: &mut Rng, density: u64, kings: u64) -> Po
             continue;
         }
         let mut king = rng.chance(kings);
-        let crown = rules.promotion_row(side);
-        if g.mask(s) & crown != 0 {
+        if g.holds(rules.promotion_row::<u128>(side), s) {
             king = true;
         }
         counts[idx] += 1;
@@ -330,13 +330,13 @@ fn random_position(rules: &Rules, rng: &mut Rng, density: u64, kings: u64) -> Po
     pos
 }
 
-fn random_positions(rules: &Rules, seed: u64, count: usize) -> Seen {
+fn random_positions<B: Word>(rules: &Rules, seed: u64, count: usize) -> Seen {
     let mut rng = Rng::new(seed);
     let mut seen = Seen::default();
     for i in 0..count {
         let density = [15, 30, 45, 60, 75][i % 5];
         let kings = [0, 10, 30, 60, 100][(i / 5) % 5];
-        let pos = random_position(rules, &mut rng, density, kings);
+        let pos = random_position::<B>(rules, &mut rng, density, kings);
         seen.add(check_position(
             rules,
             &pos,
@@ -357,7 +357,7 @@ fn assert_not_vacuous(seen: &Seen, what: &str) {
 
 #[test]
 fn plain_geometry_matches_the_engine() {
-    for size in [4u8, 6, 8, 10] {
+    for size in [4u8, 6, 8, 10, 12] {
         for numbering in [Numbering::Pdn, Numbering::Fid, Numbering::Fpd] {
             let g = Geometry::numbered(size, numbering);
             let mut board = Board::empty(size, Side::Black);
@@ -374,7 +374,7 @@ fn plain_geometry_matches_the_engine() {
 #[test]
 fn start_position_converts_both_ways() {
     let rules = Rules::english();
-    let start = Position::start(&rules);
+    let start = Position::<u64>::start(&rules);
     let board = Board::from_position(&start, &rules);
     assert_eq!(board.count(Side::Black), 12);
     assert_eq!(board.count(Side::White), 12);
@@ -388,7 +388,7 @@ fn start_position_converts_both_ways() {
 #[test]
 fn random_play_agrees() {
     for (i, (name, rules)) in english_configs().iter().enumerate() {
-        let seen = random_play(rules, 0x5EED + i as u64, 400, 160);
+        let seen = random_play::<u64>(rules, 0x5EED + i as u64, 400, 160);
         assert_not_vacuous(&seen, &format!("random play, {name}"));
     }
 }
@@ -396,7 +396,7 @@ fn random_play_agrees() {
 #[test]
 fn random_positions_agree() {
     for (i, (name, rules)) in english_configs().iter().enumerate() {
-        let seen = random_positions(rules, 0xB0A2D + i as u64, 20_000);
+        let seen = random_positions::<u64>(rules, 0xB0A2D + i as u64, 20_000);
         assert_not_vacuous(&seen, &format!("random positions, {name}"));
     }
 }
@@ -415,7 +415,7 @@ const TACTICAL_FENS: &[&str] = &[
 fn tactical_positions_agree() {
     for (_, rules) in english_configs() {
         for fen in TACTICAL_FENS {
-            let pos = parse_fen(fen, &rules).expect("test FEN parses");
+            let pos = parse_fen::<u64>(fen, &rules).expect("test FEN parses");
             check_position(&rules, &pos, fen);
         }
     }
@@ -475,7 +475,7 @@ fn perft_to_depth_5_agrees() {
 #[test]
 fn published_start_counts_hold_for_the_plain_generator() {
     let rules = Rules::english();
-    let board = Board::from_position(&Position::start(&rules), &rules);
+    let board = Board::from_position(&Position::<u64>::start(&rules), &rules);
     let plain = Plain::new(&rules);
     let got: Vec<u64> = (1..=5).map(|d| plain.perft(&board, d)).collect();
     assert_eq!(got, [7, 49, 302, 1469, 7361]);
@@ -578,6 +578,22 @@ fn other_configs() -> Vec<(&'static str, Rules)> {
     r.orthogonal_captures = true;
     out.push(("orthogonal captures, short kings", r));
 
+    // The 12x12 board, whose sets take the wide word: Canadian draughts as
+    // compiled, and the same board read at run time under rules that reach
+    // every part of the generator the compiled form leaves out (orthogonal
+    // captures, immediate removal, a king bound to land behind each piece,
+    // the same-king limit).
+    out.push(("canadian", Rules::canadian()));
+    let mut r = Rules::canadian();
+    r.orthogonal_captures = true;
+    r.same_king_moves = Some(2);
+    out.push(("12x12, orthogonal captures, two moves per king", r));
+    let mut r = Rules::canadian();
+    r.removal = Removal::Immediate;
+    r.king_landing = KingLanding::DirectlyBehind;
+    r.precedence = Precedence::Free;
+    out.push(("12x12, immediate removal, landing behind", r));
+
     out
 }
 
@@ -587,8 +603,15 @@ fn check_other_config(name: &str) {
         .enumerate()
         .find_map(|(i, (n, r))| (n == name).then_some((i, r)))
         .expect("known configuration");
-    let mut seen = random_play(&rules, 0xC0FF + i as u64, 40, 160);
-    seen.add(random_positions(&rules, 0xF00D + i as u64, 2_000));
+    let seen = if rules.geometry.is_wide() {
+        let mut seen = random_play::<u128>(&rules, 0xC0FF + i as u64, 40, 160);
+        seen.add(random_positions::<u128>(&rules, 0xF00D + i as u64, 2_000));
+        seen
+    } else {
+        let mut seen = random_play::<u64>(&rules, 0xC0FF + i as u64, 40, 160);
+        seen.add(random_positions::<u64>(&rules, 0xF00D + i as u64, 2_000));
+        seen
+    };
     assert_not_vacuous(&seen, name);
 }
 
@@ -648,7 +671,7 @@ fn one_move_per_king_agrees() {
 }
 
 /// Both generators count the same perft at every depth to `deepest`.
-fn assert_perft_agrees(name: &str, rules: &Rules, plain: &Plain<'_>, pos: &Position, deepest: u32) {
+fn assert_perft_agrees<B: Word>(name: &str, rules: &Rules, plain: &Plain<'_>, pos: &Position<B>, deepest: u32) {
     let board = Board::from_position(pos, rules);
     let mut perft = Perft::new(rules, Counting::DistinctMoves);
     for depth in 1..=deepest {
@@ -670,7 +693,7 @@ fn perft_under_a_same_king_limit_agrees() {
         let plain = Plain::new(&rules);
         let mut rng = Rng::new(0x5A3E);
         for i in 0..24 {
-            let pos = random_position(&rules, &mut rng, [20, 30, 40][i % 3], 40);
+            let pos = random_position::<u64>(&rules, &mut rng, [20, 30, 40][i % 3], 40);
             assert_perft_agrees(name, &rules, &plain, &pos, 4);
         }
     }
@@ -687,12 +710,37 @@ fn orthogonal_captures_with_short_kings_agree() {
 #[test]
 fn frisian_start_perft_agrees() {
     let rules = Rules::frisian();
-    let pos = Position::start(&rules);
+    let pos = Position::<u64>::start(&rules);
     let board = Board::from_position(&pos, &rules);
     let plain = Plain::new(&rules);
     for depth in 1..=4 {
         let mut perft = Perft::new(&rules, Counting::DistinctMoves);
         assert_eq!(perft.count(&pos, depth), plain.perft(&board, depth), "frisian perft({depth})");
+    }
+}
+
+#[test]
+fn canadian_rules_agree() {
+    check_other_config("canadian");
+}
+
+#[test]
+fn wide_board_configured_rules_agree() {
+    check_other_config("12x12, orthogonal captures, two moves per king");
+    check_other_config("12x12, immediate removal, landing behind");
+}
+
+/// The 12x12 start and positions of play from it: both generators count
+/// the same perft.
+#[test]
+fn canadian_perft_agrees() {
+    let rules = Rules::canadian();
+    let plain = Plain::new(&rules);
+    let mut rng = Rng::new(0x12C);
+    assert_perft_agrees("canadian", &rules, &plain, &Position::<u128>::start(&rules), 4);
+    for i in 0..8 {
+        let pos = random_position::<u128>(&rules, &mut rng, [25, 40][i % 2], 30);
+        assert_perft_agrees("canadian", &rules, &plain, &pos, 3);
     }
 }
 
@@ -755,7 +803,7 @@ fn ranked_variants_perft_agrees() {
 fn man_crowned_mid_capture_stays_king() {
     let mut rules = Rules::english();
     rules.promotion = MidCapturePromotion::ContinuesAsKing;
-    let pos = parse_fen("B:W25,26:B23", &rules).expect("test FEN parses");
+    let pos = parse_fen::<u64>("B:W25,26:B23", &rules).expect("test FEN parses");
     let g = &rules.geometry;
     let mut moves = Vec::new();
     Generator::new(&rules).legal_moves(&pos, &mut moves);
@@ -766,7 +814,7 @@ fn man_crowned_mid_capture_stays_king() {
     let board = Board::from_position(&pos, &rules);
     let plain_moves = plain.legal_moves(&board);
     assert_eq!(plain_moves.len(), 1);
-    let expected = plain.apply(&board, &plain_moves[0]).to_position(&rules);
+    let expected = plain.apply(&board, &plain_moves[0]).to_position::<u64>(&rules);
     assert_eq!(write_fen(&expected, &rules, SquareStyle::Numeric), "W:W:BK21");
 
     let after = apply(&pos, &moves[0]);
@@ -783,8 +831,8 @@ fn man_crowned_mid_capture_stays_king() {
 #[test]
 fn thai_and_killer_perft_agree_with_the_plain_generator() {
     let killer = Rules::killer();
-    let random178 =
-        parse_fen("B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46", &killer).expect("test FEN parses");
+    let random178 = parse_fen::<u64>("B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46", &killer)
+        .expect("test FEN parses");
     let thai = Rules::thai();
     for (rules, pos, depth) in [(&thai, Position::start(&thai), 7), (&killer, random178, 4)] {
         let plain = Plain::new(rules);

@@ -106,7 +106,7 @@ fn thai_on_three_rows_matches_the_published_tables_to_depth_10() {
     use rulecheck::draughts::position::Position;
     use rulecheck::draughts::rules::Rules;
     let rules = Rules { rows_of_men: 3, ..Rules::thai() };
-    let start = Position::start(&rules);
+    let start = Position::<u64>::start(&rules);
     for (counting, expect) in [
         (Counting::DistinctMoves, [7u64, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931, 3_963_648, 18_363_523]),
         (Counting::Paths, [7, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931, 3_963_648, 18_363_523]),
@@ -127,6 +127,21 @@ fn thai_start_matches_dctl_to_depth_8() {
     let table = [7, 49, 392, 3_136, 26_592, 218_695, 1_820_189, 14_533_014];
     assert_eq!(counts_from("thai", None, 1..=8, false), table);
     assert_eq!(counts_from("thai", None, 1..=8, true), table);
+}
+
+/// Canadian draughts (the international rules on 12x12) from the start:
+/// the "Perft on large boards" thread of the FMJD forum (laatste.info,
+/// topic 4563), collected in dctl's `initial/board_large.cpp` (its
+/// `Board12x12` case, the same table for Canadian and Sri Lankan rules),
+/// which publishes the distinct-move count only. Captures of more than one
+/// piece cannot arise before depth 7, so the paths convention agrees with
+/// it to depth 6 here. Depths 7 to 9 are checked in `cargo bench`
+/// (perft/canadian).
+#[test]
+fn canadian_start_matches_the_published_table_to_depth_6() {
+    let expect = [11, 121, 1_222, 10_053, 79_049, 584_100];
+    assert_eq!(counts_from("canadian", None, 1..=6, false), expect);
+    assert_eq!(counts_from("canadian", None, 1..=6, true), expect);
 }
 
 /// Killer draughts from the start: dctl's board_10x10.cpp (`killer<international>`),

@@ -11,7 +11,7 @@
 
 use proptest::prelude::*;
 
-use rulecheck::draughts::geometry::{Bits, Geometry};
+use rulecheck::draughts::geometry::Geometry;
 use rulecheck::draughts::movegen::{apply, Generator, Move};
 use rulecheck::draughts::notation::{normalize, parse_diagram, parse_fen, write_diagram, write_fen, SquareStyle};
 use rulecheck::draughts::perft::{Counting, Perft};
@@ -224,11 +224,12 @@ proptest! {
 fn start_position_is_its_own_mirror_but_for_the_turn() {
     let rules = Rules::english();
     let g = &rules.geometry;
-    let start = Position::start(&rules);
+    let start = Position::<u64>::start(&rules);
     let mirror = start.mirrored(g);
     assert_eq!(mirror.black, start.black);
     assert_eq!(mirror.white, start.white);
     assert_eq!(mirror.turn, start.turn.other());
-    let flip = |b: Bits| -> Bits { g.squares_of(b).into_iter().fold(0, |acc, s| acc | g.mask(g.squares() - 1 - s)) };
+    let flip =
+        |b: u64| -> u64 { g.squares_of(b).into_iter().fold(0, |acc, s| acc | g.mask::<u64>(g.squares() - 1 - s)) };
     assert_eq!(flip(start.black), start.white);
 }

@@ -83,6 +83,7 @@ fn main() {
         ("thai", 35),
         ("frisian", 40),
         ("turkish", 60),
+        ("canadian", 50),
         ("chinese-checkers", 60),
         ("konane", 30),
     ] {

@@ -74,6 +74,7 @@ const PAGES: &[(&str, &str)] = &[
     ("spec/rules/thai.yaml", include_str!("../../spec/rules/thai.yaml")),
     ("spec/rules/frisian.yaml", include_str!("../../spec/rules/frisian.yaml")),
     ("spec/rules/turkish.yaml", include_str!("../../spec/rules/turkish.yaml")),
+    ("spec/rules/canadian.yaml", include_str!("../../spec/rules/canadian.yaml")),
     ("spec/rules/chinese-checkers.yaml", include_str!("../../spec/rules/chinese-checkers.yaml")),
     ("spec/rules/konane.yaml", include_str!("../../spec/rules/konane.yaml")),
 ];

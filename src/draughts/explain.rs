@@ -9,11 +9,12 @@ use super::geometry::{Dir, Geometry};
 use super::movegen::{criterion_value, Generator, Move};
 use super::notation::MoveText;
 use super::rules::{CaptureDuty, Criterion, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side};
+use super::word::Word;
 
 /// Whether a written move matches a legal move: the same start, and the
 /// written landing squares appear in order along the legal path, ending on
 /// its final square (so `22x6` names the chain `22x15x6`).
-pub fn matches(text: &MoveText, m: &Move, g: &Geometry) -> bool {
+pub fn matches<B: Word>(text: &MoveText, m: &Move<B>, g: &Geometry) -> bool {
     let Some((&from, rest)) = text.squares.split_first() else {
         return false;
     };
@@ -29,7 +30,7 @@ pub fn matches(text: &MoveText, m: &Move, g: &Geometry) -> bool {
 }
 
 /// Whether a written move is a legal move's full path, square for square.
-pub fn written_exactly(text: &MoveText, m: &Move, g: &Geometry) -> bool {
+pub fn written_exactly<B: Word>(text: &MoveText, m: &Move<B>, g: &Geometry) -> bool {
     let Some((&from, rest)) = text.squares.split_first() else { return false };
     g.bit(from) == m.from
         && text.capture == m.is_capture()
@@ -102,7 +103,7 @@ fn is_forward(g: &Geometry, side: Side, a: u8, b: u8) -> bool {
 
 /// The reason code for a move that is not legal in the match's position.
 /// `None` when the move is legal.
-pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
+pub fn explain<B: Word>(game: &Match<'_, B>, text: &MoveText) -> Option<&'static str> {
     let rules = game.rules();
     let g = &rules.geometry;
     let pos = game.position();
@@ -119,15 +120,15 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
         return None;
     }
     let from = text.squares[0];
-    let from_mask = g.mask(from);
+    let from_mask = g.mask::<B>(from);
     let side = pos.turn;
-    if pos.occupied() & from_mask == 0 {
+    if !g.holds(pos.occupied(), from) {
         return Some("empty-square");
     }
-    if pos.pieces(side) & from_mask == 0 {
+    if !g.holds(pos.pieces(side), from) {
         return Some("not-your-piece");
     }
-    let king = pos.kings & from_mask != 0;
+    let king = g.holds(pos.kings, from);
     let mut short = !king || !rules.flying_kings;
     let occupied = pos.occupied() & !from_mask;
     if !text.capture {
@@ -136,7 +137,7 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
     // A capture, hop by hop.
     let enemy = pos.pieces(side.other());
     let mut at = from;
-    let mut captured = 0u64;
+    let mut captured = B::ZERO;
     let mut taken = Vec::with_capacity(text.squares.len());
     let mut is_king = king;
     let mut last_over = from;
@@ -154,10 +155,10 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
         came = dir;
         // Pieces taken are gone at once where the rules remove them so.
         let standing = if immediate { occupied & !captured } else { occupied };
-        if standing & g.mask(to) != 0 {
+        if g.holds(standing, to) {
             return Some("occupied");
         }
-        let pieces: Vec<u8> = mid.iter().copied().filter(|&s| standing & g.mask(s) != 0).collect();
+        let pieces: Vec<u8> = mid.iter().copied().filter(|&s| g.holds(standing, s)).collect();
         if (short && mid.len() != 1) || (!short && pieces.len() > 1) {
             // A written shorthand that names no legal chain lands here too.
             return Some(if short { "too-far" } else { "path-blocked" });
@@ -165,26 +166,26 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
         let Some(&over) = pieces.first() else {
             return Some("nothing-to-capture");
         };
-        if enemy & g.mask(over) == 0 {
+        if !g.holds(enemy, over) {
             return Some("jump-own-piece");
         }
-        if captured & g.mask(over) != 0 {
+        if g.holds(captured, over) {
             return Some("jump-twice");
         }
         if !is_king && !rules.men_capture_backward && !man_may_go(rules, side, at, to) {
             return Some("man-capture-backward");
         }
-        if !is_king && !rules.men_capture_kings && pos.kings & g.mask(over) != 0 {
+        if !is_king && !rules.men_capture_kings && g.holds(pos.kings, over) {
             return Some("man-takes-king");
         }
         if !short && rules.king_landing == KingLanding::DirectlyBehind && !adjacent(g, over, to) {
             return Some("land-behind-piece");
         }
-        captured |= g.mask(over);
+        captured |= g.mask::<B>(over);
         taken.push(g.bit(over));
         last_over = over;
         at = to;
-        let crowned_here = !is_king && rules.promotion_row(side) & g.mask(to) != 0;
+        let crowned_here = !is_king && g.holds(rules.promotion_row::<B>(side), to);
         if crowned_here && i + 1 < hops.len() {
             match rules.promotion {
                 MidCapturePromotion::EndsMove => return Some("crown-ends-move"),
@@ -198,7 +199,7 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
     }
     // The hops are sound; compare with the legal captures.
     let written: Vec<u8> = hops.to_vec();
-    let captures: Vec<&Move> = legal.iter().filter(|m| m.is_capture()).collect();
+    let captures: Vec<&Move<B>> = legal.iter().filter(|m| m.is_capture()).collect();
     let from_bit = g.bit(from);
     let longer = captures.iter().any(|m| {
         m.from == from_bit && {
@@ -221,7 +222,7 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
             // each criterion in turn, for the first one the move loses on.
             if let Some(best) = captures.first() {
                 let best_taken = best.captured_in_order(g);
-                let best_king = pos.kings & (1 << best.from) != 0;
+                let best_king = !(pos.kings & B::bit(best.from)).is_zero();
                 for &c in criteria {
                     let mine = criterion_value(c, king, &taken, pos.kings);
                     let theirs = criterion_value(c, best_king, &best_taken, pos.kings);
@@ -237,7 +238,7 @@ pub fn explain(game: &Match<'_>, text: &MoveText) -> Option<&'static str> {
     }
     if !short
         && rules.king_landing == KingLanding::BehindLastKing
-        && pos.kings & g.mask(last_over) != 0
+        && g.holds(pos.kings, last_over)
         && !adjacent(g, last_over, at)
     {
         return Some("land-behind-king");
@@ -260,19 +261,19 @@ fn outranked(c: Criterion) -> &'static str {
     }
 }
 
-fn explain_plain(
+fn explain_plain<B: Word>(
     rules: &Rules,
-    game: &Match<'_>,
+    game: &Match<'_, B>,
     text: &MoveText,
     king: bool,
     short: bool,
-    occupied: u64,
-    legal: &[Move],
+    occupied: B,
+    legal: &[Move<B>],
 ) -> &'static str {
     let g = &rules.geometry;
     let side = game.position().turn;
     let (from, to) = (text.squares[0], text.squares[1]);
-    if occupied & g.mask(to) != 0 {
+    if g.holds(occupied, to) {
         return "occupied";
     }
     let Some(mid) = between(g, from, to, false) else {
@@ -284,13 +285,13 @@ fn explain_plain(
     if short && !mid.is_empty() {
         return "too-far";
     }
-    if mid.iter().any(|&s| occupied & g.mask(s) != 0) {
+    if mid.iter().any(|&s| g.holds(occupied, s)) {
         return "path-blocked";
     }
     if rules.capture == CaptureDuty::Mandatory && legal.iter().any(|m| m.is_capture()) {
         return "must-capture";
     }
-    if king && game.position().king_at_limit(side, rules.same_king_moves) & g.mask(from) != 0 {
+    if king && g.holds(game.position().king_at_limit(side, rules.same_king_moves), from) {
         return "same-king-limit";
     }
     "illegal"

@@ -6,6 +6,7 @@
 use super::movegen::{Generator, Move};
 use super::position::{Position, RepetitionKey};
 use super::rules::{Blocked, NoProgress, Rules, Side};
+use super::word::Word;
 
 /// How a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,8 +81,8 @@ impl std::fmt::Display for Outcome {
 
 /// Something a player does on the board or at it.
 #[derive(Clone, Copy, Debug)]
-pub enum Action {
-    Move(Move),
+pub enum Action<B: Word = u64> {
+    Move(Move<B>),
     Resign(Side),
     OfferDraw(Side),
     AcceptDraw(Side),
@@ -118,20 +119,20 @@ impl Refusal {
 
 /// A game from a given position on.
 #[derive(Clone, Debug)]
-pub struct Match<'r> {
+pub struct Match<'r, B: Word = u64> {
     rules: &'r Rules,
-    position: Position,
+    position: Position<B>,
     /// Every position reached, the starting one first (it counts as the
     /// first occurrence for repetition).
-    history: Vec<RepetitionKey>,
+    history: Vec<RepetitionKey<B>>,
     outcome: Outcome,
     /// A draw offer standing, by the side that made it.
     offer: Option<Side>,
-    legal: Vec<Move>,
+    legal: Vec<Move<B>>,
 }
 
-impl<'r> Match<'r> {
-    pub fn new(rules: &'r Rules, position: Position) -> Match<'r> {
+impl<'r, B: Word> Match<'r, B> {
+    pub fn new(rules: &'r Rules, position: Position<B>) -> Match<'r, B> {
         let mut m = Match {
             rules,
             position,
@@ -144,7 +145,7 @@ impl<'r> Match<'r> {
         m
     }
 
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &Position<B> {
         &self.position
     }
 
@@ -157,7 +158,7 @@ impl<'r> Match<'r> {
     }
 
     /// The legal moves of the side to move; none once the game is over.
-    pub fn legal_moves(&self) -> &[Move] {
+    pub fn legal_moves(&self) -> &[Move<B>] {
         if self.outcome == Outcome::Ongoing {
             &self.legal
         } else {
@@ -172,7 +173,7 @@ impl<'r> Match<'r> {
         Generator::new(self.rules).legal_moves(&self.position, &mut self.legal);
         let side = self.position.turn;
         if self.legal.is_empty() {
-            self.outcome = if self.position.pieces(side) == 0 {
+            self.outcome = if self.position.pieces(side).is_zero() {
                 Outcome::Win { winner: side.other(), reason: WinReason::NoPieces }
             } else {
                 match self.rules.blocked {
@@ -223,7 +224,7 @@ impl<'r> Match<'r> {
 
     /// Take an action. A move must be one of the legal moves (compared by
     /// start, end and captured set); the caller explains refusals of moves.
-    pub fn play(&mut self, action: Action) -> Result<(), Refusal> {
+    pub fn play(&mut self, action: Action<B>) -> Result<(), Refusal> {
         if self.outcome != Outcome::Ongoing {
             return Err(Refusal::GameOver);
         }
@@ -286,7 +287,7 @@ struct Balance {
     reason: &'static str,
 }
 
-fn balance(rules: &Rules, pos: &Position) -> Option<Balance> {
+fn balance<B: Word>(rules: &Rules, pos: &Position<B>) -> Option<Balance> {
     use super::rules::Endgame;
     if rules.endgame == Endgame::OnePieceEach {
         // Drawn at once: no count to run. Black is named the stronger side,
@@ -302,7 +303,7 @@ fn balance(rules: &Rules, pos: &Position) -> Option<Balance> {
     for stronger in [Side::Black, Side::White] {
         let weak = pos.pieces(stronger.other());
         // A lone king on the weaker side.
-        if weak.count_ones() != 1 || weak & pos.kings == 0 {
+        if weak.count_ones() != 1 || (weak & pos.kings).is_zero() {
             continue;
         }
         let strong = pos.pieces(stronger);
@@ -334,7 +335,7 @@ fn balance(rules: &Rules, pos: &Position) -> Option<Balance> {
 
 /// The endgame counter after a move from `before` to `after`: it starts at
 /// zero when a balance arises (or changes) and counts plies while it holds.
-fn endgame_count(rules: &Rules, before: &Position, after: &Position) -> u16 {
+fn endgame_count<B: Word>(rules: &Rules, before: &Position<B>, after: &Position<B>) -> u16 {
     match (balance(rules, before), balance(rules, after)) {
         (_, None) => 0,
         (Some(b), Some(a)) if a == b => before.endgame_plies.saturating_add(1),
@@ -343,7 +344,7 @@ fn endgame_count(rules: &Rules, before: &Position, after: &Position) -> u16 {
 }
 
 /// The endgame draw that applies in a position, if its count has run out.
-fn endgame_draw(rules: &Rules, pos: &Position) -> Option<&'static str> {
+fn endgame_draw<B: Word>(rules: &Rules, pos: &Position<B>) -> Option<&'static str> {
     let b = balance(rules, pos)?;
     let plies = pos.endgame_plies;
     let counted = if b.stronger_moves_only {

@@ -1,5 +1,5 @@
 //! Board geometry of the draughts family: which squares exist, how they are
-//! numbered, and where they live in a 64-bit board.
+//! numbered, and where they live in a machine word.
 //!
 //! Squares are numbered the PDN way by default: 1 is the first dark square of
 //! the top row (black's back row), counting left to right and top to bottom.
@@ -12,10 +12,17 @@
 //! board with `h` dark squares per row), and a shift that would wrap around an
 //! edge lands on a ghost bit, which the mask of real squares clears. The same
 //! layout serves 8x8 (35 bits) and 10x10 (54 bits), so one generator serves
-//! every board of the family.
+//! every board of the family. The 12x12 board's layout takes 77 bits: its
+//! sets are kept in a `u128` (see [`super::word`]). The geometry keeps its
+//! masks in the widest word and hands them out in the word asked for.
 
-/// A set of squares, in bit-index layout.
-pub type Bits = u64;
+use super::word::Word;
+
+/// The widest set of squares: what the geometry keeps its masks in.
+type Wide = u128;
+
+/// Bit indices of the layout: past the widest board's.
+const LAYOUT_BITS: usize = 128;
 
 /// One of the four diagonal directions, seen from the top of the board (the
 /// side where square 1 is), or one of the four orthogonal ones along which
@@ -137,24 +144,25 @@ pub struct Geometry {
     /// Bit index of each square, by 0-based square number.
     bit_of: Vec<u8>,
     /// Square number (0-based) of each bit index; `u8::MAX` for ghost bits.
-    square_of: [u8; 64],
+    square_of: [u8; LAYOUT_BITS],
     /// Every real square.
-    valid: Bits,
+    valid: Wide,
     /// The top row (squares 1..=half) and the bottom row.
-    top_row: Bits,
-    bottom_row: Bits,
+    top_row: Wide,
+    bottom_row: Wide,
 }
 
 impl Geometry {
-    /// A square board with an even side of at most 10 (the padded layout of a
-    /// 12x12 board would not fit 64 bits).
+    /// A square board with an even side of at most 12 (the padded layout of
+    /// a 12x12 board takes 77 bits; of the boards up to 10x10, 64 bits at
+    /// most).
     pub fn new(size: u8) -> Geometry {
         Geometry::numbered(size, Numbering::Pdn)
     }
 
     /// A square board numbered and coloured as `numbering` says.
     pub fn numbered(size: u8, numbering: Numbering) -> Geometry {
-        assert!(size % 2 == 0 && (4..=10).contains(&size), "unsupported board size {size}");
+        assert!(size % 2 == 0 && (4..=12).contains(&size), "unsupported board size {size}");
         let half = size / 2;
         let squares = usize::from(size) * usize::from(half);
         let mut g = Geometry {
@@ -163,15 +171,15 @@ impl Geometry {
             full: false,
             half,
             bit_of: Vec::with_capacity(squares),
-            square_of: [u8::MAX; 64],
+            square_of: [u8::MAX; LAYOUT_BITS],
             valid: 0,
             top_row: 0,
             bottom_row: 0,
         };
         let mut bit_of = Vec::with_capacity(squares);
-        let mut square_of = [u8::MAX; 64];
-        let mut valid = 0;
-        let (mut top_row, mut bottom_row) = (0, 0);
+        let mut square_of = [u8::MAX; LAYOUT_BITS];
+        let mut valid: Wide = 0;
+        let (mut top_row, mut bottom_row): (Wide, Wide) = (0, 0);
         for s in 0..squares {
             let (row, col) = g.coords(s as u8);
             // The cell of the layout: the real one, or its mirror image on a
@@ -207,11 +215,11 @@ impl Geometry {
     pub fn full(size: u8) -> Geometry {
         assert!(size == 8, "unsupported full board size {size}");
         let squares = usize::from(size) * usize::from(size);
-        let mut square_of = [u8::MAX; 64];
+        let mut square_of = [u8::MAX; LAYOUT_BITS];
         for (s, slot) in square_of.iter_mut().enumerate().take(squares) {
             *slot = s as u8;
         }
-        let row: Bits = (1 << size) - 1;
+        let row: Wide = (1 << size) - 1;
         Geometry {
             size,
             numbering: Numbering::Pdn,
@@ -219,7 +227,7 @@ impl Geometry {
             half: size,
             bit_of: (0..squares as u8).collect(),
             square_of,
-            valid: Bits::MAX,
+            valid: Wide::from(u64::MAX),
             top_row: row,
             bottom_row: row << (squares - usize::from(size)),
         }
@@ -282,16 +290,21 @@ impl Geometry {
         self.half
     }
 
-    pub fn valid(&self) -> Bits {
-        self.valid
+    /// Whether the board's sets need the wide word (see [`super::word`]).
+    pub fn is_wide(&self) -> bool {
+        super::word::needs_wide(self.size)
     }
 
-    pub fn top_row(&self) -> Bits {
-        self.top_row
+    pub fn valid<B: Word>(&self) -> B {
+        B::from_u128(self.valid)
     }
 
-    pub fn bottom_row(&self) -> Bits {
-        self.bottom_row
+    pub fn top_row<B: Word>(&self) -> B {
+        B::from_u128(self.top_row)
+    }
+
+    pub fn bottom_row<B: Word>(&self) -> B {
+        B::from_u128(self.bottom_row)
     }
 
     /// Bit index of a 0-based square number.
@@ -302,8 +315,14 @@ impl Geometry {
 
     /// The one-bit set of a 0-based square number.
     #[inline]
-    pub fn mask(&self, square: u8) -> Bits {
-        1 << self.bit(square)
+    pub fn mask<B: Word>(&self, square: u8) -> B {
+        B::bit(self.bit(square))
+    }
+
+    /// Whether a set holds a 0-based square.
+    #[inline]
+    pub fn holds<B: Word>(&self, set: B, square: u8) -> bool {
+        !(set & self.mask::<B>(square)).is_zero()
     }
 
     /// 0-based square number of a bit index, if it is a real square.
@@ -318,9 +337,9 @@ impl Geometry {
     /// Shift every square of a set one step in a diagonal direction;
     /// squares that would leave the board vanish.
     #[inline]
-    pub fn shift(&self, set: Bits, dir: Dir) -> Bits {
+    pub fn shift<B: Word>(&self, set: B, dir: Dir) -> B {
         if self.full {
-            return Geometry::bits(set).filter_map(|b| self.step(b, dir)).fold(0, |s, b| s | 1 << b);
+            return Geometry::bits(set).filter_map(|b| self.step(b, dir)).fold(B::ZERO, |s, b| s | B::bit(b));
         }
         let h = u32::from(self.half);
         let moved = match dir {
@@ -329,9 +348,9 @@ impl Geometry {
             Dir::UpLeft => set >> (h + 1),
             Dir::UpRight => set >> h,
             // Not a fixed shift without row masks: square by square.
-            _ => return Geometry::bits(set).filter_map(|b| self.step(b, dir)).fold(0, |s, b| s | 1 << b),
+            _ => return Geometry::bits(set).filter_map(|b| self.step(b, dir)).fold(B::ZERO, |s, b| s | B::bit(b)),
         };
-        moved & self.valid
+        moved & self.valid()
     }
 
     /// The neighbour of one bit index in a direction, if on the board.
@@ -347,7 +366,7 @@ impl Geometry {
             let on = (0..i16::from(self.size)).contains(&r) && (0..i16::from(self.size)).contains(&c);
             return if on { self.at(r as u8, c as u8).map(|s| self.bit(s)) } else { None };
         }
-        let next = self.shift(1 << bit, dir);
+        let next: Wide = self.shift(1 << bit, dir);
         if next == 0 {
             None
         } else {
@@ -431,21 +450,21 @@ impl Geometry {
     }
 
     /// Iterate over the bit indices of a set.
-    pub fn bits(set: Bits) -> impl Iterator<Item = u8> {
+    pub fn bits<B: Word>(set: B) -> impl Iterator<Item = u8> {
         let mut rest = set;
         std::iter::from_fn(move || {
-            if rest == 0 {
+            if rest.is_zero() {
                 None
             } else {
                 let b = rest.trailing_zeros() as u8;
-                rest &= rest - 1;
+                rest &= rest.wrapping_sub(B::ONE);
                 Some(b)
             }
         })
     }
 
     /// The 0-based square numbers of a set, ascending.
-    pub fn squares_of(&self, set: Bits) -> Vec<u8> {
+    pub fn squares_of<B: Word>(&self, set: B) -> Vec<u8> {
         let mut squares: Vec<u8> = Geometry::bits(set).filter_map(|b| self.square(b)).collect();
         // Bit order is square order under PDN numbering only.
         if self.numbering != Numbering::Pdn {
@@ -501,11 +520,14 @@ mod tests {
     /// its neighbours in the bit layout, and the layout is the same.
     #[test]
     fn every_numbering_keeps_the_layout() {
-        for size in [8u8, 10] {
+        for size in [8u8, 10, 12] {
             let pdn = Geometry::new(size);
             for numbering in [Numbering::Fid, Numbering::Fpd] {
                 let g = Geometry::numbered(size, numbering);
-                assert_eq!((g.valid(), g.top_row(), g.bottom_row()), (pdn.valid(), pdn.top_row(), pdn.bottom_row()));
+                assert_eq!(
+                    (g.valid::<u128>(), g.top_row::<u128>(), g.bottom_row::<u128>()),
+                    (pdn.valid(), pdn.top_row(), pdn.bottom_row())
+                );
                 for s in 0..g.squares() {
                     let (r, c) = g.coords(s);
                     assert_eq!(g.at(r, c), Some(s), "{numbering:?} square {}", s + 1);
@@ -530,7 +552,7 @@ mod tests {
 
     #[test]
     fn neighbours_never_wrap() {
-        for size in [8u8, 10] {
+        for size in [8u8, 10, 12] {
             let g = Geometry::new(size);
             for s in 0..g.squares() {
                 let (r, c) = g.coords(s);

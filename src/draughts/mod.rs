@@ -12,6 +12,7 @@ pub mod position;
 pub mod rules;
 pub mod ruleset;
 mod variants;
+pub mod word;
 
 use crate::game::{Action, Counter, Game, GameError, MoveKey, Rejection, Replay};
 use crate::notation::NotationError;
@@ -25,20 +26,34 @@ use self::perft::{Counting, Perft};
 use self::position::Position;
 pub use self::rules::{Rules, Side};
 pub use self::variants::{
-    variant, DraughtsVariant, BRAZILIAN, CZECH, ENGLISH, FRISIAN, INTERNATIONAL, ITALIAN, POOL, RUSSIAN, SPANISH,
-    VARIANTS,
+    variant, DraughtsVariant, BRAZILIAN, CANADIAN, CZECH, ENGLISH, FRISIAN, INTERNATIONAL, ITALIAN, POOL, RUSSIAN,
+    SPANISH, VARIANTS,
 };
+use self::word::Word;
 
-/// A draughts variant under fixed rules, speaking text.
-pub struct Draughts {
+/// A draughts variant under fixed rules, speaking text, its board kept in
+/// the word `B` (see [`word`]).
+pub struct Draughts<B: Word = u64> {
     variant: &'static str,
     rules: Rules,
     style: SquareStyle,
+    word: std::marker::PhantomData<B>,
 }
 
-impl Draughts {
-    pub fn new(variant: &'static str, rules: Rules, style: SquareStyle) -> Draughts {
-        Draughts { variant, rules, style }
+/// A draughts variant under fixed rules as a [`Game`], its board in the
+/// word that holds it.
+pub fn game(variant: &'static str, rules: Rules, style: SquareStyle) -> Box<dyn Game> {
+    if rules.geometry.is_wide() {
+        Box::new(Draughts::<u128>::new(variant, rules, style))
+    } else {
+        Box::new(Draughts::<u64>::new(variant, rules, style))
+    }
+}
+
+impl<B: Word> Draughts<B> {
+    pub fn new(variant: &'static str, rules: Rules, style: SquareStyle) -> Draughts<B> {
+        assert_eq!(rules.geometry.is_wide(), B::BITS > 64, "the board of a draughts game in the word that holds it");
+        Draughts { variant, rules, style, word: std::marker::PhantomData }
     }
 
     pub fn rules(&self) -> &Rules {
@@ -49,16 +64,16 @@ impl Draughts {
         &self.rules.geometry
     }
 
-    pub fn parse(&self, position: &str) -> Result<Position, NotationError> {
+    pub fn parse(&self, position: &str) -> Result<Position<B>, NotationError> {
         notation::parse_position(position, &self.rules)
     }
 
-    pub fn fen(&self, pos: &Position) -> String {
+    pub fn fen(&self, pos: &Position<B>) -> String {
         notation::write_fen(pos, &self.rules, self.style)
     }
 
     /// A move in canonical notation: its start and every landing square.
-    pub fn write(&self, m: &Move) -> String {
+    pub fn write(&self, m: &Move<B>) -> String {
         let g = self.g();
         let path: Vec<u8> = m.path().iter().filter_map(|&b| g.square(b)).collect();
         let from = g.square(m.from).unwrap_or(0);
@@ -70,7 +85,7 @@ impl Draughts {
         format!("{}>{}[{}]", from + 1, to + 1, caps.join(","))
     }
 
-    fn key(&self, m: &Move) -> MoveKey {
+    fn key(&self, m: &Move<B>) -> MoveKey {
         let g = self.g();
         let from = g.square(m.from).unwrap_or(0);
         let to = g.square(m.to).unwrap_or(0);
@@ -84,7 +99,7 @@ impl Draughts {
     /// them), and each route that fits stands for its move. A written route
     /// that is exactly a legal route names that move, even where it is also
     /// the shorthand of a longer chain ending on the same square.
-    fn candidates(&self, pos: &Position, legal: &[Move], text: &MoveText) -> Vec<Move> {
+    fn candidates(&self, pos: &Position<B>, legal: &[Move<B>], text: &MoveText) -> Vec<Move<B>> {
         let g = self.g();
         let mut routes = Vec::new();
         if text.capture && !legal.is_empty() {
@@ -92,8 +107,8 @@ impl Draughts {
         } else {
             routes.extend_from_slice(legal);
         }
-        let exact: Vec<&Move> = routes.iter().filter(|m| explain::written_exactly(text, m, g)).collect();
-        let fitting: Vec<&Move> =
+        let exact: Vec<&Move<B>> = routes.iter().filter(|m| explain::written_exactly(text, m, g)).collect();
+        let fitting: Vec<&Move<B>> =
             if exact.is_empty() { routes.iter().filter(|m| explain::matches(text, m, g)).collect() } else { exact };
         legal.iter().copied().filter(|m| fitting.iter().any(|r| r.same_move(m))).collect()
     }
@@ -106,9 +121,9 @@ impl Draughts {
 
     fn to_action(
         &self,
-        game: &Match<'_>,
+        game: &Match<'_, B>,
         action: &Action,
-    ) -> Result<Result<game::Action, &'static str>, NotationError> {
+    ) -> Result<Result<game::Action<B>, &'static str>, NotationError> {
         Ok(Ok(match action {
             Action::Move(text) => {
                 let parsed = notation::parse_move(text, self.g())?;
@@ -129,7 +144,7 @@ impl Draughts {
     }
 
     /// Replay actions into a match, stopping at the first refusal.
-    fn play_out<'a>(&'a self, position: &str, actions: &[Action]) -> Result<Match<'a>, GameError> {
+    fn play_out<'a>(&'a self, position: &str, actions: &[Action]) -> Result<Match<'a, B>, GameError> {
         let start = self.parse(position)?;
         let mut game = Match::new(&self.rules, start);
         for (index, action) in actions.iter().enumerate() {
@@ -149,7 +164,7 @@ impl Draughts {
     }
 }
 
-impl Game for Draughts {
+impl<B: Word> Game for Draughts<B> {
     fn variant(&self) -> &'static str {
         self.variant
     }
@@ -160,7 +175,7 @@ impl Game for Draughts {
     }
 
     fn start_position(&self) -> String {
-        self.fen(&Position::start(&self.rules))
+        self.fen(&Position::<B>::start(&self.rules))
     }
 
     fn normalize_position(&self, text: &str) -> Result<String, NotationError> {
@@ -216,11 +231,10 @@ impl Game for Draughts {
         let (want, got) = (squares(expected_only), squares(actual_only));
         let cells = |r: usize, c: usize| {
             let sq = g.at(r as u8, c as u8)?;
-            let m = g.mask(sq);
-            let king = pos.kings & m != 0;
-            if pos.black & m != 0 {
+            let king = g.holds(pos.kings, sq);
+            if g.holds(pos.black, sq) {
                 Some(Piece { fill: BLACK, king })
-            } else if pos.white & m != 0 {
+            } else if g.holds(pos.white, sq) {
                 Some(Piece { fill: WHITE, king })
             } else {
                 None
@@ -294,7 +308,7 @@ impl Game for Draughts {
                     let r = (i16::from(ra) + dr.signum() * k) as u8;
                     let c = (i16::from(ca) + dc.signum() * k) as u8;
                     if let Some(s) = g.at(r, c) {
-                        if enemy & g.mask(s) != 0 && parsed.capture {
+                        if g.holds(enemy, s) && parsed.capture {
                             captured.push(s);
                         }
                     }
@@ -325,7 +339,7 @@ impl Game for Draughts {
     fn perft(&self, position: &str, depth: u32, paths: bool) -> Result<u64, NotationError> {
         let pos = self.parse(position)?;
         let counting = if paths { Counting::Paths } else { Counting::DistinctMoves };
-        Ok(Perft::new(&self.rules, counting).count(&pos, depth))
+        Ok(Perft::<B>::new(&self.rules, counting).count(&pos, depth))
     }
 
     fn divide_observed(
@@ -337,23 +351,23 @@ impl Game for Draughts {
     ) -> Result<Vec<(String, u64)>, NotationError> {
         let pos = self.parse(position)?;
         let counting = if paths { Counting::Paths } else { Counting::DistinctMoves };
-        let rows = Perft::new(&self.rules, counting).divide_observed(&pos, depth.max(1), done);
+        let rows = Perft::<B>::new(&self.rules, counting).divide_observed(&pos, depth.max(1), done);
         Ok(rows.into_iter().map(|(m, n)| (self.write(&m), n)).collect())
     }
 
     fn hashed(&self, paths: bool, bytes: usize) -> Result<Box<dyn Counter + '_>, TableError> {
         let counting = if paths { Counting::Paths } else { Counting::DistinctMoves };
-        Ok(Box::new(HashedCounter { game: self, perft: perft::hash::Hashed::new(&self.rules, counting, bytes)? }))
+        Ok(Box::new(HashedCounter { game: self, perft: perft::hash::Hashed::<B>::new(&self.rules, counting, bytes)? }))
     }
 }
 
 /// `perft --hash` on a draughts variant.
-struct HashedCounter<'g> {
-    game: &'g Draughts,
-    perft: perft::hash::Hashed<'g>,
+struct HashedCounter<'g, B: Word> {
+    game: &'g Draughts<B>,
+    perft: perft::hash::Hashed<'g, B>,
 }
 
-impl Counter for HashedCounter<'_> {
+impl<B: Word> Counter for HashedCounter<'_, B> {
     fn perft(&mut self, position: &str, depth: u32) -> Result<u64, NotationError> {
         let pos = self.game.parse(position)?;
         Ok(self.perft.count(&pos, depth))

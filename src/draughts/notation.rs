@@ -14,9 +14,10 @@ use pest::iterators::Pair;
 use pest::Parser;
 use pest_derive::Parser;
 
-use super::geometry::{Bits, Geometry};
+use super::geometry::Geometry;
 use super::position::{KingRun, Position};
 use super::rules::{Rules, Side};
+use super::word::Word;
 use crate::notation::{self, NotationError};
 use crate::text::shown;
 
@@ -145,7 +146,7 @@ pub fn write_move(from: u8, path: &[u8], capture: bool, g: &Geometry, style: Squ
 /// Counters read from a position's text.
 /// A counter read from a position's text. A counter the rules do not keep is
 /// an error, not silently dropped: a scenario that sets it would test nothing.
-fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Result<(), NotationError> {
+fn apply_counter<B: Word>(pos: &mut Position<B>, pair: Pair<'_, Rule>, rules: &Rules) -> Result<(), NotationError> {
     if pair.as_rule() == Rule::king_run {
         return apply_king_run(pos, pair, rules);
     }
@@ -192,7 +193,7 @@ fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Res
 /// A same-king move count read from a position's text (`wk=28/2`): only
 /// under rules with the limit, on a king of that side, with a count from 1
 /// to the limit, for a side that also has men.
-fn apply_king_run(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Result<(), NotationError> {
+fn apply_king_run<B: Word>(pos: &mut Position<B>, pair: Pair<'_, Rule>, rules: &Rules) -> Result<(), NotationError> {
     let g = &rules.geometry;
     let span = pair.as_span();
     let text = span.as_str();
@@ -216,13 +217,13 @@ fn apply_king_run(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Re
         ));
     }
     let own = pos.pieces(side);
-    if own & pos.kings & g.mask(sq) == 0 {
+    if (own & pos.kings & g.mask::<B>(sq)).is_zero() {
         return Err(NotationError::at(
             square.as_span(),
             format!("{}: square {} holds no {} king", shown(text), square.as_str(), side.name()),
         ));
     }
-    if own & !pos.kings == 0 {
+    if (own & !pos.kings).is_zero() {
         return Err(NotationError::at(
             span,
             format!("{}: {} has only kings, and the limit does not apply to them", shown(text), side.name()),
@@ -234,7 +235,11 @@ fn apply_king_run(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Re
 
 /// The same-king move counts by name, as written in a position's text
 /// (`28/2`), white's first; none under rules without the limit.
-pub(crate) fn king_run_counters(pos: &Position, rules: &Rules, style: SquareStyle) -> Vec<(&'static str, String)> {
+pub(crate) fn king_run_counters<B: Word>(
+    pos: &Position<B>,
+    rules: &Rules,
+    style: SquareStyle,
+) -> Vec<(&'static str, String)> {
     let g = &rules.geometry;
     if rules.same_king_moves.is_none() {
         return Vec::new();
@@ -249,15 +254,15 @@ pub(crate) fn king_run_counters(pos: &Position, rules: &Rules, style: SquareStyl
         .collect()
 }
 
-fn king_run_fields(pos: &Position, rules: &Rules, style: SquareStyle) -> Vec<String> {
+fn king_run_fields<B: Word>(pos: &Position<B>, rules: &Rules, style: SquareStyle) -> Vec<String> {
     king_run_counters(pos, rules, style).into_iter().map(|(name, value)| format!("{name}={value}")).collect()
 }
 
 /// Parse a PDN FEN position (numeric or algebraic squares, ranges allowed).
-pub fn parse_fen(text: &str, rules: &Rules) -> Result<Position, NotationError> {
+pub fn parse_fen<B: Word>(text: &str, rules: &Rules) -> Result<Position<B>, NotationError> {
     let g = &rules.geometry;
     let top = notation::top(NotationParser::parse(Rule::fen, text), "FEN", rule_name)?;
-    let mut pos = Position::new(0, 0, 0, Side::Black);
+    let mut pos = Position::new(B::ZERO, B::ZERO, B::ZERO, Side::Black);
     let mut seen_colors: Vec<char> = Vec::new();
     for part in top.into_inner() {
         match part.as_rule() {
@@ -274,11 +279,11 @@ pub fn parse_fen(text: &str, rules: &Rules) -> Result<Position, NotationError> {
                 let side = if c == 'B' { Side::Black } else { Side::White };
                 for piece in inner {
                     let piece_span = piece.as_span();
-                    let (set, king) = parse_piece(piece, g)?;
+                    let (set, king) = parse_piece::<B>(piece, g)?;
                     // A square holds one piece: a man and a king, or pieces
                     // of both sides, on one square is no position.
                     let taken = set & (pos.pieces(Side::White) | pos.pieces(Side::Black));
-                    if taken != 0 {
+                    if !taken.is_zero() {
                         return Err(NotationError::at(
                             piece_span,
                             format!("'{}' is on a square already given: a square holds one piece", piece_span.as_str()),
@@ -299,9 +304,9 @@ pub fn parse_fen(text: &str, rules: &Rules) -> Result<Position, NotationError> {
     Ok(pos)
 }
 
-fn parse_piece(piece: Pair<'_, Rule>, g: &Geometry) -> Result<(Bits, bool), NotationError> {
+fn parse_piece<B: Word>(piece: Pair<'_, Rule>, g: &Geometry) -> Result<(B, bool), NotationError> {
     let mut king = false;
-    let mut set = 0;
+    let mut set = B::ZERO;
     for p in piece.into_inner() {
         match p.as_rule() {
             Rule::king_mark => king = true,
@@ -335,7 +340,7 @@ fn parse_piece(piece: Pair<'_, Rule>, g: &Geometry) -> Result<(Bits, bool), Nota
 
 /// Write a position as PDN FEN, white's list first, with non-zero counters
 /// that the rules use.
-pub fn write_fen(pos: &Position, rules: &Rules, style: SquareStyle) -> String {
+pub fn write_fen<B: Word>(pos: &Position<B>, rules: &Rules, style: SquareStyle) -> String {
     let g = &rules.geometry;
     let list = |side: Side| -> String {
         let pieces = pos.pieces(side);
@@ -343,7 +348,7 @@ pub fn write_fen(pos: &Position, rules: &Rules, style: SquareStyle) -> String {
             .squares_of(pieces)
             .into_iter()
             .map(|s| {
-                let k = if pos.kings & g.mask(s) != 0 { "K" } else { "" };
+                let k = if (pos.kings & g.mask::<B>(s)).is_zero() { "" } else { "K" };
                 format!("{k}{}", square_name(s, g, style))
             })
             .collect();
@@ -363,7 +368,7 @@ pub fn write_fen(pos: &Position, rules: &Rules, style: SquareStyle) -> String {
 }
 
 /// The counters a rule set uses, by name.
-pub(crate) fn counters(pos: &Position, rules: &Rules) -> Vec<(&'static str, u16)> {
+pub(crate) fn counters<B: Word>(pos: &Position<B>, rules: &Rules) -> Vec<(&'static str, u16)> {
     use super::rules::{Endgame, NoProgress};
     let mut out = match rules.no_progress {
         NoProgress::Off => vec![],
@@ -378,7 +383,7 @@ pub(crate) fn counters(pos: &Position, rules: &Rules) -> Vec<(&'static str, u16)
 
 /// Drop the counters the rules do not use, so that two spellings of the same
 /// game state compare equal.
-pub fn normalize(pos: &Position, rules: &Rules) -> Position {
+pub fn normalize<B: Word>(pos: &Position<B>, rules: &Rules) -> Position<B> {
     use super::rules::{Endgame, NoProgress};
     let mut p = *pos;
     if !matches!(rules.no_progress, NoProgress::Automatic { .. }) {
@@ -397,10 +402,10 @@ pub fn normalize(pos: &Position, rules: &Rules) -> Position {
 }
 
 /// Parse a board diagram (see the grammar for its shape).
-pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationError> {
+pub fn parse_diagram<B: Word>(text: &str, rules: &Rules) -> Result<Position<B>, NotationError> {
     let g = &rules.geometry;
     let top = notation::top(NotationParser::parse(Rule::diagram, text), "diagram", rule_name)?;
-    let mut pos = Position::new(0, 0, 0, Side::Black);
+    let mut pos = Position::new(B::ZERO, B::ZERO, B::ZERO, Side::Black);
     let mut row: u8 = 0;
     let mut rows_seen = 0usize;
     let mut last_row_span = None;
@@ -473,7 +478,7 @@ pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationErro
                             ))
                         }
                         Some(sq) => {
-                            let m = g.mask(sq);
+                            let m = g.mask::<B>(sq);
                             match c {
                                 "b" => pos.black |= m,
                                 "w" => pos.white |= m,
@@ -522,7 +527,7 @@ pub fn parse_diagram(text: &str, rules: &Rules) -> Result<Position, NotationErro
 
 /// Parse a position given either as FEN or as a diagram (any text of more
 /// than one line).
-pub fn parse_position(text: &str, rules: &Rules) -> Result<Position, NotationError> {
+pub fn parse_position<B: Word>(text: &str, rules: &Rules) -> Result<Position<B>, NotationError> {
     notation::line_or_diagram(
         text,
         // The FEN grammar allows surrounding spaces, so columns stay true.
@@ -534,7 +539,7 @@ pub fn parse_position(text: &str, rules: &Rules) -> Result<Position, NotationErr
 /// Draw a position as a diagram that [`parse_diagram`] reads back: rows
 /// labelled with their square numbers, or with rank numbers and a line of
 /// file letters for algebraic notation.
-pub fn write_diagram(pos: &Position, rules: &Rules, style: SquareStyle) -> String {
+pub fn write_diagram<B: Word>(pos: &Position<B>, rules: &Rules, style: SquareStyle) -> String {
     let g = &rules.geometry;
     let width = g.squares().to_string().len();
     let mut out = String::new();
@@ -544,9 +549,9 @@ pub fn write_diagram(pos: &Position, rules: &Rules, style: SquareStyle) -> Strin
             let c = match g.at(row, col) {
                 None => '.',
                 Some(sq) => {
-                    let m = g.mask(sq);
-                    let king = pos.kings & m != 0;
-                    match (pos.black & m != 0, pos.white & m != 0, king) {
+                    let m = g.mask::<B>(sq);
+                    let king = !(pos.kings & m).is_zero();
+                    match (!(pos.black & m).is_zero(), !(pos.white & m).is_zero(), king) {
                         (true, _, false) => 'b',
                         (true, _, true) => 'B',
                         (_, true, false) => 'w',

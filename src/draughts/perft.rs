@@ -6,6 +6,7 @@ pub mod hash;
 use super::movegen::{apply, Generator, Move};
 use super::position::Position;
 use super::rules::Rules;
+use super::word::Word;
 
 /// How perft counts capture sequences that take the same pieces from the
 /// same square to the same square by different paths.
@@ -23,18 +24,18 @@ pub enum Counting {
 }
 
 /// Counts leaves of the move tree below positions of one rule set.
-pub struct Perft<'r> {
-    generator: Generator<'r>,
+pub struct Perft<'r, B: Word = u64> {
+    generator: Generator<'r, B>,
     counting: Counting,
-    buffers: Vec<Vec<Move>>,
+    buffers: Vec<Vec<Move<B>>>,
     /// Whether the rules keep same-king counts, which a move must update
     /// ([`Generator::play`]); without them the plain [`apply`], inlined in
     /// the walk, plays the move.
     counts_kings: bool,
 }
 
-impl<'r> Perft<'r> {
-    pub fn new(rules: &'r Rules, counting: Counting) -> Perft<'r> {
+impl<'r, B: Word> Perft<'r, B> {
+    pub fn new(rules: &'r Rules, counting: Counting) -> Perft<'r, B> {
         Perft {
             generator: Generator::new(rules),
             counting,
@@ -46,7 +47,7 @@ impl<'r> Perft<'r> {
     /// Leaf count at `depth` (1 = the number of legal moves). Positions where
     /// the game has ended by rule are not cut short: perft counts the move
     /// tree, as published tables do.
-    pub fn count(&mut self, pos: &Position, depth: u32) -> u64 {
+    pub fn count(&mut self, pos: &Position<B>, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -58,12 +59,12 @@ impl<'r> Perft<'r> {
     }
 
     /// The leaf count below each legal move of the position.
-    pub fn divide(&mut self, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    pub fn divide(&mut self, pos: &Position<B>, depth: u32) -> Vec<(Move<B>, u64)> {
         self.divide_observed(pos, depth, &|| {})
     }
 
     /// [`Perft::divide`], calling `done` after each move's count.
-    pub fn divide_observed(&mut self, pos: &Position, depth: u32, done: &dyn Fn()) -> Vec<(Move, u64)> {
+    pub fn divide_observed(&mut self, pos: &Position<B>, depth: u32, done: &dyn Fn()) -> Vec<(Move<B>, u64)> {
         let mut moves = Vec::new();
         self.root_moves(pos, &mut moves);
         moves
@@ -78,7 +79,7 @@ impl<'r> Perft<'r> {
 
     /// The position after a move, as the rules keep it.
     #[inline(always)]
-    fn play(&self, pos: &Position, m: &Move) -> Position {
+    fn play(&self, pos: &Position<B>, m: &Move<B>) -> Position<B> {
         if self.counts_kings {
             self.generator.play(pos, m)
         } else {
@@ -86,14 +87,14 @@ impl<'r> Perft<'r> {
         }
     }
 
-    fn root_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+    fn root_moves(&self, pos: &Position<B>, out: &mut Vec<Move<B>>) {
         match self.counting {
             Counting::DistinctMoves => self.generator.legal_moves(pos, out),
             Counting::Paths => self.generator.legal_paths(pos, out),
         }
     }
 
-    fn walk(&mut self, pos: &Position, depth: u32) -> u64 {
+    fn walk(&mut self, pos: &Position<B>, depth: u32) -> u64 {
         let slot = depth as usize - 1;
         let mut buf = std::mem::take(&mut self.buffers[slot]);
         let paths = self.counting == Counting::Paths;
@@ -121,7 +122,7 @@ mod tests {
     #[test]
     fn english_start_matches_published_counts_to_depth_6() {
         let rules = Rules::english();
-        let start = Position::start(&rules);
+        let start = Position::<u64>::start(&rules);
         let mut perft = Perft::new(&rules, Counting::DistinctMoves);
         let got: Vec<u64> = (1..=6).map(|d| perft.count(&start, d)).collect();
         assert_eq!(got, [7, 49, 302, 1469, 7361, 36768]);

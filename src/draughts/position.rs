@@ -2,15 +2,17 @@
 //! the draw rules need. Everything a rule can depend on except the history of
 //! earlier positions (which only repetition needs; see [`super::game`]).
 
-use super::geometry::{Bits, Geometry};
+use super::geometry::Geometry;
 use super::rules::{Rules, Side};
+use super::word::Word;
 
-/// A complete position in bit-index layout.
+/// A complete position in bit-index layout, its sets in the word `B` (see
+/// [`super::word`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Position {
-    pub black: Bits,
-    pub white: Bits,
-    pub kings: Bits,
+pub struct Position<B: Word = u64> {
+    pub black: B,
+    pub white: B,
+    pub kings: B,
     pub turn: Side,
     /// Consecutive plies without a capture or a man move.
     pub quiet_plies: u16,
@@ -42,34 +44,34 @@ impl KingRun {
 /// The part of a position that repetition compares: pieces, side to move,
 /// and the same-king runs, which decide the moves allowed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct RepetitionKey {
-    black: Bits,
-    white: Bits,
-    kings: Bits,
+pub struct RepetitionKey<B: Word = u64> {
+    black: B,
+    white: B,
+    kings: B,
     turn: Side,
     king_runs: [KingRun; 2],
 }
 
-impl Position {
+impl<B: Word> Position<B> {
     /// The start position: each side's men on `rows_of_men` rows from its
     /// `men_start_row`-th row.
-    pub fn start(rules: &Rules) -> Position {
+    pub fn start(rules: &Rules) -> Position<B> {
         let g = &rules.geometry;
         let per_side = usize::from(rules.rows_of_men) * usize::from(g.per_row());
         let skip = usize::from(rules.men_start_row) * usize::from(g.per_row());
         // By bits, not square numbers: black's men are on the low bits
         // whichever way the board is numbered.
-        let squares: Vec<u8> = Geometry::bits(g.valid()).collect();
-        let mut black = 0;
-        let mut white = 0;
+        let squares: Vec<u8> = Geometry::bits(g.valid::<B>()).collect();
+        let mut black = B::ZERO;
+        let mut white = B::ZERO;
         for i in skip..skip + per_side {
-            black |= 1 << squares[i];
-            white |= 1 << squares[squares.len() - 1 - i];
+            black |= B::bit(squares[i]);
+            white |= B::bit(squares[squares.len() - 1 - i]);
         }
-        Position::new(black, white, 0, rules.first)
+        Position::new(black, white, B::ZERO, rules.first)
     }
 
-    pub fn new(black: Bits, white: Bits, kings: Bits, turn: Side) -> Position {
+    pub fn new(black: B, white: B, kings: B, turn: Side) -> Position<B> {
         Position {
             black,
             white,
@@ -91,19 +93,19 @@ impl Position {
     /// `limit` successive non-capturing moves with the same king: the one
     /// whose run has reached it, while the side has men; none otherwise.
     #[inline(always)]
-    pub fn king_at_limit(&self, side: Side, limit: Option<u8>) -> Bits {
-        let Some(limit) = limit else { return 0 };
+    pub fn king_at_limit(&self, side: Side, limit: Option<u8>) -> B {
+        let Some(limit) = limit else { return B::ZERO };
         let run = self.king_run(side);
         let own = self.pieces(side);
-        if run.moves >= limit && own & !self.kings != 0 {
-            own & self.kings & (1 << run.square)
+        if run.moves >= limit && !(own & !self.kings).is_zero() {
+            own & self.kings & B::bit(run.square)
         } else {
-            0
+            B::ZERO
         }
     }
 
     #[inline]
-    pub fn pieces(&self, side: Side) -> Bits {
+    pub fn pieces(&self, side: Side) -> B {
         match side {
             Side::Black => self.black,
             Side::White => self.white,
@@ -111,7 +113,7 @@ impl Position {
     }
 
     #[inline]
-    pub fn pieces_mut(&mut self, side: Side) -> &mut Bits {
+    pub fn pieces_mut(&mut self, side: Side) -> &mut B {
         match side {
             Side::Black => &mut self.black,
             Side::White => &mut self.white,
@@ -119,16 +121,16 @@ impl Position {
     }
 
     #[inline]
-    pub fn occupied(&self) -> Bits {
+    pub fn occupied(&self) -> B {
         self.black | self.white
     }
 
     #[inline]
-    pub fn empty(&self, g: &Geometry) -> Bits {
-        g.valid() & !self.occupied()
+    pub fn empty(&self, g: &Geometry) -> B {
+        g.valid::<B>() & !self.occupied()
     }
 
-    pub fn repetition_key(&self) -> RepetitionKey {
+    pub fn repetition_key(&self) -> RepetitionKey<B> {
         RepetitionKey {
             black: self.black,
             white: self.white,
@@ -140,9 +142,9 @@ impl Position {
 
     /// The same position seen from the other side: the board turned half a
     /// circle and the colours swapped. Legal play is symmetric under it.
-    pub fn mirrored(&self, g: &Geometry) -> Position {
-        let flip = |set: Bits| -> Bits {
-            let mut out = 0;
+    pub fn mirrored(&self, g: &Geometry) -> Position<B> {
+        let flip = |set: B| -> B {
+            let mut out = B::ZERO;
             for s in g.squares_of(set) {
                 out |= g.mask(g.squares() - 1 - s);
             }
@@ -152,7 +154,7 @@ impl Position {
             if r.moves == 0 {
                 return r;
             }
-            let square = flip(1 << r.square).trailing_zeros() as u8;
+            let square = flip(B::bit(r.square)).trailing_zeros() as u8;
             KingRun { square, moves: r.moves }
         };
         Position {
@@ -168,11 +170,11 @@ impl Position {
     /// Why this could not be a position of the game, if it could not.
     pub fn validate(&self, rules: &Rules) -> Result<(), String> {
         let g = &rules.geometry;
-        if self.black & self.white != 0 {
+        if !(self.black & self.white).is_zero() {
             let both = g.squares_of(self.black & self.white);
             return Err(format!("square {} holds pieces of both sides", both[0] + 1));
         }
-        if self.kings & !self.occupied() != 0 {
+        if !(self.kings & !self.occupied()).is_zero() {
             return Err("a king is marked on an empty square".into());
         }
         let max_men = u32::from(rules.rows_of_men) * u32::from(g.per_row());
@@ -188,7 +190,7 @@ impl Position {
             // A man stands on its crowning row only under the deviation that
             // leaves men reaching it by a capture uncrowned.
             let men_on_crown_row = pieces & !self.kings & rules.promotion_row(side);
-            if men_on_crown_row != 0 && rules.crown_by_capture {
+            if !men_on_crown_row.is_zero() && rules.crown_by_capture {
                 let s = g.squares_of(men_on_crown_row)[0] + 1;
                 return Err(format!(
                     "a {} man stands on square {s}, its crowning row; it would be a king",
@@ -208,10 +210,10 @@ impl Position {
                     }
                     Some(_) => {}
                 }
-                if pieces & self.kings & (1 << run.square) == 0 {
+                if (pieces & self.kings & B::bit(run.square)).is_zero() {
                     return Err(format!("{}'s counted king stands on no {} king", side.name(), side.name()));
                 }
-                if pieces & !self.kings == 0 {
+                if (pieces & !self.kings).is_zero() {
                     return Err(format!("{} has only kings, for which the same-king count is void", side.name()));
                 }
             }

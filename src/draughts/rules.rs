@@ -332,6 +332,12 @@ impl Rules {
         }
     }
 
+    /// Canadian draughts: the FMJD international rules on the 12x12 board,
+    /// 30 men each on five rows.
+    pub fn canadian() -> Rules {
+        Rules { geometry: Geometry::new(12), rows_of_men: 5, ..Rules::international() }
+    }
+
     /// Czech draughts (the Czech draughts federation): 8x8, white first,
     /// men capture forward only, flying kings that must land where the
     /// capture goes on, and a capture with a king comes before one with a
@@ -474,7 +480,7 @@ impl Rules {
     }
 
     /// The row on which a side's men are crowned.
-    pub fn promotion_row(&self, side: Side) -> super::geometry::Bits {
+    pub fn promotion_row<B: super::word::Word>(&self, side: Side) -> B {
         match side {
             Side::Black => self.geometry.bottom_row(),
             Side::White => self.geometry.top_row(),

@@ -7,8 +7,10 @@
 //! ones, so a configured rule set that happens to equal a standard variant's
 //! takes the compiled path with the very same values.
 
-use super::geometry::Bits;
+use std::marker::PhantomData;
+
 use super::rules::{CaptureDuty, Chain, Criterion, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side};
+use super::word::{Rays, Word};
 
 /// The four diagonal directions as indices, in the order of
 /// [`super::geometry::Dir::ALL`]: up-left, up-right, down-left, down-right.
@@ -27,164 +29,22 @@ pub const UP: usize = 5;
 pub const DOWN: usize = 6;
 pub const RIGHT: usize = 7;
 
-/// For each direction (diagonal, then orthogonal) and bit index, every
-/// square beyond it along that direction to the edge of the board.
-pub type Rays = [[Bits; 64]; 8];
-
-/// Shift a set one step in a direction on a board with `half` dark squares
-/// per row (ghost bits are not cleared here).
-#[cfg(test)]
-const fn shift_raw(set: Bits, dir: usize, half: u32) -> Bits {
-    match dir {
-        UP_LEFT => set >> (half + 1),
-        UP_RIGHT => set >> half,
-        DOWN_LEFT => set << half,
-        DOWN_RIGHT => set << (half + 1),
-        LEFT => set >> 1,
-        UP => set >> (2 * half + 1),
-        DOWN => set << (2 * half + 1),
-        _ => set << 1,
-    }
-}
-
-/// The left rotations of one step in each direction (see [`RuleSet::step`]).
-pub const fn rotations(half: u32) -> [u32; 8] {
-    [64 - (half + 1), 64 - half, half, half + 1, 63, 64 - (2 * half + 1), 2 * half + 1, 1]
-}
-
 /// The opposite direction.
 #[inline(always)]
 pub const fn opposite(dir: usize) -> usize {
     dir ^ 3
 }
 
-/// For each direction, the real squares a one-step shift may land on. A
-/// diagonal step that leaves the board lands on a ghost bit or past the
-/// board, but an orthogonal one may land on a real square: along a row from
-/// the end of one row to the start of the next, and along a column (by
-/// rotation) from the top rows to the bottom ones. So an orthogonal step
-/// may land only where a square has a neighbour the other way, which no
-/// wrapped landing has.
-pub const fn dir_masks(half: u32) -> [Bits; 8] {
-    let valid = valid_mask(half);
-    let mut masks = [valid, valid, valid, valid, 0, 0, 0, 0];
-    let mut s = 0;
-    while s < 2 * half * half {
-        let (row, idx) = (s / half, s % half);
-        let bit: Bits = 1 << (s + row / 2);
-        if idx + 1 < half {
-            masks[LEFT] |= bit;
-        }
-        if row + 2 < 2 * half {
-            masks[UP] |= bit;
-        }
-        if row >= 2 {
-            masks[DOWN] |= bit;
-        }
-        if idx > 0 {
-            masks[RIGHT] |= bit;
-        }
-        s += 1;
-    }
-    masks
-}
-
-/// Every real square of the padded layout (see [`super::geometry`]).
-pub const fn valid_mask(half: u32) -> Bits {
-    let squares = 2 * half * half;
-    let mut valid = 0;
-    let mut s = 0;
-    while s < squares {
-        let row = s / half;
-        valid |= 1 << (s + row / 2);
-        s += 1;
-    }
-    valid
-}
-
-const fn top_row_mask(half: u32) -> Bits {
-    (1 << half) - 1
-}
-
-const fn bottom_row_mask(half: u32) -> Bits {
-    // The last row is row 2h-1; its squares sit h-1 ghost bits further on.
-    ((1 << half) - 1) << ((2 * half - 1) * half + half - 1)
-}
-
-const fn ray_table(half: u32) -> Rays {
-    rays_by(rotations(half), dir_masks(half), valid_mask(half))
-}
-
-/// The rays of a board given by its one-step rotations and masks (see
-/// [`RuleSet::step`] and [`dir_masks`]).
-const fn rays_by(rotations: [u32; 8], masks: [Bits; 8], valid: Bits) -> Rays {
-    let mut table = [[0; 64]; 8];
-    let mut dir = 0;
-    while dir < 8 {
-        let mut sq = 0;
-        while sq < 64 {
-            if (valid >> sq) & 1 == 1 {
-                let mut ray = 0;
-                let mut b = ((1 as Bits) << sq).rotate_left(rotations[dir]) & masks[dir];
-                while b != 0 {
-                    ray |= b;
-                    b = b.rotate_left(rotations[dir]) & masks[dir];
-                }
-                table[dir][sq] = ray;
-            }
-            sq += 1;
-        }
-        dir += 1;
-    }
-    table
-}
-
-/// The left rotations of one step on the full 8x8 board (see
-/// [`super::geometry::Geometry::full`]), where steps go along rows and
-/// columns only: the diagonal entries are never used.
-pub const FULL_ROTATIONS: [u32; 8] = [0, 0, 0, 0, 63, 56, 8, 1];
-
-/// For each direction on the full 8x8 board, the squares a one-step
-/// rotation may land on: those with a neighbour the other way (a step off
-/// the board wraps onto a real square, which no other mask clears). No
-/// square for the diagonals, in which nothing steps there.
-pub const FULL_MASKS: [Bits; 8] = {
-    let mut masks = [0; 8];
-    let mut s = 0;
-    while s < 64 {
-        let (row, col) = (s / 8, s % 8);
-        let bit: Bits = 1 << s;
-        if col < 7 {
-            masks[LEFT] |= bit;
-        }
-        if row < 7 {
-            masks[UP] |= bit;
-        }
-        if row > 0 {
-            masks[DOWN] |= bit;
-        }
-        if col > 0 {
-            masks[RIGHT] |= bit;
-        }
-        s += 1;
-    }
-    masks
-};
-
-/// The rays of the full 8x8 board.
-static FULL_RAYS: Rays = rays_by(FULL_ROTATIONS, FULL_MASKS, Bits::MAX);
-
-/// The ray tables of every supported board (4x4 to 10x10), by `half - 2`.
-static RAYS: [Rays; 4] = [ray_table(2), ray_table(3), ray_table(4), ray_table(5)];
-
 /// The rules of move generation, each a constant or a field read.
 pub trait RuleSet: Copy {
+    /// The word the board's squares are kept in.
+    type B: Word;
     /// Dark squares per row.
     fn half(self) -> u32;
-    fn valid(self) -> Bits;
-    fn rays(self) -> &'static Rays;
+    fn valid(self) -> Self::B;
+    fn rays(self) -> &'static Rays<Self::B>;
     /// The row on which a side's men are crowned.
-    fn promotion_row(self, side: Side) -> Bits;
+    fn promotion_row(self, side: Side) -> Self::B;
     fn men_move_backward(self) -> bool;
     fn men_capture_backward(self) -> bool;
     fn men_capture_kings(self) -> bool;
@@ -254,7 +114,7 @@ pub trait RuleSet: Copy {
     fn rotations(self) -> [u32; 8];
     /// For each direction, the squares a one-step shift may land on (see
     /// [`dir_masks`]).
-    fn dir_masks(self) -> [Bits; 8];
+    fn dir_masks(self) -> [Self::B; 8];
 
     /// One step in a direction, as a rotation: a square that leaves the
     /// board lands on a bit outside it (a ghost bit, or one of the high bits
@@ -262,7 +122,7 @@ pub trait RuleSet: Copy {
     /// squares. A rotation rather than a shift, so that the direction may be
     /// a variable without a branch.
     #[inline(always)]
-    fn step(self, set: Bits, dir: usize) -> Bits {
+    fn step(self, set: Self::B, dir: usize) -> Self::B {
         set.rotate_left(self.rotations()[dir])
     }
 
@@ -270,7 +130,7 @@ pub trait RuleSet: Copy {
     /// On the full board (where a step along a row may wrap onto the next)
     /// as [`RuleSet::shift8`].
     #[inline(always)]
-    fn shift(self, set: Bits, dir: usize) -> Bits {
+    fn shift(self, set: Self::B, dir: usize) -> Self::B {
         if self.full() {
             self.shift8(set, dir)
         } else {
@@ -281,7 +141,7 @@ pub trait RuleSet: Copy {
     /// One step in any of the eight directions; squares that would leave
     /// the board, or wrap from one row to the next, vanish.
     #[inline(always)]
-    fn shift8(self, set: Bits, dir: usize) -> Bits {
+    fn shift8(self, set: Self::B, dir: usize) -> Self::B {
         self.step(set, dir) & self.dir_masks()[dir]
     }
 
@@ -289,7 +149,7 @@ pub trait RuleSet: Copy {
     /// [`RuleSet::shift8`] on a row or column, where a wrap would land on a
     /// real square that no mask of the caller's clears.
     #[inline(always)]
-    fn step_any(self, set: Bits, dir: usize) -> Bits {
+    fn step_any(self, set: Self::B, dir: usize) -> Self::B {
         if dir < 4 && !self.full() {
             self.step(set, dir)
         } else {
@@ -355,9 +215,9 @@ impl GenRules {
 
 /// The generation rules of the standard variants, by the index [`Fixed`]
 /// takes: English, Russian, international, pool, Brazilian, Killer, Thai,
-/// Czech, Spanish, Italian, Frisian, Turkish. A test checks them against
+/// Czech, Spanish, Italian, Frisian, Turkish, Canadian. A test checks them against
 /// [`Rules::english`] and the others.
-pub const STANDARD: [GenRules; 12] = {
+pub const STANDARD: [GenRules; 13] = {
     let english = GenRules {
         half: 4,
         men_move_backward: false,
@@ -431,7 +291,23 @@ pub const STANDARD: [GenRules; 12] = {
         turn_back: false,
         ..english
     };
-    [english, russian, international, pool, brazilian, killer, thai, czech, spanish, italian, frisian, turkish]
+    // The international rules on the 12x12 board.
+    let canadian = GenRules { half: 6, ..international };
+    [
+        english,
+        russian,
+        international,
+        pool,
+        brazilian,
+        killer,
+        thai,
+        czech,
+        spanish,
+        italian,
+        frisian,
+        turkish,
+        canadian,
+    ]
 };
 
 // The criteria of the ranked variants, as their rules give them.
@@ -441,22 +317,33 @@ const ITALIAN: &[Criterion] =
     &[Criterion::MostPieces, Criterion::WithKing, Criterion::MostKings, Criterion::KingsEarliest];
 const FRISIAN: &[Criterion] = &[Criterion::MostValue, Criterion::WithKing];
 
-/// A standard variant's generation rules, fixed at compile time.
-#[derive(Clone, Copy, Debug)]
-pub struct Fixed<const V: usize>;
+/// A standard variant's generation rules, fixed at compile time, on the
+/// board kept in the word `B`.
+#[derive(Debug)]
+pub struct Fixed<const V: usize, B>(PhantomData<B>);
 
-impl<const V: usize> Fixed<V> {
+impl<const V: usize, B> Clone for Fixed<V, B> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<const V: usize, B> Copy for Fixed<V, B> {}
+
+impl<const V: usize, B: Word> Fixed<V, B> {
+    pub const NEW: Fixed<V, B> = Fixed(PhantomData);
     const R: GenRules = STANDARD[V];
     const HALF: u32 = Self::R.half as u32;
     const FULL: bool = Self::R.full;
-    const VALID: Bits = if Self::FULL { Bits::MAX } else { valid_mask(Self::HALF) };
-    const TOP: Bits = if Self::FULL { 0xff } else { top_row_mask(Self::HALF) };
-    const BOTTOM: Bits = if Self::FULL { 0xff << 56 } else { bottom_row_mask(Self::HALF) };
-    const ROTATIONS: [u32; 8] = if Self::FULL { FULL_ROTATIONS } else { rotations(Self::HALF) };
-    const MASKS: [Bits; 8] = if Self::FULL { FULL_MASKS } else { dir_masks(Self::HALF) };
+    const VALID: B = if Self::FULL { B::MAX } else { B::VALID[Self::HALF as usize] };
+    const TOP: B = if Self::FULL { B::FULL_TOP } else { B::TOP[Self::HALF as usize] };
+    const BOTTOM: B = if Self::FULL { B::FULL_BOTTOM } else { B::BOTTOM[Self::HALF as usize] };
+    const ROTATIONS: [u32; 8] = if Self::FULL { B::FULL_ROTATIONS } else { B::ROTATIONS[Self::HALF as usize] };
+    const MASKS: [B; 8] = if Self::FULL { B::FULL_MASKS } else { B::DIR_MASKS[Self::HALF as usize] };
 }
 
-impl<const V: usize> RuleSet for Fixed<V> {
+impl<const V: usize, B: Word> RuleSet for Fixed<V, B> {
+    type B = B;
     #[inline(always)]
     fn half(self) -> u32 {
         Self::HALF
@@ -466,23 +353,19 @@ impl<const V: usize> RuleSet for Fixed<V> {
         Self::ROTATIONS
     }
     #[inline(always)]
-    fn dir_masks(self) -> [Bits; 8] {
+    fn dir_masks(self) -> [B; 8] {
         Self::MASKS
     }
     #[inline(always)]
-    fn valid(self) -> Bits {
+    fn valid(self) -> B {
         Self::VALID
     }
     #[inline(always)]
-    fn rays(self) -> &'static Rays {
-        if Self::FULL {
-            &FULL_RAYS
-        } else {
-            &RAYS[Self::HALF as usize - 2]
-        }
+    fn rays(self) -> &'static Rays<B> {
+        B::rays(Self::HALF, Self::FULL)
     }
     #[inline(always)]
-    fn promotion_row(self, side: Side) -> Bits {
+    fn promotion_row(self, side: Side) -> B {
         match side {
             Side::Black => Self::BOTTOM,
             Side::White => Self::TOP,
@@ -567,38 +450,44 @@ impl<const V: usize> RuleSet for Fixed<V> {
 }
 
 /// Generation rules read at run time: any configuration of the family.
-#[derive(Clone, Copy, Debug)]
-pub struct Configured {
+#[derive(Debug)]
+pub struct Configured<B: Word> {
     /// Crowning rows by side (black, white).
-    crown_rows: [Bits; 2],
+    crown_rows: [B; 2],
     gen: GenRules,
     rotations: [u32; 8],
-    masks: [Bits; 8],
-    valid: Bits,
-    rays: &'static Rays,
+    masks: [B; 8],
+    valid: B,
+    rays: &'static Rays<B>,
 }
 
-impl Configured {
-    pub fn new(rules: &Rules) -> Configured {
+impl<B: Word> Clone for Configured<B> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<B: Word> Copy for Configured<B> {}
+
+impl<B: Word> Configured<B> {
+    pub fn new(rules: &Rules) -> Configured<B> {
         let gen = GenRules::of(rules);
         let half = usize::from(gen.half);
-        let (rotations, masks, rays) = if gen.full {
-            (FULL_ROTATIONS, FULL_MASKS, &FULL_RAYS)
-        } else {
-            (rotations(u32::from(gen.half)), dir_masks(u32::from(gen.half)), &RAYS[half - 2])
-        };
+        let (rotations, masks) =
+            if gen.full { (B::FULL_ROTATIONS, B::FULL_MASKS) } else { (B::ROTATIONS[half], B::DIR_MASKS[half]) };
         Configured {
             crown_rows: [rules.promotion_row(Side::Black), rules.promotion_row(Side::White)],
             gen,
             rotations,
             masks,
             valid: rules.geometry.valid(),
-            rays,
+            rays: B::rays(u32::from(gen.half), gen.full),
         }
     }
 }
 
-impl RuleSet for Configured {
+impl<B: Word> RuleSet for Configured<B> {
+    type B = B;
     #[inline(always)]
     fn half(self) -> u32 {
         u32::from(self.gen.half)
@@ -608,19 +497,19 @@ impl RuleSet for Configured {
         self.rotations
     }
     #[inline(always)]
-    fn dir_masks(self) -> [Bits; 8] {
+    fn dir_masks(self) -> [B; 8] {
         self.masks
     }
     #[inline(always)]
-    fn valid(self) -> Bits {
+    fn valid(self) -> B {
         self.valid
     }
     #[inline(always)]
-    fn rays(self) -> &'static Rays {
+    fn rays(self) -> &'static Rays<B> {
         self.rays
     }
     #[inline(always)]
-    fn promotion_row(self, side: Side) -> Bits {
+    fn promotion_row(self, side: Side) -> B {
         match side {
             Side::Black => self.crown_rows[0],
             Side::White => self.crown_rows[1],
@@ -719,6 +608,7 @@ pub enum Kind {
     Italian,
     Frisian,
     Turkish,
+    Canadian,
     Configured,
 }
 
@@ -738,6 +628,7 @@ impl Kind {
             Some(9) => Kind::Italian,
             Some(10) => Kind::Frisian,
             Some(11) => Kind::Turkish,
+            Some(12) => Kind::Canadian,
             _ => Kind::Configured,
         }
     }
@@ -762,6 +653,7 @@ mod tests {
         assert_eq!(Kind::of(&Rules::italian()), Kind::Italian);
         assert_eq!(Kind::of(&Rules::frisian()), Kind::Frisian);
         assert_eq!(Kind::of(&Rules::turkish()), Kind::Turkish);
+        assert_eq!(Kind::of(&Rules::canadian()), Kind::Canadian);
         let mut optional = Rules::english();
         optional.capture = CaptureDuty::Optional;
         assert_eq!(Kind::of(&optional), Kind::Configured);
@@ -770,11 +662,11 @@ mod tests {
     #[test]
     fn full_board_masks_and_rays_match_the_geometry() {
         let g = Geometry::full(8);
-        let r = Configured::new(&Rules::turkish());
+        let r = Configured::<u64>::new(&Rules::turkish());
         for (i, dir) in Dir::ORTHOGONAL.into_iter().enumerate() {
             let d = 4 + i;
             for b in 0..64u8 {
-                let expect = g.step(b, dir).map_or(0, |n| 1 << n);
+                let expect = g.step(b, dir).map_or(0, |n| 1u64 << n);
                 assert_eq!(r.shift(1 << b, d), expect, "bit {b} dir {dir:?}");
                 let mut ray = 0;
                 let mut at = b;
@@ -782,7 +674,7 @@ mod tests {
                     ray |= 1 << next;
                     at = next;
                 }
-                assert_eq!(FULL_RAYS[d][usize::from(b)], ray, "bit {b} dir {dir:?}");
+                assert_eq!(r.rays()[d][usize::from(b)], ray, "bit {b} dir {dir:?}");
             }
         }
         for dir in Dir::ALL {
@@ -794,36 +686,56 @@ mod tests {
         );
     }
 
+    /// One step by shifts, as the layout defines it (ghost bits not cleared).
+    fn shift_raw<B: Word>(set: B, dir: usize, half: u32) -> B {
+        match dir {
+            UP_LEFT => set >> (half + 1),
+            UP_RIGHT => set >> half,
+            DOWN_LEFT => set << half,
+            DOWN_RIGHT => set << (half + 1),
+            LEFT => set >> 1,
+            UP => set >> (2 * half + 1),
+            DOWN => set << (2 * half + 1),
+            _ => set << 1,
+        }
+    }
+
+    fn masks_and_rays_of<B: Word>(size: u8) {
+        let g = Geometry::new(size);
+        let half = u32::from(size / 2);
+        let valid: B = g.valid();
+        assert_eq!(B::VALID[half as usize], valid);
+        assert_eq!(B::TOP[half as usize], g.top_row());
+        assert_eq!(B::BOTTOM[half as usize], g.bottom_row());
+        let rays = B::rays(half, false);
+        let r = Configured::<B>::new(&Rules { geometry: g.clone(), ..Rules::english() });
+        for d in 0..4 {
+            for b in Geometry::bits(valid) {
+                assert_eq!(r.shift(B::bit(b), d), shift_raw(B::bit(b), d, half) & valid, "size {size} bit {b}");
+            }
+        }
+        for (d, dir) in Dir::ALL.into_iter().chain(Dir::ORTHOGONAL).enumerate() {
+            for b in Geometry::bits(valid) {
+                let expect = g.step(b, dir).map_or(B::ZERO, B::bit);
+                assert_eq!(r.shift8(B::bit(b), d), expect, "size {size} bit {b} dir {dir:?}");
+            }
+            for b in Geometry::bits(valid) {
+                let mut expect = B::ZERO;
+                let mut at = b;
+                while let Some(next) = g.step(at, dir) {
+                    expect |= B::bit(next);
+                    at = next;
+                }
+                assert_eq!(rays[d][usize::from(b)], expect, "size {size} bit {b} dir {dir:?}");
+            }
+        }
+    }
+
     #[test]
     fn masks_and_rays_match_the_geometry() {
         for size in [4u8, 6, 8, 10] {
-            let g = Geometry::new(size);
-            let half = u32::from(size / 2);
-            assert_eq!(valid_mask(half), g.valid());
-            assert_eq!(top_row_mask(half), g.top_row());
-            assert_eq!(bottom_row_mask(half), g.bottom_row());
-            let rays = &RAYS[half as usize - 2];
-            let r = Configured::new(&Rules { geometry: g.clone(), ..Rules::english() });
-            for d in 0..4 {
-                for b in Geometry::bits(g.valid()) {
-                    assert_eq!(r.shift(1 << b, d), shift_raw(1 << b, d, half) & g.valid(), "size {size} bit {b}");
-                }
-            }
-            for (d, dir) in Dir::ALL.into_iter().chain(Dir::ORTHOGONAL).enumerate() {
-                for b in Geometry::bits(g.valid()) {
-                    let expect = g.step(b, dir).map_or(0, |n| 1 << n);
-                    assert_eq!(r.shift8(1 << b, d), expect, "size {size} bit {b} dir {dir:?}");
-                }
-                for b in Geometry::bits(g.valid()) {
-                    let mut expect = 0;
-                    let mut at = b;
-                    while let Some(next) = g.step(at, dir) {
-                        expect |= 1 << next;
-                        at = next;
-                    }
-                    assert_eq!(rays[d][usize::from(b)], expect, "size {size} bit {b} dir {dir:?}");
-                }
-            }
+            masks_and_rays_of::<u64>(size);
         }
+        masks_and_rays_of::<u128>(12);
     }
 }

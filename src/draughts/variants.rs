@@ -6,7 +6,6 @@
 
 use super::notation::SquareStyle;
 use super::rules::{CaptureDuty, MidCapturePromotion, NoProgress, Rules};
-use super::Draughts;
 use crate::game::{Game, OptionSpec, Options, Variant, VariantInfo};
 
 /// The family every variant here belongs to.
@@ -25,7 +24,21 @@ macro_rules! variants {
     };
 }
 
-variants!(ENGLISH, RUSSIAN, INTERNATIONAL, POOL, BRAZILIAN, CZECH, SPANISH, ITALIAN, KILLER, THAI, FRISIAN, TURKISH);
+variants!(
+    ENGLISH,
+    RUSSIAN,
+    INTERNATIONAL,
+    POOL,
+    BRAZILIAN,
+    CZECH,
+    SPANISH,
+    ITALIAN,
+    KILLER,
+    THAI,
+    FRISIAN,
+    TURKISH,
+    CANADIAN
+);
 
 const MANDATORY_CAPTURE: OptionSpec = OptionSpec {
     name: "mandatory-capture",
@@ -202,6 +215,21 @@ pub static FRISIAN: DraughtsVariant = DraughtsVariant {
     notation: SquareStyle::Numeric,
 };
 
+/// Canadian draughts: the FMJD international rules on the 12x12 board, as
+/// played in Quebec.
+pub static CANADIAN: DraughtsVariant = DraughtsVariant {
+    info: VariantInfo {
+        id: "canadian",
+        family: FAMILY,
+        page: "dames-canadiennes.fr",
+        title:
+            "Canadian draughts (12x12, 30 men each, white first, men capture backward, flying kings, majority capture)",
+        options: &[],
+    },
+    base: Rules::canadian,
+    notation: SquareStyle::Numeric,
+};
+
 const MID_CAPTURE_PROMOTION: OptionSpec = OptionSpec {
     name: "mid-capture-promotion",
     values: &["man", "king"],
@@ -250,6 +278,6 @@ impl Variant for DraughtsVariant {
         &self.info
     }
     fn configure(&self, options: &Options) -> Box<dyn Game> {
-        Box::new(Draughts::new(self.info.id, self.rules(options), self.notation))
+        super::game(self.info.id, self.rules(options), self.notation)
     }
 }

@@ -51,6 +51,7 @@ fn game_type_variant(number: &str) -> Option<&'static str> {
         "23" => Some("pool"),
         "25" => Some("russian"),
         "26" => Some("brazilian"),
+        "27" => Some("canadian"),
         "22" => Some("italian"),
         "24" => Some("spanish"),
         "29" => Some("czech"),

@@ -49,6 +49,7 @@ use rulecheck::draughts::position::{KingRun, Position};
 use rulecheck::draughts::rules::{
     CaptureDuty, Chain, Criterion, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side,
 };
+use rulecheck::draughts::word::Word;
 
 /// The identity of a move: start, end, sorted captured squares (0-based).
 pub type MoveId = (u8, u8, Vec<u8>);
@@ -168,14 +169,13 @@ impl Board {
     }
 
     /// Read the engine's position through its geometry.
-    pub fn from_position(pos: &Position, rules: &Rules) -> Board {
+    pub fn from_position<B: Word>(pos: &Position<B>, rules: &Rules) -> Board {
         let g = &rules.geometry;
         let mut board = Board::empty(g.size(), pos.turn);
         board.numbering = g.numbering();
         for s in 0..g.squares() {
-            let m = g.mask(s);
-            let king = pos.kings & m != 0;
-            let side = match (pos.black & m != 0, pos.white & m != 0) {
+            let king = g.holds(pos.kings, s);
+            let side = match (g.holds(pos.black, s), g.holds(pos.white, s)) {
                 (true, false) => Side::Black,
                 (false, true) => Side::White,
                 (false, false) => continue,
@@ -194,13 +194,13 @@ impl Board {
     }
 
     /// The engine's position for this board (counters zero).
-    pub fn to_position(&self, rules: &Rules) -> Position {
+    pub fn to_position<B: Word>(&self, rules: &Rules) -> Position<B> {
         let g: &Geometry = &rules.geometry;
         assert_eq!(g.size(), self.size, "board size differs from the rules");
-        let (mut black, mut white, mut kings) = (0, 0, 0);
+        let (mut black, mut white, mut kings) = (B::ZERO, B::ZERO, B::ZERO);
         for (s, cell) in self.cells.iter().enumerate() {
             if let Some(p) = cell {
-                let m = g.mask(s as u8);
+                let m = g.mask::<B>(s as u8);
                 match p.side {
                     Side::Black => black |= m,
                     Side::White => white |= m,
@@ -257,7 +257,7 @@ fn criterion(c: Criterion, board: &Board, m: &PlainMove) -> Vec<i64> {
 /// handled here.
 pub fn supports(rules: &Rules) -> bool {
     let g = &rules.geometry;
-    let size_ok = g.size() % 2 == 0 && (4..=10).contains(&g.size());
+    let size_ok = g.size() % 2 == 0 && (4..=12).contains(&g.size());
     let capture_ok = match rules.capture {
         CaptureDuty::Mandatory | CaptureDuty::Optional => true,
     };

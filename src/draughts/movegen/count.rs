@@ -7,12 +7,12 @@
 //! only the pieces whose capture may go on are searched. The tests hold it
 //! to the listings' lengths.
 
-use super::super::geometry::Bits;
 use super::super::position::Position;
 use super::super::rules::{MidCapturePromotion, Side};
 use super::super::ruleset::{opposite, RuleSet};
+use super::super::word::Word;
 use super::can_capture;
-use super::moves::{played, Listing, Move, MAX_PATH};
+use super::moves::{played, Listing, Move};
 use super::quiet::{count_plain, king_steps, Movers};
 use super::scan::{forward_dirs, ALL_DIRS};
 use super::search::search_captures;
@@ -22,18 +22,18 @@ use super::{apply, capture_starters, generate, rank};
 /// The first jumps of the side to move's short pieces, split by shifts
 /// into those that are whole moves by themselves and the pieces whose
 /// capture must be searched.
-struct ShortJumps {
+struct ShortJumps<B: Word> {
     /// By direction, the pieces whose single jump that way is a whole move:
     /// the piece cannot jump again from where it lands, and lands as what it
     /// was or crowned where crowning ends the move. None of them is in
     /// `search`.
-    single: [Bits; 4],
+    single: [B; 4],
     /// The pieces with a jump that may go on (or that crowns the piece and
     /// lets it go on as a king): every capture of these is searched.
-    search: Bits,
+    search: B,
 }
 
-impl ShortJumps {
+impl<B: Word> ShortJumps<B> {
     /// How many single jumps there are.
     #[inline(always)]
     fn count(&self) -> u64 {
@@ -43,7 +43,7 @@ impl ShortJumps {
     /// The pieces a capture search must start from: those of `search`,
     /// and every flying king.
     #[inline(always)]
-    fn starters<R: RuleSet>(&self, r: R, pos: &Position, side: Side) -> Bits {
+    fn starters<R: RuleSet<B = B>>(&self, r: R, pos: &Position<B>, side: Side) -> B {
         if r.flying_kings() {
             self.search | (pos.pieces(side) & pos.kings)
         } else {
@@ -53,7 +53,8 @@ impl ShortJumps {
 }
 
 #[inline(always)]
-fn short_jumps<R: RuleSet>(r: R, pos: &Position, side: Side) -> ShortJumps {
+fn short_jumps<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side) -> ShortJumps<R::B> {
+    let zero = R::B::ZERO;
     let own = pos.pieces(side);
     let enemy = pos.pieces(side.other());
     let empty = r.valid() & !pos.occupied();
@@ -67,9 +68,9 @@ fn short_jumps<R: RuleSet>(r: R, pos: &Position, side: Side) -> ShortJumps {
     // gone, but neither is on the way of a second jump unless that one goes
     // straight back, which would jump the same piece again: so a second
     // jump, in any other direction, is seen in the position as it stands.
-    let mut from_jumps = [0; 4];
-    let mut jumping = [0; 4];
-    let mut any = 0;
+    let mut from_jumps = [zero; 4];
+    let mut jumping = [zero; 4];
+    let mut any = zero;
     for d in 0..4 {
         let back = opposite(d);
         from_jumps[d] = r.shift(r.shift(empty, back) & enemy, back);
@@ -81,7 +82,7 @@ fn short_jumps<R: RuleSet>(r: R, pos: &Position, side: Side) -> ShortJumps {
     let man_from = if r.men_capture_kings() {
         from_jumps
     } else {
-        let mut over_men = [0; 4];
+        let mut over_men = [zero; 4];
         for d in 0..4 {
             let back = opposite(d);
             over_men[d] = r.shift(r.shift(empty, back) & enemy & !pos.kings, back);
@@ -92,16 +93,16 @@ fn short_jumps<R: RuleSet>(r: R, pos: &Position, side: Side) -> ShortJumps {
         any = jumping[0] | jumping[1] | jumping[2] | jumping[3];
         over_men
     };
-    if any == 0 {
-        return ShortJumps { single: [0; 4], search: 0 };
+    if any.is_zero() {
+        return ShortJumps { single: [zero; 4], search: zero };
     }
     // A man landing on its crowning row that is crowned and goes on as a
     // king must be searched; one whose move ends on crowning cannot go on.
     let (crown_ends, crown_goes_on_as_king) = match (r.crown_by_capture(), r.promotion()) {
-        (false, _) => (0, 0),
-        (true, MidCapturePromotion::EndsMove) => (crown, 0),
-        (true, MidCapturePromotion::ContinuesAsKing) => (0, crown),
-        (true, MidCapturePromotion::ContinuesAsMan) => (0, 0),
+        (false, _) => (zero, zero),
+        (true, MidCapturePromotion::EndsMove) => (crown, zero),
+        (true, MidCapturePromotion::ContinuesAsKing) => (zero, crown),
+        (true, MidCapturePromotion::ContinuesAsMan) => (zero, zero),
     };
     // Where each way's jump lands, a second jump is any but straight back:
     // the squares a king could jump again from, after a jump each way, and
@@ -110,13 +111,13 @@ fn short_jumps<R: RuleSet>(r: R, pos: &Position, side: Side) -> ShortJumps {
     let (f01, f23) = (f[0] | f[1], f[2] | f[3]);
     let king_again = [f01 | f[2], f01 | f[3], f[0] | f23, f[1] | f23];
     let m = |d: usize| match (man_dirs & (1 << d) != 0, r.men_capture_kings()) {
-        (false, _) => 0,
+        (false, _) => zero,
         (true, true) => f[d],
         (true, false) => man_from[d],
     };
     let (m01, m23) = (m(0) | m(1), m(2) | m(3));
     let man_again = [m01 | m(2), m01 | m(3), m(0) | m23, m(1) | m23];
-    let mut search = 0;
+    let mut search = zero;
     let mut goes_on = |d: usize| {
         let men_land = r.shift(r.shift(jumping[d] & men, d), d);
         let kings_land = r.shift(r.shift(jumping[d] & kings, d), d);
@@ -133,7 +134,7 @@ fn short_jumps<R: RuleSet>(r: R, pos: &Position, side: Side) -> ShortJumps {
 }
 
 #[inline(always)]
-pub(super) fn count_moves<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
+pub(super) fn count_moves<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
     // Compiled once for each side to move, so that the directions men move
     // in are constants.
     match pos.turn {
@@ -143,13 +144,13 @@ pub(super) fn count_moves<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>,
 }
 
 #[inline(always)]
-fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Move>, paths: bool) -> u64 {
+fn count_moves_of<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
     if counts_ranked(r) {
         let starters = capture_starters(r, pos);
-        if starters == 0 {
+        if starters.is_zero() {
             return count_plain(r, pos, side);
         }
-        let mut sink = CountSink::<true>::ranked(r.ranked(), pos.kings, !paths);
+        let mut sink = CountSink::<R::B, true>::ranked(r.ranked(), pos.kings, !paths);
         search_captures::<R, _, true>(r, pos, starters, &mut sink);
         if sink.overflow {
             return listed_count(r, pos, buf, paths);
@@ -170,14 +171,14 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Mo
     }
     let jumps = short_jumps(r, pos, side);
     let starters = jumps.starters(r, pos, side);
-    if !r.ranked().is_empty() && (starters != 0 || jumps.count() != 0) {
+    if !r.ranked().is_empty() && (!starters.is_zero() || jumps.count() != 0) {
         // A ranked rule needs the sequences listed (see `rank`); without a
         // capture it has nothing to rank, and the count below stands.
         return listed_count(r, pos, buf, paths);
     }
     let mut captures = jumps.count();
-    if starters != 0 {
-        let mut sink = CountSink::<false>::new(r.majority(), !paths);
+    if !starters.is_zero() {
+        let mut sink = CountSink::<R::B, false>::new(r.majority(), !paths);
         search_captures::<R, _, true>(r, pos, starters, &mut sink);
         if sink.overflow {
             // More routes of one piece than the counter keeps apart:
@@ -197,7 +198,8 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position, side: Side, buf: &mut Vec<Mo
 /// The leaves two plies below a position (perft 2), the moves played on
 /// the pieces only, without listing them.
 #[inline(always)]
-pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
+pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
+    let zero = R::B::ZERO;
     let ranked = counts_ranked(r);
     if r.capture_dirs() == 8 && !ranked {
         return listed_children(r, pos, buf, paths);
@@ -206,22 +208,22 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Mov
     // Under a ranked rule counted here every piece that can capture is
     // searched: a single jump is ranked with the rest.
     let jumps = if ranked {
-        ShortJumps { single: [0; 4], search: capture_starters(r, pos) }
+        ShortJumps { single: [zero; 4], search: capture_starters(r, pos) }
     } else {
         short_jumps(r, pos, side)
     };
     let starters = if ranked { jumps.search } else { jumps.starters(r, pos, side) };
-    if !ranked && !r.ranked().is_empty() && (starters != 0 || jumps.count() != 0) {
+    if !ranked && !r.ranked().is_empty() && (!starters.is_zero() || jumps.count() != 0) {
         return listed_children(r, pos, buf, paths);
     }
     let mut total = 0;
     let mut captures = 0;
     let mut best = 0;
-    if starters != 0 {
+    if !starters.is_zero() {
         let found = if ranked {
-            capture_children(r, pos, paths, starters, CountSink::<true>::ranked(r.ranked(), pos.kings, !paths))
+            capture_children(r, pos, paths, starters, CountSink::<R::B, true>::ranked(r.ranked(), pos.kings, !paths))
         } else {
-            capture_children(r, pos, paths, starters, CountSink::<false>::new(r.majority(), !paths))
+            capture_children(r, pos, paths, starters, CountSink::<R::B, false>::new(r.majority(), !paths))
         };
         let Some((count, leaves, most)) = found else {
             return listed_children(r, pos, buf, paths);
@@ -232,10 +234,10 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Mov
     }
     let mut scratch = Vec::new();
     if !(r.majority() && best > 1) {
-        let crown = if r.crown_by_capture() { r.promotion_row(side) } else { 0 };
+        let crown = if r.crown_by_capture() { r.promotion_row(side) } else { zero };
         for d in 0..4 {
             let mut rest = jumps.single[d];
-            while rest != 0 {
+            while !rest.is_zero() {
                 let from = rest & rest.wrapping_neg();
                 rest ^= from;
                 let over = r.step(from, d);
@@ -244,7 +246,7 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Mov
                 *next.pieces_mut(side) ^= from | to;
                 *next.pieces_mut(side.other()) &= !over;
                 next.kings &= !over;
-                if pos.kings & from != 0 {
+                if !(pos.kings & from).is_zero() {
                     next.kings ^= from | to;
                 } else {
                     next.kings |= to & crown;
@@ -259,12 +261,12 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Mov
         return total;
     }
     let Movers { men, kings, empty, crown_row, man_dirs } = Movers::of(r, pos, side);
-    let mut child = |from: Bits, to: Bits, king: bool| {
+    let mut child = |from: R::B, to: R::B, king: bool| {
         let mut next = *pos;
         *next.pieces_mut(side) ^= from | to;
         if king {
             next.kings ^= from | to;
-        } else if to & crown_row != 0 {
+        } else if !(to & crown_row).is_zero() {
             next.kings |= to;
         }
         next.turn = side.other();
@@ -276,22 +278,22 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Mov
         }
         let back = opposite(d);
         let mut tos = r.shift(men, d) & empty;
-        while tos != 0 {
+        while !tos.is_zero() {
             let to = tos & tos.wrapping_neg();
             tos ^= to;
             total += child(r.step(to, back), to, false);
         }
     }
     let mut rest = kings;
-    while rest != 0 {
+    while !rest.is_zero() {
         let from = rest.trailing_zeros() as u8;
-        rest &= rest - 1;
+        rest &= rest.wrapping_sub(R::B::ONE);
         for d in 0..4 {
             let mut run = king_steps(r, from, d, empty);
-            while run != 0 {
+            while !run.is_zero() {
                 let to = run & run.wrapping_neg();
                 run ^= to;
-                total += child(1 << from, to, true);
+                total += child(R::B::bit(from), to, true);
             }
         }
     }
@@ -304,10 +306,10 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Mov
 #[inline(always)]
 fn capture_children<R: RuleSet, const RANKED: bool>(
     r: R,
-    pos: &Position,
+    pos: &Position<R::B>,
     paths: bool,
-    starters: Bits,
-    moves: CountSink<RANKED>,
+    starters: R::B,
+    moves: CountSink<R::B, RANKED>,
 ) -> Option<(u64, u64, u32)> {
     let mut sink = ChildSink { r, pos, paths, moves, leaves: 0, scratch: Vec::new() };
     search_captures::<R, _, true>(r, pos, starters, &mut sink);
@@ -324,18 +326,18 @@ fn counts_ranked<R: RuleSet>(r: R) -> bool {
 
 /// The legal moves, listed in the convention counted: where the counters
 /// cannot tell the moves apart themselves.
-fn listed<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) {
+fn listed<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>>, paths: bool) {
     generate(r, pos, buf, if paths { Listing::Paths } else { Listing::Moves });
 }
 
 /// The number of legal moves, listed (see [`listed`]).
-fn listed_count<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
+fn listed_count<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
     listed(r, pos, buf, paths);
     buf.len() as u64
 }
 
 /// The leaves two plies below, with the moves listed (see [`listed`]).
-fn listed_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
+fn listed_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
     listed(r, pos, buf, paths);
     let mut scratch = Vec::new();
     buf.iter().map(|m| count_moves(r, &apply(pos, m), &mut scratch, paths)).sum()
@@ -345,24 +347,24 @@ fn listed_children<R: RuleSet>(r: R, pos: &Position, buf: &mut Vec<Move>, paths:
 /// (see [`count_children`]).
 struct ChildSink<'p, R: RuleSet, const RANKED: bool> {
     r: R,
-    pos: &'p Position,
+    pos: &'p Position<R::B>,
     paths: bool,
     /// The moves counted (distinct, or paths), under the majority rule.
-    moves: CountSink<RANKED>,
+    moves: CountSink<R::B, RANKED>,
     /// Leaves below them.
     leaves: u64,
-    scratch: Vec<Move>,
+    scratch: Vec<Move<R::B>>,
 }
 
-impl<R: RuleSet, const RANKED: bool> Sink for ChildSink<'_, R, RANKED> {
+impl<R: RuleSet, const RANKED: bool> Sink<R::B> for ChildSink<'_, R, RANKED> {
     #[inline(always)]
     fn begin_piece(&mut self) {
         self.moves.begin_piece();
     }
 
     #[inline(always)]
-    fn record(&mut self, from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, crowns: bool) {
-        let to = path[len - 1];
+    fn record(&mut self, from: u8, path: &<R::B as Word>::Path, len: usize, captured: R::B, crowns: bool) {
+        let to = path.as_ref()[len - 1];
         match self.moves.take(from, to, captured) {
             Weight::Less => return,
             Weight::More => self.leaves = 0,

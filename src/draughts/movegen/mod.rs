@@ -24,7 +24,7 @@ mod sinks;
 #[cfg(test)]
 mod tests;
 
-pub use self::moves::{apply, dedup_moves, Listing, Move, MAX_PATH};
+pub use self::moves::{apply, dedup_moves, Listing, Move};
 pub use self::rank::{criterion_value, standing};
 
 use self::count::{count_children, count_moves};
@@ -32,47 +32,52 @@ use self::quiet::plain_moves;
 use self::scan::{forward_dirs, man_capture_dirs};
 use self::search::{flying_can_jump, search_captures, search_from};
 use self::sinks::MoveSink;
-use super::geometry::{Bits, Geometry};
+use super::geometry::Geometry;
 use super::position::Position;
 use super::rules::Rules;
-use super::ruleset::{opposite, Configured, Fixed, Kind, RuleSet};
+use super::ruleset::{opposite, Configured, Kind, RuleSet};
+use super::word::Word;
 
 /// Move generation under one rule set. The standard variants are served by
 /// the generator compiled with their rules fixed; any other configuration by
 /// the same code reading its rules at run time.
-pub struct Generator<'r> {
+pub struct Generator<'r, B: Word = u64> {
     rules: &'r Rules,
     kind: Kind,
-    configured: Configured,
+    configured: Configured<B>,
 }
 
-/// Run `$body` with `$r` the generator's rules in their compiled form.
+/// A computation over the rules in whichever compiled form serves them: a
+/// closure generic over the rule set, which [`Word::with_rules`] runs.
+pub trait WithRules<B: Word> {
+    type Out;
+    fn run<R: RuleSet<B = B>>(self, r: R) -> Self::Out;
+}
+
+/// Run `$body` with `$r` the generator's rules in their compiled form; the
+/// variables the body reads are named with their types, as the fields of
+/// the [`WithRules`] that carries them.
 macro_rules! with_rules {
-    ($gen:expr, $r:ident => $body:expr) => {
-        match $gen.kind {
-            Kind::English => with_rules!(@as Fixed::<0>, $r => $body),
-            Kind::Russian => with_rules!(@as Fixed::<1>, $r => $body),
-            Kind::International => with_rules!(@as Fixed::<2>, $r => $body),
-            Kind::Pool => with_rules!(@as Fixed::<3>, $r => $body),
-            Kind::Brazilian => with_rules!(@as Fixed::<4>, $r => $body),
-            Kind::Killer => with_rules!(@as Fixed::<5>, $r => $body),
-            Kind::Thai => with_rules!(@as Fixed::<6>, $r => $body),
-            Kind::Czech => with_rules!(@as Fixed::<7>, $r => $body),
-            Kind::Spanish => with_rules!(@as Fixed::<8>, $r => $body),
-            Kind::Italian => with_rules!(@as Fixed::<9>, $r => $body),
-            Kind::Frisian => with_rules!(@as Fixed::<10>, $r => $body),
-            Kind::Turkish => with_rules!(@as Fixed::<11>, $r => $body),
-            Kind::Configured => with_rules!(@as $gen.configured, $r => $body),
+    ($gen:expr, |$r:ident $(, $v:ident: $t:ty)*| -> $out:ty $body:block) => {{
+        struct Run<'a, B: Word> {
+            $($v: $t,)*
+            _word: std::marker::PhantomData<&'a B>,
         }
-    };
-    (@as $rules:expr, $r:ident => $body:expr) => {{
-        let $r = $rules;
-        $body
+        impl<'a, B: Word> WithRules<B> for Run<'a, B> {
+            type Out = $out;
+            #[inline(always)]
+            fn run<R: RuleSet<B = B>>(self, $r: R) -> $out {
+                let Run { $($v,)* _word } = self;
+                $body
+            }
+        }
+        B::with_rules($gen.kind, &$gen.configured, Run { $($v,)* _word: std::marker::PhantomData })
     }};
 }
 
-impl<'r> Generator<'r> {
-    pub fn new(rules: &'r Rules) -> Generator<'r> {
+impl<'r, B: Word> Generator<'r, B> {
+    pub fn new(rules: &'r Rules) -> Generator<'r, B> {
+        debug_assert!(rules.geometry.is_wide() == (B::BITS > 64), "a board in the word that holds it");
         Generator { rules, kind: Kind::of(rules), configured: Configured::new(rules) }
     }
 
@@ -83,60 +88,81 @@ impl<'r> Generator<'r> {
 
     /// Every legal move, distinct by start, end and captured set (the first
     /// path found stands for the others).
-    pub fn legal_moves(&self, pos: &Position, out: &mut Vec<Move>) {
+    pub fn legal_moves(&self, pos: &Position<B>, out: &mut Vec<Move<B>>) {
         self.generate(pos, out, Listing::Moves);
     }
 
     /// Every legal move with every path of a capture sequence, one entry
     /// per path as [`Listing::Paths`] defines it.
-    pub fn legal_paths(&self, pos: &Position, out: &mut Vec<Move>) {
+    pub fn legal_paths(&self, pos: &Position<B>, out: &mut Vec<Move<B>>) {
         self.generate(pos, out, Listing::Paths);
     }
 
     /// Every legal move with every route a capture sequence can be written
     /// by, touchdown squares included ([`Listing::Routes`]).
-    pub fn legal_routes(&self, pos: &Position, out: &mut Vec<Move>) {
+    pub fn legal_routes(&self, pos: &Position<B>, out: &mut Vec<Move<B>>) {
         self.generate(pos, out, Listing::Routes);
     }
 
     /// The legal moves, listed as asked.
-    pub fn generate(&self, pos: &Position, out: &mut Vec<Move>, listing: Listing) {
-        with_rules!(self, r => generate(r, pos, out, listing))
+    // Kept out of its callers: the perft walk stays small, and the
+    // compiled generator inlines its own parts as it would on its own.
+    #[inline(never)]
+    pub fn generate(&self, pos: &Position<B>, out: &mut Vec<Move<B>>, listing: Listing) {
+        with_rules!(self, |r, pos: &'a Position<B>, out: &'a mut Vec<Move<B>>, listing: Listing| -> () {
+            generate(r, pos, out, listing)
+        })
     }
 
     /// Whether the side to move has any capture.
-    pub fn can_capture(&self, pos: &Position) -> bool {
-        with_rules!(self, r => can_capture(r, pos))
+    pub fn can_capture(&self, pos: &Position<B>) -> bool {
+        with_rules!(self, |r, pos: &'a Position<B>| -> bool { can_capture(r, pos) })
     }
 
     /// The number of legal moves, counted without listing them: plain moves
     /// by whole-board shifts, capture sequences as the search finds them.
     /// `buf` is scratch space. Used at the leaves of perft.
-    pub fn count_moves(&self, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
-        with_rules!(self, r => count_moves(r, pos, buf, paths))
+    // Kept out of its callers: the perft walk stays small, and the
+    // compiled generator inlines its own parts as it would on its own.
+    #[inline(never)]
+    pub fn count_moves(&self, pos: &Position<B>, buf: &mut Vec<Move<B>>, paths: bool) -> u64 {
+        with_rules!(self, |r, pos: &'a Position<B>, buf: &'a mut Vec<Move<B>>, paths: bool| -> u64 {
+            count_moves(r, pos, buf, paths)
+        })
     }
 
     /// The leaves two plies below the position (perft 2), counted without
     /// listing the moves. `buf` is scratch space.
-    pub fn count_children(&self, pos: &Position, buf: &mut Vec<Move>, paths: bool) -> u64 {
-        with_rules!(self, r => count_children(r, pos, buf, paths))
+    // Kept out of its callers: the perft walk stays small, and the
+    // compiled generator inlines its own parts as it would on its own.
+    #[inline(never)]
+    pub fn count_children(&self, pos: &Position<B>, buf: &mut Vec<Move<B>>, paths: bool) -> u64 {
+        with_rules!(self, |r, pos: &'a Position<B>, buf: &'a mut Vec<Move<B>>, paths: bool| -> u64 {
+            count_children(r, pos, buf, paths)
+        })
     }
 
     /// The position after a legal move: [`apply`], and the same-king runs
     /// where the rules limit them.
-    pub fn play(&self, pos: &Position, m: &Move) -> Position {
-        with_rules!(self, r => moves::play(r, pos, m))
+    pub fn play(&self, pos: &Position<B>, m: &Move<B>) -> Position<B> {
+        with_rules!(self, |r, pos: &'a Position<B>, m: &'a Move<B>| -> Position<B> { moves::play(r, pos, m) })
     }
 
     /// Plain (non-capturing) moves, appended to `out`.
-    pub fn plain_moves(&self, pos: &Position, out: &mut Vec<Move>) {
-        with_rules!(self, r => plain_moves(r, pos, out))
+    pub fn plain_moves(&self, pos: &Position<B>, out: &mut Vec<Move<B>>) {
+        with_rules!(self, |r, pos: &'a Position<B>, out: &'a mut Vec<Move<B>>| -> () { plain_moves(r, pos, out) })
     }
 
     /// Every capture sequence of the piece on `from`: one entry per route, or
     /// per path under [`Listing::Paths`] (duplicates are not removed here).
-    pub fn captures_from(&self, pos: &Position, from: u8, king: bool, listing: Listing, out: &mut Vec<Move>) {
-        with_rules!(self, r => {
+    pub fn captures_from(&self, pos: &Position<B>, from: u8, king: bool, listing: Listing, out: &mut Vec<Move<B>>) {
+        with_rules!(self, |r,
+                           pos: &'a Position<B>,
+                           from: u8,
+                           king: bool,
+                           listing: Listing,
+                           out: &'a mut Vec<Move<B>>|
+         -> () {
             let mut sink = MoveSink::new(out, false, false);
             if listing == Listing::Paths {
                 search_from::<_, _, true>(r, pos, from, king, &mut sink);
@@ -148,10 +174,10 @@ impl<'r> Generator<'r> {
 }
 
 #[inline(always)]
-pub(super) fn generate<R: RuleSet>(r: R, pos: &Position, out: &mut Vec<Move>, listing: Listing) {
+pub(super) fn generate<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut Vec<Move<R::B>>, listing: Listing) {
     out.clear();
     let starters = capture_starters(r, pos);
-    if starters != 0 {
+    if !starters.is_zero() {
         // Under a ranked rule every path is kept until the ranking, since
         // two paths of one move may take its pieces in a different order.
         let ranked = !r.ranked().is_empty();
@@ -179,7 +205,7 @@ pub(super) fn generate<R: RuleSet>(r: R, pos: &Position, out: &mut Vec<Move>, li
 /// The pieces of the side to move that can make a first jump as a short
 /// (non-flying) piece, by whole-board shifts.
 #[inline(always)]
-fn short_jumpers<R: RuleSet>(r: R, pos: &Position) -> Bits {
+fn short_jumpers<R: RuleSet>(r: R, pos: &Position<R::B>) -> R::B {
     let side = pos.turn;
     let own = pos.pieces(side);
     let enemy = pos.pieces(side.other());
@@ -187,11 +213,11 @@ fn short_jumpers<R: RuleSet>(r: R, pos: &Position) -> Bits {
     let kings = own & pos.kings;
     let short = if r.flying_kings() { own & !pos.kings } else { own };
     let fwd = forward_dirs(r, side);
-    let mut found = 0;
+    let mut found = R::B::ZERO;
     // The diagonals, on every board but the full one.
     for d in 0..if r.full() { 0 } else { 4 } {
         let movers = if r.men_capture_backward() || fwd & (1 << d) != 0 { short } else { short & kings };
-        if movers == 0 {
+        if movers.is_zero() {
             continue;
         }
         let back = opposite(d);
@@ -218,7 +244,7 @@ fn short_jumpers<R: RuleSet>(r: R, pos: &Position) -> Bits {
 /// The pieces a capture search must start from: every short piece that can
 /// jump, and every flying king.
 #[inline(always)]
-fn capture_starters<R: RuleSet>(r: R, pos: &Position) -> Bits {
+fn capture_starters<R: RuleSet>(r: R, pos: &Position<R::B>) -> R::B {
     let mut starters = short_jumpers(r, pos);
     if r.flying_kings() {
         starters |= pos.pieces(pos.turn) & pos.kings;
@@ -227,8 +253,8 @@ fn capture_starters<R: RuleSet>(r: R, pos: &Position) -> Bits {
 }
 
 #[inline(always)]
-fn can_capture<R: RuleSet>(r: R, pos: &Position) -> bool {
-    if short_jumpers(r, pos) != 0 {
+fn can_capture<R: RuleSet>(r: R, pos: &Position<R::B>) -> bool {
+    if !short_jumpers(r, pos).is_zero() {
         return true;
     }
     if r.flying_kings() {
@@ -236,7 +262,7 @@ fn can_capture<R: RuleSet>(r: R, pos: &Position) -> bool {
         let kings = pos.pieces(side) & pos.kings;
         let enemy = pos.pieces(side.other());
         for k in Geometry::bits(kings) {
-            if flying_can_jump(r, k, pos.occupied() & !(1 << k), enemy, 0, 0) {
+            if flying_can_jump(r, k, pos.occupied() & !R::B::bit(k), enemy, R::B::ZERO, 0) {
                 return true;
             }
         }

@@ -6,54 +6,52 @@
 //! plays moves (notation, perft, the game contract, the cross-checks) needs
 //! these and none of the search.
 
-use super::super::geometry::{Bits, Dir, Geometry};
+use super::super::geometry::{Dir, Geometry};
 use super::super::position::{KingRun, Position};
 use super::super::ruleset::RuleSet;
-
-/// Longest path a capture sequence can have: a piece cannot jump more pieces
-/// than the opponent has (20 on the largest board).
-pub const MAX_PATH: usize = 24;
+use super::super::word::Word;
 
 /// One move: a plain move or a complete capture sequence.
 #[derive(Clone, Copy, Debug)]
-pub struct Move {
+pub struct Move<B: Word = u64> {
     /// Bit index of the starting square.
     pub from: u8,
     /// Bit index of the final square.
     pub to: u8,
-    /// Every square the piece stops on, in order, ending with `to`.
-    path: [u8; MAX_PATH],
+    /// Every square the piece stops on, in order, ending with `to` (at
+    /// most [`Word::MAX_PATH`]).
+    path: B::Path,
     path_len: u8,
     /// The pieces captured.
-    pub captured: Bits,
+    pub captured: B,
     /// Whether the moving man is crowned at the end of the move.
     pub crowns: bool,
 }
 
-impl Move {
-    pub(super) fn plain(from: u8, to: u8, crowns: bool) -> Move {
-        let mut path = [0; MAX_PATH];
-        path[0] = to;
-        Move { from, to, path, path_len: 1, captured: 0, crowns }
+impl<B: Word> Move<B> {
+    pub(super) fn plain(from: u8, to: u8, crowns: bool) -> Move<B> {
+        let mut path = B::EMPTY_PATH;
+        path.as_mut()[0] = to;
+        Move { from, to, path, path_len: 1, captured: B::ZERO, crowns }
     }
 
     /// A capture sequence whose landing squares are `path[..len]`.
-    pub(super) fn sequence(from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, crowns: bool) -> Move {
-        Move { from, to: path[len - 1], path: *path, path_len: len as u8, captured, crowns }
+    pub(super) fn sequence(from: u8, path: &B::Path, len: usize, captured: B, crowns: bool) -> Move<B> {
+        Move { from, to: path.as_ref()[len - 1], path: *path, path_len: len as u8, captured, crowns }
     }
 
     /// The landing squares, in order.
     pub fn path(&self) -> &[u8] {
-        &self.path[..usize::from(self.path_len)]
+        &self.path.as_ref()[..usize::from(self.path_len)]
     }
 
     pub fn is_capture(&self) -> bool {
-        self.captured != 0
+        !self.captured.is_zero()
     }
 
     /// Two moves are the same move when they have the same start, end and set
     /// of captured pieces, whatever path the piece took.
-    pub fn same_move(&self, other: &Move) -> bool {
+    pub fn same_move(&self, other: &Move<B>) -> bool {
         self.from == other.from && self.to == other.to && self.captured == other.captured
     }
 
@@ -61,12 +59,12 @@ impl Move {
     /// each hop from one stop to the next, the piece taken between them.
     pub fn captured_in_order(&self, g: &Geometry) -> Vec<u8> {
         let mut order = Vec::with_capacity(usize::from(self.path_len));
-        if self.captured == 0 {
+        if self.captured.is_zero() {
             return order;
         }
         // A square already taken may be crossed again when jumped pieces
         // leave the board at once; each hop takes one piece not taken before.
-        let mut taken: Bits = 0;
+        let mut taken = B::ZERO;
         let mut at = self.from;
         for &stop in self.path() {
             if let Some(dir) = direction(g, at, stop) {
@@ -75,8 +73,8 @@ impl Move {
                     if next == stop {
                         break;
                     }
-                    if (1 << next) & self.captured & !taken != 0 {
-                        taken |= 1 << next;
+                    if !(B::bit(next) & self.captured & !taken).is_zero() {
+                        taken |= B::bit(next);
                         order.push(next);
                     }
                     sq = next;
@@ -111,7 +109,7 @@ impl Move {
     /// Two entries are the same capture path when they are the same move,
     /// jump the captured pieces in the same order and turn on the same
     /// squares (see [`Listing::Paths`]).
-    pub fn same_path(&self, other: &Move, g: &Geometry) -> bool {
+    pub fn same_path(&self, other: &Move<B>, g: &Geometry) -> bool {
         self.same_move(other)
             && self.captured_in_order(g) == other.captured_in_order(g)
             && self.turns(g) == other.turns(g)
@@ -158,11 +156,11 @@ fn direction(g: &Geometry, from: u8, to: u8) -> Option<Dir> {
 }
 
 /// Remove moves that repeat an earlier one's start, end and captured set.
-pub fn dedup_moves(moves: &mut Vec<Move>) {
+pub fn dedup_moves<B: Word>(moves: &mut Vec<Move<B>>) {
     if moves.len() < 2 {
         return;
     }
-    let mut kept: Vec<Move> = Vec::with_capacity(moves.len());
+    let mut kept: Vec<Move<B>> = Vec::with_capacity(moves.len());
     for m in moves.iter() {
         if !kept.iter().any(|k| k.same_move(m)) {
             kept.push(*m);
@@ -178,17 +176,17 @@ pub fn dedup_moves(moves: &mut Vec<Move>) {
 /// move, which this move can change only by taking that king or that
 /// side's last man, and [`Position::king_at_limit`] sees both in the pieces.
 #[inline(always)]
-pub(super) fn played(pos: &Position, from: u8, to: u8, captured: Bits, crowns: bool) -> Position {
+pub(super) fn played<B: Word>(pos: &Position<B>, from: u8, to: u8, captured: B, crowns: bool) -> Position<B> {
     let side = pos.turn;
-    let from = 1u64 << from;
-    let to = 1u64 << to;
+    let from = B::bit(from);
+    let to = B::bit(to);
     let mut next = *pos;
     // A sequence may end where it began.
     let own = next.pieces_mut(side);
     *own = (*own & !from) | to;
     *next.pieces_mut(side.other()) &= !captured;
     next.kings &= !captured;
-    if pos.kings & from != 0 {
+    if !(pos.kings & from).is_zero() {
         next.kings = (next.kings & !from) | to;
     } else if crowns {
         next.kings |= to;
@@ -200,7 +198,7 @@ pub(super) fn played(pos: &Position, from: u8, to: u8, captured: Bits, crowns: b
 /// Play a move on a position under rules `r`: [`apply`], and the same-king
 /// runs where the rules limit them.
 #[inline(always)]
-pub(super) fn play<R: RuleSet>(r: R, pos: &Position, m: &Move) -> Position {
+pub(super) fn play<R: RuleSet>(r: R, pos: &Position<R::B>, m: &Move<R::B>) -> Position<R::B> {
     let mut next = apply(pos, m);
     if r.same_king_moves().is_some() {
         track_king_runs(pos, &mut next, m);
@@ -213,17 +211,17 @@ pub(super) fn play<R: RuleSet>(r: R, pos: &Position, m: &Move) -> Position {
 /// with another king's plain move, and ends with a capture or a man's move;
 /// a side that has only kings keeps no run. The other side's run ends when
 /// its king is taken or its last man.
-fn track_king_runs(pos: &Position, next: &mut Position, m: &Move) {
+fn track_king_runs<B: Word>(pos: &Position<B>, next: &mut Position<B>, m: &Move<B>) {
     let side = pos.turn;
     let other = side.other();
-    let men = |s| next.pieces(s) & !next.kings != 0;
+    let men = |s| !(next.pieces(s) & !next.kings).is_zero();
     let (our_men, their_men) = (men(side), men(other));
     let theirs = pos.king_run(other);
-    if theirs.moves != 0 && (m.captured & (1 << theirs.square) != 0 || !their_men) {
+    if theirs.moves != 0 && (!(m.captured & B::bit(theirs.square)).is_zero() || !their_men) {
         next.king_runs[other as usize] = KingRun::NONE;
     }
     let ours = pos.king_run(side);
-    next.king_runs[side as usize] = if !m.is_capture() && pos.kings & (1 << m.from) != 0 && our_men {
+    next.king_runs[side as usize] = if !m.is_capture() && !(pos.kings & B::bit(m.from)).is_zero() && our_men {
         let before = if ours.moves != 0 && ours.square == m.from { ours.moves } else { 0 };
         KingRun { square: m.to, moves: before.saturating_add(1) }
     } else {
@@ -238,11 +236,11 @@ fn track_king_runs(pos: &Position, next: &mut Position, m: &Move) {
 /// Written out rather than through [`played`] and the counters after it:
 /// perft's walk plays every move of its inner plies with this, and that
 /// form cost it instructions.
-pub fn apply(pos: &Position, m: &Move) -> Position {
+pub fn apply<B: Word>(pos: &Position<B>, m: &Move<B>) -> Position<B> {
     let side = pos.turn;
-    let from = 1u64 << m.from;
-    let to = 1u64 << m.to;
-    let was_king = pos.kings & from != 0;
+    let from = B::bit(m.from);
+    let to = B::bit(m.to);
+    let was_king = !(pos.kings & from).is_zero();
     let mut next = *pos;
     let own = next.pieces_mut(side);
     *own = (*own & !from) | to;

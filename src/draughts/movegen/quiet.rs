@@ -5,27 +5,28 @@
 //! ray scans with no search at all, and are only asked for when no capture
 //! is due.
 
-use super::super::geometry::{Bits, Geometry};
+use super::super::geometry::Geometry;
 use super::super::position::Position;
 use super::super::rules::Side;
 use super::super::ruleset::{RuleSet, DOWN, DOWN_LEFT, LEFT, RIGHT, UP, UP_LEFT, UP_RIGHT};
+use super::super::word::Word;
 use super::moves::Move;
 use super::scan::{man_move_dirs, pop_nearest, run_beyond};
 
 /// What a side's quiet moves are made from.
-pub(super) struct Movers {
-    pub(super) men: Bits,
-    pub(super) kings: Bits,
-    pub(super) empty: Bits,
+pub(super) struct Movers<B: Word> {
+    pub(super) men: B,
+    pub(super) kings: B,
+    pub(super) empty: B,
     /// Where a man stepping is crowned.
-    pub(super) crown_row: Bits,
+    pub(super) crown_row: B,
     /// The directions men step in.
     pub(super) man_dirs: u8,
 }
 
-impl Movers {
+impl<B: Word> Movers<B> {
     #[inline(always)]
-    pub(super) fn of<R: RuleSet>(r: R, pos: &Position, side: Side) -> Movers {
+    pub(super) fn of<R: RuleSet<B = B>>(r: R, pos: &Position<B>, side: Side) -> Movers<B> {
         let own = pos.pieces(side);
         Movers {
             men: own & !pos.kings,
@@ -41,16 +42,16 @@ impl Movers {
 /// up to the next piece for a flying king, the next square if it is empty
 /// for a short one.
 #[inline(always)]
-pub(super) fn king_steps<R: RuleSet>(r: R, from: u8, d: usize, empty: Bits) -> Bits {
+pub(super) fn king_steps<R: RuleSet>(r: R, from: u8, d: usize, empty: R::B) -> R::B {
     if r.flying_kings() {
         run_beyond(r.rays(), d, from, !empty)
     } else {
-        r.shift(1 << from, d) & empty
+        r.shift(R::B::bit(from), d) & empty
     }
 }
 
 #[inline(always)]
-pub(super) fn count_plain<R: RuleSet>(r: R, pos: &Position, side: Side) -> u64 {
+pub(super) fn count_plain<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side) -> u64 {
     // A king whose run has reached the limit makes no plain move.
     let own = pos.pieces(side) & !pos.king_at_limit(side, r.same_king_moves());
     let empty = r.valid() & !pos.occupied();
@@ -64,12 +65,12 @@ pub(super) fn count_plain<R: RuleSet>(r: R, pos: &Position, side: Side) -> u64 {
         let movers = match (fwd & (1 << d) != 0, r.flying_kings()) {
             (true, true) => men,
             (true, false) => own,
-            (false, true) => 0,
+            (false, true) => R::B::ZERO,
             (false, false) => kings,
         };
         n += u64::from((r.shift(movers, d) & empty).count_ones());
     }
-    if r.flying_kings() && kings != 0 {
+    if r.flying_kings() && !kings.is_zero() {
         let rays = r.rays();
         let occupied = pos.occupied();
         for k in Geometry::bits(kings) {
@@ -100,7 +101,7 @@ fn step_offset(dir: usize, half: u32) -> i32 {
 }
 
 #[inline(always)]
-pub(super) fn plain_moves<R: RuleSet>(r: R, pos: &Position, out: &mut Vec<Move>) {
+pub(super) fn plain_moves<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut Vec<Move<R::B>>) {
     let Movers { men, kings, empty, crown_row, man_dirs } = Movers::of(r, pos, pos.turn);
     for d in r.step_dirs() {
         if man_dirs & (1 << d) == 0 {
@@ -108,11 +109,11 @@ pub(super) fn plain_moves<R: RuleSet>(r: R, pos: &Position, out: &mut Vec<Move>)
         }
         let off = step_offset(d, r.half());
         let mut tos = r.shift(men, d) & empty;
-        while tos != 0 {
+        while !tos.is_zero() {
             let to = tos.trailing_zeros() as u8;
-            tos &= tos - 1;
+            tos &= tos.wrapping_sub(R::B::ONE);
             let from = (i32::from(to) - off) as u8;
-            out.push(Move::plain(from, to, (1 << to) & crown_row != 0));
+            out.push(Move::plain(from, to, !(R::B::bit(to) & crown_row).is_zero()));
         }
     }
     for from in Geometry::bits(kings) {
@@ -121,12 +122,12 @@ pub(super) fn plain_moves<R: RuleSet>(r: R, pos: &Position, out: &mut Vec<Move>)
             // rare fallback lists moves, keep their hot loop as it was.
             if r.flying_kings() {
                 let mut run = run_beyond(r.rays(), d, from, !empty);
-                while run != 0 {
+                while !run.is_zero() {
                     out.push(Move::plain(from, pop_nearest(&mut run, d), false));
                 }
             } else {
-                let to = r.shift(1 << from, d) & empty;
-                if to != 0 {
+                let to = r.shift(R::B::bit(from), d) & empty;
+                if !to.is_zero() {
                     out.push(Move::plain(from, to.trailing_zeros() as u8, false));
                 }
             }

@@ -11,11 +11,15 @@
 //! compiled generators of English, Russian, international draughts and the
 //! others without ranking, the branch to this folds away.
 
-use super::super::geometry::Bits;
 use super::super::position::Position;
 use super::super::rules::Criterion;
 use super::super::ruleset::RuleSet;
-use super::moves::{Move, MAX_PATH};
+use super::super::word::Word;
+use super::moves::Move;
+
+/// The most pieces a capture takes on any board, as the ranks count them:
+/// at least every word's [`Word::MAX_PATH`].
+const MAX_PATH: usize = 32;
 
 /// How many bits each criterion's value takes in a rank.
 const fn width(c: Criterion) -> u32 {
@@ -30,8 +34,8 @@ const fn width(c: Criterion) -> u32 {
 /// A sequence's value under one criterion: greater is preferred. `taken`
 /// holds the pieces captured (bit indices) in the order they are jumped,
 /// `kings` the kings on the board before the move.
-pub fn criterion_value(c: Criterion, with_king: bool, taken: &[u8], kings: Bits) -> u64 {
-    let is_king = |b: &u8| kings & (1 << *b) != 0;
+pub fn criterion_value<B: Word>(c: Criterion, with_king: bool, taken: &[u8], kings: B) -> u64 {
+    let is_king = |b: &u8| !(kings & B::bit(*b)).is_zero();
     match c {
         Criterion::MostPieces => taken.len() as u64,
         Criterion::WithKing => u64::from(with_king),
@@ -72,7 +76,7 @@ pub(super) const fn by_set(criteria: &[Criterion]) -> bool {
 /// [`standing`] of a sequence that takes `captured`, under criteria that
 /// read the set only (see [`by_set`]).
 #[inline(always)]
-pub(super) fn set_standing(criteria: &[Criterion], with_king: bool, captured: Bits, kings: Bits) -> u64 {
+pub(super) fn set_standing<B: Word>(criteria: &[Criterion], with_king: bool, captured: B, kings: B) -> u64 {
     let n = u64::from(captured.count_ones());
     let k = u64::from((captured & kings).count_ones());
     criteria.iter().fold(0, |rank, &c| {
@@ -90,7 +94,7 @@ pub(super) fn set_standing(criteria: &[Criterion], with_king: bool, captured: Bi
 
 /// A sequence's standing under all the criteria, as one number that orders
 /// sequences the way the criteria do in turn.
-pub fn standing(criteria: &[Criterion], with_king: bool, taken: &[u8], kings: Bits) -> u64 {
+pub fn standing<B: Word>(criteria: &[Criterion], with_king: bool, taken: &[u8], kings: B) -> u64 {
     criteria.iter().fold(0, |rank, &c| rank << width(c) | criterion_value(c, with_king, taken, kings))
 }
 
@@ -99,19 +103,19 @@ pub fn standing(criteria: &[Criterion], with_king: bool, taken: &[u8], kings: Bi
 /// piece between them not taken before (a piece taken earlier may lie on
 /// the way where jumped pieces leave the board at once).
 #[inline]
-pub(super) fn taken_in_order<R: RuleSet>(r: R, m: &Move, out: &mut [u8; MAX_PATH]) -> usize {
+pub(super) fn taken_in_order<R: RuleSet>(r: R, m: &Move<R::B>, out: &mut [u8; MAX_PATH]) -> usize {
     let rays = r.rays();
     let mut at = m.from;
-    let mut taken: Bits = 0;
+    let mut taken = R::B::ZERO;
     let mut n = 0;
     for &stop in m.path() {
-        let stop_bit: Bits = 1 << stop;
-        if let Some(d) = (r.first_dir()..r.capture_dirs()).find(|&d| rays[d][usize::from(at)] & stop_bit != 0) {
+        let stop_bit = R::B::bit(stop);
+        if let Some(d) = (r.first_dir()..r.capture_dirs()).find(|&d| !(rays[d][usize::from(at)] & stop_bit).is_zero()) {
             let between = rays[d][usize::from(at)] & !rays[d][usize::from(stop)] & !stop_bit;
             let piece = between & m.captured & !taken;
-            if piece != 0 && n < MAX_PATH {
+            if !piece.is_zero() && n < MAX_PATH {
                 let b = piece.trailing_zeros() as u8;
-                taken |= 1 << b;
+                taken |= R::B::bit(b);
                 out[n] = b;
                 n += 1;
             }
@@ -123,13 +127,13 @@ pub(super) fn taken_in_order<R: RuleSet>(r: R, m: &Move, out: &mut [u8; MAX_PATH
 
 /// Keep only the best-ranked of the capture sequences in `out` (which holds
 /// captures only).
-pub(super) fn keep_best<R: RuleSet>(r: R, pos: &Position, out: &mut Vec<Move>) {
+pub(super) fn keep_best<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut Vec<Move<R::B>>) {
     let criteria = r.ranked();
     let mut order = [0u8; MAX_PATH];
     let mut ranks = Vec::with_capacity(out.len());
     for m in out.iter() {
         let n = taken_in_order(r, m, &mut order);
-        let with_king = pos.kings & (1 << m.from) != 0;
+        let with_king = !(pos.kings & R::B::bit(m.from)).is_zero();
         ranks.push(standing(criteria, with_king, &order[..n], pos.kings));
     }
     let Some(&best) = ranks.iter().max() else { return };
@@ -147,7 +151,7 @@ mod tests {
 
     #[test]
     fn criteria_order_sequences_in_turn() {
-        let kings: Bits = 1 << 3 | 1 << 7;
+        let kings: u64 = 1 << 3 | 1 << 7;
         let italian = [Criterion::MostPieces, Criterion::WithKing, Criterion::MostKings, Criterion::KingsEarliest];
         let rank = |with_king, taken: &[u8]| standing(&italian, with_king, taken, kings);
         // More pieces beat a king capture.
@@ -167,7 +171,7 @@ mod tests {
         // Kings on bits 40.., men below: (pieces, kings) in the order the
         // Frisian rule ranks them, each capture with a king just above the
         // same capture with a man.
-        let kings: Bits = !0 << 40;
+        let kings: u64 = !0 << 40;
         let frisian = [Criterion::MostValue, Criterion::WithKing];
         let taken = |pieces: u8, k: u8| -> Vec<u8> { (0..pieces - k).chain(40..40 + k).collect() };
         let order = [(1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (2, 2), (3, 1), (4, 0)];

@@ -5,9 +5,9 @@
 //! the rule set's constants must fold into them. Apart so that no part of
 //! the generator reaches into another for them.
 
-use super::super::geometry::Bits;
 use super::super::rules::Side;
-use super::super::ruleset::{opposite, Rays, RuleSet, DOWN, DOWN_LEFT, DOWN_RIGHT, LEFT, RIGHT, UP, UP_LEFT, UP_RIGHT};
+use super::super::ruleset::{opposite, RuleSet, DOWN, DOWN_LEFT, DOWN_RIGHT, LEFT, RIGHT, UP, UP_LEFT, UP_RIGHT};
+use super::super::word::{Rays, Word};
 
 /// The directions (as a mask of [`super::ruleset`] direction bits) a side's
 /// men move and capture in when they may not go backward: the two forward
@@ -100,9 +100,9 @@ pub(super) fn axis(dir: usize) -> u8 {
 /// lowest bit going down, the highest going up (see
 /// [`super::super::ruleset::LEFT`] for the numbering).
 #[inline(always)]
-pub(super) fn nearest(set: Bits, dir: usize) -> u8 {
+pub(super) fn nearest<B: Word>(set: B, dir: usize) -> u8 {
     if dir & 2 == 0 {
-        (63 - set.leading_zeros()) as u8
+        (B::BITS - 1 - set.leading_zeros()) as u8
     } else {
         set.trailing_zeros() as u8
     }
@@ -110,21 +110,21 @@ pub(super) fn nearest(set: Bits, dir: usize) -> u8 {
 
 /// Take the nearest square off a non-empty set along a ray.
 #[inline(always)]
-pub(super) fn pop_nearest(set: &mut Bits, dir: usize) -> u8 {
+pub(super) fn pop_nearest<B: Word>(set: &mut B, dir: usize) -> u8 {
     let b = nearest(*set, dir);
-    *set ^= 1 << b;
+    *set ^= B::bit(b);
     b
 }
 
 /// The empty run beyond `over` in a direction, up to the next blocker.
 #[inline(always)]
-pub(super) fn run_beyond(rays: &Rays, dir: usize, over: u8, blockers: Bits) -> Bits {
+pub(super) fn run_beyond<B: Word>(rays: &Rays<B>, dir: usize, over: u8, blockers: B) -> B {
     let beyond = rays[dir][usize::from(over)];
     let hit = beyond & blockers;
-    if hit == 0 {
+    if hit.is_zero() {
         beyond
     } else {
         let n = nearest(hit, dir);
-        beyond & !(rays[dir][usize::from(n)] | (1 << n))
+        beyond & !(rays[dir][usize::from(n)] | B::bit(n))
     }
 }

@@ -7,29 +7,30 @@
 //! Apart because it is the one recursive part of the generator and the
 //! hottest: the rest asks it for sequences and hands it a [`Sink`].
 
-use super::super::geometry::{Bits, Geometry};
+use super::super::geometry::Geometry;
 use super::super::position::Position;
 use super::super::rules::MidCapturePromotion;
 use super::super::ruleset::{opposite, RuleSet};
-use super::moves::MAX_PATH;
+use super::super::word::Word;
 use super::scan::{axis, king_capture_dirs, man_capture_dirs, nearest, pop_nearest, run_beyond};
 use super::sinks::Sink;
 
 /// Whether a flying king on `at` can jump anything, with `taken` captured,
 /// in any direction but those of `banned`.
 #[inline(always)]
-pub(super) fn flying_can_jump<R: RuleSet>(r: R, at: u8, occupied: Bits, enemy: Bits, taken: Bits, banned: u8) -> bool {
+pub(super) fn flying_can_jump<R: RuleSet>(r: R, at: u8, occupied: R::B, enemy: R::B, taken: R::B, banned: u8) -> bool {
     let blockers = if r.immediate_removal() { occupied & !taken } else { occupied };
     let jumpable = enemy & !taken;
     let free = r.valid() & !blockers;
     let rays = r.rays();
     for d in r.first_dir()..r.capture_dirs() {
         let hit = rays[d][usize::from(at)] & blockers;
-        if hit == 0 || banned & (1 << d) != 0 {
+        if hit.is_zero() || banned & (1 << d) != 0 {
             continue;
         }
         let over = nearest(hit, d);
-        if jumpable & (1 << over) != 0 && r.step_any(1 << over, d) & free != 0 {
+        let over_bit = R::B::bit(over);
+        if !(jumpable & over_bit).is_zero() && !(r.step_any(over_bit, d) & free).is_zero() {
             return true;
         }
     }
@@ -51,25 +52,25 @@ fn back<R: RuleSet>(r: R, d: usize) -> u8 {
 /// `PRUNE` leaves out the touchdowns that make no path of their own (see
 /// [`Search::extend`]).
 #[inline(always)]
-pub(super) fn search_captures<R: RuleSet, S: Sink, const PRUNE: bool>(
+pub(super) fn search_captures<R: RuleSet, S: Sink<R::B>, const PRUNE: bool>(
     r: R,
-    pos: &Position,
-    starters: Bits,
+    pos: &Position<R::B>,
+    starters: R::B,
     sink: &mut S,
 ) {
     let mut rest = starters;
-    while rest != 0 {
+    while !rest.is_zero() {
         let from = rest.trailing_zeros() as u8;
-        rest &= rest - 1;
-        let king = pos.kings & (1 << from) != 0;
+        rest &= rest.wrapping_sub(R::B::ONE);
+        let king = !(pos.kings & R::B::bit(from)).is_zero();
         search_from::<R, S, PRUNE>(r, pos, from, king, sink);
     }
 }
 
 #[inline(always)]
-pub(super) fn search_from<R: RuleSet, S: Sink, const PRUNE: bool>(
+pub(super) fn search_from<R: RuleSet, S: Sink<R::B>, const PRUNE: bool>(
     r: R,
-    pos: &Position,
+    pos: &Position<R::B>,
     from: u8,
     king: bool,
     sink: &mut S,
@@ -79,47 +80,47 @@ pub(super) fn search_from<R: RuleSet, S: Sink, const PRUNE: bool>(
     let mut search = Search {
         r,
         from,
-        occupied: pos.occupied() & !(1 << from),
+        occupied: pos.occupied() & !R::B::bit(from),
         enemy: pos.pieces(side.other()),
-        enemy_kings: if r.halt_behind_king() { pos.pieces(side.other()) & pos.kings } else { 0 },
+        enemy_kings: if r.halt_behind_king() { pos.pieces(side.other()) & pos.kings } else { R::B::ZERO },
         // Read only where men take no kings.
-        kings: if r.men_capture_kings() { 0 } else { pos.kings },
+        kings: if r.men_capture_kings() { R::B::ZERO } else { pos.kings },
         crown: r.promotion_row(side),
         man_dirs: man_capture_dirs(r, side),
         started_as_man: !king,
-        path: [0; MAX_PATH],
+        path: R::B::EMPTY_PATH,
         sink,
     };
-    search.extend::<PRUNE>(from, king, 0, 0, 0, 0);
+    search.extend::<PRUNE>(from, king, R::B::ZERO, 0, 0, 0);
 }
 
 /// State of the capture search of one piece.
-struct Search<'s, R: RuleSet, S: Sink> {
+struct Search<'s, R: RuleSet, S: Sink<R::B>> {
     r: R,
     from: u8,
     /// Occupied squares with the moving piece lifted off its start.
-    occupied: Bits,
+    occupied: R::B,
     /// Enemy pieces.
-    enemy: Bits,
+    enemy: R::B,
     /// Enemy kings, where a sequence ending on a king is bound to the square
     /// behind it (empty otherwise: nothing reads it).
-    enemy_kings: Bits,
+    enemy_kings: R::B,
     /// The kings on the board, which a man may not take where men capture
     /// no kings.
-    kings: Bits,
+    kings: R::B,
     /// The moving side's crowning row.
-    crown: Bits,
+    crown: R::B,
     /// The directions a man captures in.
     man_dirs: u8,
     /// Whether the moving piece was a man when the move began: if it is a
     /// king when the move ends, it was crowned on the way.
     started_as_man: bool,
     /// The landing squares so far.
-    path: [u8; MAX_PATH],
+    path: <R::B as Word>::Path,
     sink: &'s mut S,
 }
 
-impl<R: RuleSet, S: Sink> Search<'_, R, S> {
+impl<R: RuleSet, S: Sink<R::B>> Search<'_, R, S> {
     /// Follow every continuation of a sequence that has reached `at`, with
     /// `captured` taken so far; whether the piece can jump from here at all.
     ///
@@ -144,7 +145,7 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
         &mut self,
         at: u8,
         king: bool,
-        captured: Bits,
+        captured: R::B,
         skip: u8,
         banned: u8,
         depth: usize,
@@ -156,19 +157,19 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
         if king && r.flying_kings() {
             let rays = r.rays();
             let mut overs = [0u8; 8];
-            let mut lands: [Bits; 8] = [0; 8];
+            let mut lands = [R::B::ZERO; 8];
             let mut any = false;
             for d in r.first_dir()..r.capture_dirs() {
                 let hit = rays[d][usize::from(at)] & blockers;
-                if hit == 0 || banned & (1 << d) != 0 {
+                if hit.is_zero() || banned & (1 << d) != 0 {
                     continue;
                 }
                 let over = nearest(hit, d);
-                if jumpable & (1 << over) == 0 {
+                if (jumpable & R::B::bit(over)).is_zero() {
                     continue;
                 }
                 let land = run_beyond(rays, d, over, blockers);
-                if land == 0 {
+                if land.is_zero() {
                     continue;
                 }
                 any = true;
@@ -178,7 +179,7 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
                 overs[d] = over;
                 // Where the king must land directly behind the piece, the
                 // run is its first square (the square `over` steps onto).
-                lands[d] = if r.land_directly_behind() { land & r.step(1 << over, d) } else { land };
+                lands[d] = if r.land_directly_behind() { land & r.step(R::B::bit(over), d) } else { land };
             }
             if !any {
                 return false;
@@ -188,33 +189,33 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
                 // there is one.
                 for d in r.first_dir()..r.capture_dirs() {
                     let run = lands[d];
-                    if run & run.wrapping_sub(1) == 0 {
+                    if (run & run.wrapping_sub(R::B::ONE)).is_zero() {
                         continue;
                     }
-                    let taken = captured | (1 << overs[d]);
-                    let mut keep = 0;
+                    let taken = captured | R::B::bit(overs[d]);
+                    let mut keep = R::B::ZERO;
                     for l in Geometry::bits(run) {
                         if flying_can_jump(r, l, self.occupied, self.enemy, taken, back(r, d)) {
-                            keep |= 1 << l;
+                            keep |= R::B::bit(l);
                         }
                     }
-                    if keep != 0 {
+                    if !keep.is_zero() {
                         lands[d] = keep;
                     }
                 }
             }
             for d in r.first_dir()..r.capture_dirs() {
                 let mut run = lands[d];
-                let taken = captured | (1 << overs[d]);
+                let taken = captured | R::B::bit(overs[d]);
                 let mut next_skip = 0;
                 // A king taken last binds the end of the sequence to the
                 // first square of the run; the squares beyond serve only to
                 // go on from.
                 let mut may_end = true;
-                let halts = r.halt_behind_king() && self.enemy_kings & (1 << overs[d]) != 0;
-                while run != 0 {
+                let halts = r.halt_behind_king() && !(self.enemy_kings & R::B::bit(overs[d])).is_zero();
+                while !run.is_zero() {
                     let land = pop_nearest(&mut run, d);
-                    self.path[depth] = land;
+                    self.path.as_mut()[depth] = land;
                     self.continue_or_record::<PRUNE>(
                         land,
                         true,
@@ -237,25 +238,25 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
         }
         let dirs = if king { king_capture_dirs(r) } else { self.man_dirs };
         let jumpable = if king || r.men_capture_kings() { jumpable } else { jumpable & !self.kings };
-        let at_bit: Bits = 1 << at;
+        let at_bit = R::B::bit(at);
         let mut any = false;
         for d in r.first_dir()..r.capture_dirs() {
             if dirs & (1 << d) == 0 || banned & (1 << d) != 0 {
                 continue;
             }
             let over = r.step_any(at_bit, d) & jumpable;
-            if over == 0 {
+            if over.is_zero() {
                 continue;
             }
             let land_bit = r.step_any(over, d) & free;
-            if land_bit == 0 {
+            if land_bit.is_zero() {
                 continue;
             }
             any = true;
             let taken = captured | over;
             let land = land_bit.trailing_zeros() as u8;
-            self.path[depth] = land;
-            if !king && land_bit & self.crown != 0 {
+            self.path.as_mut()[depth] = land;
+            if !king && !(land_bit & self.crown).is_zero() {
                 if !r.crown_by_capture() {
                     // Not crowned: it goes on as a man if it can and stays a
                     // man where the move ends.
@@ -287,7 +288,7 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
         &mut self,
         at: u8,
         king: bool,
-        captured: Bits,
+        captured: R::B,
         skip: u8,
         banned: u8,
         len: usize,
@@ -297,7 +298,7 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
         // A short piece's next jump is tested by shifts first: most
         // sequences end after a jump or two, and the test is cheaper than the
         // search it saves.
-        let continued = len < MAX_PATH
+        let continued = len < R::B::MAX_PATH
             && ((king && self.r.flying_kings()) || self.short_can_jump(at, king, captured))
             && self.extend::<PRUNE>(at, king, captured, skip, banned, len);
         if (!continued || self.r.may_stop()) && may_end {
@@ -307,26 +308,26 @@ impl<R: RuleSet, S: Sink> Search<'_, R, S> {
     }
 
     #[inline(always)]
-    fn record(&mut self, len: usize, captured: Bits, crowns: bool) {
+    fn record(&mut self, len: usize, captured: R::B, crowns: bool) {
         self.sink.record(self.from, &self.path, len, captured, crowns);
     }
 
     /// Whether a short piece on `at` can jump, with `captured` taken.
     #[inline(always)]
-    fn short_can_jump(&self, at: u8, king: bool, captured: Bits) -> bool {
+    fn short_can_jump(&self, at: u8, king: bool, captured: R::B) -> bool {
         let r = self.r;
         let blockers = if r.immediate_removal() { self.occupied & !captured } else { self.occupied };
         let jumpable = self.enemy & !captured;
         let jumpable = if king || r.men_capture_kings() { jumpable } else { jumpable & !self.kings };
         let free = r.valid() & !blockers;
         let dirs = if king { king_capture_dirs(r) } else { self.man_dirs };
-        let b: Bits = 1 << at;
-        let mut found = 0;
+        let b = R::B::bit(at);
+        let mut found = R::B::ZERO;
         for d in r.first_dir()..r.capture_dirs() {
             if dirs & (1 << d) != 0 {
                 found |= r.step_any(r.step_any(b, d) & jumpable, d) & free;
             }
         }
-        found != 0
+        !found.is_zero()
     }
 }

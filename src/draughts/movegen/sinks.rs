@@ -6,17 +6,17 @@
 //! kept of them (a list, a count, a count of the leaves below) is the
 //! sink's business, and each sink is compiled into the search it serves.
 
-use super::super::geometry::Bits;
 use super::super::rules::Criterion;
-use super::moves::{Move, MAX_PATH};
+use super::super::word::Word;
+use super::moves::Move;
 use super::rank::set_standing;
 
 /// Where the capture search puts the sequences it finds.
-pub(super) trait Sink {
+pub(super) trait Sink<B: Word> {
     /// The search goes on to the next starting piece.
     fn begin_piece(&mut self);
     /// A complete sequence: the landing squares are `path[..len]`.
-    fn record(&mut self, from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, crowns: bool);
+    fn record(&mut self, from: u8, path: &B::Path, len: usize, captured: B, crowns: bool);
 }
 
 /// The majority rule as the sequences come: only those taking the most
@@ -50,7 +50,7 @@ impl Majority {
     }
 
     #[inline(always)]
-    pub(super) fn weigh(&mut self, captured: Bits) -> Weight {
+    pub(super) fn weigh<B: Word>(&mut self, captured: B) -> Weight {
         if self.on {
             let n = captured.count_ones();
             if n < self.best {
@@ -69,22 +69,22 @@ impl Majority {
 /// only the pieces taken and the piece that takes them, not their order
 /// (see [`super::rank::by_set`]): only the sequences best by the criteria
 /// stand. Off (no criteria) it weighs everything the same.
-pub(super) struct Ranker {
+pub(super) struct Ranker<B: Word> {
     criteria: &'static [Criterion],
     /// The kings on the board before the move.
-    kings: Bits,
+    kings: B,
     best: Option<u64>,
 }
 
-impl Ranker {
+impl<B: Word> Ranker<B> {
     #[inline(always)]
-    pub(super) fn new(criteria: &'static [Criterion], kings: Bits) -> Ranker {
+    pub(super) fn new(criteria: &'static [Criterion], kings: B) -> Ranker<B> {
         Ranker { criteria, kings, best: None }
     }
 
     #[inline(always)]
-    fn weigh(&mut self, from: u8, captured: Bits) -> Weight {
-        let key = set_standing(self.criteria, self.kings & (1 << from) != 0, captured, self.kings);
+    fn weigh(&mut self, from: u8, captured: B) -> Weight {
+        let key = set_standing(self.criteria, !(self.kings & B::bit(from)).is_zero(), captured, self.kings);
         match self.best {
             Some(best) if key < best => Weight::Less,
             Some(best) if key == best => Weight::Same,
@@ -97,8 +97,8 @@ impl Ranker {
 }
 
 /// Lists the sequences as moves.
-pub(super) struct MoveSink<'a> {
-    out: &'a mut Vec<Move>,
+pub(super) struct MoveSink<'a, B: Word> {
+    out: &'a mut Vec<Move<B>>,
     /// Keep only the sequences taking the most pieces.
     majority: Majority,
     /// Keep one entry per move (start, end, captured set): the first found.
@@ -108,21 +108,21 @@ pub(super) struct MoveSink<'a> {
     piece_start: usize,
 }
 
-impl<'a> MoveSink<'a> {
-    pub(super) fn new(out: &'a mut Vec<Move>, majority: bool, dedup: bool) -> MoveSink<'a> {
+impl<'a, B: Word> MoveSink<'a, B> {
+    pub(super) fn new(out: &'a mut Vec<Move<B>>, majority: bool, dedup: bool) -> MoveSink<'a, B> {
         let piece_start = out.len();
         MoveSink { out, majority: Majority::new(majority), dedup, piece_start }
     }
 }
 
-impl Sink for MoveSink<'_> {
+impl<B: Word> Sink<B> for MoveSink<'_, B> {
     #[inline(always)]
     fn begin_piece(&mut self) {
         self.piece_start = self.out.len();
     }
 
     #[inline(always)]
-    fn record(&mut self, from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, crowns: bool) {
+    fn record(&mut self, from: u8, path: &B::Path, len: usize, captured: B, crowns: bool) {
         // The rule by hand rather than through `Majority::weigh`: this
         // listing is also compiled into the counters' rare fallback, and in
         // this form it leaves the counters' hot loop as it was (by
@@ -138,7 +138,7 @@ impl Sink for MoveSink<'_> {
                 self.piece_start = 0;
             }
         }
-        let to = path[len - 1];
+        let to = path.as_ref()[len - 1];
         if self.dedup && self.out[self.piece_start..].iter().any(|m| m.to == to && m.captured == captured) {
             return;
         }
@@ -156,30 +156,30 @@ const COUNT_KEYS: usize = 16;
 /// `RANKED`: the sequences are weighed by a ranked rule's criteria (see
 /// [`Ranker`]) instead of the majority rule; a constant, so that the
 /// counters of the rule sets without ranking are compiled as they were.
-pub(super) struct CountSink<const RANKED: bool = false> {
+pub(super) struct CountSink<B: Word, const RANKED: bool = false> {
     majority: Majority,
     /// The ranked rule, where one is counted here (empty otherwise).
-    ranker: Ranker,
+    ranker: Ranker<B>,
     dedup: bool,
     /// The moves counted.
     pub(super) count: u64,
     /// The current piece's moves counted so far, as end square and captured
     /// set in one word.
-    keys: [u64; COUNT_KEYS],
+    keys: [B; COUNT_KEYS],
     len: usize,
     /// More moves of one piece than the keys keep apart: the count is void.
     pub(super) overflow: bool,
 }
 
-impl<const RANKED: bool> CountSink<RANKED> {
+impl<B: Word, const RANKED: bool> CountSink<B, RANKED> {
     #[inline(always)]
-    pub(super) fn new(majority: bool, dedup: bool) -> CountSink<RANKED> {
+    pub(super) fn new(majority: bool, dedup: bool) -> CountSink<B, RANKED> {
         CountSink {
             majority: Majority::new(majority),
-            ranker: Ranker::new(&[], 0),
+            ranker: Ranker::new(&[], B::ZERO),
             dedup,
             count: 0,
-            keys: [0; COUNT_KEYS],
+            keys: [B::ZERO; COUNT_KEYS],
             len: 0,
             overflow: false,
         }
@@ -188,7 +188,7 @@ impl<const RANKED: bool> CountSink<RANKED> {
     /// Counting under a ranked rule whose criteria read the pieces taken
     /// only (see [`Ranker`]), with the kings on the board before the move.
     #[inline(always)]
-    pub(super) fn ranked(criteria: &'static [Criterion], kings: Bits, dedup: bool) -> CountSink<RANKED> {
+    pub(super) fn ranked(criteria: &'static [Criterion], kings: B, dedup: bool) -> CountSink<B, RANKED> {
         CountSink { ranker: Ranker::new(criteria, kings), ..CountSink::new(false, dedup) }
     }
 
@@ -202,7 +202,7 @@ impl<const RANKED: bool> CountSink<RANKED> {
     /// and is not a move counted already: `Less` if it is not counted,
     /// `More` if the count began again with it.
     #[inline(always)]
-    pub(super) fn take(&mut self, from: u8, to: u8, captured: Bits) -> Weight {
+    pub(super) fn take(&mut self, from: u8, to: u8, captured: B) -> Weight {
         let weight = if RANKED { self.ranker.weigh(from, captured) } else { self.majority.weigh(captured) };
         match weight {
             Weight::Less => return Weight::Less,
@@ -213,10 +213,9 @@ impl<const RANKED: bool> CountSink<RANKED> {
             Weight::Same => {}
         }
         if self.dedup {
-            // Squares are below bit 58 on every board counted here (the
-            // full board's captures are listed), so the end square fits in
-            // the top six bits.
-            let key = captured | (u64::from(to) << 58);
+            // The end square in the word's top bits, past every square
+            // of its boards (see `Word::KEY_SHIFT`).
+            let key = captured | (B::from_u8(to) << B::KEY_SHIFT);
             if self.keys[..self.len].contains(&key) {
                 return Weight::Less;
             }
@@ -232,14 +231,14 @@ impl<const RANKED: bool> CountSink<RANKED> {
     }
 }
 
-impl<const RANKED: bool> Sink for CountSink<RANKED> {
+impl<B: Word, const RANKED: bool> Sink<B> for CountSink<B, RANKED> {
     #[inline(always)]
     fn begin_piece(&mut self) {
         self.len = 0;
     }
 
     #[inline(always)]
-    fn record(&mut self, from: u8, path: &[u8; MAX_PATH], len: usize, captured: Bits, _crowns: bool) {
-        self.take(from, path[len - 1], captured);
+    fn record(&mut self, from: u8, path: &B::Path, len: usize, captured: B, _crowns: bool) {
+        self.take(from, path.as_ref()[len - 1], captured);
     }
 }

@@ -4,6 +4,7 @@
 use super::*;
 use crate::draughts::notation::{parse_fen, write_fen, SquareStyle};
 use crate::draughts::rules::{CaptureDuty, Side};
+use crate::draughts::word::Word;
 
 fn listed(rules: &Rules, fen: &str, listing: Listing) -> Vec<Move> {
     let pos = parse_fen(fen, rules).expect("test FEN parses");
@@ -30,19 +31,25 @@ fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
 /// A random position: each square holds a black piece `share` times in a
 /// hundred, a white one as often, and a piece is a king one time in
 /// `king_odds`, or always on its side's crowning row.
-fn random_position(rules: &Rules, turn: Side, share: u64, king_odds: u64, next: &mut impl FnMut() -> u64) -> Position {
+fn random_position<B: Word>(
+    rules: &Rules,
+    turn: Side,
+    share: u64,
+    king_odds: u64,
+    next: &mut impl FnMut() -> u64,
+) -> Position<B> {
     let g = &rules.geometry;
-    let mut pos = Position::new(0, 0, 0, turn);
+    let mut pos = Position::new(B::ZERO, B::ZERO, B::ZERO, turn);
     for s in 0..g.squares() {
         let r = next() % 100;
-        let m = g.mask(s);
+        let m = g.mask::<B>(s);
         if r < share {
             pos.black |= m;
         } else if r < 2 * share {
             pos.white |= m;
         }
-        let side = if pos.black & m != 0 { Side::Black } else { Side::White };
-        if (r < 2 * share && next() % king_odds == 0) || m & rules.promotion_row(side) != 0 {
+        let side = if g.holds(pos.black, s) { Side::Black } else { Side::White };
+        if (r < 2 * share && next() % king_odds == 0) || g.holds(rules.promotion_row::<B>(side), s) {
             pos.kings |= m & pos.occupied();
         }
     }
@@ -106,26 +113,31 @@ fn a_turn_from_each_square_of_a_run_is_a_path_of_its_own() {
 fn paths_are_the_distinct_paths_of_the_routes() {
     let mut next = xorshift(0x5EED_u64);
     for rules in [Rules::english(), Rules::russian(), Rules::international(), Rules::pool(), Rules::frisian()] {
-        let g = &rules.geometry;
-        let gen = Generator::new(&rules);
-        let (mut routes, mut paths) = (Vec::new(), Vec::new());
-        let mut checked = 0;
-        for _ in 0..3000 {
-            let pos = random_position(&rules, Side::White, 20, 2, &mut next);
-            gen.legal_routes(&pos, &mut routes);
-            gen.legal_paths(&pos, &mut paths);
-            let key = |m: &Move| (m.from, m.captured_in_order(g), m.turns(g), m.to);
-            let mut distinct: Vec<_> = routes.iter().map(key).collect();
-            distinct.sort();
-            distinct.dedup();
-            let mut listed: Vec<_> = paths.iter().map(key).collect();
-            listed.sort();
-            assert_eq!(listed, distinct, "at {}", write_fen(&pos, &rules, SquareStyle::Numeric));
-            checked += usize::from(routes.len() > paths.len());
-        }
-        if rules.flying_kings {
-            assert!(checked > 50, "too few positions where routes and paths differ: {checked}");
-        }
+        paths_of_routes::<u64>(&rules, &mut next);
+    }
+    paths_of_routes::<u128>(&Rules::canadian(), &mut next);
+}
+
+fn paths_of_routes<B: Word>(rules: &Rules, next: &mut impl FnMut() -> u64) {
+    let g = &rules.geometry;
+    let gen = Generator::<B>::new(rules);
+    let (mut routes, mut paths) = (Vec::new(), Vec::new());
+    let mut checked = 0;
+    for _ in 0..3000 {
+        let pos = random_position::<B>(rules, Side::White, 20, 2, next);
+        gen.legal_routes(&pos, &mut routes);
+        gen.legal_paths(&pos, &mut paths);
+        let key = |m: &Move<B>| (m.from, m.captured_in_order(g), m.turns(g), m.to);
+        let mut distinct: Vec<_> = routes.iter().map(key).collect();
+        distinct.sort();
+        distinct.dedup();
+        let mut listed: Vec<_> = paths.iter().map(key).collect();
+        listed.sort();
+        assert_eq!(listed, distinct, "at {}", write_fen(&pos, rules, SquareStyle::Numeric));
+        checked += usize::from(routes.len() > paths.len());
+    }
+    if rules.flying_kings {
+        assert!(checked > 50, "too few positions where routes and paths differ: {checked}");
     }
 }
 
@@ -149,13 +161,27 @@ fn counting_without_listing_agrees_with_the_listings() {
     let mut optional = Rules::english();
     optional.capture = CaptureDuty::Optional;
     configs.push(optional);
-    let (mut moves, mut replies, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
     for rules in &configs {
-        let gen = Generator::new(rules);
+        counts_agree::<u64>(rules, &mut next);
+    }
+    // The 12x12 board, in the wide word: its compiled rules and each
+    // single-rule deviation of them.
+    for m in crate::mutation::draughts::DEVIATIONS {
+        let mut r = Rules::canadian();
+        (m.apply)(&mut r);
+        counts_agree::<u128>(&r, &mut next);
+    }
+    counts_agree::<u128>(&Rules::canadian(), &mut next);
+}
+
+fn counts_agree<B: Word>(rules: &Rules, mut next: &mut impl FnMut() -> u64) {
+    let (mut moves, mut replies, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+    {
+        let gen = Generator::<B>::new(rules);
         let mut positions = Vec::new();
         for _ in 0..150 {
             let turn = if next() % 2 == 0 { Side::White } else { Side::Black };
-            positions.push(random_position(rules, turn, 18, 3, &mut next));
+            positions.push(random_position::<B>(rules, turn, 18, 3, &mut next));
         }
         let mut pos = Position::start(rules);
         for _ in 0..60 {

@@ -6,6 +6,7 @@ use super::{Counting, Perft};
 use crate::draughts::movegen::Move;
 use crate::draughts::position::Position;
 use crate::draughts::rules::{Rules, Side};
+use crate::draughts::word::Word;
 use crate::perft::table::{Stats, Table, TableError};
 
 /// The shallowest depth whose counts are kept: a depth-2 count is a move
@@ -23,51 +24,51 @@ const MIN_DEPTH: u32 = 3;
 /// layout of the largest board, 10x10, uses 54 bits. The same-king runs,
 /// which decide moves where the rules limit them, take the free high bits
 /// of each side's word (nine bits: the square and a count below 8), and are
-/// zero under every other rule set.
+/// zero under every other rule set. On the 12x12 board, in a `u128`, the
+/// same bits are the word's top ten (its layout ends below bit 77).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Key {
-    black: u64,
-    white: u64,
-    kings: u64,
+pub struct Key<B: Word = u64> {
+    black: B,
+    white: B,
+    kings: B,
 }
 
-const WHITE_TO_MOVE: u64 = 1 << 63;
-const PATHS: u64 = 1 << 62;
-
-impl Key {
+impl<B: Word> Key<B> {
     #[inline]
-    pub fn new(pos: &Position, counting: Counting) -> Key {
-        debug_assert_eq!((pos.black | pos.white | pos.kings) & (WHITE_TO_MOVE | PATHS), 0);
+    pub fn new(pos: &Position<B>, counting: Counting) -> Key<B> {
+        let white_to_move = B::ONE << (B::BITS - 1);
+        let paths = B::ONE << (B::BITS - 2);
+        debug_assert!(((pos.black | pos.white | pos.kings) & (white_to_move | paths)).is_zero());
         let mut kings = pos.kings;
         if pos.turn == Side::White {
-            kings |= WHITE_TO_MOVE;
+            kings |= white_to_move;
         }
         if counting == Counting::Paths {
-            kings |= PATHS;
+            kings |= paths;
         }
-        let run = |side: Side| -> u64 {
+        let run = |side: Side| -> B {
             let r = pos.king_run(side);
             debug_assert!(r.moves < 8 && r.square < 64);
-            (u64::from(r.square) | u64::from(r.moves) << 6) << 54
+            (B::from_u8(r.square) | B::from_u8(r.moves) << 6) << (B::BITS - 10)
         };
         Key { black: pos.black | run(Side::Black), white: pos.white | run(Side::White), kings }
     }
 }
 
 /// [`Perft`] with a table kept from one count to the next.
-pub struct Hashed<'r> {
-    perft: Perft<'r>,
-    table: Table<Key>,
+pub struct Hashed<'r, B: Word = u64> {
+    perft: Perft<'r, B>,
+    table: Table<Key<B>>,
 }
 
-impl<'r> Hashed<'r> {
+impl<'r, B: Word> Hashed<'r, B> {
     /// A perft with a table of about `bytes` (at least one bucket).
-    pub fn new(rules: &'r Rules, counting: Counting, bytes: usize) -> Result<Hashed<'r>, TableError> {
+    pub fn new(rules: &'r Rules, counting: Counting, bytes: usize) -> Result<Hashed<'r, B>, TableError> {
         Ok(Hashed { perft: Perft::new(rules, counting), table: Table::new(bytes)? })
     }
 
     /// [`Perft::count`], the same number.
-    pub fn count(&mut self, pos: &Position, depth: u32) -> u64 {
+    pub fn count(&mut self, pos: &Position<B>, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -78,7 +79,7 @@ impl<'r> Hashed<'r> {
     }
 
     /// [`Perft::divide_observed`], the same rows.
-    pub fn divide_observed(&mut self, pos: &Position, depth: u32, done: &dyn Fn()) -> Vec<(Move, u64)> {
+    pub fn divide_observed(&mut self, pos: &Position<B>, depth: u32, done: &dyn Fn()) -> Vec<(Move<B>, u64)> {
         let mut moves = Vec::new();
         self.perft.root_moves(pos, &mut moves);
         moves
@@ -96,9 +97,9 @@ impl<'r> Hashed<'r> {
     }
 }
 
-impl Perft<'_> {
+impl<B: Word> Perft<'_, B> {
     /// [`Perft::walk`] with the table looked up first and filled after.
-    fn walk_hashed(&mut self, table: &mut Table<Key>, pos: &Position, depth: u32) -> u64 {
+    fn walk_hashed(&mut self, table: &mut Table<Key<B>>, pos: &Position<B>, depth: u32) -> u64 {
         if depth < MIN_DEPTH {
             return self.walk(pos, depth);
         }
