@@ -52,6 +52,35 @@ impl<B: Word> ShortJumps<B> {
     }
 }
 
+/// Where the short pieces' first jumps land, and from where a piece
+/// landing there jumps again (see [`short_jumps`]).
+struct Landing<B: Word> {
+    men: B,
+    kings: B,
+    /// By direction of the first jump, the squares a man or a king could
+    /// jump again from after it.
+    man_again: [B; 4],
+    king_again: [B; 4],
+    /// Where a man's move ends on crowning, and where it goes on crowned.
+    crown_ends: B,
+    crown_goes_on_as_king: B,
+}
+
+impl<B: Word> Landing<B> {
+    /// The pieces whose first jump in direction `d` may go on. A function
+    /// of its own, always inlined: the compiler left a closure doing this
+    /// out of line under some rule sets.
+    #[inline(always)]
+    fn goes_on<R: RuleSet<B = B>>(&self, r: R, jumping: &[B; 4], d: usize) -> B {
+        let men_land = r.shift(r.shift(jumping[d] & self.men, d), d);
+        let kings_land = r.shift(r.shift(jumping[d] & self.kings, d), d);
+        let on = (men_land & ((self.man_again[d] & !self.crown_ends) | self.crown_goes_on_as_king))
+            | (kings_land & self.king_again[d]);
+        let back = opposite(d);
+        r.shift(r.shift(on, back), back)
+    }
+}
+
 #[inline(always)]
 fn short_jumps<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side) -> ShortJumps<R::B> {
     let zero = R::B::ZERO;
@@ -118,17 +147,10 @@ fn short_jumps<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side) -> ShortJumps
     let (m01, m23) = (m(0) | m(1), m(2) | m(3));
     let man_again = [m01 | m(2), m01 | m(3), m(0) | m23, m(1) | m23];
     let mut search = zero;
-    let mut goes_on = |d: usize| {
-        let men_land = r.shift(r.shift(jumping[d] & men, d), d);
-        let kings_land = r.shift(r.shift(jumping[d] & kings, d), d);
-        let on = (men_land & ((man_again[d] & !crown_ends) | crown_goes_on_as_king)) | (kings_land & king_again[d]);
-        let back = opposite(d);
-        search |= r.shift(r.shift(on, back), back);
-    };
-    goes_on(0);
-    goes_on(1);
-    goes_on(2);
-    goes_on(3);
+    let landing = Landing { men, kings, man_again, king_again, crown_ends, crown_goes_on_as_king };
+    for d in 0..4 {
+        search |= landing.goes_on(r, &jumping, d);
+    }
     let single = jumping.map(|j| j & !search);
     ShortJumps { single, search }
 }

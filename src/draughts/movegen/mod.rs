@@ -144,6 +144,9 @@ impl<'r, B: Word> Generator<'r, B> {
 
     /// The position after a legal move: [`apply`], and the same-king runs
     /// where the rules limit them.
+    // Out of line: perft plays through it only under a same-king limit,
+    // and the dispatch inlined would weigh on its walk for every rule set.
+    #[inline(never)]
     pub fn play(&self, pos: &Position<B>, m: &Move<B>) -> Position<B> {
         with_rules!(self, |r, pos: &'a Position<B>, m: &'a Move<B>| -> Position<B> { moves::play(r, pos, m) })
     }

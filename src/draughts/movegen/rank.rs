@@ -103,7 +103,8 @@ pub fn standing<B: Word>(criteria: &[Criterion], with_king: bool, taken: &[u8], 
 /// piece between them not taken before (a piece taken earlier may lie on
 /// the way where jumped pieces leave the board at once).
 #[inline]
-pub(super) fn taken_in_order<R: RuleSet>(r: R, m: &Move<R::B>, out: &mut [u8; MAX_PATH]) -> usize {
+pub(super) fn taken_in_order<R: RuleSet>(r: R, m: &Move<R::B>, out: &mut <R::B as Word>::Path) -> usize {
+    let out = out.as_mut();
     let rays = r.rays();
     let mut at = m.from;
     let mut taken = R::B::ZERO;
@@ -113,7 +114,7 @@ pub(super) fn taken_in_order<R: RuleSet>(r: R, m: &Move<R::B>, out: &mut [u8; MA
         if let Some(d) = (r.first_dir()..r.capture_dirs()).find(|&d| !(rays[d][usize::from(at)] & stop_bit).is_zero()) {
             let between = rays[d][usize::from(at)] & !rays[d][usize::from(stop)] & !stop_bit;
             let piece = between & m.captured & !taken;
-            if !piece.is_zero() && n < MAX_PATH {
+            if !piece.is_zero() && n < out.len() {
                 let b = piece.trailing_zeros() as u8;
                 taken |= R::B::bit(b);
                 out[n] = b;
@@ -129,12 +130,12 @@ pub(super) fn taken_in_order<R: RuleSet>(r: R, m: &Move<R::B>, out: &mut [u8; MA
 /// captures only).
 pub(super) fn keep_best<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut Vec<Move<R::B>>) {
     let criteria = r.ranked();
-    let mut order = [0u8; MAX_PATH];
+    let mut order = R::B::EMPTY_PATH;
     let mut ranks = Vec::with_capacity(out.len());
     for m in out.iter() {
         let n = taken_in_order(r, m, &mut order);
         let with_king = !(pos.kings & R::B::bit(m.from)).is_zero();
-        ranks.push(standing(criteria, with_king, &order[..n], pos.kings));
+        ranks.push(standing(criteria, with_king, &order.as_ref()[..n], pos.kings));
     }
     let Some(&best) = ranks.iter().max() else { return };
     let mut i = 0;
