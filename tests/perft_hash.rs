@@ -59,6 +59,9 @@ fn draughts_counts_are_the_plain_walks_with_a_table() {
         ("international", "W:B16,17,18,19,20:W31,32,33,34,35", 7),
         ("international", "W:W28,K45:B22,13", 5),
         ("international", "W:W33:B18,19,28,29", 5),
+        // The 12x12 board, its sets in the wide word.
+        ("canadian", "", 5),
+        ("canadian", "W:W44,K67,50:B8,K30,20", 5),
     ];
     for &(variant, position, depth) in cases {
         let g = game_of(variant, &[]);

@@ -23,9 +23,11 @@ const MIN_DEPTH: u32 = 3;
 /// the convention take the two top bits of the kings' word: the padded
 /// layout of the largest board, 10x10, uses 54 bits. The same-king runs,
 /// which decide moves where the rules limit them, take the free high bits
-/// of each side's word (nine bits: the square and a count below 8), and are
-/// zero under every other rule set. On the 12x12 board, in a `u128`, the
-/// same bits are the word's top ten (its layout ends below bit 77).
+/// of each side's word (ten bits: the square in seven, for the 77 bits of
+/// the 12x12 layout, and a count below 8), and are zero under every other
+/// rule set. In the `u64` of the boards up to 10x10 they are bits 54 to 63;
+/// in the `u128` of the 12x12 board, whose layout ends below bit 77, bits
+/// 118 to 127.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Key<B: Word = u64> {
     black: B,
@@ -48,8 +50,8 @@ impl<B: Word> Key<B> {
         }
         let run = |side: Side| -> B {
             let r = pos.king_run(side);
-            debug_assert!(r.moves < 8 && r.square < 64);
-            (B::from_u8(r.square) | B::from_u8(r.moves) << 6) << (B::BITS - 10)
+            debug_assert!(r.moves < 8 && r.square < 128);
+            (B::from_u8(r.square) | B::from_u8(r.moves) << 7) << (B::BITS - 10)
         };
         Key { black: pos.black | run(Side::Black), white: pos.white | run(Side::White), kings }
     }
@@ -117,5 +119,46 @@ impl<B: Word> Perft<'_, B> {
         self.buffers[slot] = buf;
         table.put(key, depth, sum);
         sum
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draughts::position::KingRun;
+
+    /// Two positions apart only in which king a side's run counts are two
+    /// keys, on the wide board too, where a square takes seven bits.
+    #[test]
+    fn the_same_king_runs_are_in_the_key_on_every_board() {
+        let on = |rules: Rules, a: u8, b: u8| {
+            let g = &rules.geometry;
+            let mut one = Position::<u128>::new(
+                g.mask(0),
+                g.mask::<u128>(1) | g.mask::<u128>(a) | g.mask::<u128>(b),
+                g.mask::<u128>(a) | g.mask::<u128>(b),
+                Side::White,
+            );
+            let mut other = one;
+            one.king_runs[1] = KingRun { square: g.bit(a), moves: 1 };
+            other.king_runs[1] = KingRun { square: g.bit(b), moves: 1 };
+            assert_ne!(Key::new(&one, Counting::DistinctMoves), Key::new(&other, Counting::DistinctMoves));
+        };
+        // Bits 70 and 6: the same low six bits.
+        on(Rules { same_king_moves: Some(3), ..Rules::canadian() }, 65, 6);
+        let g = Rules::canadian().geometry;
+        assert_eq!((g.bit(65), g.bit(6)), (70, 6));
+        let narrow = Rules::frisian();
+        let g = &narrow.geometry;
+        let mut one = Position::<u64>::new(
+            g.mask(0),
+            g.mask::<u64>(1) | g.mask::<u64>(44) | g.mask::<u64>(45),
+            g.mask::<u64>(44) | g.mask::<u64>(45),
+            Side::White,
+        );
+        let mut other = one;
+        one.king_runs[1] = KingRun { square: g.bit(44), moves: 3 };
+        other.king_runs[1] = KingRun { square: g.bit(45), moves: 3 };
+        assert_ne!(Key::new(&one, Counting::DistinctMoves), Key::new(&other, Counting::DistinctMoves));
     }
 }
