@@ -203,6 +203,9 @@ fixtures! {
     duplicate_name: "duplicate-name" => at("black moves first", 2);
     scenario_name_newline: "scenario-name-newline" => at("\"black moves first", 1);
     scenario_name_comment: "scenario-name-comment" => at("\"#1 black moves first", 1);
+    scenario_name_empty: "scenario-name-empty" => at("\"\"", 1);
+    scenario_name_tab_others_run: "scenario-name-tab-others-run" => at("\"white", 1);
+    page_of_another_variant: "page-of-another-variant" => at("konane.hi", 1);
     japanese_four_players: "japanese-four-players" => at("japanese", 1);
     konane_impossible_position: "konane-impossible-position" => at("8/8/8/8/8/8/w7/bb6 b", 1);
     turns_one_number: "turns-one-number" => at("turns=18", 1);
@@ -290,4 +293,39 @@ fn every_bad_fixture_is_tested() {
 #[ignore = "the YAML reader reports an unclosed `[` at the next key (7:11), not at the bracket (6:14)"]
 fn yaml_unclosed_bracket_points_at_the_bracket() {
     assert_points_at("yaml-unclosed-bracket", "[english.setup.first", 1);
+}
+
+/// A bad scenario name is that scenario's error: the file's other
+/// scenarios still load and run (the run exits 2 all the same).
+#[test]
+fn a_bad_scenario_name_leaves_the_files_other_scenarios_running() {
+    for (stem, passed) in [("scenario-name-empty", 2), ("scenario-name-tab-others-run", 1)] {
+        let path = fixture_path(stem);
+        let o = rulecheck(&["run", &path]);
+        assert_eq!(o.code, Some(2), "{path}:\n{}", o.all());
+        assert!(
+            o.stdout.contains(&format!("1 file, {passed} scenario"))
+                && o.stdout.contains(&format!("{passed} passed, 0 failed, 1 input error")),
+            "{path}: the other scenarios must run:\n{}",
+            o.all()
+        );
+        let o = rulecheck(&["check", "--no-coverage", &path]);
+        assert!(o.stdout.contains(&format!("checked 1 file, {passed} scenario")), "{path}:\n{}", o.all());
+    }
+}
+
+/// A page of the catalog that is not the variant's own is refused with the
+/// variant's pages; a page several variants share is each one's.
+#[test]
+fn a_files_page_must_be_one_of_its_variants() {
+    let o = rulecheck(&["check", "--no-coverage", &fixture_path("page-of-another-variant")]);
+    assert!(
+        o.stdout.contains("rule page 'konane.hi' is not a page of english: its catalog is for konane; english is written from checkers.hi"),
+        "{}",
+        o.all()
+    );
+    // checkers.hi serves English, international and pool alike.
+    for f in ["spec/english/men.yaml", "spec/international/men.yaml", "spec/pool/setup.yaml"] {
+        rulecheck(&["check", "--no-coverage", f]).ok();
+    }
 }

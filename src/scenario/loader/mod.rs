@@ -138,13 +138,22 @@ fn load_str_partial(
             loc_of(&doc.page.referenced),
             format!("unknown rule page '{}' (pages: {})", shown(&doc.page.value), pages.join(", ")),
         );
+    } else if let Some(v) = known_variant {
+        if let Some(why) = page_of_another_variant(catalog, v.info().id, &doc.page.value) {
+            ctx.err(loc_of(&doc.page.referenced), why);
+        }
     }
     let mut scenarios = Vec::new();
     let known_variant = known_variant.filter(|v| check_options(&mut ctx, *v, &doc.options));
+    // Whatever is wrong so far is wrong for the whole file; what goes wrong
+    // from here on belongs to one scenario, and the others still load.
+    let file_errors = ctx.errors.len();
     if let Some(v) = known_variant {
         let mut names: HashSet<&str> = HashSet::new();
         for (i, sdoc) in doc.scenarios.iter().enumerate() {
             if let Some(why) = bad_name(&sdoc.name.value) {
+                // The message quotes the name, escaped; the scenario is
+                // left out and the file's others still load.
                 ctx.scenario = None;
                 ctx.err(loc_of(&sdoc.name.referenced), why);
                 continue;
@@ -163,12 +172,36 @@ fn load_str_partial(
             }
         }
     }
-    let file_level = ctx.errors.iter().any(|e| e.scenario.is_none());
-    let file = (!file_level && known_variant.is_some()).then(|| ScenarioFile {
+    let file = (file_errors == 0 && known_variant.is_some()).then(|| ScenarioFile {
         path: path.to_path_buf(),
         variant,
         page: doc.page.value,
         scenarios,
     });
     (file, ctx.errors)
+}
+
+/// Why a file's rule page cannot be its variant's, if it cannot: the page
+/// must be one whose catalog lists the variant (a page may serve several
+/// variants, as checkers.hi serves English, international and pool), or the
+/// scenarios would cite the rules of a page the variant is not played by.
+fn page_of_another_variant(catalog: &Catalog, variant: &str, page: &str) -> Option<String> {
+    let serves = |p: &crate::catalog::PageCatalog| p.page == page || p.also.iter().any(|a| a == page);
+    if catalog.pages.iter().any(|p| serves(p) && p.variants.iter().any(|v| v == variant)) {
+        return None;
+    }
+    let its: Vec<&str> = catalog
+        .pages
+        .iter()
+        .filter(|p| p.variants.iter().any(|v| v == variant))
+        .flat_map(|p| std::iter::once(p.page.as_str()).chain(p.also.iter().map(String::as_str)))
+        .collect();
+    let theirs: Vec<&str> =
+        catalog.pages.iter().filter(|p| serves(p)).flat_map(|p| p.variants.iter().map(String::as_str)).collect();
+    let its = if its.is_empty() { "no page of the catalog".to_string() } else { its.join(", ") };
+    Some(format!(
+        "rule page '{}' is not a page of {variant}: its catalog is for {}; {variant} is written from {its}",
+        shown(page),
+        theirs.join(", ")
+    ))
 }
