@@ -329,3 +329,28 @@ fn a_files_page_must_be_one_of_its_variants() {
         rulecheck(&["check", "--no-coverage", f]).ok();
     }
 }
+
+/// `--notation` takes the notations the families write; any other name is
+/// refused on every command, before anything runs, with the list.
+#[test]
+fn an_unknown_notation_is_refused_with_the_known_ones() {
+    let commands: &[&[&str]] = &[
+        &["run", "--notation", "roman", "fixtures/good/minimal.yaml"],
+        &["check", "--notation", "roman", "fixtures/good/minimal.yaml"],
+        &["moves", "english", "--notation", "roman"],
+        &["diff", "english", "russian", "--notation", "roman"],
+    ];
+    for args in commands {
+        let o = rulecheck(args);
+        assert_eq!(o.code, Some(2), "{args:?}:\n{}", o.all());
+        assert!(!o.stderr.contains("panicked"), "{args:?}:\n{}", o.all());
+        assert!(o.stdout.is_empty(), "{args:?} ran:\n{}", o.all());
+        for known in ["'roman'", "numeric", "algebraic", "holes"] {
+            assert!(o.stderr.contains(known), "{args:?} must name {known}:\n{}", o.all());
+        }
+    }
+    insta::assert_snapshot!("notation-roman", rulecheck(commands[0]).stderr);
+    // The known ones are still taken.
+    rulecheck(&["run", "--notation", "numeric", "fixtures/good/minimal.yaml"]).ok();
+    rulecheck(&["moves", "russian", "--notation", "algebraic"]).ok();
+}

@@ -65,6 +65,12 @@ impl Limits {
     }
 }
 
+/// The notations `--notation` takes: those some family writes (draughts
+/// squares numeric or algebraic, Chinese checkers holes). A name no family
+/// knows is refused where the command line is read, with this list, rather
+/// than left for a command that may never look at it.
+const NOTATIONS: [&str; 3] = ["numeric", "algebraic", "holes"];
+
 /// Most engines `--jobs` runs at once.
 const MAX_JOBS: usize = 256;
 
@@ -86,7 +92,7 @@ pub struct Cli {
 
     /// How moves and positions are written on output: numeric or algebraic
     /// (default: the variant's custom; input accepts both).
-    #[arg(long, global = true, value_name = "NOTATION")]
+    #[arg(long, global = true, value_name = "NOTATION", value_parser = clap::builder::PossibleValuesParser::new(NOTATIONS))]
     notation: Option<String>,
 
     /// Read the rule catalogs from this directory (its *.yaml files) instead of the built-in ones: a
@@ -291,5 +297,21 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
         Command::Diff { a, b, paths, fen, play } => diff::diff(notation, &a, &b, paths, fen, play),
         Command::Replay { variant, file, scenario } => replay::replay(options, &variant, &file, scenario),
         Command::Variants { json } => variants::variants(options, json),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every notation the command line accepts is one some variant writes,
+    /// so the list cannot offer a name that every command then refuses.
+    #[test]
+    fn every_listed_notation_is_written_by_some_variant() {
+        for n in super::NOTATIONS {
+            let written = crate::registry::variants().into_iter().any(|v| {
+                let options = crate::registry::resolve_options(v, &Default::default()).unwrap_or_default();
+                v.configure(&options).set_notation(n).is_ok()
+            });
+            assert!(written, "no variant writes the notation '{n}'");
+        }
     }
 }
