@@ -1,7 +1,18 @@
 //! Variant diffs: the same positions and moves replayed under two variants,
 //! side by side as a unified diff of what each one makes of them (the legal
-//! moves, the position after each move, the result), with a summary of how
-//! many positions agree and which clauses the differences trace to.
+//! moves with the position each one leaves, the position after each move
+//! played, the result), with a summary of how many positions agree and
+//! which clauses the differences trace to.
+//!
+//! That holds for two variants on one board only: on boards of other sizes,
+//! numberings or kinds a square number is another place, so such variants
+//! are compared by their rules instead (`rules`), never square by square.
+
+mod input;
+mod rules;
+
+pub use input::{check_input, parse_play};
+pub use rules::compare_rules;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -17,6 +28,8 @@ use crate::scenario::ScenarioFile;
 /// numbers) unless a notation is chosen for both.
 pub struct Side {
     pub variant: String,
+    /// Its house rules, every one filled in.
+    options: Options,
     /// The variant in the notation both sides are compared in.
     game: Box<dyn Game>,
     /// The variant in the notation it is shown in.
@@ -35,8 +48,10 @@ impl Side {
             let (k, v) = pair.split_once('=').ok_or_else(|| format!("'{pair}' in '{spec}' must be NAME=VALUE"))?;
             options.insert(k.to_string(), v.to_string());
         }
+        let v = crate::registry::variant(variant).map_err(|e| e.to_string())?;
+        let options = crate::registry::resolve_options(v, &options).map_err(|e| e.to_string())?;
         let configure = |notation: Option<&str>| -> Result<Box<dyn Game>, String> {
-            let mut game = crate::registry::configure(variant, &options).map_err(|e| e.to_string())?;
+            let mut game = v.configure(&options);
             if let Some(n) = notation {
                 // A family with a single notation keeps it.
                 let _ = game.set_notation(n);
@@ -45,7 +60,7 @@ impl Side {
         };
         let game = configure(Some(notation.unwrap_or("numeric")))?;
         let shown = configure(notation)?;
-        Ok(Side { variant: spec.to_string(), game, shown })
+        Ok(Side { variant: spec.to_string(), options, game, shown })
     }
 
     /// The variant's id, without its house rules.
@@ -70,18 +85,27 @@ impl Side {
     }
 }
 
+/// Whether two variants number one board alike, so that a square number
+/// is the same place under both: the same size, kind and numbering.
+pub fn one_board(a: &Side, b: &Side) -> bool {
+    a.game.board() == b.game.board()
+}
+
 /// Two variants compared on one position must number the same board: on
-/// boards of other sizes the same square numbers are other places.
+/// boards of other sizes, kinds or numberings the same square numbers are
+/// other places.
 pub fn same_board(a: &Side, b: &Side) -> Result<(), String> {
-    if a.game.board() == b.game.board() {
+    if one_board(a, b) {
         Ok(())
     } else {
         Err(format!(
-            "{} ({}) and {} ({}) are played on other boards: the same squares of a position would be other places on each, so one position cannot be compared under both (compare scenario files instead: each variant reads only the positions of its own board)",
+            "{} ({}) and {} ({}) are played on other boards: the same squares of a position would be other places on each, so one position cannot be compared under both (`rulecheck diff {} {}` alone compares their rules)",
             a.variant,
             a.game.board(),
             b.variant,
-            b.game.board()
+            b.game.board(),
+            a.variant,
+            b.variant
         ))
     }
 }
@@ -100,11 +124,37 @@ pub fn reasons(a: &Side, b: &Side, position: Option<&str>, play: &[Action], spec
     // Read the spec once, when a first refusal is to be traced to it.
     let mut index: Option<crate::runner::ReasonIndex> = None;
     let mut out = String::new();
-    // The first step at which the legal moves differ.
+    // The first step at which the legal moves differ, or a move both play
+    // leaves different positions.
     for k in 0..=play.len() {
         let (Ok(ra), Ok(rb)) = (a.game.replay(&sa, &play[..k]), b.game.replay(&sb, &play[..k])) else { break };
-        if ra.moves == rb.moves {
+        let mut both: Vec<&String> = ra.moves.iter().filter(|m| rb.moves.contains(m)).collect();
+        both.sort_by_key(|m| natural(m));
+        let left_apart: Vec<(&String, String, String)> = both
+            .into_iter()
+            .filter_map(|m| {
+                let pa = after_move(a.game.as_ref(), &ra.position, m)?;
+                let pb = after_move(b.game.as_ref(), &rb.position, m)?;
+                (pa != pb).then_some((m, pa, pb))
+            })
+            .collect();
+        let mut sorted_a = ra.moves.clone();
+        let mut sorted_b = rb.moves.clone();
+        sorted_a.sort();
+        sorted_b.sort();
+        if sorted_a == sorted_b && left_apart.is_empty() {
             continue;
+        }
+        for (m, pa, pb) in &left_apart {
+            let _ = writeln!(
+                out,
+                "  {}: leaves {} under {}, {} under {}",
+                a.show_move(&ra.position, m),
+                a.show_position(pa),
+                a.variant,
+                b.show_position(pb),
+                b.variant
+            );
         }
         for (this, that, moves, other_moves, at) in
             [(a, b, &ra.moves, &rb.moves, &sb), (b, a, &rb.moves, &ra.moves, &sa)]
@@ -200,10 +250,18 @@ fn lines(side: &Side, position: Option<&str>, play: &[Action]) -> Vec<(String, S
                     format!("  position: {}", side.show_position(&r.position)),
                 ));
                 out.push(same(format!("  result: {}", r.result)));
-                // One move a line, so that a diff shows each move that differs.
+                // One move a line, so that a diff shows each move that
+                // differs, with the position it leaves: two variants may
+                // write a move alike and leave different positions (a man
+                // crowned in the middle of a capture, or not).
                 out.push(same("  moves:".to_string()));
                 for m in &moves {
-                    out.push((format!("    {m}"), format!("    {}", side.show_move(&r.position, m))));
+                    let after = after_move(g, &r.position, m);
+                    let shown_after = after.as_deref().map(|p| side.show_position(p));
+                    out.push((
+                        format!("    {m} -> {}", after.as_deref().unwrap_or("?")),
+                        format!("    {} -> {}", side.show_move(&r.position, m), shown_after.as_deref().unwrap_or("?")),
+                    ));
                 }
             }
             Err(GameError::Rejected(r)) => {
@@ -217,6 +275,12 @@ fn lines(side: &Side, position: Option<&str>, play: &[Action]) -> Vec<(String, S
         }
     }
     out
+}
+
+/// The position a legal move leaves, canonical (counters included); `None`
+/// where the game cannot play it, which a move it lists never is.
+fn after_move(g: &dyn Game, position: &str, m: &str) -> Option<String> {
+    g.replay(position, &[Action::Move(m.to_string())]).ok().map(|r| r.position)
 }
 
 /// The diff of one position under two variants: `None` when they agree.
@@ -286,12 +350,17 @@ pub fn diff_files(a: &Side, b: &Side, files: &[ScenarioFile]) -> (String, Summar
                 continue;
             }
             // A scenario without a position starts from each variant's own
-            // start position; one with a position uses it under both.
+            // start position; one with a position uses it under both. Both
+            // are written in the squares of the scenario's own board: on
+            // another board they are other places, even where the numbers
+            // read.
             summary.positions += 1;
-            let comparable = s
-                .position
-                .as_deref()
-                .is_none_or(|p| read_position(a.game.as_ref(), p).is_ok() && read_position(b.game.as_ref(), p).is_ok());
+            let board = crate::registry::configure(&s.variant, &s.options).map(|g| g.board()).ok();
+            let comparable = one_board(a, b)
+                && board.is_some_and(|board| board == a.game.board())
+                && s.position.as_deref().is_none_or(|p| {
+                    read_position(a.game.as_ref(), p).is_ok() && read_position(b.game.as_ref(), p).is_ok()
+                });
             if !comparable {
                 summary.not_comparable += 1;
                 continue;
@@ -333,6 +402,14 @@ pub fn diff_files(a: &Side, b: &Side, files: &[ScenarioFile]) -> (String, Summar
             }
         }
     }
+    if !one_board(a, b) {
+        let _ = writeln!(
+            out,
+            "{} against {}: {} positions not replayed, the variants being played on other boards (their rules are compared instead)",
+            a.variant, b.variant, summary.positions
+        );
+        return (out, summary);
+    }
     let _ = writeln!(
         out,
         "{} against {}: {} positions, {} agree, {} differ{}",
@@ -354,20 +431,4 @@ pub fn diff_files(a: &Side, b: &Side, files: &[ScenarioFile]) -> (String, Summar
         let _ = writeln!(out, "differences trace to: {}", list.join(", "));
     }
     (out, summary)
-}
-
-/// Parse a `--play` list: moves separated by spaces, or moves and actions
-/// (`resign by black`) separated by commas.
-pub fn parse_play(text: &str) -> Result<Vec<Action>, String> {
-    let steps: Vec<&str> = if text.contains(',') {
-        text.split(',').map(str::trim).filter(|s| !s.is_empty()).collect()
-    } else {
-        text.split_whitespace().collect()
-    };
-    steps
-        .into_iter()
-        .map(|s| {
-            crate::scenario::expect::parse_play(s).map(|st| st.action).map_err(|e| format!("'{s}': {}", e.message))
-        })
-        .collect()
 }

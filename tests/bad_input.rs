@@ -354,3 +354,26 @@ fn an_unknown_notation_is_refused_with_the_known_ones() {
     rulecheck(&["run", "--notation", "numeric", "fixtures/good/minimal.yaml"]).ok();
     rulecheck(&["moves", "russian", "--notation", "algebraic"]).ok();
 }
+
+/// A `--play` that cannot be read, or that neither variant can play, is
+/// bad input: two equal refusals would make the variants seem to agree.
+#[test]
+fn a_diff_play_that_cannot_be_played_is_bad_input() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["diff", "russian", "pool", "--play", "zz"], "'zz' is not a move of russian"),
+        (&["diff", "russian", "pool", "--play", "22-18 99-95"], "'99-95' is not a move of russian"),
+        (
+            &["diff", "english", "english:mandatory-capture=off", "--play", "11-15 11-15"],
+            "--play step 2 ('11-15') is refused under both variants",
+        ),
+        (&["diff", "russian", "pool", "--fen", "B:W33:B1"], "--fen: not a position of russian"),
+    ];
+    let mut shown = String::new();
+    for (args, says) in cases {
+        let o = rulecheck(args).bad_input();
+        assert!(o.stderr.contains(says), "{args:?} must say `{says}`:\n{}", o.all());
+        assert!(!o.stdout.contains("agree"), "{args:?}:\n{}", o.all());
+        shown.push_str(&format!("$ rulecheck {}\n{}", args.join(" "), o.stderr));
+    }
+    insta::assert_snapshot!("diff-play-unplayable", shown);
+}

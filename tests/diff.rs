@@ -33,6 +33,108 @@ fn the_start_positions_differ_in_who_moves_first() {
     insta::assert_snapshot!("diff_english_russian_first_move", o.stdout);
 }
 
+/// Russian draughts is played on 8x8, international on 10x10: a square
+/// number is another place on each. They are compared by their rules, topic
+/// by topic, and by the game each plays from its own start, never by
+/// replaying one board's squares on the other.
+#[test]
+fn variants_on_other_boards_are_compared_by_their_rules() {
+    let o = rulecheck(&["diff", "russian", "international"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(!o.stdout.contains("--- russian"), "no square-by-square diff:\n{}", o.all());
+    assert!(!o.stdout.contains("refused under"), "no move traced to a clause:\n{}", o.all());
+    for says in [
+        "russian (8x8 draughts) and international (10x10 draughts) are played on other boards",
+        "  only russian has a rule on these topics:\n",
+        "    russian.capture.free-choice: ",
+        "    international.capture.majority: ",
+        "      russian.king.flying: ",
+        "      international.king.flying: ",
+        "from each one's own start position:\n",
+    ] {
+        assert!(o.stdout.contains(says), "`{says}`:\n{}", o.all());
+    }
+    // Depth 1 is the moves from each start: 7 on 8x8, 9 on 10x10.
+    let row = |depth: &str| -> Option<Vec<String>> {
+        o.stdout
+            .lines()
+            .map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>())
+            .find(|w| w.first().is_some_and(|d| d == depth))
+    };
+    assert_eq!(row("1"), Some(vec!["1".to_string(), "7".to_string(), "9".to_string()]), "{}", o.all());
+    assert!(o.stdout.contains("    setup.board\n      russian.setup.board: "), "paired by its last word:\n{}", o.all());
+    insta::assert_snapshot!("diff_russian_international_rules", o.stdout);
+
+    let o = rulecheck(&["diff", "brazilian", "international"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    for says in ["    brazilian.draw.twenty: ", "    international.draw.twenty-five: ", "    capture.majority\n"] {
+        assert!(o.stdout.contains(says), "`{says}`:\n{}", o.all());
+    }
+    insta::assert_snapshot!("diff_brazilian_international_rules", o.stdout);
+}
+
+/// A board numbered otherwise (Italian, Spanish) or made of every cell
+/// (Turkish) is another board too, even at 8x8: square 1 is elsewhere.
+#[test]
+fn other_numberings_and_kinds_of_board_are_other_boards() {
+    for other in ["italian", "spanish", "turkish"] {
+        let o = rulecheck(&["diff", "english", other]);
+        assert_eq!(o.code, Some(1), "{}", o.all());
+        assert!(o.stdout.contains("are played on other boards"), "{other}:\n{}", o.all());
+        let o = rulecheck(&["diff", "english", other, "--fen", "B:W21:B12"]).bad_input();
+        assert!(o.stderr.contains("are played on other boards"), "{other}:\n{}", o.all());
+    }
+    // Moves are square numbers too.
+    let o = rulecheck(&["diff", "russian", "international", "--play", "22-18"]).bad_input();
+    assert!(o.stderr.contains("are played on other boards"), "{}", o.all());
+}
+
+/// Scenario files of one board are not replayed on another: the rules are
+/// compared, and the summary counts the scenarios left aside.
+#[test]
+fn scenario_files_are_not_replayed_on_another_board() {
+    let o = rulecheck(&["diff", "russian", "international", "spec/russian/captures.yaml"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(o.stdout.contains("the rules by topic"), "{}", o.all());
+    assert!(!o.stdout.contains("--- russian"), "{}", o.all());
+    assert!(
+        o.stdout.ends_with(
+            "positions not replayed, the variants being played on other boards (their rules are compared instead)\n"
+        ),
+        "{}",
+        o.all()
+    );
+    // On one board, a file of another board's squares is left aside too.
+    let o = rulecheck(&["diff", "russian", "pool", "spec/international/men.yaml"]);
+    assert_eq!(o.code, Some(0), "{}", o.all());
+    assert!(o.stdout.contains(" 0 agree, 0 differ, "), "{}", o.all());
+    assert!(o.stdout.ends_with(" on another board\n"), "{}", o.all());
+}
+
+/// A man that reaches the far row in the middle of a capture is crowned at
+/// once in Russian draughts and passes through as a man in pool checkers
+/// and Brazilian draughts. With the square past the crowning diagonal
+/// taken, both variants list the one same move: only the position it
+/// leaves (a king against a man) tells them apart.
+#[test]
+fn moves_written_alike_that_leave_other_positions_differ() {
+    let fen = "B:W26,27:B20,22";
+    for other in ["pool", "brazilian"] {
+        let o = rulecheck(&["diff", "russian", other, "--fen", fen, "--notation", "numeric"]);
+        assert_eq!(o.code, Some(1), "russian against {other}:\n{}", o.all());
+        assert!(o.stdout.contains("\n-    22x31x24 -> W:W:B20,K24\n"), "russian crowns:\n{}", o.all());
+        assert!(o.stdout.contains("\n+    22x31x24 -> W:W:B20,24\n"), "{other} does not:\n{}", o.all());
+        assert!(
+            o.stdout.contains(&format!("  22x31x24: leaves W:W:B20,K24 under russian, W:W:B20,24 under {other}")),
+            "{}",
+            o.all()
+        );
+    }
+    // The same move list with the same positions after each move agrees.
+    let o = rulecheck(&["diff", "pool", "brazilian", "--fen", fen]).ok();
+    assert!(o.stdout.contains("    22x31x24 -> W:W:B20,24\n"), "{}", o.all());
+}
+
 #[test]
 fn a_position_of_another_board_is_reported_not_compared() {
     // The same square numbers are other places on another board: refused.
@@ -47,7 +149,11 @@ fn a_position_of_another_board_is_reported_not_compared() {
     let o = rulecheck(&["diff", "english", "english:mandatory-capture=off", "--fen", "B:W14:B9,10"]);
     assert_eq!(o.code, Some(1), "{}", o.all());
     assert!(o.stdout.starts_with(". _ . _"), "the position is drawn first:\n{}", o.all());
-    assert!(o.stdout.contains("\n+    9-13\n"), "one move a line:\n{}", o.all());
+    assert!(
+        o.stdout.contains("\n+    9-13 -> W:W14:B10,13\n"),
+        "one move a line, with the position it leaves:\n{}",
+        o.all()
+    );
     assert!(
         o.stdout.contains("9-13: legal under english:mandatory-capture=off, refused under english (must-capture; english.capture.mandatory"),
         "{}",
@@ -87,13 +193,19 @@ fn counters_are_kept_and_each_side_reads_them_under_its_own_rules() {
 fn each_side_is_shown_in_its_own_notation() {
     let o = rulecheck(&["diff", "russian", "pool", "--fen", "B:W26,27:B22"]);
     assert_eq!(o.code, Some(1), "{}", o.all());
-    assert!(o.stdout.contains("\n-    c3:e1:h4\n"), "russian's move in its squares:\n{}", o.all());
-    assert!(o.stdout.contains("\n     c3:e1:g3 = 22x31x24\n"), "a shared move in both:\n{}", o.all());
+    assert!(o.stdout.contains("\n-    c3:e1:h4 -> W:W:BKh4\n"), "russian's move in its squares:\n{}", o.all());
+    assert!(o.stdout.contains("\n-    c3:e1:g3 -> W:W:BKg3\n"), "russian crowns the man:\n{}", o.all());
+    assert!(o.stdout.contains("\n+    22x31x24 -> W:W:B24\n"), "pool does not:\n{}", o.all());
     assert!(o.stdout.contains("\n  c3:e1:h4: legal under russian, refused under pool"), "{}", o.all());
     let o = rulecheck(&["diff", "russian", "pool", "--fen", "B:W26,27:B22", "--notation", "numeric"]);
     assert_eq!(o.code, Some(1), "{}", o.all());
-    assert!(o.stdout.contains("\n-    22x31x20\n") && o.stdout.contains("\n     22x31x24\n"), "{}", o.all());
+    assert!(o.stdout.contains("\n-    22x31x20 -> W:W:BK20\n"), "{}", o.all());
     assert!(!o.stdout.contains("c3:"), "{}", o.all());
+    // A move both play, leaving the same position, is written as the first
+    // writes it and then as the second does.
+    let o = rulecheck(&["diff", "english", "russian", "spec/compare/capture-choice.yaml"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(o.stdout.contains("\n     30x23x14 -> B:W14,K29:B = c1:e3:c5 -> B:Wc5,Ka1:B\n"), "{}", o.all());
 }
 
 /// A Chinese checkers position keeps every seat's men and its counters.
@@ -104,11 +216,11 @@ fn a_chinese_checkers_position_is_compared_whole() {
     assert!(o.stdout.contains(&format!("  position: {fen}\n")), "{}", o.all());
 }
 
-/// Every two draughts variants compare: their start positions are
-/// replayed under both and the verdict is agreement (0) or a diff (1), and
-/// one position is compared under both only where they share a board (on
-/// boards of other sizes it is refused as bad input, 2). Taken from the
-/// registry, so that a variant added later is compared too.
+/// Every two draughts variants compare: on one board their start
+/// positions are replayed under both and the verdict is agreement (0) or a
+/// diff (1); on other boards their rules are compared (1), and one position
+/// is refused as bad input (2). Taken from the registry, so that a variant
+/// added later is compared too.
 #[test]
 fn every_two_draughts_variants_compare_or_are_refused_for_their_boards() {
     let draughts: Vec<&str> = rulecheck::registry::variants()
@@ -120,14 +232,24 @@ fn every_two_draughts_variants_compare_or_are_refused_for_their_boards() {
     let game = |id: &str| rulecheck::registry::configure(id, &Default::default()).expect("a registered variant");
     for (i, a) in draughts.iter().enumerate() {
         for b in &draughts[i + 1..] {
+            let (ga, gb) = (game(a), game(b));
             let o = rulecheck(&["diff", a, b]);
             let shown = match o.code {
+                _ if ga.board() != gb.board() => {
+                    o.code == Some(1)
+                        && o.stdout.starts_with(&format!(
+                            "{a} ({}) and {b} ({}) are played on other boards",
+                            ga.board(),
+                            gb.board()
+                        ))
+                        && o.stdout.contains("from each one's own start position:\n")
+                        && !o.stdout.contains(&format!("--- {a}\n"))
+                }
                 Some(0) => o.stdout.ends_with(&format!("{a} and {b} agree\n")),
                 Some(1) => o.stdout.starts_with(&format!("--- {a}\n+++ {b}\n")),
                 _ => false,
             };
             assert!(shown, "{a} against {b}:\n{}", o.all());
-            let (ga, gb) = (game(a), game(b));
             let start = ga.start_position();
             let o = rulecheck(&["diff", a, b, "--fen", &start]);
             if ga.board() == gb.board() {

@@ -1,7 +1,8 @@
-//! `rulecheck diff`: the same positions replayed under two variants, shown
-//! as a unified diff where they differ: one position given with `--fen`
-//! (with the reasons each differing move is refused), or every scenario of
-//! some files.
+//! `rulecheck diff`: two variants compared. On one board, the same
+//! positions replayed under both, shown as a unified diff where they
+//! differ: one position given with `--fen` (with the reasons each differing
+//! move is refused), or every scenario of some files. On other boards, their
+//! rules side by side and the game each plays from its own start.
 
 use std::path::PathBuf;
 
@@ -20,10 +21,20 @@ pub(super) fn diff(
 ) -> Result<u8, Fail> {
     let left = crate::diff::Side::new(a, notation).map_err(bad)?;
     let right = crate::diff::Side::new(b, notation).map_err(bad)?;
+    let one_board = crate::diff::one_board(&left, &right);
     if paths.is_empty() {
         let steps = crate::diff::parse_play(play.as_deref().unwrap_or("")).map_err(bad)?;
+        if !one_board {
+            if fen.is_some() || !steps.is_empty() {
+                // A position or moves are square numbers, other places on
+                // each board.
+                crate::diff::same_board(&left, &right).map_err(bad)?;
+            }
+            out(&crate::diff::compare_rules(&left, &right, &catalog()?))?;
+            return Ok(1);
+        }
+        crate::diff::check_input(&left, &right, fen.as_deref(), &steps).map_err(bad)?;
         if let Some(p) = fen.as_deref() {
-            crate::diff::same_board(&left, &right).map_err(bad)?;
             if let Some(drawing) = left.drawing(p) {
                 outln!("{drawing}")?;
             }
@@ -47,11 +58,17 @@ pub(super) fn diff(
         for e in &errors {
             outln!("error: {e}")?;
         }
+        if !one_board {
+            // No scenario is replayed: the rules are compared instead, and
+            // the summary counts the scenarios left aside.
+            out(&crate::diff::compare_rules(&left, &right, &cat))?;
+            outln!("")?;
+        }
         let (text, summary) = crate::diff::diff_files(&left, &right, &files);
         out(&text)?;
         Ok(if !errors.is_empty() {
             2
-        } else if summary.differ() > 0 {
+        } else if summary.differ() > 0 || !one_board {
             1
         } else {
             0

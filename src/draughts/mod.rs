@@ -187,8 +187,22 @@ impl<B: Word> Game for Draughts<B> {
         Ok(notation::write_diagram(&self.parse(position)?, &self.rules, self.style))
     }
 
+    /// The size, and what else makes one square number another place: a
+    /// board of every cell (Turkish) and the federations' numberings
+    /// (Italian, Portuguese) read the same numbers as other squares than
+    /// PDN's dark-square board does.
     fn board(&self) -> String {
-        format!("{0}x{0} draughts", self.g().size())
+        let g = self.g();
+        let kind = if g.is_full() {
+            ", every cell a square"
+        } else {
+            match g.numbering() {
+                geometry::Numbering::Pdn => "",
+                geometry::Numbering::Fid => ", Italian numbering",
+                geometry::Numbering::Fpd => ", Portuguese numbering",
+            }
+        };
+        format!("{0}x{0} draughts{kind}", g.size())
     }
 
     fn counters(&self, position: &str) -> Result<Vec<(&'static str, String)>, NotationError> {
