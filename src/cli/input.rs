@@ -117,6 +117,22 @@ pub(super) fn catalog() -> Result<Catalog, Fail> {
     }
 }
 
+/// The catalog pages `--catalog` reads, if it was given: inputs that no
+/// output may replace.
+pub(super) fn catalog_files() -> Vec<PathBuf> {
+    let Some(dir) = CATALOG_DIR.get().and_then(Option::as_ref) else {
+        return Vec::new();
+    };
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// The spec directory whose scenarios tie reasons to clauses: the one given,
 /// which must be a directory, or `./spec` if there is one.
 pub(super) fn spec_dir(given: Option<PathBuf>) -> Result<Option<PathBuf>, Fail> {
