@@ -47,10 +47,12 @@ macro_rules! outln {
 }
 
 /// A message on standard error. Nothing is left to say when standard error
-/// itself cannot be written, so its write errors are ignored.
+/// itself cannot be written, so its write errors are ignored. Messages
+/// quote engines (their errors, their standard error echoed), so control
+/// characters are written visibly, never sent to the terminal.
 pub(super) fn note(text: &str) {
     let mut stderr = std::io::stderr().lock();
-    let _ = writeln!(stderr, "{text}");
+    let _ = writeln!(stderr, "{}", crate::text::terminal(text));
 }
 
 /// Write an output file: a regular file replaced atomically, a device or
