@@ -235,7 +235,7 @@ fn hostile_text_leaves_the_junit_report_well_formed() {
 }
 
 #[test]
-fn hostile_text_leaves_the_json_report_and_matrix_readable() {
+fn hostile_text_leaves_the_json_report_readable() {
     let h = Hostile::new();
     let o = h.run(&["--format", "json"]);
     let v: serde_json::Value = serde_json::from_str(&o.stdout).expect("JSON");
@@ -265,6 +265,7 @@ fn hostile_text_leaves_the_markdown_matrix_inert() {
     std::fs::write(h.dir.path().join("engines.yaml"), engines).expect("engines file");
     let md = h.path("matrix.md");
     let html = h.path("matrix.html");
+    let json = h.path("matrix.json");
     let o = rulecheck(&[
         "--catalog",
         &h.path("catalog"),
@@ -275,11 +276,15 @@ fn hostile_text_leaves_the_markdown_matrix_inert() {
         &md,
         "--html",
         &html,
+        "--json",
+        &json,
         "-j",
         "2",
     ]);
     assert!(!o.stderr.contains("panicked"), "{}", o.all());
     assert_terminal_safe("the matrix's standard error", &o.stderr);
+    let m: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).expect("json")).expect("JSON");
+    assert_eq!(m["engines"].as_array().map(Vec::len), Some(7), "{m}");
     let text = std::fs::read_to_string(&md).expect("markdown");
     let mut options = Options::empty();
     options.insert(Options::ENABLE_TABLES);
