@@ -105,6 +105,14 @@ fn bless_never_overwrites_the_scenario_file_or_the_engine_config() {
     .bad_input();
     assert!(o.stderr.contains("an input of this run"), "{}", o.all());
     assert_eq!(std::fs::read_to_string(&config).expect("read"), text);
+    // Nor the engine's own program, named as an argument of its command.
+    let script = copy_in(dir.path(), "fixtures/engines/rewrite.py", "adapter.py");
+    let program = std::fs::read_to_string(&script).expect("read");
+    let engine = format!("python3 {} twice {} serve", s(&script), bin());
+    let o = rulecheck_in(dir.path(), &["run", "--engine", &engine, "minimal.yaml", "--report", "adapter.py"], 120)
+        .bad_input();
+    assert!(o.stderr.contains("an input of this run"), "{}", o.all());
+    assert_eq!(std::fs::read_to_string(&script).expect("read"), program);
     // Nor may two outputs be one file.
     let o = rulecheck_in(dir.path(), &["run", "minimal.yaml", "--bless", "out.txt", "--report", "out.txt"], 120)
         .bad_input();

@@ -112,7 +112,7 @@ pub(super) fn run(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         .chain(errors.iter().map(|e| e.file.clone()))
         .chain(engine_config.iter().cloned())
         .chain(catalog_files())
-        .chain(spec.as_ref().and_then(engine_program))
+        .chain(spec.iter().flat_map(engine_files))
         .collect();
     let outputs: Vec<(&str, &std::path::Path)> = [("--report", &html_out), ("--bless", &bless)]
         .into_iter()
@@ -237,15 +237,16 @@ pub(super) fn run(raw_options: &[String], args: Args) -> Result<u8, Fail> {
     Ok(report::exit_code(&report::Totals::with(&runs, &errors, &expected), stopped) as u8)
 }
 
-/// The engine's program, when its command names a file: an input of the
-/// run, which no output may replace.
-fn engine_program(spec: &EngineSpec) -> Option<PathBuf> {
+/// The files the engine's command line names: its program when the command
+/// is a path, and every argument taken as a path (`python3 adapter.py`):
+/// inputs of the run, which no output may replace. An argument that names
+/// no file matches no output, so taking every one is safe.
+fn engine_files(spec: &EngineSpec) -> Vec<PathBuf> {
+    let in_dir = |p: &std::path::Path| match &spec.dir {
+        Some(dir) if p.is_relative() => dir.join(p),
+        _ => p.to_path_buf(),
+    };
     let command = std::path::Path::new(&spec.command);
-    if command.components().count() < 2 {
-        return None;
-    }
-    Some(match &spec.dir {
-        Some(dir) if command.is_relative() => dir.join(command),
-        _ => command.to_path_buf(),
-    })
+    let program = (command.components().count() > 1).then(|| in_dir(command));
+    program.into_iter().chain(spec.args.iter().map(|a| in_dir(std::path::Path::new(a)))).collect()
 }
