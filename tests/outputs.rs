@@ -149,6 +149,14 @@ fn an_output_that_cannot_be_written_is_refused_before_the_run() {
     let o = rulecheck(&["run", "fixtures/good/minimal.yaml", "--report", &s(dir.path())]).bad_input();
     assert!(o.stderr.contains("it is a directory"), "{}", o.all());
     assert_eq!(o.stdout, "", "nothing ran: {}", o.all());
+    // A directory no file can be made in, even by root (a test run as root
+    // passes a directory's mode bits by).
+    if cfg!(target_os = "linux") {
+        let o =
+            rulecheck(&["run", "fixtures/good/minimal.yaml", "--report", "/proc/rulecheck-report.html"]).bad_input();
+        assert!(o.stderr.contains("no file can be made in /proc"), "{}", o.all());
+        assert_eq!(o.stdout, "", "nothing ran: {}", o.all());
+    }
     // fuzz says so before its games, not after them.
     let o = rulecheck(&["fuzz", "english", "--engine", &format!("{} serve", bin()), "--games", "1", "--out", &nowhere])
         .bad_input();
