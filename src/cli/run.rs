@@ -126,8 +126,10 @@ pub(super) fn run(raw_options: &[String], args: Args) -> Result<u8, Fail> {
     // What a blessed list keeps of the files this run could not judge.
     let kept = match &bless {
         Some(file) => {
+            // A file with an input error, not one whose scenarios loaded.
+            let loaded: std::collections::BTreeSet<String> = files.iter().map(|f| runner::id_path(&f.path)).collect();
             let unjudged: std::collections::BTreeSet<String> =
-                errors.iter().map(|e| runner::id_path(&e.file)).collect();
+                errors.iter().map(|e| runner::id_path(&e.file)).filter(|id| !loaded.contains(id)).collect();
             report::ExpectedFailures::load(file).map(|old| old.entries_of(&unjudged)).unwrap_or_default()
         }
         None => Vec::new(),
