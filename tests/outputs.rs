@@ -186,3 +186,26 @@ fn bless_keeps_the_entries_of_a_file_with_an_input_error() {
     }
     assert!(second.lines().any(|l| l.contains("kings.yaml::")), "{second}");
 }
+
+/// The matrix refuses, before running any engine, an output that is an
+/// engine's script or its engines file.
+#[test]
+fn the_matrix_never_overwrites_an_engine_script_or_its_engines_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let script = copy_in(dir.path(), "fixtures/engines/rewrite.py", "adapter.py");
+    let program = std::fs::read_to_string(&script).expect("read");
+    let engines = dir.path().join("engines.yaml");
+    let text = format!(
+        "engines:\n  - name: wrapped\n    command: python3\n    args: [{}, twice, {}, serve]\n",
+        s(&script),
+        bin()
+    );
+    std::fs::write(&engines, &text).expect("engines");
+    for output in [&script, &engines] {
+        let o =
+            rulecheck(&["matrix", &s(&engines), "fixtures/good/minimal.yaml", "--markdown", &s(output)]).bad_input();
+        assert!(o.stderr.contains("an input of this matrix"), "{}", o.all());
+    }
+    assert_eq!(std::fs::read_to_string(&script).expect("read"), program);
+    assert_eq!(std::fs::read_to_string(&engines).expect("read"), text);
+}

@@ -187,3 +187,17 @@ pub(super) fn start_for(spec: EngineSpec, line: &str, variant: &str, options: &O
 pub(super) fn stop_on_signals() -> Result<(), Fail> {
     crate::interrupt::install().map_err(bad)
 }
+
+/// The files the engine's command line names: its program when the command
+/// is a path, and every argument taken as a path (`python3 adapter.py`):
+/// inputs of the run, which no output may replace. An argument that names
+/// no file matches no output, so taking every one is safe.
+pub(super) fn engine_files(spec: &EngineSpec) -> Vec<PathBuf> {
+    let in_dir = |p: &std::path::Path| match &spec.dir {
+        Some(dir) if p.is_relative() => dir.join(p),
+        _ => p.to_path_buf(),
+    };
+    let command = std::path::Path::new(&spec.command);
+    let program = (command.components().count() > 1).then(|| in_dir(command));
+    program.into_iter().chain(spec.args.iter().map(|a| in_dir(std::path::Path::new(a)))).collect()
+}

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use super::input::{catalog, catalog_files, default_paths, run_overrides, stop_on_signals};
+use super::input::{catalog, catalog_files, default_paths, engine_files, run_overrides, stop_on_signals};
 use super::output::{bad, check_outputs, note, out, write_file, Fail};
 use crate::report;
 use crate::runner;
@@ -54,9 +54,9 @@ pub(super) fn matrix(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         .iter()
         .map(|f| f.path.clone())
         .chain(std::iter::once(engines.clone()))
-        .chain(entries.iter().filter_map(|e| match e {
-            crate::matrix::Entry::Process(s) => s.expected_failures.clone(),
-            crate::matrix::Entry::Reference { .. } => None,
+        .chain(entries.iter().flat_map(|e| match e {
+            crate::matrix::Entry::Process(s) => s.expected_failures.iter().cloned().chain(engine_files(s)).collect(),
+            crate::matrix::Entry::Reference { .. } => Vec::new(),
         }))
         .chain(catalog_files())
         .collect();

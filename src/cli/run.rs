@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use super::input::{catalog, catalog_files, default_paths, parse_shard, run_overrides, stop_on_signals};
+use super::input::{catalog, catalog_files, default_paths, engine_files, parse_shard, run_overrides, stop_on_signals};
 use super::output::{bad, check_outputs, note, out, write_file, Fail};
 use super::{jobs_count, Limits};
 use crate::engine::{self, process::EngineSpec, process::ProcessEngine};
@@ -237,18 +237,4 @@ pub(super) fn run(raw_options: &[String], args: Args) -> Result<u8, Fail> {
     }
     printed?;
     Ok(report::exit_code(&report::Totals::with(&runs, &errors, &expected), stopped) as u8)
-}
-
-/// The files the engine's command line names: its program when the command
-/// is a path, and every argument taken as a path (`python3 adapter.py`):
-/// inputs of the run, which no output may replace. An argument that names
-/// no file matches no output, so taking every one is safe.
-fn engine_files(spec: &EngineSpec) -> Vec<PathBuf> {
-    let in_dir = |p: &std::path::Path| match &spec.dir {
-        Some(dir) if p.is_relative() => dir.join(p),
-        _ => p.to_path_buf(),
-    };
-    let command = std::path::Path::new(&spec.command);
-    let program = (command.components().count() > 1).then(|| in_dir(command));
-    program.into_iter().chain(spec.args.iter().map(|a| in_dir(std::path::Path::new(a)))).collect()
 }
