@@ -5,7 +5,12 @@
 //! file system reports (a device reports 0 and never ends). Output files are
 //! written to a temporary file in the same directory and renamed over the
 //! target, so that a kill or a full disk leaves the old file or the new one,
-//! never half of one.
+//! never half of one; what is not a regular file (a device, a FIFO) is
+//! written through, and a symbolic link is kept ([`output`]).
+
+mod output;
+
+pub use output::{check_writable, same_file, write_output};
 
 use std::fs::{FileType, Metadata};
 use std::io::{Read, Write};
@@ -139,14 +144,6 @@ fn default_permissions() -> Option<std::fs::Permissions> {
 #[cfg(not(unix))]
 fn default_permissions() -> Option<std::fs::Permissions> {
     None
-}
-
-/// Whether two paths name the same existing file (after symbolic links).
-pub fn same_file(a: &Path, b: &Path) -> bool {
-    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => false,
-    }
 }
 
 #[cfg(test)]

@@ -8,6 +8,10 @@
 //! [`line_index_work`], so that tests can check that work stays in
 //! proportion to the input without timing anything.
 
+mod escape;
+
+pub use escape::{html, is_hidden, markdown, markdown_code, terminal, xml};
+
 use std::cell::Cell;
 
 thread_local! {

@@ -4,8 +4,8 @@
 
 use std::path::PathBuf;
 
-use super::input::{catalog, configure, parse_options, spec_dir, start_for, stop_on_signals};
-use super::output::{bad, note, out, write_file, Fail};
+use super::input::{catalog, catalog_files, configure, parse_options, spec_dir, start_for, stop_on_signals};
+use super::output::{bad, check_outputs, note, out, write_file, Fail};
 use super::Limits;
 use crate::engine::{self, process::EngineSpec};
 use crate::game::Options;
@@ -69,12 +69,14 @@ pub(super) fn fuzz(raw_options: &[String], args: Args) -> Result<u8, Fail> {
     for p in &from {
         starts.push(reference.normalize_position(p).map_err(|e| bad(format!("--from: {e}")))?);
     }
+    let mut inputs = catalog_files();
     if !from_file.is_empty() {
         let cat = catalog()?;
         let (files, errors) = runner::load_all(&from_file, &cat, &Options::new());
         if let Some(e) = errors.first() {
             return Err(bad(format!("--from-file: {e}")));
         }
+        inputs.extend(files.iter().map(|f| f.path.clone()));
         let (found, other) = crate::fuzz::starts_from(&files, &variant, &options).map_err(bad)?;
         if found.is_empty() {
             return Err(bad(format!(
@@ -96,6 +98,11 @@ pub(super) fn fuzz(raw_options: &[String], args: Args) -> Result<u8, Fail> {
                 starts.push(p);
             }
         }
+    }
+    // The scenario is written where no input of the run is, and somewhere
+    // it can be: found out before the games, not after them.
+    if let Some(path) = &out_file {
+        check_outputs(&[("--out", path.as_path())], &inputs, "this run")?;
     }
     let engine_spec = limits.apply(EngineSpec::from_command_line(&engine).map_err(bad)?);
     stop_on_signals()?;

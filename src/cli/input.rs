@@ -117,6 +117,22 @@ pub(super) fn catalog() -> Result<Catalog, Fail> {
     }
 }
 
+/// The catalog pages `--catalog` reads, if it was given: inputs that no
+/// output may replace.
+pub(super) fn catalog_files() -> Vec<PathBuf> {
+    let Some(dir) = CATALOG_DIR.get().and_then(Option::as_ref) else {
+        return Vec::new();
+    };
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml"))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 /// The spec directory whose scenarios tie reasons to clauses: the one given,
 /// which must be a directory, or `./spec` if there is one.
 pub(super) fn spec_dir(given: Option<PathBuf>) -> Result<Option<PathBuf>, Fail> {
@@ -170,4 +186,18 @@ pub(super) fn start_for(spec: EngineSpec, line: &str, variant: &str, options: &O
 /// Install the handler that turns SIGINT and SIGTERM into a stop.
 pub(super) fn stop_on_signals() -> Result<(), Fail> {
     crate::interrupt::install().map_err(bad)
+}
+
+/// The files the engine's command line names: its program when the command
+/// is a path, and every argument taken as a path (`python3 adapter.py`):
+/// inputs of the run, which no output may replace. An argument that names
+/// no file matches no output, so taking every one is safe.
+pub(super) fn engine_files(spec: &EngineSpec) -> Vec<PathBuf> {
+    let in_dir = |p: &std::path::Path| match &spec.dir {
+        Some(dir) if p.is_relative() => dir.join(p),
+        _ => p.to_path_buf(),
+    };
+    let command = std::path::Path::new(&spec.command);
+    let program = (command.components().count() > 1).then(|| in_dir(command));
+    program.into_iter().chain(spec.args.iter().map(|a| in_dir(std::path::Path::new(a)))).collect()
 }

@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 
-use super::input::{catalog, default_paths, run_overrides, stop_on_signals};
-use super::output::{bad, note, out, write_file, Fail};
+use super::input::{catalog, catalog_files, default_paths, engine_files, run_overrides, stop_on_signals};
+use super::output::{bad, check_outputs, note, out, write_file, Fail};
 use crate::report;
 use crate::runner;
 
@@ -46,25 +46,21 @@ pub(super) fn matrix(raw_options: &[String], args: Args) -> Result<u8, Fail> {
             report::count(errors.len(), "file")
         )));
     }
-    let outputs: Vec<&PathBuf> = [&markdown, &json, &html].into_iter().flatten().collect();
+    let outputs: Vec<(&str, &std::path::Path)> = [("--markdown", &markdown), ("--json", &json), ("--html", &html)]
+        .into_iter()
+        .filter_map(|(option, path)| path.as_deref().map(|p| (option, p)))
+        .collect();
     let inputs: Vec<PathBuf> = files
         .iter()
         .map(|f| f.path.clone())
         .chain(std::iter::once(engines.clone()))
-        .chain(entries.iter().filter_map(|e| match e {
-            crate::matrix::Entry::Process(s) => s.expected_failures.clone(),
-            crate::matrix::Entry::Reference { .. } => None,
+        .chain(entries.iter().flat_map(|e| match e {
+            crate::matrix::Entry::Process(s) => s.expected_failures.iter().cloned().chain(engine_files(s)).collect(),
+            crate::matrix::Entry::Reference { .. } => Vec::new(),
         }))
+        .chain(catalog_files())
         .collect();
-    for target in &outputs {
-        if let Some(input) = inputs.iter().find(|p| crate::files::same_file(p, target)) {
-            return Err(bad(format!(
-                "{}: that is {}, an input of this matrix; choose another file",
-                target.display(),
-                runner::display_path(input)
-            )));
-        }
-    }
+    check_outputs(&outputs, &inputs, "this matrix")?;
     stop_on_signals()?;
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
     let columns = crate::matrix::run(&files, &entries, jobs).map_err(bad)?;

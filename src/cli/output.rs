@@ -4,7 +4,7 @@
 //! each command's file says only what it prints, never how.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// How a command ends early.
 pub(super) enum Fail {
@@ -47,13 +47,46 @@ macro_rules! outln {
 }
 
 /// A message on standard error. Nothing is left to say when standard error
-/// itself cannot be written, so its write errors are ignored.
+/// itself cannot be written, so its write errors are ignored. Messages
+/// quote engines (their errors, their standard error echoed), so control
+/// characters are written visibly, never sent to the terminal.
 pub(super) fn note(text: &str) {
     let mut stderr = std::io::stderr().lock();
-    let _ = writeln!(stderr, "{text}");
+    let _ = writeln!(stderr, "{}", crate::text::terminal(text));
 }
 
-/// Write an output file atomically; an error is bad output, exit code 2.
+/// Write an output file: a regular file replaced atomically, a device or
+/// a FIFO written through, a symbolic link kept; an error is bad output,
+/// exit code 2.
 pub(super) fn write_file(path: &Path, text: &str) -> Result<(), Fail> {
-    crate::files::write_atomic(path, text.as_bytes()).map_err(bad)
+    crate::files::write_output(path, text.as_bytes()).map_err(bad)
+}
+
+/// Refuse, before anything runs, the output files (each with the option
+/// that names it) that would replace an input of the command (`of` says
+/// whose: "this run"), that two options name alike, or that cannot be
+/// written: each is bad input, exit code 2, said before minutes of work
+/// rather than after them.
+pub(super) fn check_outputs(outputs: &[(&str, &Path)], inputs: &[PathBuf], of: &str) -> Result<(), Fail> {
+    for (i, (option, target)) in outputs.iter().enumerate() {
+        if let Some(input) = inputs.iter().find(|p| crate::files::same_file(p, target)) {
+            return Err(bad(format!(
+                "{option} {}: that is {}, an input of {of}; choose another file",
+                target.display(),
+                crate::runner::display_path(input)
+            )));
+        }
+        let regular = std::fs::metadata(target).map_or(true, |m| m.is_file());
+        if let Some((other, _)) = outputs[..i]
+            .iter()
+            .find(|(_, earlier)| regular && (earlier == target || crate::files::same_file(earlier, target)))
+        {
+            return Err(bad(format!(
+                "{option} {}: {other} writes that file too; give each output a file of its own",
+                target.display()
+            )));
+        }
+        crate::files::check_writable(target).map_err(|e| bad(format!("{option} {e}")))?;
+    }
+    Ok(())
 }

@@ -93,10 +93,12 @@ pub(super) fn perft(raw_options: &[String], notation: Option<&str>, args: Args) 
         if divide {
             let (table, d) = crate::bisect::divide(&tree, &mut e).map_err(failed)?;
             differs = d;
-            out(&format!("move: reference engine\n{table}\n"))?;
+            // The engine's moves are quoted: no escape sequence of theirs
+            // reaches the terminal.
+            out(&crate::text::terminal(&format!("move: reference engine\n{table}\n")))?;
         }
         let found = crate::bisect::bisect(&tree, &mut e).map_err(failed)?;
-        out(&found.report())?;
+        out(&crate::text::terminal(&found.report()))?;
         if differs && found.agrees() {
             outln!("but the divide table above differs: the engine's counts are not stable")?;
         }

@@ -5,8 +5,8 @@
 
 use std::path::PathBuf;
 
-use super::input::{catalog, default_paths, parse_shard, run_overrides, stop_on_signals};
-use super::output::{bad, note, out, write_file, Fail};
+use super::input::{catalog, catalog_files, default_paths, engine_files, parse_shard, run_overrides, stop_on_signals};
+use super::output::{bad, check_outputs, note, out, write_file, Fail};
 use super::{jobs_count, Limits};
 use crate::engine::{self, process::EngineSpec, process::ProcessEngine};
 use crate::report;
@@ -102,22 +102,38 @@ pub(super) fn run(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         files = kept;
         errors.extend(unknown);
     }
+    // No output replaces a file the run reads, and one that cannot be
+    // written is said now, not after the run. `--bless` rewrites the engine's
+    // own expected-failures list, which is what blessing is for; the HTML
+    // report never does.
+    let mut inputs: Vec<PathBuf> = files
+        .iter()
+        .map(|f| f.path.clone())
+        .chain(errors.iter().map(|e| e.file.clone()))
+        .chain(engine_config.iter().cloned())
+        .chain(catalog_files())
+        .chain(spec.iter().flat_map(engine_files))
+        .collect();
+    let outputs: Vec<(&str, &std::path::Path)> = [("--report", &html_out), ("--bless", &bless)]
+        .into_iter()
+        .filter_map(|(option, path)| path.as_deref().map(|p| (option, p)))
+        .collect();
+    check_outputs(&outputs, &inputs, "this run")?;
     if let Some(target) = &html_out {
-        // The report never replaces a file the run reads.
-        let inputs = files
-            .iter()
-            .map(|f| f.path.clone())
-            .chain(errors.iter().map(|e| e.file.clone()))
-            .chain(expected_file.iter().cloned())
-            .chain(engine_config.iter().cloned());
-        if let Some(input) = inputs.into_iter().find(|p| crate::files::same_file(p, target)) {
-            return Err(bad(format!(
-                "--report {}: that is {}, an input of this run; choose another file for the report",
-                target.display(),
-                runner::display_path(&input)
-            )));
-        }
+        inputs.extend(expected_file.iter().cloned());
+        check_outputs(&[("--report", target.as_path())], &inputs, "this run")?;
     }
+    // What a blessed list keeps of the files this run could not judge.
+    let kept = match &bless {
+        Some(file) => {
+            // A file with an input error, not one whose scenarios loaded.
+            let loaded: std::collections::BTreeSet<String> = files.iter().map(|f| runner::id_path(&f.path)).collect();
+            let unjudged: std::collections::BTreeSet<String> =
+                errors.iter().map(|e| runner::id_path(&e.file)).filter(|id| !loaded.contains(id)).collect();
+            report::ExpectedFailures::load(file).map(|old| old.entries_of(&unjudged)).unwrap_or_default()
+        }
+        None => Vec::new(),
+    };
     if let Some(sh) = shard {
         let (k, n) = parse_shard(&sh)?;
         files = runner::shard(files, k, n);
@@ -186,7 +202,7 @@ pub(super) fn run(raw_options: &[String], args: Args) -> Result<u8, Fail> {
             let header = format!(
                 "The scenarios {name} fails, each with the expectations that fail.\nWritten by `rulecheck run --bless`; a scenario failing on another expectation fails the run again."
             );
-            let text = report::ExpectedFailures::written(&runs, &header);
+            let text = report::ExpectedFailures::written_keeping(&runs, &header, kept);
             write_file(file, &text)?;
             expected = report::ExpectedFailures::parse(&text);
             note(&format!("rulecheck: wrote {}", file.display()));

@@ -168,7 +168,7 @@ pub(super) fn smoke(line: &str, limits: Limits) -> Result<u8, Fail> {
     let hello = match e.start() {
         Ok(h) => h.clone(),
         Err(err) => {
-            out(&format!("FAIL  hello: {err}\n"))?;
+            out(&crate::text::terminal(&format!("FAIL  hello: {err}\n")))?;
             if let Some(text) = e.stderr() {
                 note(&format!("engine stderr:\n{}", text.trim_end()));
             }
@@ -243,7 +243,9 @@ pub(super) fn smoke(line: &str, limits: Limits) -> Result<u8, Fail> {
         (None, n) => format!("{} wrong", crate::report::count(n, "check")),
     };
     text.push_str(&format!("{verdict}\n"));
-    out(&text)?;
+    // The engine's name and answers are quoted: no escape sequence of
+    // theirs reaches the terminal.
+    out(&crate::text::terminal(&text))?;
     if failed.is_some() {
         if let Some(err) = e.stderr() {
             note(&format!("engine stderr:\n{}", err.trim_end()));

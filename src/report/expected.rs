@@ -76,9 +76,29 @@ impl ExpectedFailures {
         (stale, elsewhere)
     }
 
+    /// This list's entries for the given files (by their id path), each as
+    /// a line of the list: what a blessed list keeps of a file the run
+    /// could not judge (one with an input error), rather than dropping it.
+    pub fn entries_of(&self, files: &BTreeSet<String>) -> Vec<String> {
+        self.ids
+            .iter()
+            .filter(|(id, _)| id.rsplit_once("::").is_some_and(|(file, _)| files.contains(file)))
+            .map(|(id, pinned)| match pinned {
+                Some(exps) => format!("{id} [{}]", exps.iter().map(String::as_str).collect::<Vec<_>>().join(", ")),
+                None => id.clone(),
+            })
+            .collect()
+    }
+
     /// The list a run's failures make, each pinned to what failed.
     pub fn written(runs: &[FileRun], header: &str) -> String {
-        let mut lines: Vec<String> = Vec::new();
+        ExpectedFailures::written_keeping(runs, header, Vec::new())
+    }
+
+    /// [`ExpectedFailures::written`], with `kept` lines of the old list
+    /// (see [`ExpectedFailures::entries_of`]) among them.
+    pub fn written_keeping(runs: &[FileRun], header: &str, kept: Vec<String>) -> String {
+        let mut lines: Vec<String> = kept;
         for r in runs {
             for v in &r.verdicts {
                 if v.status() == Status::Fail {
@@ -89,6 +109,7 @@ impl ExpectedFailures {
             }
         }
         lines.sort();
+        lines.dedup();
         let mut out = String::new();
         for l in header.lines() {
             out.push_str(&format!("# {l}\n"));

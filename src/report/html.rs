@@ -13,8 +13,10 @@ use crate::registry;
 use crate::runner::{display_path, FileRun};
 use crate::scenario::{InputError, ScenarioFile};
 
+/// Every text of the report, names, clause ids and pages from a catalog
+/// directory, engine output, goes through here: nothing in it is markup.
 fn esc(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    crate::text::html(text)
 }
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#222}h1{font-size:1.5em}\
@@ -116,14 +118,22 @@ pub fn html(
     }
     out.push_str("<h2>By game and variant</h2>\n<table id=\"by-variant\"><tr><th>game</th><th>variant</th><th>passed</th><th>failed or error</th><th>skipped</th></tr>\n");
     for ((family, variant), [p, f, s]) in &by_variant {
-        let _ = writeln!(out, "<tr><td>{family}</td><td>{variant}</td><td class=\"pass\">{p}</td><td class=\"{}\">{f}</td><td>{s}</td></tr>", if *f > 0 { "fail" } else { "" });
+        let _ = writeln!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td class=\"pass\">{p}</td><td class=\"{}\">{f}</td><td>{s}</td></tr>",
+            esc(family),
+            esc(variant),
+            if *f > 0 { "fail" } else { "" }
+        );
     }
     out.push_str("</table>\n<h2>By clause</h2>\n<table id=\"by-clause\"><tr><th>clause</th><th>page</th><th>scenarios passing</th><th>failing</th></tr>\n");
     for (clause, [p, f]) in &by_clause {
         let page = catalog.clause(clause).map(|(pg, _)| pg.page.as_str()).unwrap_or("");
         let _ = writeln!(
             out,
-            "<tr><td>{clause}</td><td>{page}</td><td>{p}</td><td class=\"{}\">{f}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{p}</td><td class=\"{}\">{f}</td></tr>",
+            esc(clause),
+            esc(page),
             if *f > 0 { "fail" } else { "" }
         );
     }

@@ -134,7 +134,9 @@ pub fn human_with(
     if let Some(s) = stopped {
         let _ = writeln!(out, "incomplete: {}; the verdicts above are those finished before it", s.describe());
     }
-    out
+    // What engines answered and what names say reaches the terminal as text,
+    // never as escape sequences or reordering controls.
+    crate::text::terminal(&out)
 }
 
 /// Where counts are written: a file's line, or the run's summary line.

@@ -61,20 +61,11 @@ fn end_case(out: &mut String, stderr: Option<&str>) {
     let _ = writeln!(out, "</testcase>");
 }
 
+/// Every text of the report goes through here: markup escaped, and the
+/// characters XML 1.0 forbids (U+FFFF, most C0 controls) written visibly,
+/// since one of them would make the whole report unparseable.
 fn xml(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if (c as u32) < 0x20 && c != '\n' && c != '\t' => {}
-            c => out.push(c),
-        }
-    }
-    out
+    crate::text::xml(text)
 }
 
 /// JUnit XML: a test suite per scenario file, a test case per scenario.

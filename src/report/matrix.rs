@@ -25,8 +25,11 @@ fn cell_text(c: &Cell) -> String {
     }
 }
 
+/// Text from outside (engine names, what an engine says it is, why it did
+/// not start) as plain words of a cell or heading: no Markdown or raw HTML
+/// comes out of it.
 fn md_escape(text: &str) -> String {
-    text.replace('|', "\\|").replace('\n', " ")
+    crate::text::markdown(text)
 }
 
 fn engine_line(col: &Column) -> String {
@@ -50,8 +53,11 @@ fn engine_line(col: &Column) -> String {
 pub fn markdown(command: &str, columns: &[Column], rows: &[Row]) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "# Conformance matrix\n");
-    let _ =
-        writeln!(s, "Each engine below was run over the same scenarios. Made by `{command}`; do not edit by hand.\n");
+    let _ = writeln!(
+        s,
+        "Each engine below was run over the same scenarios. Made by {}; do not edit by hand.\n",
+        crate::text::markdown_code(command, false)
+    );
     let _ = writeln!(s, "| Engine | Says it is | Passed | Failed | Skipped | Errors |");
     let _ = writeln!(s, "|---|---|---:|---:|---:|---:|");
     for col in columns {
@@ -67,13 +73,13 @@ pub fn markdown(command: &str, columns: &[Column], rows: &[Row]) -> String {
     for row in rows {
         if row.variant != variant {
             variant = &row.variant;
-            let _ = writeln!(s, "\n## {variant}\n");
+            let _ = writeln!(s, "\n## {}\n", md_escape(variant));
             let names: Vec<String> = columns.iter().map(|c| md_escape(&c.name)).collect();
             let _ = writeln!(s, "| Clause | {} |", names.join(" | "));
             let _ = writeln!(s, "|---|{}", "---|".repeat(columns.len()));
         }
         let cells: Vec<String> = row.cells.iter().map(cell_text).collect();
-        let _ = writeln!(s, "| `{}` | {} |", row.clause, cells.join(" | "));
+        let _ = writeln!(s, "| {} | {} |", crate::text::markdown_code(&row.clause, true), cells.join(" | "));
     }
     let mut failing = String::new();
     for (i, col) in columns.iter().enumerate() {
@@ -86,7 +92,7 @@ pub fn markdown(command: &str, columns: &[Column], rows: &[Row]) -> String {
         }
         let _ = writeln!(failing, "\n### {}\n", md_escape(&col.name));
         for id in ids {
-            let _ = writeln!(failing, "- `{id}`");
+            let _ = writeln!(failing, "- {}", crate::text::markdown_code(id, false));
         }
     }
     if !failing.is_empty() {
@@ -162,7 +168,7 @@ pub fn json(command: &str, columns: &[Column], rows: &[Row]) -> String {
 }
 
 fn esc(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    crate::text::html(text)
 }
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#222}h1{font-size:1.5em}\
