@@ -165,6 +165,28 @@ pub fn default_of(variant: &str, name: &str) -> Option<String> {
     registry::resolve_options(v, &Options::new()).ok()?.get(name).cloned()
 }
 
+/// Whether a variant's house rule says which game is played (the number of
+/// players, the board), so that a scenario is never run under another value
+/// of it ([`crate::game::OptionSpec::never_adapted`]).
+pub fn never_adapted(variant: &str, name: &str) -> bool {
+    registry::variant(variant)
+        .map(|v| v.info().options.iter().any(|o| o.name == name && o.never_adapted))
+        .unwrap_or(false)
+}
+
+/// The `name=value` settings of `options` that a declaration does not
+/// cover: those that say which game is played first, then the others, each
+/// group in name order.
+pub fn undeclared(declared: &BTreeMap<String, Vec<String>>, variant: &str, options: &Options) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = options
+        .iter()
+        .filter(|(name, value)| !declares(declared, variant, name, value))
+        .map(|(name, value)| (name.clone(), value.clone()))
+        .collect();
+    out.sort_by_key(|(name, _)| !never_adapted(variant, name));
+    out
+}
+
 /// The values a declaration offers for a house rule, as concrete values to
 /// try: every listed value, the bounds of a listed range, or the default
 /// when the rule is not listed.

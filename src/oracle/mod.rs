@@ -189,8 +189,8 @@ fn check_timed(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
         return v;
     }
     if let Err(reason) = engine.supports(&scenario.variant, &scenario.options) {
-        match adapted(scenario, engine) {
-            Some((alt, changed)) => {
+        match adapted(scenario, engine, reason) {
+            Ok((alt, changed)) => {
                 let mut watched = Watch { inner: &mut *engine, unsupported: None };
                 let v = check_supported(&alt, &mut watched, v);
                 let mut v = unsupported_skips(v, watched.unsupported);
@@ -203,13 +203,8 @@ fn check_timed(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
                 v.stderr = engine.stderr();
                 return printable(v);
             }
-            None => {
-                let tried = engine.declared(&scenario.variant).is_some();
-                v.skipped = Some(if tried {
-                    format!("{reason}, and the scenario's answers change under the values it declares")
-                } else {
-                    reason
-                });
+            Err(why) => {
+                v.skipped = Some(why);
                 return v;
             }
         }
