@@ -30,8 +30,15 @@ pub fn human_with(
     for r in runs {
         let path = display_path(&r.path);
         let t = Totals::with(std::slice::from_ref(r), &[], expected);
-        let bad = t.failed + t.errors + t.unexpected_passes > 0;
-        let _ = write!(out, "{} {path}: {} passed", if bad { "FAIL" } else { "ok  " }, t.passed);
+        // A file none of whose scenarios ran is no "ok": it says so.
+        let tag = if t.failed + t.errors + t.unexpected_passes > 0 {
+            "FAIL"
+        } else if t.scenarios > 0 && t.skipped == t.scenarios {
+            "skip"
+        } else {
+            "ok  "
+        };
+        let _ = write!(out, "{tag} {path}: {} passed", t.passed);
         push_counts(&mut out, &t, Line::File);
         out.push('\n');
         for v in &r.verdicts {
