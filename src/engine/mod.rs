@@ -19,7 +19,7 @@ pub use in_process::InProcess;
 
 /// The built-in reference engine: every variant by the registry's own rules.
 pub fn reference() -> InProcess {
-    InProcess::new("reference", Box::new(|variant, options| registry::configure(variant, options).ok()))
+    InProcess::new("reference", Box::new(|variant, options| registry::configure(variant, options).ok())).as_reference()
 }
 
 /// Where a request starts: a variant under house rules, and a position in the
@@ -140,6 +140,13 @@ pub trait Engine {
     /// What the engine wrote to its error stream since the last call.
     fn stderr(&mut self) -> Option<String> {
         None
+    }
+
+    /// Whether this is the built-in reference itself: then a scenario it
+    /// fails is one the spec and the reference disagree on, and the
+    /// verdict says so rather than blame an engine.
+    fn is_reference(&self) -> bool {
+        false
     }
 }
 

@@ -61,6 +61,10 @@ pub struct Verdict {
     /// How long the check took, in seconds (for JUnit's `time`; kept out of
     /// every text a test snapshots).
     pub seconds: f64,
+    /// Whether the answers judged are the built-in reference's: then a
+    /// failure is a disagreement between the scenario and the reference,
+    /// and every message says so rather than blame "the engine".
+    pub reference: bool,
 }
 
 /// The verdict's kind.
@@ -85,6 +89,16 @@ impl Status {
 }
 
 impl Verdict {
+    /// Who gave the answers judged, as messages name it: "the engine", or
+    /// "the reference" when the built-in rules were checked.
+    pub fn answerer(&self) -> &'static str {
+        if self.reference {
+            "the reference"
+        } else {
+            "the engine"
+        }
+    }
+
     pub fn passed(&self) -> bool {
         self.status() == Status::Pass
     }
@@ -178,6 +192,7 @@ fn check_timed(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
         transcript: String::new(),
         clauses: scenario.clauses.iter().map(|c| c.value.clone()).collect(),
         seconds: 0.0,
+        reference: engine.is_reference(),
     };
     // An engine that cannot be started (again) is an engine error, never a
     // reason to skip.

@@ -145,7 +145,8 @@ pub fn html(
         let _ = writeln!(out, "<tr><td>{clause}</td><td>{page}</td>{}</tr>", outcome_cells(t));
     }
     out.push_str("</table>\n<h2>Failing scenarios</h2>\n");
-    out.push_str("<p class=\"legend\">On the boards: <span style=\"border:3px solid #2ca02c\"></span> a move the spec expects that the engine does not give, <span style=\"border:3px solid #d62728\"></span> a move the engine gives that the spec does not expect.</p>\n");
+    let who = super::answerer(runs);
+    let _ = writeln!(out, "<p class=\"legend\">On the boards: <span style=\"border:3px solid #2ca02c\"></span> a move the spec expects that {who} does not give, <span style=\"border:3px solid #d62728\"></span> a move {who} gives that the spec does not expect.</p>");
     let mut any = false;
     for (f, r) in files.iter().zip(runs) {
         for (s, v) in f.scenarios.iter().zip(&r.verdicts) {
@@ -158,6 +159,9 @@ pub fn html(
             let _ = writeln!(out, "<div class=\"scenario\" data-outcome=\"{}\">", o.word());
             let _ = writeln!(out, "<h3><span class=\"{0}\">{0}</span> {1}</h3>", o.word(), esc(&v.scenario));
             let _ = writeln!(out, "<p>{}:{} &middot; variant {}</p>", esc(&path), v.loc.line, esc(&s.variant));
+            if v.reference && o == Outcome::Fail {
+                let _ = writeln!(out, "<p class=\"fail\">{}</p>", super::REFERENCE_DISAGREES);
+            }
             out.push_str("<ul class=\"clauses\">");
             for c in &s.clauses {
                 let (page, rule) =

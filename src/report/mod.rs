@@ -64,6 +64,23 @@ impl Outcome {
     }
 }
 
+/// Who gave the answers a run judged, as its reports name it: "the
+/// reference" when every verdict is the built-in reference's (a run with
+/// no external engine), else "the engine".
+pub fn answerer(runs: &[FileRun]) -> &'static str {
+    let mut verdicts = runs.iter().flat_map(|r| &r.verdicts).peekable();
+    if verdicts.peek().is_some() && verdicts.all(|v| v.reference) {
+        "the reference"
+    } else {
+        "the engine"
+    }
+}
+
+/// What a failure under the reference is: no engine is wrong, the spec
+/// and the built-in rules disagree, and one of them is to be put right.
+pub const REFERENCE_DISAGREES: &str =
+    "the scenario and the reference disagree: `expected` is the scenario's answer, `actual` the reference's";
+
 /// A scenario's id in reports and expected-failures files.
 pub fn scenario_id(run: &FileRun, v: &Verdict) -> String {
     format!("{}::{}", crate::runner::id_path(&run.path), v.scenario)
