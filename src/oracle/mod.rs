@@ -237,7 +237,7 @@ fn check_timed(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
 fn unsupported_skips(mut v: Verdict, unsupported: Option<String>) -> Verdict {
     if let Some(why) = unsupported {
         v.failures.clear();
-        let why = format!("the engine cannot set this up: {why}");
+        let why = format!("{} cannot set this up: {why}", v.answerer());
         if let Some(at) = v.transcript.rfind("verdict: ") {
             if v.transcript[at..].lines().count() == 1 {
                 v.transcript.truncate(at);
