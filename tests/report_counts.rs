@@ -47,7 +47,7 @@ fn planned(i: usize) -> Outcome {
         1 | 5 | 9 => Outcome::Skip,
         3 => Outcome::Error,
         4 => Outcome::ExpectedFail,
-        8 if i % 2 == 0 => Outcome::UnexpectedPass,
+        8 if i.is_multiple_of(2) => Outcome::UnexpectedPass,
         _ => Outcome::Pass,
     }
 }

@@ -24,7 +24,7 @@ impl InProcess {
 
     /// The same engine, marked as the built-in reference
     /// ([`Engine::is_reference`]).
-    pub(crate) fn as_reference(mut self) -> InProcess {
+    pub(crate) fn into_reference(mut self) -> InProcess {
         self.reference = true;
         self
     }

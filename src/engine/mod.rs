@@ -19,7 +19,8 @@ pub use in_process::InProcess;
 
 /// The built-in reference engine: every variant by the registry's own rules.
 pub fn reference() -> InProcess {
-    InProcess::new("reference", Box::new(|variant, options| registry::configure(variant, options).ok())).as_reference()
+    InProcess::new("reference", Box::new(|variant, options| registry::configure(variant, options).ok()))
+        .into_reference()
 }
 
 /// Where a request starts: a variant under house rules, and a position in the
