@@ -262,11 +262,11 @@ fn html_totals(page: &str) -> Counts {
         let word = match noun {
             "passed" => "pass",
             "failed" => "fail",
-            "errors" => "error",
+            "error" | "errors" => "error",
             "skipped" => "skip",
-            "expected failures" => "expected-fail",
-            "unexpected passes" => "unexpected-pass",
-            "input errors" => continue,
+            "expected failure" | "expected failures" => "expected-fail",
+            "unexpected pass" | "unexpected passes" => "unexpected-pass",
+            "input error" | "input errors" => continue,
             other => panic!("an unknown count {other}"),
         };
         c.insert(word, n.parse().expect("a number"));

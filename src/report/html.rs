@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::{outcome, ExpectedFailures, Outcome, Totals};
+use super::{count, outcome, ExpectedFailures, Outcome, Totals};
 use crate::catalog::Catalog;
 use crate::registry;
 use crate::runner::{display_path, FileRun};
@@ -103,8 +103,15 @@ pub fn html(
     let _ = writeln!(out, "<h1>rulecheck report: {}</h1>", esc(engine));
     let _ = writeln!(
         out,
-        "<p id=\"totals\">{} scenarios: <span class=\"pass\">{} passed</span>, <span class=\"fail\">{} failed</span>, {} errors, {} skipped, {} expected failures, {} unexpected passes, {} input errors</p>",
-        t.scenarios, t.passed, t.failed, t.errors, t.skipped, t.expected_failures, t.unexpected_passes, t.input_errors
+        "<p id=\"totals\">{}: <span class=\"pass\">{} passed</span>, <span class=\"fail\">{} failed</span>, {}, {} skipped, {}, {}, {}</p>",
+        count(t.scenarios, "scenario"),
+        t.passed,
+        t.failed,
+        count(t.errors, "error"),
+        t.skipped,
+        count(t.expected_failures, "expected failure"),
+        count(t.unexpected_passes, "unexpected pass"),
+        count(t.input_errors, "input error")
     );
     if let Some(s) = stopped {
         let _ = writeln!(
