@@ -25,6 +25,13 @@ pub struct OptionSpec {
     pub values: &'static [&'static str],
     pub default: &'static str,
     pub help: &'static str,
+    /// Whether the option says which game is played (the number of
+    /// players, the board, the set of pieces) rather than a rule of that
+    /// game. A scenario set to a value of it that an engine does not
+    /// declare is skipped, never run under a value the engine declares:
+    /// a five-player game is not a six-player game with a seat left empty,
+    /// whatever the reference answers in it.
+    pub never_adapted: bool,
 }
 
 impl OptionSpec {

@@ -781,3 +781,59 @@ fn perft_split_over_threads_and_shards_gives_the_plain_count() {
     let o = rulecheck(&["perft-add", &files[0], &files[2]]).bad_input();
     assert!(o.stderr.contains("shards missing: 2/3"), "{}", o.all());
 }
+
+/// With no engine, the answers judged are the reference's own: a scenario
+/// it fails is one the scenario and the reference disagree on, and no
+/// message of the run blames an engine.
+#[test]
+fn a_failure_of_the_reference_is_a_disagreement_with_the_reference_not_an_engine() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let html = dir.path().join("report.html");
+    let html_arg = html.to_string_lossy().into_owned();
+    let args = ["run", "-o", "mandatory-capture=off", "spec/english/captures.yaml", "--report", &html_arg];
+    let o = rulecheck(&args);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(o.stdout.contains("the scenario and the reference disagree"), "{}", o.all());
+    assert!(!o.stdout.contains("engine"), "no engine to blame:\n{}", o.all());
+    let page = std::fs::read_to_string(&html).expect("the HTML report");
+    assert!(page.contains("the scenario and the reference disagree"), "{page}");
+    assert!(page.contains("a move the reference gives"), "the legend speaks of the reference");
+    assert!(!page.contains("the engine"), "{page}");
+    for format in ["json", "junit"] {
+        let mut all = args.to_vec();
+        all.truncate(4);
+        all.extend(["--format", format]);
+        let o = rulecheck(&all);
+        assert_eq!(o.code, Some(1), "{}", o.all());
+        assert!(!o.stdout.contains("the engine"), "{format}:\n{}", o.stdout);
+    }
+}
+
+/// The summary counts unexpected passes in words ("2 unexpected passes").
+#[test]
+fn the_summary_says_unexpected_passes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let list = dir.path().join("expected-failures");
+    let text = "fixtures/good/readme-example.yaml::a man jumps forward and the jumped man leaves the board\n\
+                fixtures/good/readme-example.yaml::after the jump white's king has two steps\n";
+    std::fs::write(&list, text).expect("list");
+    let o = rulecheck(&["run", "fixtures/good/readme-example.yaml", "--expected-failures", &list.to_string_lossy()]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    let summary = o.stdout.lines().last().unwrap_or("");
+    assert!(summary.ends_with(", 2 unexpected passes"), "{}", o.all());
+}
+
+/// `rulecheck run` where there is no spec/ says which path it tried and
+/// how to name the spec instead.
+#[test]
+fn a_run_without_a_spec_directory_says_where_it_looked() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for cmd in ["run", "check"] {
+        let o = rulecheck_in(dir.path(), &[cmd], 60).bad_input();
+        let looked = dir.path().canonicalize().expect("the temp dir").join("spec");
+        let said = o.stderr.contains(&looked.display().to_string())
+            || o.stderr.contains(&dir.path().join("spec").display().to_string());
+        assert!(said, "the path tried is named:\n{}", o.all());
+        assert!(o.stderr.contains(&format!("`rulecheck {cmd} path/to/spec`")), "{}", o.all());
+    }
+}

@@ -630,6 +630,21 @@ fn a_handshake_with_another_protocol_version_is_refused() {
     assert!(o.stderr.contains("the engine speaks protocol version 2; rulecheck speaks version 1"), "{}", o.all());
 }
 
+/// An engine whose first line is no handshake answer (a banner, as many
+/// programs print) is told what the protocol wants there, in its words.
+#[test]
+fn a_first_line_that_is_no_handshake_says_what_the_handshake_is() {
+    let o = run_with(&faulty("banner"), &["fixtures/good/minimal.yaml"]);
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    assert!(
+        o.stderr.contains("expected the answer to the handshake (`hello`) as the first line")
+            && o.stderr.contains("\"protocol\": 1, \"variants\"")
+            && o.stderr.contains("got 'faulty engine 1.0 ready'"),
+        "{}",
+        o.all()
+    );
+}
+
 /// The engine starts once (the run's first look at it, which goes on to
 /// serve the first scenario) and never again once it has crashed there:
 /// every scenario is an engine error, and the run exits 3, not 4.

@@ -3,6 +3,7 @@
 //! reason, a wrong reason, a move applied wrongly before a perft, and house
 //! rules that the engine plays its own way.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use rulecheck::catalog::Catalog;
@@ -264,4 +265,145 @@ fn perft_an_engine_does_not_count_is_skipped_or_failed_never_passed() {
     assert!(v.skipped.as_deref().is_some_and(|r| r.contains("perft 1, 2, 3, 4 not checked")), "{v:?}");
     let v = verdict(true);
     assert_eq!(v.status(), Status::Fail, "{v:?}");
+}
+
+/// The reference, playing one variant with only some values of its house
+/// rules, as an external engine's handshake declares them (a rule left out
+/// is played at its default only). Like an engine behind the protocol, it
+/// names the first setting it lacks.
+struct Declaring {
+    inner: engine::InProcess,
+    variant: &'static str,
+    declared: BTreeMap<String, Vec<String>>,
+}
+
+impl Declaring {
+    fn new(variant: &'static str, declared: &[(&str, &[&str])]) -> Declaring {
+        let declared = declared
+            .iter()
+            .map(|(name, values)| (name.to_string(), values.iter().map(|v| v.to_string()).collect()))
+            .collect();
+        Declaring { inner: engine::reference(), variant, declared }
+    }
+}
+
+impl Engine for Declaring {
+    fn name(&self) -> String {
+        "declaring".into()
+    }
+    fn replay(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<Replay, EngineError> {
+        self.inner.replay(setup, actions)
+    }
+    fn explain(&mut self, setup: &Setup<'_>, played: &[Action], action: &Action) -> Result<Explanation, EngineError> {
+        self.inner.explain(setup, played, action)
+    }
+    fn perft(&mut self, setup: &Setup<'_>, depth: u32) -> Result<Option<u64>, EngineError> {
+        self.inner.perft(setup, depth)
+    }
+    fn supports(&mut self, variant: &str, options: &Options) -> Result<(), String> {
+        if variant != self.variant {
+            return Err(format!("the engine does not play {variant}"));
+        }
+        match options.iter().find(|(name, value)| !engine::declares(&self.declared, variant, name, value)) {
+            Some((name, value)) => Err(format!("the engine does not declare {name}={value}")),
+            None => Ok(()),
+        }
+    }
+    fn declared(&mut self, variant: &str) -> Option<BTreeMap<String, Vec<String>>> {
+        (variant == self.variant).then(|| self.declared.clone())
+    }
+}
+
+/// The number of players is the size of the game: a five-player scenario
+/// is skipped by an engine that has no five-player game, never run as a
+/// six-player game with a seat left empty, however alike the reference
+/// answers there. The same holds of every rule that says which game is
+/// played (Chinese checkers' form, Konane's board), and of none of the
+/// house rules proper.
+#[test]
+fn a_scenario_is_never_run_under_another_number_of_players() {
+    let files = load("spec/chinese-checkers/every-goal.yaml");
+    let info = rulecheck::registry::variant("chinese-checkers").expect("chinese-checkers").info();
+    // Every value of every rule, but no five-player game.
+    let mut all: Vec<(&str, &[&str])> = info.options.iter().map(|o| (o.name, o.values)).collect();
+    all.retain(|(name, _)| *name != "players");
+    all.push(("players", &["2..4", "6"]));
+    let mut e = Declaring::new("chinese-checkers", &all);
+    let mut five = 0;
+    for f in &files {
+        for (s, v) in f.scenarios.iter().zip(runner::run_file(f, &mut e).verdicts) {
+            assert!(
+                v.run_under.as_deref().is_none_or(|u| !u.contains("players=")),
+                "'{}' was run under {:?}",
+                s.name,
+                v.run_under
+            );
+            if s.options.get("players").map(String::as_str) == Some("5") {
+                five += 1;
+                assert_eq!(v.status(), Status::Skip, "'{}': {v:?}", s.name);
+                let why = v.skipped.as_deref().unwrap_or("");
+                assert!(why.starts_with("the engine does not declare players=5 ("), "'{}': {why}", s.name);
+            }
+        }
+    }
+    assert!(five >= 3, "five-player scenarios: {five}");
+    let never = |variant: &str, name: &str| {
+        let v = rulecheck::registry::variant(variant).expect("variant");
+        v.info().options.iter().find(|o| o.name == name).expect("option").never_adapted
+    };
+    assert!(never("chinese-checkers", "players") && never("chinese-checkers", "form") && never("konane", "size"));
+    for (variant, name) in [
+        ("chinese-checkers", "blocking-prevention"),
+        ("chinese-checkers", "move-limit"),
+        ("english", "mandatory-capture"),
+    ] {
+        assert!(!never(variant, name), "{variant} {name} is a house rule");
+    }
+}
+
+/// A skip's reason names what really stops the scenario: the rules that
+/// say which game is played first, then those under each declared value
+/// of which the reference answers otherwise; never a rule the scenario
+/// would run under another value of merely because its name comes first.
+#[test]
+fn a_skip_names_the_setting_that_stops_the_scenario() {
+    let files = load("spec/chinese-checkers");
+    let mut e = Declaring::new("chinese-checkers", &[("blocking-prevention", &["off"]), ("play-to-end", &["off"])]);
+    let mut reference = engine::reference();
+    let mut named = BTreeMap::<&str, usize>::new();
+    for f in &files {
+        for (s, v) in f.scenarios.iter().zip(runner::run_file(f, &mut e).verdicts) {
+            let Some(why) = v.skipped.as_deref() else { continue };
+            let setting = |name: &str| format!("{name}={}", s.options.get(name).map(String::as_str).unwrap_or("?"));
+            let players = s.options.get("players").map(String::as_str);
+            let form = s.options.get("form").map(String::as_str);
+            if form == Some("japanese") {
+                assert!(why.starts_with("the engine does not declare form=japanese ("), "'{}': {why}", s.name);
+            } else if players != Some("2") {
+                assert!(
+                    why.starts_with(&format!("the engine does not declare {} (", setting("players"))),
+                    "'{}': {why}",
+                    s.name
+                );
+            }
+            for rule in ["blocking-prevention", "play-to-end"] {
+                let named_here = why.contains(&format!("{} (", setting(rule)));
+                if named_here {
+                    // Named only where its declared value changes the answers.
+                    let mut alt = s.clone();
+                    alt.options.insert(rule.to_string(), "off".to_string());
+                    let same = rulecheck::oracle::check(&alt, &mut reference).passed();
+                    assert!(!same, "'{}' blames {rule}, which changes none of its answers: {why}", s.name);
+                }
+            }
+            for rule in ["players", "form", "rematch", "move-limit", "first-seat", "blocking-prevention"] {
+                if why.contains(&format!("{} (", setting(rule))) {
+                    *named.entry(rule).or_default() += 1;
+                }
+            }
+        }
+    }
+    for rule in ["players", "form", "rematch", "move-limit"] {
+        assert!(named.get(rule).is_some_and(|&n| n > 0), "some skip is for {rule}: {named:?}");
+    }
 }

@@ -12,7 +12,7 @@ use crate::runner;
 pub(super) fn check(raw_options: &[String], paths: Vec<PathBuf>, no_coverage: bool) -> Result<u8, Fail> {
     let overrides = run_overrides(raw_options)?;
     let cat = catalog()?;
-    let (files, errors) = runner::load_all(&default_paths(paths), &cat, &overrides);
+    let (files, errors) = runner::load_all(&default_paths(paths, "check")?, &cat, &overrides);
     for e in &errors {
         outln!("error: {e}")?;
     }

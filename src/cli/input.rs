@@ -99,12 +99,22 @@ pub(super) fn run_overrides(raw: &[String]) -> Result<Options, Fail> {
     Ok(given)
 }
 
-pub(super) fn default_paths(paths: Vec<PathBuf>) -> Vec<PathBuf> {
-    if paths.is_empty() {
-        vec![PathBuf::from("spec")]
-    } else {
-        paths
+pub(super) fn default_paths(paths: Vec<PathBuf>, command: &str) -> Result<Vec<PathBuf>, Fail> {
+    if !paths.is_empty() {
+        return Ok(paths);
     }
+    let spec = PathBuf::from("spec");
+    if spec.is_dir() {
+        return Ok(vec![spec]);
+    }
+    // Said where it was looked for and how to point elsewhere, rather than
+    // a bare "spec: not found" from a directory the user did not choose.
+    let looked = std::env::current_dir().map(|d| d.join("spec")).unwrap_or(spec);
+    Err(bad(format!(
+        "no scenario files given, and no spec directory at {} (the default): run `rulecheck {command}` from the \
+         directory that holds spec/, or name the scenario files or directories, e.g. `rulecheck {command} path/to/spec`",
+        looked.display()
+    )))
 }
 
 /// Where `--catalog` points, once the command line is read.

@@ -35,7 +35,7 @@ pub(super) fn matrix(raw_options: &[String], args: Args) -> Result<u8, Fail> {
     let cat = catalog()?;
     let entries = crate::matrix::load_engines(&engines).map_err(bad)?;
     let given_paths = paths.clone();
-    let (files, errors) = runner::load_all(&default_paths(paths), &cat, &overrides);
+    let (files, errors) = runner::load_all(&default_paths(paths, "matrix ENGINES.yaml")?, &cat, &overrides);
     // A matrix over part of the spec would read as a verdict on all of it.
     if !errors.is_empty() {
         for e in &errors {

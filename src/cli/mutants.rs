@@ -10,7 +10,7 @@ use crate::runner;
 
 pub(super) fn mutants(variants: &[String], paths: Vec<PathBuf>) -> Result<u8, Fail> {
     let cat = catalog()?;
-    let (files, errors) = runner::load_all(&default_paths(paths), &cat, &Default::default());
+    let (files, errors) = runner::load_all(&default_paths(paths, "mutants")?, &cat, &Default::default());
     if let Some(e) = errors.first() {
         return Err(bad(format!("{e} (the score is only made over a spec that loads whole)")));
     }

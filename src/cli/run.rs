@@ -96,7 +96,7 @@ pub(super) fn run(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         Some(f) => report::ExpectedFailures::load(f).map_err(bad)?,
         None => report::ExpectedFailures::default(),
     };
-    let (mut files, mut errors) = runner::load_all(&default_paths(paths), &cat, &overrides);
+    let (mut files, mut errors) = runner::load_all(&default_paths(paths, "run")?, &cat, &overrides);
     if !selection.is_empty() {
         let (kept, unknown) = selection.select(files);
         files = kept;

@@ -45,6 +45,7 @@ const MANDATORY_CAPTURE: OptionSpec = OptionSpec {
     values: &["on", "off"],
     default: "on",
     help: "on: a player who can capture must; off: a capture may be declined at the start of a turn (a started chain is still completed, no huffing)",
+    never_adapted: false,
 };
 
 const NO_PROGRESS: OptionSpec = OptionSpec {
@@ -52,6 +53,7 @@ const NO_PROGRESS: OptionSpec = OptionSpec {
     values: &["site", "wcdf"],
     default: "site",
     help: "site: automatic draw after 40 plies without a capture or a man move; wcdf: a draw may be claimed after 40 moves of each side without a man move",
+    never_adapted: false,
 };
 
 /// A variant of the family: its rules, house rules and customary notation.
@@ -235,6 +237,7 @@ const MID_CAPTURE_PROMOTION: OptionSpec = OptionSpec {
     values: &["man", "king"],
     default: "man",
     help: "man: a man reaching the far row during a capture goes on capturing as a man and is crowned when the move ends; king: it is crowned at once and goes on capturing as a king",
+    never_adapted: false,
 };
 
 /// Turkish draughts (dama), on the full 8x8 board, as the published rule

@@ -14,11 +14,19 @@ pub type Factory = Box<dyn Fn(&str, &Options) -> Option<Box<dyn Game>>>;
 pub struct InProcess {
     name: String,
     factory: Factory,
+    reference: bool,
 }
 
 impl InProcess {
     pub fn new(name: impl Into<String>, factory: Factory) -> InProcess {
-        InProcess { name: name.into(), factory }
+        InProcess { name: name.into(), factory, reference: false }
+    }
+
+    /// The same engine, marked as the built-in reference
+    /// ([`Engine::is_reference`]).
+    pub(crate) fn into_reference(mut self) -> InProcess {
+        self.reference = true;
+        self
     }
 
     fn game(&self, setup: &Setup<'_>) -> Result<(Box<dyn Game>, String), EngineError> {
@@ -39,6 +47,10 @@ fn engine_error(e: GameError) -> EngineError {
 impl Engine for InProcess {
     fn name(&self) -> String {
         self.name.clone()
+    }
+
+    fn is_reference(&self) -> bool {
+        self.reference
     }
 
     fn replay(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<Replay, EngineError> {

@@ -20,6 +20,7 @@ pub use in_process::InProcess;
 /// The built-in reference engine: every variant by the registry's own rules.
 pub fn reference() -> InProcess {
     InProcess::new("reference", Box::new(|variant, options| registry::configure(variant, options).ok()))
+        .into_reference()
 }
 
 /// Where a request starts: a variant under house rules, and a position in the
@@ -141,6 +142,13 @@ pub trait Engine {
     fn stderr(&mut self) -> Option<String> {
         None
     }
+
+    /// Whether this is the built-in reference itself: then a scenario it
+    /// fails is one the spec and the reference disagree on, and the
+    /// verdict says so rather than blame an engine.
+    fn is_reference(&self) -> bool {
+        false
+    }
 }
 
 /// Whether a declaration of house-rule values (as [`Engine::declared`] gives
@@ -163,6 +171,28 @@ fn in_range(range: &str, value: &str) -> bool {
 pub fn default_of(variant: &str, name: &str) -> Option<String> {
     let v = registry::variant(variant).ok()?;
     registry::resolve_options(v, &Options::new()).ok()?.get(name).cloned()
+}
+
+/// Whether a variant's house rule says which game is played (the number of
+/// players, the board), so that a scenario is never run under another value
+/// of it ([`crate::game::OptionSpec::never_adapted`]).
+pub fn never_adapted(variant: &str, name: &str) -> bool {
+    registry::variant(variant)
+        .map(|v| v.info().options.iter().any(|o| o.name == name && o.never_adapted))
+        .unwrap_or(false)
+}
+
+/// The `name=value` settings of `options` that a declaration does not
+/// cover: those that say which game is played first, then the others, each
+/// group in name order.
+pub fn undeclared(declared: &BTreeMap<String, Vec<String>>, variant: &str, options: &Options) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = options
+        .iter()
+        .filter(|(name, value)| !declares(declared, variant, name, value))
+        .map(|(name, value)| (name.clone(), value.clone()))
+        .collect();
+    out.sort_by_key(|(name, _)| !never_adapted(variant, name));
+    out
 }
 
 /// The values a declaration offers for a house rule, as concrete values to

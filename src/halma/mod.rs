@@ -39,66 +39,76 @@ static INFO: VariantInfo = VariantInfo {
 };
 
 const OPTIONS: &[OptionSpec] = &[
-    OptionSpec { name: "players", values: &["2..6"], default: "2", help: "number of players" },
+    OptionSpec { name: "players", values: &["2..6"], default: "2", help: "number of players", never_adapted: true },
     OptionSpec {
         name: "form",
         values: &["international", "japanese"],
         default: "international",
         help: "international: 10 men each, 2-6 players; japanese (Diamond Game): 14 men and a king each in 15-hole camps, 2 or 3 players",
+        never_adapted: true,
     },
     OptionSpec {
         name: "blocking-prevention",
         values: &["on", "off"],
         default: "on",
         help: "on: a full goal with at least one own piece is complete; off: every goal hole must hold an own piece",
+        never_adapted: false,
     },
     OptionSpec {
         name: "play-to-end",
         values: &["on", "off"],
         default: "on",
         help: "on: with 3+ players play on until every place is decided; off: the first to finish wins and the game ends",
+        never_adapted: false,
     },
     OptionSpec {
         name: "first-seat",
         values: &["1..6"],
         default: "1",
         help: "the seat that moves first in the first game at the table",
+        never_adapted: false,
     },
     OptionSpec {
         name: "rotate-first-turn",
         values: &["on", "off"],
         default: "on",
         help: "on: each rematch starts one seat further clockwise from first-seat; off: first-seat starts every game",
+        never_adapted: false,
     },
     OptionSpec {
         name: "rematch",
         values: &["0..1000"],
         default: "0",
         help: "games the table has played before this one (0: the first game)",
+        never_adapted: false,
     },
     OptionSpec {
         name: "move-limit",
         values: &["off", "1..100000"],
         default: "off",
         help: "turns each player may take, resignations or not; if nobody has finished by then the game is drawn (once someone has finished it no longer applies)",
+        never_adapted: false,
     },
     OptionSpec {
         name: "no-progress",
         values: &["off", "1..100000"],
         default: "120",
         help: "turns in a row in which no player gets more pieces into its goal than before; then the unfinished are ranked by pieces in the goal, then by remaining distance",
+        never_adapted: false,
     },
     OptionSpec {
         name: "foreign-camps",
         values: &["closed", "triangles", "pass"],
         default: "closed",
         help: "japanese form: closed: no piece enters another colour's 15-hole camp, even in passing; triangles: only the 10-hole triangles are closed; pass: a chain may pass through but not stop",
+        never_adapted: false,
     },
     OptionSpec {
         name: "king-jumps-king",
         values: &["off", "on"],
         default: "off",
         help: "japanese form: on lets a king jump another king (no man ever jumps a king)",
+        never_adapted: false,
     },
 ];
 

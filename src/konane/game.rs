@@ -22,6 +22,7 @@ const OPTIONS: &[OptionSpec] = &[OptionSpec {
     values: &["6", "8", "10", "12", "14", "16"],
     default: "8",
     help: "the side of the square board (even)",
+    never_adapted: true,
 }];
 
 static INFO: VariantInfo = VariantInfo {

@@ -61,6 +61,10 @@ pub struct Verdict {
     /// How long the check took, in seconds (for JUnit's `time`; kept out of
     /// every text a test snapshots).
     pub seconds: f64,
+    /// Whether the answers judged are the built-in reference's: then a
+    /// failure is a disagreement between the scenario and the reference,
+    /// and every message says so rather than blame "the engine".
+    pub reference: bool,
 }
 
 /// The verdict's kind.
@@ -85,6 +89,16 @@ impl Status {
 }
 
 impl Verdict {
+    /// Who gave the answers judged, as messages name it: "the engine", or
+    /// "the reference" when the built-in rules were checked.
+    pub fn answerer(&self) -> &'static str {
+        if self.reference {
+            "the reference"
+        } else {
+            "the engine"
+        }
+    }
+
     pub fn passed(&self) -> bool {
         self.status() == Status::Pass
     }
@@ -178,6 +192,7 @@ fn check_timed(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
         transcript: String::new(),
         clauses: scenario.clauses.iter().map(|c| c.value.clone()).collect(),
         seconds: 0.0,
+        reference: engine.is_reference(),
     };
     // An engine that cannot be started (again) is an engine error, never a
     // reason to skip.
@@ -189,8 +204,8 @@ fn check_timed(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
         return v;
     }
     if let Err(reason) = engine.supports(&scenario.variant, &scenario.options) {
-        match adapted(scenario, engine) {
-            Some((alt, changed)) => {
+        match adapted(scenario, engine, reason) {
+            Ok((alt, changed)) => {
                 let mut watched = Watch { inner: &mut *engine, unsupported: None };
                 let v = check_supported(&alt, &mut watched, v);
                 let mut v = unsupported_skips(v, watched.unsupported);
@@ -203,13 +218,8 @@ fn check_timed(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
                 v.stderr = engine.stderr();
                 return printable(v);
             }
-            None => {
-                let tried = engine.declared(&scenario.variant).is_some();
-                v.skipped = Some(if tried {
-                    format!("{reason}, and the scenario's answers change under the values it declares")
-                } else {
-                    reason
-                });
+            Err(why) => {
+                v.skipped = Some(why);
                 return v;
             }
         }
@@ -227,7 +237,7 @@ fn check_timed(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
 fn unsupported_skips(mut v: Verdict, unsupported: Option<String>) -> Verdict {
     if let Some(why) = unsupported {
         v.failures.clear();
-        let why = format!("the engine cannot set this up: {why}");
+        let why = format!("{} cannot set this up: {why}", v.answerer());
         if let Some(at) = v.transcript.rfind("verdict: ") {
             if v.transcript[at..].lines().count() == 1 {
                 v.transcript.truncate(at);

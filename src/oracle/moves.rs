@@ -103,7 +103,12 @@ pub(super) fn legal(r: &Replayed<'_>, v: &mut Verdict) {
             Ok(k) => v.failures.push(Failure {
                 expectation: "legal".into(),
                 loc: m.loc,
-                detail: format!("{} is not among the engine's legal moves: {}", k.display, displays(&actual).join(" ")),
+                detail: format!(
+                    "{} is not among {}'s legal moves: {}",
+                    k.display,
+                    v.answerer(),
+                    displays(&actual).join(" ")
+                ),
                 engine: false,
             }),
             Err(e) => {
@@ -130,7 +135,7 @@ pub(super) fn illegal(r: &Replayed<'_>, engine: &mut dyn Engine, v: &mut Verdict
                     failure = Some(Failure {
                         expectation: "illegal".into(),
                         loc: r.loc,
-                        detail: format!("{} must be illegal, but the engine lists it as legal", k.display),
+                        detail: format!("{} must be illegal, but {} lists it as legal", k.display, v.answerer()),
                         engine: false,
                     });
                 }
@@ -174,7 +179,7 @@ pub(super) fn illegal(r: &Replayed<'_>, engine: &mut dyn Engine, v: &mut Verdict
             (Ok(Explanation::Accepted), _) => v.failures.push(Failure {
                 expectation: "illegal".into(),
                 loc: r.loc,
-                detail: format!("'{action}' must be refused, but the engine accepts it"),
+                detail: format!("'{action}' must be refused, but {} accepts it", v.answerer()),
                 engine: false,
             }),
             (Ok(Explanation::Refused(Some(got))), Some(want)) if &got != want => v.failures.push(Failure {
@@ -189,7 +194,7 @@ pub(super) fn illegal(r: &Replayed<'_>, engine: &mut dyn Engine, v: &mut Verdict
             (Err(e), _) => v.failures.push(Failure {
                 expectation: "illegal".into(),
                 loc: r.loc,
-                detail: format!("the engine failed: {e}"),
+                detail: format!("{} failed: {e}", v.answerer()),
                 engine: true,
             }),
             _ => {}

@@ -85,7 +85,8 @@ pub(super) fn after(r: &Replayed<'_>, v: &mut Verdict) {
                 expectation: "after".into(),
                 loc: after.loc,
                 detail: format!(
-                    "out of protocol: the engine's position '{}' cannot be read: {}",
+                    "out of protocol: {}'s position '{}' cannot be read: {}",
+                    v.answerer(),
                     crate::text::shown(&replay.position),
                     e.message
                 ),

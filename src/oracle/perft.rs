@@ -44,7 +44,7 @@ pub(super) fn counts(r: &Replayed<'_>, engine: &mut dyn Engine, v: &mut Verdict)
             Err(e) => v.failures.push(Failure {
                 expectation: "perft".into(),
                 loc: ex.perft_at.get(&depth).copied().unwrap_or(scenario.loc),
-                detail: format!("the engine failed: {e}"),
+                detail: format!("{} failed: {e}", v.answerer()),
                 engine: true,
             }),
         }

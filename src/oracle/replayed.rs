@@ -83,13 +83,14 @@ pub(super) fn replay<'a>(scenario: &'a Scenario, engine: &mut dyn Engine, v: &mu
                 EngineError::Rejected(r) => (
                     scenario.play.get(r.index).map(|p| p.loc).unwrap_or(scenario.loc),
                     format!(
-                        "the engine refused play step {} ('{}'): {}",
+                        "{} refused play step {} ('{}'): {}",
+                        v.answerer(),
                         r.index.saturating_add(1),
                         played.get(r.index).map(|a| a.to_string()).unwrap_or_default(),
                         r.reason
                     ),
                 ),
-                other => (scenario.loc, format!("the engine failed: {other}")),
+                other => (scenario.loc, format!("{} failed: {other}", v.answerer())),
             };
             let _ = writeln!(v.transcript, "error: {detail}");
             let engine = !matches!(e, EngineError::Rejected(_));
@@ -105,7 +106,7 @@ pub(super) fn replay<'a>(scenario: &'a Scenario, engine: &mut dyn Engine, v: &mu
     let (actual, twice) = match listed_keys(game.as_ref(), &reference_final, &replay.moves) {
         Ok(k) => k,
         Err(e) => {
-            let detail = format!("out of protocol: the engine listed a move that cannot be read: {e}");
+            let detail = format!("out of protocol: {} listed a move that cannot be read: {e}", v.answerer());
             let _ = writeln!(v.transcript, "error: {detail}");
             v.failures.push(Failure { expectation: "moves".into(), loc: moves_loc, detail, engine: true });
             return None;
@@ -119,7 +120,7 @@ pub(super) fn replay<'a>(scenario: &'a Scenario, engine: &mut dyn Engine, v: &mu
         v.failures.push(Failure {
             expectation: "moves".into(),
             loc: moves_loc,
-            detail: format!("the engine lists a move more than once: {}", twice.join("; ")),
+            detail: format!("{} lists a move more than once: {}", v.answerer(), twice.join("; ")),
             engine: false,
         });
     }

@@ -62,4 +62,7 @@ impl Engine for Watch<'_> {
     fn stderr(&mut self) -> Option<String> {
         self.inner.stderr()
     }
+    fn is_reference(&self) -> bool {
+        self.inner.is_reference()
+    }
 }

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::{outcome, ExpectedFailures, Outcome, Totals};
+use super::{count, outcome, ExpectedFailures, Outcome, Totals};
 use crate::catalog::Catalog;
 use crate::registry;
 use crate::runner::{display_path, FileRun};
@@ -60,6 +60,31 @@ fn diff_html(detail: &str) -> String {
         .collect()
 }
 
+/// The heads of the summary tables' count columns, one per outcome.
+const OUTCOME_HEADS: &str = "<th>passed</th><th>failed</th><th>errors</th><th>skipped</th>\
+<th>expected failures</th><th>unexpected passes</th>";
+
+/// A summary row's counts, in the order of [`OUTCOME_HEADS`], each cell
+/// classed by its outcome's word (`data-outcome`) and marked where it
+/// counts something wrong.
+fn outcome_cells(t: &Totals) -> String {
+    let cells = [
+        (Outcome::Pass, t.passed),
+        (Outcome::Fail, t.failed),
+        (Outcome::Error, t.errors),
+        (Outcome::Skip, t.skipped),
+        (Outcome::ExpectedFail, t.expected_failures),
+        (Outcome::UnexpectedPass, t.unexpected_passes),
+    ];
+    cells
+        .iter()
+        .map(|&(o, n)| {
+            let class = if n > 0 { o.word() } else { "" };
+            format!("<td class=\"{class}\" data-outcome=\"{}\">{n}</td>", o.word())
+        })
+        .collect()
+}
+
 /// Write the report.
 pub fn html(
     engine: &str,
@@ -80,8 +105,15 @@ pub fn html(
     let _ = writeln!(out, "<h1>rulecheck report: {}</h1>", esc(engine));
     let _ = writeln!(
         out,
-        "<p id=\"totals\">{} scenarios: <span class=\"pass\">{} passed</span>, <span class=\"fail\">{} failed</span>, {} errors, {} skipped, {} expected failures, {} unexpected passes, {} input errors</p>",
-        t.scenarios, t.passed, t.failed, t.errors, t.skipped, t.expected_failures, t.unexpected_passes, t.input_errors
+        "<p id=\"totals\">{}: <span class=\"pass\">{} passed</span>, <span class=\"fail\">{} failed</span>, {}, {} skipped, {}, {}, {}</p>",
+        count(t.scenarios, "scenario"),
+        t.passed,
+        t.failed,
+        count(t.errors, "error"),
+        t.skipped,
+        count(t.expected_failures, "expected failure"),
+        count(t.unexpected_passes, "unexpected pass"),
+        count(t.input_errors, "input error")
     );
     if let Some(s) = stopped {
         let _ = writeln!(
@@ -93,52 +125,37 @@ pub fn html(
     for e in errors {
         let _ = writeln!(out, "<p class=\"error\">{}</p>", esc(&e.to_string()));
     }
-    // Summary by game and variant, then by clause.
-    let mut by_variant: BTreeMap<(String, String), [usize; 3]> = BTreeMap::new();
-    let mut by_clause: BTreeMap<String, [usize; 2]> = BTreeMap::new();
+    // Summary by game and variant, then by clause: one column per
+    // outcome, so that a skip or an expected failure is never counted as
+    // a pass (a clause no scenario of which ran shows no pass).
+    let mut by_variant: BTreeMap<(String, String), Totals> = BTreeMap::new();
+    let mut by_clause: BTreeMap<String, Totals> = BTreeMap::new();
     for (f, r) in files.iter().zip(runs) {
         for (s, v) in f.scenarios.iter().zip(&r.verdicts) {
             let o = outcome(r, v, expected);
             let family = registry::variant(&s.variant).map(|x| x.info().family).unwrap_or("?").to_string();
-            let row = by_variant.entry((family, s.variant.clone())).or_default();
-            match o {
-                Outcome::Pass | Outcome::ExpectedFail => row[0] += 1,
-                Outcome::Skip => row[2] += 1,
-                _ => row[1] += 1,
-            }
+            by_variant.entry((family, s.variant.clone())).or_default().add(o);
             for c in &s.clauses {
-                let cell = by_clause.entry(c.value.clone()).or_default();
-                if matches!(o, Outcome::Pass | Outcome::ExpectedFail | Outcome::Skip) {
-                    cell[0] += 1;
-                } else {
-                    cell[1] += 1;
-                }
+                by_clause.entry(c.value.clone()).or_default().add(o);
             }
         }
     }
-    out.push_str("<h2>By game and variant</h2>\n<table id=\"by-variant\"><tr><th>game</th><th>variant</th><th>passed</th><th>failed or error</th><th>skipped</th></tr>\n");
-    for ((family, variant), [p, f, s]) in &by_variant {
-        let _ = writeln!(
-            out,
-            "<tr><td>{}</td><td>{}</td><td class=\"pass\">{p}</td><td class=\"{}\">{f}</td><td>{s}</td></tr>",
-            esc(family),
-            esc(variant),
-            if *f > 0 { "fail" } else { "" }
-        );
+    out.push_str("<h2>By game and variant</h2>\n<table id=\"by-variant\"><tr><th>game</th><th>variant</th>");
+    out.push_str(OUTCOME_HEADS);
+    out.push_str("</tr>\n");
+    for ((family, variant), t) in &by_variant {
+        let _ = writeln!(out, "<tr><td>{}</td><td>{}</td>{}</tr>", esc(family), esc(variant), outcome_cells(t));
     }
-    out.push_str("</table>\n<h2>By clause</h2>\n<table id=\"by-clause\"><tr><th>clause</th><th>page</th><th>scenarios passing</th><th>failing</th></tr>\n");
-    for (clause, [p, f]) in &by_clause {
+    out.push_str("</table>\n<h2>By clause</h2>\n<table id=\"by-clause\"><tr><th>clause</th><th>page</th>");
+    out.push_str(OUTCOME_HEADS);
+    out.push_str("</tr>\n");
+    for (clause, t) in &by_clause {
         let page = catalog.clause(clause).map(|(pg, _)| pg.page.as_str()).unwrap_or("");
-        let _ = writeln!(
-            out,
-            "<tr><td>{}</td><td>{}</td><td>{p}</td><td class=\"{}\">{f}</td></tr>",
-            esc(clause),
-            esc(page),
-            if *f > 0 { "fail" } else { "" }
-        );
+        let _ = writeln!(out, "<tr><td>{}</td><td>{}</td>{}</tr>", esc(clause), esc(page), outcome_cells(t));
     }
     out.push_str("</table>\n<h2>Failing scenarios</h2>\n");
-    out.push_str("<p class=\"legend\">On the boards: <span style=\"border:3px solid #2ca02c\"></span> a move the spec expects that the engine does not give, <span style=\"border:3px solid #d62728\"></span> a move the engine gives that the spec does not expect.</p>\n");
+    let who = super::answerer(runs);
+    let _ = writeln!(out, "<p class=\"legend\">On the boards: <span style=\"border:3px solid #2ca02c\"></span> a move the spec expects that {who} does not give, <span style=\"border:3px solid #d62728\"></span> a move {who} gives that the spec does not expect.</p>");
     let mut any = false;
     for (f, r) in files.iter().zip(runs) {
         for (s, v) in f.scenarios.iter().zip(&r.verdicts) {
@@ -151,6 +168,9 @@ pub fn html(
             let _ = writeln!(out, "<div class=\"scenario\" data-outcome=\"{}\">", o.word());
             let _ = writeln!(out, "<h3><span class=\"{0}\">{0}</span> {1}</h3>", o.word(), esc(&v.scenario));
             let _ = writeln!(out, "<p>{}:{} &middot; variant {}</p>", esc(&path), v.loc.line, esc(&s.variant));
+            if v.reference && o == Outcome::Fail {
+                let _ = writeln!(out, "<p class=\"fail\">{}</p>", super::REFERENCE_DISAGREES);
+            }
             out.push_str("<ul class=\"clauses\">");
             for c in &s.clauses {
                 let (page, rule) =

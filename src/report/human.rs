@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::{count, outcome, scenario_id, ExpectedFailures, Outcome, Stopped, Totals};
+use super::{answerer, count, outcome, scenario_id, ExpectedFailures, Outcome, Stopped, Totals, REFERENCE_DISAGREES};
 use crate::runner::{display_path, FileRun};
 use crate::scenario::InputError;
 
@@ -27,12 +27,21 @@ pub fn human_with(
     for e in errors {
         let _ = writeln!(out, "error: {e}");
     }
+    // A run of the reference's own answers has no engine to blame.
+    let error_noun = if answerer(runs) == "the reference" { "reference error" } else { "engine error" };
     for r in runs {
         let path = display_path(&r.path);
         let t = Totals::with(std::slice::from_ref(r), &[], expected);
-        let bad = t.failed + t.errors + t.unexpected_passes > 0;
-        let _ = write!(out, "{} {path}: {} passed", if bad { "FAIL" } else { "ok  " }, t.passed);
-        push_counts(&mut out, &t, Line::File);
+        // A file none of whose scenarios ran is no "ok": it says so.
+        let tag = if t.failed + t.errors + t.unexpected_passes > 0 {
+            "FAIL"
+        } else if t.scenarios > 0 && t.skipped == t.scenarios {
+            "skip"
+        } else {
+            "ok  "
+        };
+        let _ = write!(out, "{tag} {path}: {} passed", t.passed);
+        push_counts(&mut out, &t, Line::File, error_noun);
         out.push('\n');
         for v in &r.verdicts {
             let o = outcome(r, v, expected);
@@ -48,6 +57,9 @@ pub fn human_with(
                 v.loc.col,
                 v.clauses.join(", ")
             );
+            if v.reference && o == Outcome::Fail {
+                let _ = writeln!(out, "    {REFERENCE_DISAGREES}");
+            }
             if let Some(under) = &v.run_under {
                 let _ = writeln!(out, "    run under the engine's {under} (the reference gives the same answers)");
             }
@@ -129,7 +141,7 @@ pub fn human_with(
         t.passed,
         t.failed
     );
-    push_counts(&mut out, &t, Line::Summary);
+    push_counts(&mut out, &t, Line::Summary, error_noun);
     out.push('\n');
     if let Some(s) = stopped {
         let _ = writeln!(out, "incomplete: {}; the verdicts above are those finished before it", s.describe());
@@ -149,12 +161,12 @@ enum Line {
 /// `, N word` after the passes, for each count that is not zero. A file's
 /// line writes each count plural and leaves out input errors (a file that
 /// did not load has no line); the summary has said the failures already,
-/// and writes each count as [`count`] does.
-fn push_counts(out: &mut String, t: &Totals, line: Line) {
+/// and writes each count as [`count`] does, errors as `error_noun`s.
+fn push_counts(out: &mut String, t: &Totals, line: Line, error_noun: &str) {
     // A count, its word in a file's line, its noun in the summary.
     let table = [
         (t.failed, Some("failed"), None),
-        (t.errors, Some("errors"), Some("engine error")),
+        (t.errors, Some("errors"), Some(error_noun)),
         (t.skipped, Some("skipped"), Some("skipped")),
         (t.expected_failures, Some("expected failures"), Some("expected failure")),
         (t.unexpected_passes, Some("unexpected passes"), Some("unexpected pass")),

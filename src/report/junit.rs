@@ -142,7 +142,9 @@ pub fn junit(run: &Run<'_>) -> String {
                     let _ = write!(out, "<failure message=\"listed as an expected failure, but passes\"/>");
                 }
                 Outcome::Error => {
-                    let _ = write!(out, "<error message=\"engine error: {}\">{}</error>", xml(&message), xml(&details));
+                    let whose = if v.reference { "reference" } else { "engine" };
+                    let _ =
+                        write!(out, "<error message=\"{whose} error: {}\">{}</error>", xml(&message), xml(&details));
                 }
                 Outcome::Skip => {
                     let _ = write!(out, "<skipped message=\"{}\"/>", xml(v.skipped.as_deref().unwrap_or("")));

@@ -64,6 +64,23 @@ impl Outcome {
     }
 }
 
+/// Who gave the answers a run judged, as its reports name it: "the
+/// reference" when every verdict is the built-in reference's (a run with
+/// no external engine), else "the engine".
+pub fn answerer(runs: &[FileRun]) -> &'static str {
+    let mut verdicts = runs.iter().flat_map(|r| &r.verdicts).peekable();
+    if verdicts.peek().is_some() && verdicts.all(|v| v.reference) {
+        "the reference"
+    } else {
+        "the engine"
+    }
+}
+
+/// What a failure under the reference is: no engine is wrong, the spec
+/// and the built-in rules disagree, and one of them is to be put right.
+pub const REFERENCE_DISAGREES: &str =
+    "the scenario and the reference disagree: `expected` is the scenario's answer, `actual` the reference's";
+
 /// A scenario's id in reports and expected-failures files.
 pub fn scenario_id(run: &FileRun, v: &Verdict) -> String {
     format!("{}::{}", crate::runner::id_path(&run.path), v.scenario)
@@ -106,18 +123,25 @@ impl Totals {
         let mut t = Totals { files: runs.len(), input_errors: errors.len(), ..Totals::default() };
         for r in runs {
             for v in &r.verdicts {
-                t.scenarios += 1;
-                match outcome(r, v, expected) {
-                    Outcome::Pass => t.passed += 1,
-                    Outcome::Fail => t.failed += 1,
-                    Outcome::Skip => t.skipped += 1,
-                    Outcome::Error => t.errors += 1,
-                    Outcome::ExpectedFail => t.expected_failures += 1,
-                    Outcome::UnexpectedPass => t.unexpected_passes += 1,
-                }
+                t.add(outcome(r, v, expected));
             }
         }
         t
+    }
+
+    /// Count one scenario's outcome. Every report tallies with this, so
+    /// that none counts a skip or an expected failure as a pass: a report
+    /// with fewer columns shows fewer counts, never merged ones.
+    pub fn add(&mut self, o: Outcome) {
+        self.scenarios += 1;
+        match o {
+            Outcome::Pass => self.passed += 1,
+            Outcome::Fail => self.failed += 1,
+            Outcome::Skip => self.skipped += 1,
+            Outcome::Error => self.errors += 1,
+            Outcome::ExpectedFail => self.expected_failures += 1,
+            Outcome::UnexpectedPass => self.unexpected_passes += 1,
+        }
     }
 
     /// 2 when any input was bad; 3 when the engine failed (could not start,
@@ -173,12 +197,25 @@ pub fn exit_code(totals: &Totals, stopped: Option<&Stopped>) -> i32 {
     }
 }
 
-/// "1 file", "2 files".
+/// "1 file", "2 files"; "1 unexpected pass", "2 unexpected passes";
+/// "1 entry", "2 entries".
 pub fn count(n: usize, noun: &str) -> String {
     if n == 1 {
         format!("1 {noun}")
     } else {
-        format!("{n} {noun}s")
+        format!("{n} {}", plural(noun))
+    }
+}
+
+/// A noun's plural by the regular English endings.
+fn plural(noun: &str) -> String {
+    let consonant_y = noun.strip_suffix('y').filter(|stem| !stem.ends_with(['a', 'e', 'i', 'o', 'u']));
+    if let Some(stem) = consonant_y {
+        format!("{stem}ies")
+    } else if ["s", "x", "z", "ch", "sh"].iter().any(|end| noun.ends_with(end)) {
+        format!("{noun}es")
+    } else {
+        format!("{noun}s")
     }
 }
 /// An engine that could not even be started: the run checked nothing.
@@ -187,4 +224,19 @@ pub struct EngineFailure {
     pub message: String,
     /// What the engine wrote on standard error, if anything.
     pub stderr: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::count;
+
+    #[test]
+    fn counts_take_the_plural_of_their_noun() {
+        assert_eq!(count(1, "unexpected pass"), "1 unexpected pass");
+        assert_eq!(count(2, "unexpected pass"), "2 unexpected passes");
+        assert_eq!(count(3, "entry"), "3 entries");
+        assert_eq!(count(0, "scenario"), "0 scenarios");
+        assert_eq!(count(2, "expected failure"), "2 expected failures");
+        assert_eq!(count(2, "day"), "2 days");
+    }
 }

@@ -251,6 +251,20 @@ impl ProcessEngine {
         };
         let response: Response = match serde_json::from_str(&answer) {
             Ok(r) => r,
+            // The first line is where an engine that has not read the
+            // protocol goes wrong (a banner, a prompt): it is told what the
+            // protocol wants there, not only what the JSON parser saw.
+            Err(e) if hello => {
+                return failed(
+                    self,
+                    format!(
+                        "out of protocol: expected the answer to the handshake (`hello`) as the first line, a JSON \
+                         object such as {{\"id\": {id}, \"name\": \"my-engine\", \"protocol\": {VERSION}, \"variants\": \
+                         [...]}} (spec/protocol.md), got '{}' ({e})",
+                        truncate(&answer, 200)
+                    ),
+                )
+            }
             Err(e) => return failed(self, format!("out of protocol: '{}': {e}", truncate(&answer, 200))),
         };
         if response.id != id {

@@ -18,12 +18,15 @@ impl Engine for ProcessEngine {
 
     fn supports(&mut self, variant: &str, options: &Options) -> Result<(), String> {
         let declared = self.declared(variant).ok_or_else(|| format!("the engine does not play {variant}"))?;
-        for (name, value) in options {
-            if !crate::engine::declares(&declared, variant, name, value) {
-                return Err(format!("the engine does not declare {name}={value}"));
-            }
+        // Every setting the engine lacks is named, those that say which
+        // game is played first: the first in name order alone may well be
+        // one the scenario runs under another value of.
+        let missing = crate::engine::undeclared(&declared, variant, options);
+        if missing.is_empty() {
+            return Ok(());
         }
-        Ok(())
+        let words: Vec<String> = missing.iter().map(|(name, value)| format!("{name}={value}")).collect();
+        Err(format!("the engine does not declare {}", words.join(", ")))
     }
 
     fn declared(&mut self, variant: &str) -> Option<std::collections::BTreeMap<String, Vec<String>>> {
