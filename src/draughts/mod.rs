@@ -187,6 +187,12 @@ impl<B: Word> Game for Draughts<B> {
         Ok(notation::write_diagram(&self.parse(position)?, &self.rules, self.style))
     }
 
+    fn turn_cleared(&self, position: &str) -> Result<String, NotationError> {
+        let mut pos = notation::normalize(&self.parse(position)?, &self.rules);
+        pos.turn = self.rules.first;
+        Ok(self.fen(&pos))
+    }
+
     fn board(&self) -> String {
         format!("{0}x{0} draughts", self.g().size())
     }
