@@ -151,6 +151,16 @@ pub mod draughts {
                 }
             },
         },
+        Mutation {
+            // The Turkish rule where the side to move loses: an engine that
+            // draws when neither side can move named no winner.
+            name: "a mutual block draws",
+            apply: |r| {
+                if r.blocked == Blocked::Loses {
+                    r.blocked = Blocked::LosesUnlessMutual
+                }
+            },
+        },
         Mutation { name: "men start on the back row", apply: |r| r.men_start_row = r.men_start_row.saturating_sub(1) },
         Mutation { name: "the other side moves first", apply: |r| r.first = r.first.other() },
         Mutation { name: "one row of men fewer", apply: |r| r.rows_of_men -= 1 },
