@@ -265,25 +265,19 @@ fn konane_cell(position: &str, file: i32, rank: i32) -> Option<char> {
     let board = position.split(' ').next()?;
     let ranks: Vec<&str> = board.split('/').collect();
     let row = ranks.get(ranks.len().checked_sub(usize::try_from(rank).ok()?)?)?;
-    let mut at = 0;
-    let mut digits = String::new();
     let mut cells = Vec::new();
+    let mut run = 0;
     for c in row.chars() {
-        if c.is_ascii_digit() {
-            digits.push(c);
-            continue;
+        match c.to_digit(10) {
+            Some(d) => run = run * 10 + d as usize,
+            None => {
+                cells.extend(std::iter::repeat_n('.', std::mem::take(&mut run)));
+                cells.push(c);
+            }
         }
-        if !digits.is_empty() {
-            cells.extend(std::iter::repeat_n('.', digits.parse().ok()?));
-            digits.clear();
-        }
-        cells.push(c);
     }
-    if !digits.is_empty() {
-        cells.extend(std::iter::repeat_n('.', digits.parse().ok()?));
-    }
-    at += usize::try_from(file).ok()?.checked_sub(1)?;
-    cells.get(at).copied()
+    cells.extend(std::iter::repeat_n('.', run));
+    cells.get(usize::try_from(file).ok()?.checked_sub(1)?).copied()
 }
 
 /// `d4` as (4, 4).
