@@ -152,8 +152,8 @@ pub mod draughts {
             },
         },
         Mutation {
-            // The Turkish rule where the side to move loses: an engine that
-            // draws when neither side can move named no winner.
+            // Turkish draughts' draw when neither side can move, played
+            // where the side to move loses all the same.
             name: "a mutual block draws",
             apply: |r| {
                 if r.blocked == Blocked::Loses {
