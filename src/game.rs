@@ -213,6 +213,19 @@ pub trait Game: Send + Sync {
     fn clear_counters(&self, position: &str, _names: &[&str]) -> Result<String, NotationError> {
         self.normalize_position(position)
     }
+    /// The counters of [`Game::counters`] that no rule of these house rules
+    /// reads (Chinese checkers' `turns` without a move limit): an engine
+    /// that plays those rules off has no reason to keep them, so the oracle
+    /// leaves them out when it compares positions.
+    fn unread_counters(&self) -> Vec<&'static str> {
+        Vec::new()
+    }
+    /// The position in canonical form with the first player to move. Two
+    /// positions of a finished game are compared this way: nobody moves in
+    /// them, and the rule pages do not say whose turn a finished game is.
+    fn turn_cleared(&self, position: &str) -> Result<String, NotationError> {
+        self.normalize_position(position)
+    }
     /// Leaf nodes of the move tree; `paths` counts every path of a capture.
     fn perft(&self, position: &str, depth: u32, paths: bool) -> Result<u64, NotationError>;
     /// The leaf count below each legal move, in canonical notation.

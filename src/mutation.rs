@@ -151,6 +151,16 @@ pub mod draughts {
                 }
             },
         },
+        Mutation {
+            // Turkish draughts' draw when neither side can move, played
+            // where the side to move loses all the same.
+            name: "a mutual block draws",
+            apply: |r| {
+                if r.blocked == Blocked::Loses {
+                    r.blocked = Blocked::LosesUnlessMutual
+                }
+            },
+        },
         Mutation { name: "men start on the back row", apply: |r| r.men_start_row = r.men_start_row.saturating_sub(1) },
         Mutation { name: "the other side moves first", apply: |r| r.first = r.first.other() },
         Mutation { name: "one row of men fewer", apply: |r| r.rows_of_men -= 1 },

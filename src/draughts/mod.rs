@@ -187,6 +187,12 @@ impl<B: Word> Game for Draughts<B> {
         Ok(notation::write_diagram(&self.parse(position)?, &self.rules, self.style))
     }
 
+    fn turn_cleared(&self, position: &str) -> Result<String, NotationError> {
+        let mut pos = notation::normalize(&self.parse(position)?, &self.rules);
+        pos.turn = self.rules.first;
+        Ok(self.fen(&pos))
+    }
+
     /// The size, and what else makes one square number another place: a
     /// board of every cell (Turkish) and the federations' numberings
     /// (Italian, Portuguese) read the same numbers as other squares than

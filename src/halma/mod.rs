@@ -279,6 +279,12 @@ impl Game for Halma {
         Ok(notation::write_diagram(&self.parse(position)?, &self.rules))
     }
 
+    fn turn_cleared(&self, position: &str) -> Result<String, NotationError> {
+        let mut pos = self.parse(position)?;
+        pos.to_move = 1;
+        Ok(notation::write_position(&pos, &self.rules))
+    }
+
     fn board(&self) -> String {
         format!("the star, {} seats", self.rules.players)
     }
@@ -300,6 +306,19 @@ impl Game for Halma {
             out.push(("best", dotted(pos.best[..seats].iter().map(u8::to_string).collect())));
         }
         Ok(out)
+    }
+
+    /// `turns` feeds only the move limit, `quiet` and `best` only the
+    /// no-progress limit.
+    fn unread_counters(&self) -> Vec<&'static str> {
+        let mut unread = Vec::new();
+        if self.rules.move_limit.is_none() {
+            unread.push("turns");
+        }
+        if self.rules.no_progress.is_none() {
+            unread.extend(["quiet", "best"]);
+        }
+        unread
     }
 
     fn clear_counters(&self, position: &str, names: &[&str]) -> Result<String, NotationError> {

@@ -150,6 +150,11 @@ impl Game for KonaneGame {
     fn diagram(&self, position: &str) -> Result<String, NotationError> {
         Ok(notation::write_diagram(&self.parse(position)?))
     }
+    fn turn_cleared(&self, position: &str) -> Result<String, NotationError> {
+        let mut pos = self.parse(position)?;
+        pos.to_move = BLACK;
+        Ok(notation::write_position(&pos))
+    }
     fn svg_marked(
         &self,
         position: &str,

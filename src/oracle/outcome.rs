@@ -5,7 +5,8 @@
 
 use super::replayed::Replayed;
 use super::{diff, Failure, Verdict};
-use crate::game::Game;
+use crate::game::{Action, Game};
+use crate::scenario::Scenario;
 
 /// Why a result an engine gives is out of protocol: not in the result
 /// notation, a player the game does not have, a win or draw without a
@@ -65,19 +66,35 @@ pub(super) fn unknown_refusal(code: &str) -> bool {
 }
 
 /// `after`: the engine's position is the scenario's, compared in canonical
-/// form and shown as diagrams where it differs.
+/// form and shown as diagrams where it differs. Counters that no rule of
+/// the scenario's house rules reads (a move limit's turn counts with no
+/// move limit) are left out on both sides: an engine that plays the rule
+/// off need not keep them. Once the game is over, the side to move in the
+/// position is left out too, as `to-move` is.
 pub(super) fn after(r: &Replayed<'_>, v: &mut Verdict) {
-    let Replayed { scenario, game, replay, .. } = r;
+    let Replayed { scenario, game, played, replay, .. } = r;
     let ex = &scenario.expect;
     if let Some(after) = &ex.after {
-        match game.normalize_position(&replay.position) {
-            Ok(got) if got == after.value => {}
+        let unread = game.unread_counters();
+        let over = game_over(game.as_ref(), scenario, played);
+        let compared = |p: &str| {
+            let p = if unread.is_empty() { game.normalize_position(p)? } else { game.clear_counters(p, &unread)? };
+            if over {
+                game.turn_cleared(&p)
+            } else {
+                Ok(p)
+            }
+        };
+        // The scenario's position was read when it loaded: it reads again.
+        let expected = compared(&after.value).unwrap_or_else(|_| after.value.clone());
+        match compared(&replay.position) {
+            Ok(got) if got == expected => {}
             Ok(got) => {
                 let draw = |p: &str| game.diagram(p).map(|d| format!("{p}\n{d}")).unwrap_or_else(|_| format!("{p}\n"));
                 v.failures.push(Failure {
                     expectation: "after".into(),
                     loc: after.loc,
-                    detail: format!("the position differs\n{}", diff(&draw(&after.value), &draw(&got))),
+                    detail: format!("the position differs\n{}", diff(&draw(&expected), &draw(&got))),
                     engine: false,
                 });
             }
@@ -96,11 +113,19 @@ pub(super) fn after(r: &Replayed<'_>, v: &mut Verdict) {
     }
 }
 
-/// `to-move`: the side or seat to move after the play.
+/// `to-move`: the side or seat to move after the play, compared only while
+/// the game goes on. Once it is over nobody moves again, and the rule pages
+/// do not say whose turn a finished game is: an engine may pass the turn
+/// on as after any move, or keep it with the last mover. The game is over
+/// when the reference says so; an engine that ends it early or late is
+/// caught by its moves and its result.
 pub(super) fn to_move(r: &Replayed<'_>, v: &mut Verdict) {
-    let Replayed { scenario, replay, .. } = r;
+    let Replayed { scenario, game, played, replay, .. } = r;
     let ex = &scenario.expect;
     if let Some(tm) = &ex.to_move {
+        if game_over(game.as_ref(), scenario, played) {
+            return;
+        }
         if tm.value != replay.to_move {
             v.failures.push(Failure {
                 expectation: "to-move".into(),
@@ -111,6 +136,15 @@ pub(super) fn to_move(r: &Replayed<'_>, v: &mut Verdict) {
         }
     }
 }
+
+/// Whether the reference's game is over after the scenario's play.
+fn game_over(game: &dyn Game, scenario: &Scenario, played: &[Action]) -> bool {
+    let start = scenario.position.clone().unwrap_or_else(|| game.start_position());
+    game.replay(&start, played).is_ok_and(|r| r.result != ONGOING)
+}
+
+/// The result of a game that goes on, as every engine writes it.
+const ONGOING: &str = "ongoing";
 
 /// `result`: the game's result after the play.
 pub(super) fn result(r: &Replayed<'_>, v: &mut Verdict) {
