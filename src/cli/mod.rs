@@ -51,6 +51,9 @@ struct Limits {
     /// Seconds an external engine gets to start and answer the handshake, each time it is started [default: 60].
     #[arg(long, value_name = "SECONDS", value_parser = engine::process::parse_seconds, allow_negative_numbers = true)]
     startup_timeout: Option<Duration>,
+    /// Seconds an external engine gets to answer one perft request [default: 60].
+    #[arg(long, value_name = "SECONDS", value_parser = engine::process::parse_seconds, allow_negative_numbers = true)]
+    perft_timeout: Option<Duration>,
 }
 
 impl Limits {
@@ -60,6 +63,9 @@ impl Limits {
         }
         if let Some(t) = self.startup_timeout {
             spec.startup_timeout = t;
+        }
+        if let Some(t) = self.perft_timeout {
+            spec.perft_timeout = t;
         }
         spec
     }

@@ -18,6 +18,9 @@ pub struct EngineSpec {
     pub timeout: Duration,
     /// The time the engine gets to start and answer the handshake.
     pub startup_timeout: Duration,
+    /// The time limit of each perft request: a count may rightly take
+    /// longer than a move list, but never without end.
+    pub perft_timeout: Duration,
     /// The engine's expected-failures file, if it has one.
     pub expected_failures: Option<PathBuf>,
 }
@@ -42,6 +45,9 @@ pub struct EngineFile {
     /// Seconds to start and answer the handshake.
     #[serde(default, rename = "startup-timeout")]
     pub startup_timeout: Option<f64>,
+    /// Seconds per perft request.
+    #[serde(default, rename = "perft-timeout")]
+    pub perft_timeout: Option<f64>,
     #[serde(default, rename = "expected-failures")]
     pub expected_failures: Option<PathBuf>,
     /// `reference`: the built-in engine (engines files only).
@@ -55,6 +61,10 @@ pub const PIPELINE: &str = "pipeline";
 
 /// Seconds an engine gets to answer one request unless told otherwise.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Seconds an engine gets to answer one perft request unless told
+/// otherwise: longer than other requests, since a count walks a tree.
+pub const DEFAULT_PERFT_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Seconds an engine gets to start and answer the handshake unless told
 /// otherwise: generous, since an interpreter may take seconds to start on a
@@ -101,12 +111,13 @@ impl EngineSpec {
             dir: None,
             timeout: DEFAULT_TIMEOUT,
             startup_timeout: DEFAULT_STARTUP_TIMEOUT,
+            perft_timeout: DEFAULT_PERFT_TIMEOUT,
             expected_failures: None,
         })
     }
 
     /// From an engine config file (YAML: command, args, dir, timeout,
-    /// startup-timeout, expected-failures). Relative paths (`dir`,
+    /// startup-timeout, perft-timeout, expected-failures). Relative paths (`dir`,
     /// `expected-failures`, and a `command` with a slash in it) are relative
     /// to the file's directory, which is also where the engine runs unless
     /// `dir` says otherwise; a bare command name is looked up on PATH.
@@ -153,6 +164,7 @@ impl EngineFile {
             name: self.name.unwrap_or_else(|| command.clone()),
             timeout: limit("timeout", self.timeout, DEFAULT_TIMEOUT)?,
             startup_timeout: limit("startup-timeout", self.startup_timeout, DEFAULT_STARTUP_TIMEOUT)?,
+            perft_timeout: limit("perft-timeout", self.perft_timeout, DEFAULT_PERFT_TIMEOUT)?,
             command,
             args: self.args,
             dir: Some(self.dir.map(|d| base.join(d)).unwrap_or_else(|| base.to_path_buf())),
