@@ -112,7 +112,7 @@ fn finish(child: Child) -> Outcome {
     }
 }
 
-/// Four engines behind shell wrappers, each with a grandchild, all hanging
+/// Six engines behind shell wrappers, each with a grandchild, all hanging
 /// on a request; then a Ctrl-C and a second one 15 ms later, before the
 /// first one's stop is done. rulecheck ends at once, and so does every
 /// engine, wrapper and grandchild.
@@ -126,8 +126,8 @@ fn a_second_sigint_still_ends_every_engine() {
         wrappers.display(),
         faulty(&format!("hang {}", engines.display()))
     );
-    let mut child = start(&["run", "-j", "4", "--engine", &engine, "--timeout", "1000", "spec/english"]);
-    wait_for_pids(&mut child, &engines, 4);
+    let mut child = start(&["run", "-j", "6", "--engine", &engine, "--timeout", "1000", "spec/english"]);
+    wait_for_pids(&mut child, &engines, 6);
     let pid = Pid::from_raw(i32::try_from(child.id()).expect("a pid"));
     kill(pid, Signal::SIGINT).expect("the first SIGINT");
     std::thread::sleep(Duration::from_millis(15));
@@ -136,7 +136,7 @@ fn a_second_sigint_still_ends_every_engine() {
     assert!(!o.stderr.contains("panicked"), "{}", o.all());
     let mut pids = pids_in(&wrappers);
     pids.extend(pids_in(&engines));
-    assert_eq!(pids.len(), 12, "four wrappers, grandchildren and engines: {pids:?}");
+    assert_eq!(pids.len(), 18, "six wrappers, grandchildren and engines: {pids:?}");
     assert_eq!(left_running(&pids), Vec::<i32>::new(), "processes left running:\n{}", o.all());
     let _ = std::fs::remove_dir_all(&dir);
 }
