@@ -11,7 +11,7 @@ use crate::runner;
 #[derive(clap::Args, Debug)]
 pub(super) struct Args {
     /// The engines file (YAML): `engines:`, a list of engine configs (the keys of an --engine-config
-    /// file: name, command, args, dir, timeout, startup-timeout, expected-failures) or `builtin: reference`.
+    /// file: name, command, args, dir, timeout, startup-timeout, perft-timeout, expected-failures) or `builtin: reference`.
     engines: PathBuf,
     /// Scenario files or directories [default: spec]
     paths: Vec<PathBuf>,

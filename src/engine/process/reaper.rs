@@ -47,7 +47,18 @@ mod imp {
     fn start() -> Option<OwnedFd> {
         let mut fds = [0 as libc::c_int; 2];
         // SAFETY: `fds` is an array of two descriptors, as pipe2 writes.
-        if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        #[cfg(target_os = "linux")]
+        let opened = unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } == 0;
+        // Elsewhere close-on-exec is set just after: engines start only
+        // once the reaper is up, so no engine can inherit the pipe.
+        // SAFETY: as above, and fcntl on descriptors just opened.
+        #[cfg(not(target_os = "linux"))]
+        let opened = unsafe {
+            libc::pipe(fds.as_mut_ptr()) == 0
+                && libc::fcntl(fds[0], libc::F_SETFD, libc::FD_CLOEXEC) == 0
+                && libc::fcntl(fds[1], libc::F_SETFD, libc::FD_CLOEXEC) == 0
+        };
+        if !opened {
             return None;
         }
         // SAFETY: both descriptors were just opened and are owned here.
