@@ -51,7 +51,7 @@ struct Limits {
     /// Seconds an external engine gets to start and answer the handshake, each time it is started [default: 60].
     #[arg(long, value_name = "SECONDS", value_parser = engine::process::parse_seconds, allow_negative_numbers = true)]
     startup_timeout: Option<Duration>,
-    /// Seconds an external engine gets to answer one perft request [default: 60].
+    /// Seconds an external engine gets to answer one perft request [default: 60, or --timeout if longer].
     #[arg(long, value_name = "SECONDS", value_parser = engine::process::parse_seconds, allow_negative_numbers = true)]
     perft_timeout: Option<Duration>,
 }
@@ -65,7 +65,7 @@ impl Limits {
             spec.startup_timeout = t;
         }
         if let Some(t) = self.perft_timeout {
-            spec.perft_timeout = t;
+            spec.perft_timeout = Some(t);
         }
         spec
     }

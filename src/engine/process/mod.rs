@@ -54,11 +54,9 @@ pub struct ProcessEngine {
     hello: Option<Response>,
     next_id: u64,
     stderr: Arc<Mutex<Stderr>>,
-    /// Why the engine failed to start, once it has after having run: it is
-    /// not started again.
+    /// Why the engine failed to start, once it has: it is not started
+    /// again (every request fails at once, saying why).
     failed_start: Option<String>,
-    /// Whether the engine has shaken hands once.
-    started_once: bool,
     /// The requests written and not yet answered, in words, so that a
     /// crash or a timeout names the request it happened on.
     asked: Vec<(u64, String)>,
@@ -96,7 +94,6 @@ impl ProcessEngine {
             next_id: 1,
             stderr: Arc::new(Mutex::new(Stderr::default())),
             failed_start: None,
-            started_once: false,
             asked: Vec::new(),
             ahead: ahead::Ahead::default(),
         }
@@ -107,23 +104,23 @@ impl ProcessEngine {
     }
 
     /// Start the engine and shake hands; the handshake's answer. An engine
-    /// that has run and then failed to start is not tried again.
+    /// that failed to start (after a crash, say) is not tried again: each
+    /// scenario left would otherwise wait out its start-up allowance.
     pub fn start(&mut self) -> Result<&Response, EngineError> {
         if self.running.is_none() {
             if let Some(why) = &self.failed_start {
                 return Err(EngineError::Failed(format!(
-                    "the engine failed to start again after it had run ({why}); it is not started again for the rest of the run"
+                    "the engine failed to start earlier in this run ({why}); it is not started again for the rest of the run"
                 )));
             }
             if let Err(e) = self.spawn() {
-                // A failure that is the engine's, once it has run: a stop
-                // or rulecheck's own failure is not.
-                if self.started_once && crate::interrupt::requested().is_none() {
+                // A failure that is the engine's: a stop or rulecheck's own
+                // failure is not.
+                if crate::interrupt::requested().is_none() {
                     self.failed_start = Some(e.to_string());
                 }
                 return Err(e);
             }
-            self.started_once = true;
         }
         self.hello.as_ref().ok_or_else(|| EngineError::Failed("no handshake".into()))
     }
@@ -248,7 +245,7 @@ impl ProcessEngine {
         match kind {
             Limit::Startup => self.spec.startup_timeout,
             Limit::Request => self.spec.timeout,
-            Limit::Perft => self.spec.perft_timeout,
+            Limit::Perft => self.spec.perft_limit(),
         }
     }
 

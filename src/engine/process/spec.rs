@@ -18,9 +18,10 @@ pub struct EngineSpec {
     pub timeout: Duration,
     /// The time the engine gets to start and answer the handshake.
     pub startup_timeout: Duration,
-    /// The time limit of each perft request: a count may rightly take
-    /// longer than a move list, but never without end.
-    pub perft_timeout: Duration,
+    /// The time limit of each perft request, if one was given: a count may
+    /// rightly take longer than a move list, but never without end
+    /// ([`EngineSpec::perft_limit`]).
+    pub perft_timeout: Option<Duration>,
     /// The engine's expected-failures file, if it has one.
     pub expected_failures: Option<PathBuf>,
 }
@@ -111,7 +112,7 @@ impl EngineSpec {
             dir: None,
             timeout: DEFAULT_TIMEOUT,
             startup_timeout: DEFAULT_STARTUP_TIMEOUT,
-            perft_timeout: DEFAULT_PERFT_TIMEOUT,
+            perft_timeout: None,
             expected_failures: None,
         })
     }
@@ -136,6 +137,15 @@ impl EngineSpec {
         }
         let base = path.parent().unwrap_or(Path::new("."));
         f.into_spec(base, &path.display().to_string())
+    }
+}
+
+impl EngineSpec {
+    /// The time limit of a perft request: the one given, else
+    /// [`DEFAULT_PERFT_TIMEOUT`] or the request limit if that is longer
+    /// (an engine given more time per request never gets less for perft).
+    pub fn perft_limit(&self) -> Duration {
+        self.perft_timeout.unwrap_or(DEFAULT_PERFT_TIMEOUT.max(self.timeout))
     }
 }
 
@@ -164,11 +174,32 @@ impl EngineFile {
             name: self.name.unwrap_or_else(|| command.clone()),
             timeout: limit("timeout", self.timeout, DEFAULT_TIMEOUT)?,
             startup_timeout: limit("startup-timeout", self.startup_timeout, DEFAULT_STARTUP_TIMEOUT)?,
-            perft_timeout: limit("perft-timeout", self.perft_timeout, DEFAULT_PERFT_TIMEOUT)?,
+            perft_timeout: self
+                .perft_timeout
+                .map(|v| seconds(v).map_err(|e| format!("{origin}: perft-timeout: {e}")))
+                .transpose()?,
             command,
             args: self.args,
             dir: Some(self.dir.map(|d| base.join(d)).unwrap_or_else(|| base.to_path_buf())),
             expected_failures: self.expected_failures.map(|p| base.join(p)),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perft_gets_its_own_limit_and_never_less_than_other_requests() {
+        let mut spec = EngineSpec::from_command_line("engine").expect("a command");
+        assert_eq!(spec.perft_limit(), DEFAULT_PERFT_TIMEOUT);
+        spec.timeout = Duration::from_secs(120);
+        assert_eq!(spec.perft_limit(), Duration::from_secs(120));
+        spec.perft_timeout = Some(Duration::from_secs(1));
+        assert_eq!(spec.perft_limit(), Duration::from_secs(1));
+        let file: EngineFile = serde_saphyr::from_str("command: x\nperft-timeout: 0\n").expect("yaml");
+        let e = file.into_spec(Path::new("."), "engine.yaml").expect_err("refused");
+        assert!(e.contains("perft-timeout"), "{e}");
     }
 }
