@@ -3,7 +3,9 @@
 //! uncovered clauses), 2 bad input (a file, a position, an option, a time
 //! limit), 3 the engine failed, 4 nothing was run (no scenario selected,
 //! every one skipped, or an engine that does not play the variant), 5
-//! stopped by SIGINT or SIGTERM (the report then covers what finished).
+//! stopped by SIGINT or SIGTERM, or by rulecheck's own failure (its file
+//! descriptors or processes exhausted): the report then covers what
+//! finished.
 //!
 //! This file holds the parser and the dispatch; each command is a file of
 //! its own, and what several commands read or print the same way is in
