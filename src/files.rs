@@ -75,7 +75,7 @@ pub fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, String> {
         use std::os::unix::fs::OpenOptionsExt;
         options.custom_flags(libc::O_NONBLOCK);
     }
-    let file = options.open(path).map_err(|e| e.to_string())?;
+    let file = options.open(path).map_err(|e| io_message(&e))?;
     // The file may have been replaced between the look and the opening.
     let meta = file.metadata().map_err(|e| e.to_string())?;
     if let Some(why) = not_regular(&meta) {
@@ -87,6 +87,19 @@ pub fn read_bounded(path: &Path, max: u64) -> Result<Vec<u8>, String> {
         return Err(format!("file is larger than {max} bytes"));
     }
     Ok(bytes)
+}
+
+/// An I/O error as a message; when rulecheck itself has run out of file
+/// descriptors, the message says that this is rulecheck's own limit, not
+/// a fault of the file.
+pub fn io_message(e: &std::io::Error) -> String {
+    #[cfg(unix)]
+    if matches!(e.raw_os_error(), Some(libc::EMFILE | libc::ENFILE)) {
+        return format!(
+            "{e}: rulecheck's own failure, not the file's: it has run out of file descriptors (raise the limit, e.g. `ulimit -n`)"
+        );
+    }
+    e.to_string()
 }
 
 /// The text of a regular UTF-8 file of at most `max` bytes; the error
@@ -126,7 +139,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
     if let Some(p) = permissions {
         builder.permissions(p);
     }
-    let mut tmp = builder.tempfile_in(&dir).map_err(|e| fail(&e))?;
+    let mut tmp = builder.tempfile_in(&dir).map_err(|e| fail(&io_message(&e)))?;
     tmp.write_all(bytes).map_err(|e| fail(&e))?;
     tmp.flush().map_err(|e| fail(&e))?;
     // A full disk may only show when the data reaches it.
@@ -149,6 +162,15 @@ fn default_permissions() -> Option<std::fs::Permissions> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(unix)]
+    #[test]
+    fn running_out_of_descriptors_is_said_to_be_rulechecks_own_failure() {
+        let e = std::io::Error::from_raw_os_error(libc::EMFILE);
+        assert!(io_message(&e).contains("rulecheck's own failure, not the file's"));
+        let e = std::io::Error::from_raw_os_error(libc::ENOENT);
+        assert_eq!(io_message(&e), e.to_string());
+    }
 
     #[test]
     fn an_atomic_write_replaces_the_file_and_leaves_no_temporary_file() {

@@ -2,8 +2,13 @@
 //! handler that only records the signal; every wait on an engine polls it,
 //! so that a run stops within a moment, ends its engines (each in its own
 //! process group) and still writes the verdicts it has, marked incomplete.
-//! Without [`install`] nothing is ever requested: library users keep the
+//! Without [`install`] no signal is ever recorded: library users keep the
 //! default behaviour of their signals.
+//!
+//! rulecheck's own failure to go on (its file descriptors or processes
+//! exhausted, a thread it cannot start) stops a run the same way
+//! ([`fail`]): what finished is reported, marked incomplete with that
+//! reason, and no engine is blamed for it.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -14,6 +19,9 @@ static SIGNAL: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
 /// Whether a signal has been recorded: a second one ends the process at
 /// once, with [`EXIT_SECOND_SIGNAL`].
 static SEEN: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+
+/// rulecheck's own failure that stopped the run, if one has.
+static FAILURE: OnceLock<String> = OnceLock::new();
 
 /// The exit code when a second SIGINT or SIGTERM ends the process before
 /// the first one's stop is done: the stopped run's code, without a report.
@@ -50,11 +58,19 @@ pub fn install() -> Result<(), String> {
     }
 }
 
-/// The signal that asked the run to stop, by name, if one has.
+/// Stop the run for rulecheck's own failure (`why` says what could not be
+/// done and why): every wait on an engine sees it as it sees a signal. The
+/// first failure is the one kept.
+pub fn fail(why: &str) {
+    let _ = FAILURE.set(format!("rulecheck's own failure ({why})"));
+}
+
+/// What asked the run to stop, if anything has: a signal by name, or
+/// rulecheck's own failure ([`fail`]).
 pub fn requested() -> Option<&'static str> {
-    let n = SIGNAL.get()?.load(Ordering::Relaxed);
+    let n = SIGNAL.get().map_or(0, |s| s.load(Ordering::Relaxed));
     if n == 0 {
-        return None;
+        return FAILURE.get().map(String::as_str);
     }
     #[cfg(unix)]
     {

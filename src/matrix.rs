@@ -137,16 +137,27 @@ pub fn run(files: &[ScenarioFile], entries: &[Entry], jobs: usize) -> Result<Vec
     }
     let share = (jobs / entries.len().max(1)).max(1);
     let columns = std::thread::scope(|scope| {
+        // An engine whose thread cannot be started runs on this one, after
+        // the others are started: slower, never left out.
         let handles: Vec<_> = entries
             .iter()
             .zip(lists)
-            .map(|(entry, expected)| scope.spawn(move || run_one(files, entry, expected, share)))
+            .map(|(entry, expected)| {
+                let mine = expected.clone();
+                let spawned =
+                    std::thread::Builder::new().spawn_scoped(scope, move || run_one(files, entry, mine, share));
+                (spawned.ok(), entry, expected)
+            })
             .collect();
         handles
             .into_iter()
             .zip(entries)
-            .map(|(h, e)| {
-                h.join().unwrap_or_else(|_| Column {
+            .map(|((h, entry, expected), e)| {
+                let column = match h {
+                    Some(h) => h.join().ok(),
+                    None => Some(run_one(files, entry, expected, share)),
+                };
+                column.unwrap_or_else(|| Column {
                     name: e.name().to_string(),
                     about: None,
                     failure: Some("the run of this engine ended unexpectedly".to_string()),

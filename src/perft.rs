@@ -140,32 +140,38 @@ fn count_units(
     let next = AtomicUsize::new(0);
     let total: Mutex<Result<u64, NotationError>> = Mutex::new(Ok(0));
     let stats: Mutex<Option<Stats>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for mut counter in counters {
-            let (next, total, stats) = (&next, &total, &stats);
-            scope.spawn(move || {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(u) = units.get(i) else { break };
-                    let below = depth.saturating_sub(u.line.len() as u32);
-                    let n = match counter.as_mut() {
-                        Some(c) => c.perft(&u.position, below),
-                        None => game.perft(&u.position, below, paths),
-                    };
-                    if let Ok(mut t) = total.lock() {
-                        let sum = std::mem::replace(&mut *t, Ok(0));
-                        *t = match (sum, n) {
-                            (Ok(a), Ok(b)) => Ok(a + b),
-                            (Err(e), _) | (_, Err(e)) => Err(e),
-                        };
-                    }
-                    done(units.len());
-                }
-                if let (Some(c), Ok(mut s)) = (counter, stats.lock()) {
-                    *s = Some(s.unwrap_or_default().plus(c.stats()));
-                }
-            });
+    // The calling thread counts too, so that a thread that cannot be
+    // started only means fewer threads, never units left uncounted.
+    let work = |mut counter: Option<Box<dyn Counter + '_>>| {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(u) = units.get(i) else { break };
+            let below = depth.saturating_sub(u.line.len() as u32);
+            let n = match counter.as_mut() {
+                Some(c) => c.perft(&u.position, below),
+                None => game.perft(&u.position, below, paths),
+            };
+            if let Ok(mut t) = total.lock() {
+                let sum = std::mem::replace(&mut *t, Ok(0));
+                *t = match (sum, n) {
+                    (Ok(a), Ok(b)) => Ok(a + b),
+                    (Err(e), _) | (_, Err(e)) => Err(e),
+                };
+            }
+            done(units.len());
         }
+        if let (Some(c), Ok(mut s)) = (counter, stats.lock()) {
+            *s = Some(s.unwrap_or_default().plus(c.stats()));
+        }
+    };
+    let mut counters = counters.into_iter();
+    let mine = counters.next().flatten();
+    std::thread::scope(|scope| {
+        for counter in counters {
+            let work = &work;
+            let _ = std::thread::Builder::new().spawn_scoped(scope, move || work(counter));
+        }
+        work(mine);
     });
     let nodes = total.into_inner().unwrap_or_else(|e| e.into_inner())?;
     Ok((nodes, stats.into_inner().unwrap_or_else(|e| e.into_inner())))

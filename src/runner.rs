@@ -96,39 +96,42 @@ pub fn run_all_observed(
         files.iter().enumerate().flat_map(|(f, file)| (0..file.scenarios.len()).map(move |s| (f, s))).collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let results: std::sync::Mutex<Vec<Option<oracle::Verdict>>> = std::sync::Mutex::new(vec![None; work.len()]);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1).min(work.len().max(1)) {
-            scope.spawn(|| {
-                let mut engine = make();
-                'run: loop {
-                    let first = next.fetch_add(AHEAD, std::sync::atomic::Ordering::Relaxed);
-                    let run = work.get(first..work.len().min(first.saturating_add(AHEAD))).unwrap_or_default();
-                    if run.is_empty() || crate::interrupt::requested().is_some() {
-                        break;
-                    }
-                    let plans: Vec<crate::engine::Plan> = run
-                        .iter()
-                        .filter_map(|&(f, s)| oracle::plan(&files[f].scenarios[s], engine.as_mut()))
-                        .collect();
-                    engine.ask_ahead(&plans);
-                    for (i, &(f, s)) in (first..).zip(run) {
-                        if crate::interrupt::requested().is_some() {
-                            break 'run;
-                        }
-                        let v = oracle::check(&files[f].scenarios[s], engine.as_mut());
-                        // A scenario that a stop cut short has no verdict.
-                        if crate::interrupt::requested().is_some() {
-                            break 'run;
-                        }
-                        done();
-                        if let Ok(mut r) = results.lock() {
-                            r[i] = Some(v);
-                        }
-                    }
+    // One worker is the calling thread: a thread that cannot be started
+    // only means fewer engines at once, never scenarios left unrun.
+    let worker = || {
+        let mut engine = make();
+        'run: loop {
+            let first = next.fetch_add(AHEAD, std::sync::atomic::Ordering::Relaxed);
+            let run = work.get(first..work.len().min(first.saturating_add(AHEAD))).unwrap_or_default();
+            if run.is_empty() || crate::interrupt::requested().is_some() {
+                break;
+            }
+            let plans: Vec<crate::engine::Plan> =
+                run.iter().filter_map(|&(f, s)| oracle::plan(&files[f].scenarios[s], engine.as_mut())).collect();
+            engine.ask_ahead(&plans);
+            for (i, &(f, s)) in (first..).zip(run) {
+                if crate::interrupt::requested().is_some() {
+                    break 'run;
                 }
-                engine.ask_ahead(&[]);
-            });
+                let v = oracle::check(&files[f].scenarios[s], engine.as_mut());
+                // A scenario that a stop cut short has no verdict.
+                if crate::interrupt::requested().is_some() {
+                    break 'run;
+                }
+                done();
+                if let Ok(mut r) = results.lock() {
+                    r[i] = Some(v);
+                }
+            }
         }
+        engine.ask_ahead(&[]);
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..jobs.max(1).min(work.len().max(1)) {
+            let worker = &worker;
+            let _ = std::thread::Builder::new().spawn_scoped(scope, worker);
+        }
+        worker();
     });
     let mut verdicts = results.into_inner().unwrap_or_default().into_iter();
     files

@@ -11,7 +11,7 @@ use crate::runner;
 #[derive(clap::Args, Debug)]
 pub(super) struct Args {
     /// The engines file (YAML): `engines:`, a list of engine configs (the keys of an --engine-config
-    /// file: name, command, args, dir, timeout, startup-timeout, expected-failures) or `builtin: reference`.
+    /// file: name, command, args, dir, timeout, startup-timeout, perft-timeout, expected-failures) or `builtin: reference`.
     engines: PathBuf,
     /// Scenario files or directories [default: spec]
     paths: Vec<PathBuf>,
@@ -75,21 +75,28 @@ pub(super) fn matrix(raw_options: &[String], args: Args) -> Result<u8, Fail> {
             note(&format!("error: engine '{}': {why}", col.name));
         }
     }
-    let md = report::matrix::markdown(&command, &columns, &rows);
+    // A matrix stopped part way says so in every file it writes.
+    let stopped = crate::interrupt::requested().map(|signal| report::Stopped {
+        signal: signal.to_string(),
+        done: columns.iter().flat_map(|c| &c.runs).map(|r| r.verdicts.len()).sum(),
+        selected: files.iter().map(|f| f.scenarios.len()).sum::<usize>() * columns.len(),
+    });
+    let stopped = stopped.as_ref();
+    let md = report::matrix::markdown(&command, &columns, &rows, stopped);
     if let Some(f) = &markdown {
         write_file(f, &md)?;
     }
     if let Some(f) = &json {
-        write_file(f, &report::matrix::json(&command, &columns, &rows))?;
+        write_file(f, &report::matrix::json(&command, &columns, &rows, stopped))?;
     }
     if let Some(f) = &html {
         let outcomes = crate::matrix::scenario_outcomes(&files, &columns);
-        write_file(f, &report::matrix::html(&command, &columns, &rows, &outcomes, &cat))?;
+        write_file(f, &report::matrix::html(&command, &columns, &rows, &outcomes, &cat, stopped))?;
     }
     if outputs.is_empty() {
         out(&md)?;
     }
-    if let Some(signal) = crate::interrupt::requested() {
+    if let Some(signal) = stopped.map(|s| &s.signal) {
         note(&format!("rulecheck: stopped by {signal}; the matrix covers what finished and its engines were ended"));
         return Ok(report::EXIT_STOPPED as u8);
     }

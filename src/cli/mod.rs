@@ -3,7 +3,9 @@
 //! uncovered clauses), 2 bad input (a file, a position, an option, a time
 //! limit), 3 the engine failed, 4 nothing was run (no scenario selected,
 //! every one skipped, or an engine that does not play the variant), 5
-//! stopped by SIGINT or SIGTERM (the report then covers what finished).
+//! stopped by SIGINT or SIGTERM, or by rulecheck's own failure (its file
+//! descriptors or processes exhausted): the report then covers what
+//! finished.
 //!
 //! This file holds the parser and the dispatch; each command is a file of
 //! its own, and what several commands read or print the same way is in
@@ -51,6 +53,9 @@ struct Limits {
     /// Seconds an external engine gets to start and answer the handshake, each time it is started [default: 60].
     #[arg(long, value_name = "SECONDS", value_parser = engine::process::parse_seconds, allow_negative_numbers = true)]
     startup_timeout: Option<Duration>,
+    /// Seconds an external engine gets to answer one perft request [default: 60, or --timeout if longer].
+    #[arg(long, value_name = "SECONDS", value_parser = engine::process::parse_seconds, allow_negative_numbers = true)]
+    perft_timeout: Option<Duration>,
 }
 
 impl Limits {
@@ -60,6 +65,9 @@ impl Limits {
         }
         if let Some(t) = self.startup_timeout {
             spec.startup_timeout = t;
+        }
+        if let Some(t) = self.perft_timeout {
+            spec.perft_timeout = Some(t);
         }
         spec
     }

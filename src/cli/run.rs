@@ -40,7 +40,7 @@ pub(super) struct Args {
     /// An external engine: its command line, run directly (no shell), e.g. 'python3 adapter.py'.
     #[arg(long, value_name = "CMD ARGS", conflicts_with = "engine_config")]
     engine: Option<String>,
-    /// An engine config file (YAML: command, args, dir, timeout, startup-timeout, expected-failures).
+    /// An engine config file (YAML: command, args, dir, timeout, startup-timeout, perft-timeout, expected-failures).
     #[arg(long, value_name = "FILE")]
     engine_config: Option<PathBuf>,
     #[command(flatten)]

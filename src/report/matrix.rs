@@ -1,6 +1,8 @@
 //! The conformance matrix written out: Markdown (for a repository's docs,
 //! so it must not change unless a verdict does: no times, no absolute
-//! paths), JSON (for tools) and one self-contained HTML page.
+//! paths), JSON (for tools) and one self-contained HTML page. A matrix
+//! stopped part way (a signal, rulecheck's own failure) says so in each,
+//! as `run`'s reports do: its cells count only what finished.
 
 use std::fmt::Write as _;
 
@@ -8,7 +10,7 @@ use serde::Serialize;
 
 use crate::catalog::Catalog;
 use crate::matrix::{Cell, CellStatus, Column, Row};
-use crate::report::{Outcome, Totals};
+use crate::report::{Outcome, Stopped, Totals};
 
 /// The shape of the JSON matrix; bumped when a field changes meaning.
 pub const JSON_VERSION: u32 = 1;
@@ -50,7 +52,7 @@ fn engine_line(col: &Column) -> String {
 
 /// The Markdown matrix. `command` is how it was made, said at the top so a
 /// reader can make it again.
-pub fn markdown(command: &str, columns: &[Column], rows: &[Row]) -> String {
+pub fn markdown(command: &str, columns: &[Column], rows: &[Row], stopped: Option<&Stopped>) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "# Conformance matrix\n");
     let _ = writeln!(
@@ -58,6 +60,13 @@ pub fn markdown(command: &str, columns: &[Column], rows: &[Row]) -> String {
         "Each engine below was run over the same scenarios. Made by {}; do not edit by hand.\n",
         crate::text::markdown_code(command, false)
     );
+    if let Some(st) = stopped {
+        let _ = writeln!(
+            s,
+            "**Incomplete**: {}; the cells count only the scenarios finished before it.\n",
+            md_escape(&incomplete(st))
+        );
+    }
     let _ = writeln!(s, "| Engine | Says it is | Passed | Failed | Skipped | Errors |");
     let _ = writeln!(s, "|---|---|---:|---:|---:|---:|");
     for col in columns {
@@ -125,16 +134,27 @@ struct JsonOutcome {
 }
 
 #[derive(Serialize)]
+struct JsonIncomplete {
+    signal: String,
+    scenarios_run: usize,
+    scenarios_selected: usize,
+    message: String,
+}
+
+#[derive(Serialize)]
 struct JsonMatrix<'a> {
     matrix: u32,
     command: &'a str,
+    /// Set when the matrix was stopped before every engine had run every
+    /// scenario.
+    incomplete: Option<JsonIncomplete>,
     engines: Vec<JsonEngine<'a>>,
     rows: &'a [Row],
 }
 
 /// The JSON matrix: the engines with their totals, and every row with one
 /// cell per engine (in the engines' order).
-pub fn json(command: &str, columns: &[Column], rows: &[Row]) -> String {
+pub fn json(command: &str, columns: &[Column], rows: &[Row], stopped: Option<&Stopped>) -> String {
     let engines = columns
         .iter()
         .map(|c| {
@@ -163,8 +183,20 @@ pub fn json(command: &str, columns: &[Column], rows: &[Row]) -> String {
             }
         })
         .collect();
-    let m = JsonMatrix { matrix: JSON_VERSION, command, engines, rows };
+    let incomplete = stopped.map(|st| JsonIncomplete {
+        signal: st.signal.clone(),
+        scenarios_run: st.done,
+        scenarios_selected: st.selected,
+        message: incomplete(st),
+    });
+    let m = JsonMatrix { matrix: JSON_VERSION, command, incomplete, engines, rows };
     format!("{}\n", serde_json::to_string_pretty(&m).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}")))
+}
+
+/// "stopped by SIGTERM after 3 of 14 scenario runs" (one run per engine
+/// and scenario).
+fn incomplete(st: &Stopped) -> String {
+    format!("stopped by {} after {} of {}", st.signal, st.done, crate::report::count(st.selected, "scenario run"))
 }
 
 fn esc(text: &str) -> String {
@@ -186,6 +218,7 @@ pub fn html(
     rows: &[Row],
     outcomes: &[(String, Vec<Option<Outcome>>)],
     catalog: &Catalog,
+    stopped: Option<&Stopped>,
 ) -> String {
     let by_id: std::collections::HashMap<&str, &Vec<Option<Outcome>>> =
         outcomes.iter().map(|(id, o)| (id.as_str(), o)).collect();
@@ -196,6 +229,13 @@ pub fn html(
          <style>{STYLE}</style></head><body>\n<h1>Conformance matrix</h1>\n<p>Made by <code>{}</code>.</p>\n",
         esc(command)
     );
+    if let Some(st) = stopped {
+        let _ = writeln!(
+            s,
+            "<p id=\"incomplete\" class=\"error\">incomplete: {}; the cells count only the scenarios finished before it</p>",
+            esc(&incomplete(st))
+        );
+    }
     s.push_str("<table class=\"engines\"><tr><th>Engine</th><th>Says it is</th><th>Passed</th><th>Failed</th><th>Skipped</th><th>Errors</th></tr>\n");
     for col in columns {
         let t = col.totals();

@@ -164,15 +164,17 @@ impl Totals {
     }
 }
 
-/// The exit code of a run stopped by SIGINT or SIGTERM.
+/// The exit code of a run stopped by SIGINT or SIGTERM, or by rulecheck's
+/// own failure ([`crate::interrupt::fail`]).
 pub const EXIT_STOPPED: i32 = 5;
 
-/// A run stopped by a signal before every selected scenario had a verdict:
-/// its reports hold the verdicts finished before the stop, marked
-/// incomplete.
+/// A run stopped by a signal (or rulecheck's own failure) before every
+/// selected scenario had a verdict: its reports hold the verdicts finished
+/// before the stop, marked incomplete.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Stopped {
-    /// The signal, by name (`SIGTERM`).
+    /// The signal, by name (`SIGTERM`), or rulecheck's own failure in
+    /// words.
     pub signal: String,
     /// Scenarios with a verdict.
     pub done: usize,

@@ -137,7 +137,8 @@ impl ProcessEngine {
         let Some((key, id, len)) = self.ahead.written.pop_front() else { return false };
         self.ahead.pending -= len;
         self.ahead.forget(&key);
-        let answer = self.receive(id, false, Instant::now().checked_add(self.spec.timeout));
+        let kind = super::Limit::of(&key);
+        let answer = self.receive(id, kind, Instant::now().checked_add(self.limit(kind)));
         let stderr = if matches!(answer, Err(EngineError::Failed(_))) { self.take_stderr() } else { String::new() };
         self.ahead.answered.entry(key).or_default().push_back((answer, stderr));
         self.fill();
@@ -183,14 +184,14 @@ impl ProcessEngine {
         if queue.is_empty() {
             self.ahead.answered.remove(request);
         }
-        self.ahead.stderr.push_str(&stderr);
+        super::bounds::keep_last(&mut self.ahead.stderr, &stderr);
         Some(answer)
     }
 
     /// What the engine wrote to its standard error and no answer has
     /// taken yet.
     fn take_stderr(&mut self) -> String {
-        self.stderr.lock().map(|mut s| std::mem::take(&mut *s)).unwrap_or_default()
+        self.stderr.lock().map(|mut s| s.take()).unwrap_or_default()
     }
 
     /// The standard error for the scenario just checked: what its answers

@@ -5,7 +5,14 @@
 //! UTF-8 of at most [`MAX_LINE`] bytes. An engine that crashes, hangs,
 //! closes its output or answers out of protocol is reported as an error for
 //! the scenario at hand, killed with its whole process group, and started
-//! again for the next one. Its standard error is kept for the report.
+//! again for the next one; one that then fails to start is not tried
+//! again, and every scenario left is an error at once. Its standard error
+//! is kept for the report, and every text kept from an engine (a reason, a
+//! message, its standard error) is bounded ([`TEXT_KEEP`], [`STDERR_KEEP`])
+//! and says where it was cut. When rulecheck itself cannot go on (its file
+//! descriptors or processes exhausted, a thread it cannot start), the run
+//! stops as on a signal ([`crate::interrupt::fail`]): the engine is not
+//! blamed.
 
 use std::io::Read;
 use std::process::{Command, Stdio};
@@ -17,10 +24,14 @@ use super::protocol::{Request, Response, VERSION};
 use super::EngineError;
 
 mod ahead;
+mod bounds;
 mod pipe;
+mod reaper;
 mod requests;
 mod spec;
 
+use bounds::{bounded, Stderr};
+pub use bounds::{STDERR_KEEP, TEXT_KEEP};
 use pipe::{soon, window, Answers, Line, Running, Wait};
 pub use spec::*;
 
@@ -42,7 +53,10 @@ pub struct ProcessEngine {
     running: Option<Running>,
     hello: Option<Response>,
     next_id: u64,
-    stderr: Arc<Mutex<String>>,
+    stderr: Arc<Mutex<Stderr>>,
+    /// Why the engine failed to start, once it has: it is not started
+    /// again (every request fails at once, saying why).
+    failed_start: Option<String>,
     /// The requests written and not yet answered, in words, so that a
     /// crash or a timeout names the request it happened on.
     asked: Vec<(u64, String)>,
@@ -50,8 +64,26 @@ pub struct ProcessEngine {
     ahead: ahead::Ahead,
 }
 
-/// Most standard error kept per scenario.
-const STDERR_KEEP: usize = 16 * 1024;
+/// Whether a failure to start a process or a thread is rulecheck's own
+/// (its descriptors, processes or memory exhausted) rather than the
+/// engine's (a command that is missing or cannot be run).
+fn own_failure(e: &std::io::Error) -> bool {
+    #[cfg(unix)]
+    {
+        matches!(e.raw_os_error(), Some(libc::EMFILE | libc::ENFILE | libc::EAGAIN | libc::ENOMEM))
+    }
+    #[cfg(not(unix))]
+    {
+        matches!(e.kind(), std::io::ErrorKind::OutOfMemory)
+    }
+}
+
+/// rulecheck's own failure: the run stops, as on a signal, and the request
+/// fails with the stop's message.
+fn own(why: String) -> EngineError {
+    crate::interrupt::fail(&why);
+    stopped(crate::interrupt::requested().unwrap_or("rulecheck's own failure"))
+}
 
 impl ProcessEngine {
     pub fn new(spec: EngineSpec) -> ProcessEngine {
@@ -60,7 +92,8 @@ impl ProcessEngine {
             running: None,
             hello: None,
             next_id: 1,
-            stderr: Arc::new(Mutex::new(String::new())),
+            stderr: Arc::new(Mutex::new(Stderr::default())),
+            failed_start: None,
             asked: Vec::new(),
             ahead: ahead::Ahead::default(),
         }
@@ -70,10 +103,24 @@ impl ProcessEngine {
         &self.spec
     }
 
-    /// Start the engine and shake hands; the handshake's answer.
+    /// Start the engine and shake hands; the handshake's answer. An engine
+    /// that failed to start (after a crash, say) is not tried again: each
+    /// scenario left would otherwise wait out its start-up allowance.
     pub fn start(&mut self) -> Result<&Response, EngineError> {
         if self.running.is_none() {
-            self.spawn()?;
+            if let Some(why) = &self.failed_start {
+                return Err(EngineError::Failed(format!(
+                    "the engine failed to start earlier in this run ({why}); it is not started again for the rest of the run"
+                )));
+            }
+            if let Err(e) = self.spawn() {
+                // A failure that is the engine's: a stop or rulecheck's own
+                // failure is not.
+                if crate::interrupt::requested().is_none() {
+                    self.failed_start = Some(e.to_string());
+                }
+                return Err(e);
+            }
         }
         self.hello.as_ref().ok_or_else(|| EngineError::Failed("no handshake".into()))
     }
@@ -94,18 +141,25 @@ impl ProcessEngine {
             use std::os::unix::process::CommandExt;
             cmd.process_group(0);
         }
-        let mut child =
-            cmd.spawn().map_err(|e| EngineError::Failed(format!("cannot start '{}': {e}", self.spec.command)))?;
+        // Ended with rulecheck, however rulecheck ends.
+        reaper::guard(&mut cmd);
+        let mut child = cmd.spawn().map_err(|e| {
+            let why = format!("cannot start '{}': {e}", self.spec.command);
+            if own_failure(&e) {
+                own(why)
+            } else {
+                EngineError::Failed(why)
+            }
+        })?;
         let (Some(stdin), Some(stdout), Some(mut stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
-            let _ = child.kill();
-            let _ = child.wait();
+            pipe::end(&mut child);
             return Err(EngineError::Failed("the engine's standard streams could not be opened".into()));
         };
         let log = Arc::clone(&self.stderr);
         let (read_all, stderr_read) = mpsc::channel::<()>();
-        std::thread::spawn(move || {
+        let reader = std::thread::Builder::new().name("engine stderr".into()).spawn(move || {
             let _read_all = read_all;
             let mut buf = [0u8; 4096];
             while let Ok(n) = stderr.read(&mut buf) {
@@ -113,15 +167,14 @@ impl ProcessEngine {
                     break;
                 }
                 if let Ok(mut s) = log.lock() {
-                    s.push_str(&String::from_utf8_lossy(&buf[..n]));
-                    if s.len() > STDERR_KEEP {
-                        let cut = s.len() - STDERR_KEEP;
-                        let cut = (cut..s.len()).find(|&i| s.is_char_boundary(i)).unwrap_or(s.len());
-                        s.drain(..cut);
-                    }
+                    s.push(&buf[..n]);
                 }
             }
         });
+        if let Err(e) = reader {
+            pipe::end(&mut child);
+            return Err(own(format!("cannot start a thread to read the engine's standard error: {e}")));
+        }
         let window = window(&stdin);
         self.running = Some(Running { child, stdin, lines: Answers::new(stdout), window, stderr_read });
         let id = self.take_id();
@@ -172,8 +225,8 @@ impl ProcessEngine {
     fn send(&mut self, request: Request) -> Result<Response, EngineError> {
         // Answers still due to requests written ahead come first.
         self.settle();
-        let hello = matches!(request, Request::Hello { .. });
-        let limit = if hello { self.spec.startup_timeout } else { self.spec.timeout };
+        let kind = Limit::of(&request);
+        let limit = self.limit(kind);
         let id = request.id();
         let line = request_line(&request)?;
         self.asked.push((id, request.describe()));
@@ -184,7 +237,16 @@ impl ProcessEngine {
         if run.write(&line).is_err() {
             return Err(self.closed_input(deadline));
         }
-        self.receive(id, hello, deadline)
+        self.receive(id, kind, deadline)
+    }
+
+    /// The time limit of a kind of request.
+    fn limit(&self, kind: Limit) -> Duration {
+        match kind {
+            Limit::Startup => self.spec.startup_timeout,
+            Limit::Request => self.spec.timeout,
+            Limit::Perft => self.spec.perft_limit(),
+        }
     }
 
     /// The engine's input is closed: its exit status if it has one, and the
@@ -201,8 +263,8 @@ impl ProcessEngine {
     }
 
     /// The answer to request `id`, waited for until `deadline`.
-    fn receive(&mut self, id: u64, hello: bool, deadline: Option<Instant>) -> Result<Response, EngineError> {
-        let limit = if hello { self.spec.startup_timeout } else { self.spec.timeout };
+    fn receive(&mut self, id: u64, kind: Limit, deadline: Option<Instant>) -> Result<Response, EngineError> {
+        let limit = self.limit(kind);
         let Some(run) = self.running.as_mut() else {
             return Err(EngineError::Failed("the engine is not running".into()));
         };
@@ -226,11 +288,20 @@ impl ProcessEngine {
                 )
             }
             Wait::Line(Line::Failed(e)) => return failed(self, format!("cannot read the engine's answer: {e}")),
-            Wait::Timeout if hello => {
+            Wait::Timeout if kind == Limit::Startup => {
                 return failed(
                     self,
                     format!(
                         "no handshake within {:.1}s (the start-up allowance: --startup-timeout, or startup-timeout in an engine config file)",
+                        limit.as_secs_f64()
+                    ),
+                )
+            }
+            Wait::Timeout if kind == Limit::Perft => {
+                return failed(
+                    self,
+                    format!(
+                        "no answer within {:.1}s (request {id}; the perft limit: --perft-timeout, or perft-timeout in an engine config file)",
                         limit.as_secs_f64()
                     ),
                 )
@@ -250,7 +321,7 @@ impl ProcessEngine {
             }
         };
         let response: Response = match serde_json::from_str(&answer) {
-            Ok(r) => r,
+            Ok(r) => bounded(r),
             // The first line is where an engine that has not read the
             // protocol goes wrong (a banner, a prompt): it is told what the
             // protocol wants there, not only what the JSON parser saw.
@@ -310,11 +381,12 @@ impl ProcessEngine {
         let mut written = 0;
         let mut pending = 0usize;
         while out.len() < requests.len() {
+            let limit = requests.get(out.len()).map_or(self.spec.timeout, |r| self.limit(Limit::of(r)));
             let Some(run) = self.running.as_mut() else {
                 out.resize_with(requests.len(), || None);
                 break;
             };
-            let started = Instant::now().checked_add(self.spec.timeout);
+            let started = Instant::now().checked_add(limit);
             // Write what fits in the window (always the next request to be
             // answered, whatever its size), in one write, once half the
             // window is answered: the engine then reads many requests at a
@@ -336,7 +408,7 @@ impl ProcessEngine {
                 continue;
             }
             let i = out.len();
-            let answer = self.receive(requests[i].id(), false, started);
+            let answer = self.receive(requests[i].id(), Limit::of(&requests[i]), started);
             pending -= lines[i].len();
             out.push(Some(answer));
         }
@@ -369,6 +441,26 @@ impl Drop for ProcessEngine {
             }
         }
         self.stop();
+    }
+}
+
+/// Which time limit a request has: the handshake its start-up allowance,
+/// perft its own limit (a count may rightly take longer than a move list),
+/// every other request the request limit.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Limit {
+    Startup,
+    Request,
+    Perft,
+}
+
+impl Limit {
+    pub(super) fn of(request: &Request) -> Limit {
+        match request {
+            Request::Hello { .. } => Limit::Startup,
+            Request::Perft { .. } => Limit::Perft,
+            _ => Limit::Request,
+        }
     }
 }
 

@@ -114,13 +114,7 @@ impl Running {
     /// Kill the engine's whole process group, then the engine itself (in
     /// case it left its group), and reap it.
     pub(super) fn kill(mut self) {
-        #[cfg(unix)]
-        if let Ok(pid) = i32::try_from(self.child.id()) {
-            use nix::sys::signal::{killpg, Signal};
-            let _ = killpg(nix::unistd::Pid::from_raw(pid), Signal::SIGKILL);
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        end(&mut self.child);
         let _ = self.stderr_read.recv_timeout(STDERR_DRAIN);
     }
 
@@ -144,6 +138,20 @@ impl Running {
             nap = (nap * 2).min(Duration::from_millis(10));
         }
     }
+}
+
+/// Kill an engine's whole process group, then the engine itself (in case
+/// it left its group), take the group off the reaper's list while the
+/// engine's pid is still its own, and reap it.
+pub(super) fn end(child: &mut Child) {
+    #[cfg(unix)]
+    if let Ok(pid) = i32::try_from(child.id()) {
+        use nix::sys::signal::{killpg, Signal};
+        let _ = killpg(nix::unistd::Pid::from_raw(pid), Signal::SIGKILL);
+    }
+    let _ = child.kill();
+    super::reaper::release(child.id());
+    let _ = child.wait();
 }
 
 /// How long an engine whose pipes have closed is given to exit, so that a

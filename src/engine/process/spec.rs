@@ -18,6 +18,10 @@ pub struct EngineSpec {
     pub timeout: Duration,
     /// The time the engine gets to start and answer the handshake.
     pub startup_timeout: Duration,
+    /// The time limit of each perft request, if one was given: a count may
+    /// rightly take longer than a move list, but never without end
+    /// ([`EngineSpec::perft_limit`]).
+    pub perft_timeout: Option<Duration>,
     /// The engine's expected-failures file, if it has one.
     pub expected_failures: Option<PathBuf>,
 }
@@ -42,6 +46,9 @@ pub struct EngineFile {
     /// Seconds to start and answer the handshake.
     #[serde(default, rename = "startup-timeout")]
     pub startup_timeout: Option<f64>,
+    /// Seconds per perft request.
+    #[serde(default, rename = "perft-timeout")]
+    pub perft_timeout: Option<f64>,
     #[serde(default, rename = "expected-failures")]
     pub expected_failures: Option<PathBuf>,
     /// `reference`: the built-in engine (engines files only).
@@ -55,6 +62,10 @@ pub const PIPELINE: &str = "pipeline";
 
 /// Seconds an engine gets to answer one request unless told otherwise.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Seconds an engine gets to answer one perft request unless told
+/// otherwise: longer than other requests, since a count walks a tree.
+pub const DEFAULT_PERFT_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Seconds an engine gets to start and answer the handshake unless told
 /// otherwise: generous, since an interpreter may take seconds to start on a
@@ -101,12 +112,13 @@ impl EngineSpec {
             dir: None,
             timeout: DEFAULT_TIMEOUT,
             startup_timeout: DEFAULT_STARTUP_TIMEOUT,
+            perft_timeout: None,
             expected_failures: None,
         })
     }
 
     /// From an engine config file (YAML: command, args, dir, timeout,
-    /// startup-timeout, expected-failures). Relative paths (`dir`,
+    /// startup-timeout, perft-timeout, expected-failures). Relative paths (`dir`,
     /// `expected-failures`, and a `command` with a slash in it) are relative
     /// to the file's directory, which is also where the engine runs unless
     /// `dir` says otherwise; a bare command name is looked up on PATH.
@@ -125,6 +137,15 @@ impl EngineSpec {
         }
         let base = path.parent().unwrap_or(Path::new("."));
         f.into_spec(base, &path.display().to_string())
+    }
+}
+
+impl EngineSpec {
+    /// The time limit of a perft request: the one given, else
+    /// [`DEFAULT_PERFT_TIMEOUT`] or the request limit if that is longer
+    /// (an engine given more time per request never gets less for perft).
+    pub fn perft_limit(&self) -> Duration {
+        self.perft_timeout.unwrap_or(DEFAULT_PERFT_TIMEOUT.max(self.timeout))
     }
 }
 
@@ -153,10 +174,32 @@ impl EngineFile {
             name: self.name.unwrap_or_else(|| command.clone()),
             timeout: limit("timeout", self.timeout, DEFAULT_TIMEOUT)?,
             startup_timeout: limit("startup-timeout", self.startup_timeout, DEFAULT_STARTUP_TIMEOUT)?,
+            perft_timeout: self
+                .perft_timeout
+                .map(|v| seconds(v).map_err(|e| format!("{origin}: perft-timeout: {e}")))
+                .transpose()?,
             command,
             args: self.args,
             dir: Some(self.dir.map(|d| base.join(d)).unwrap_or_else(|| base.to_path_buf())),
             expected_failures: self.expected_failures.map(|p| base.join(p)),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn perft_gets_its_own_limit_and_never_less_than_other_requests() {
+        let mut spec = EngineSpec::from_command_line("engine").expect("a command");
+        assert_eq!(spec.perft_limit(), DEFAULT_PERFT_TIMEOUT);
+        spec.timeout = Duration::from_secs(120);
+        assert_eq!(spec.perft_limit(), Duration::from_secs(120));
+        spec.perft_timeout = Some(Duration::from_secs(1));
+        assert_eq!(spec.perft_limit(), Duration::from_secs(1));
+        let file: EngineFile = serde_saphyr::from_str("command: x\nperft-timeout: 0\n").expect("yaml");
+        let e = file.into_spec(Path::new("."), "engine.yaml").expect_err("refused");
+        assert!(e.contains("perft-timeout"), "{e}");
     }
 }
