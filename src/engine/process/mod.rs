@@ -325,7 +325,7 @@ impl ProcessEngine {
             // The first line is where an engine that has not read the
             // protocol goes wrong (a banner, a prompt): it is told what the
             // protocol wants there, not only what the JSON parser saw.
-            Err(e) if hello => {
+            Err(e) if kind == Limit::Startup => {
                 return failed(
                     self,
                     format!(
