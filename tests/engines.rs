@@ -364,8 +364,9 @@ fn fuzzing_finds_and_shrinks_a_planted_bug_into_a_scenario() {
     let dir = std::env::temp_dir().join(format!("rulecheck-fuzz-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     // It cites the clause that the reference's reason for refusing the
-    // engine's backward capture points to, not a placeholder.
-    assert!(o.stdout.contains("    clauses: [english.capture.man]\n"), "{}", o.all());
+    // engine's backward capture points to first (then those of the rule
+    // that makes the move it lacks legal), not a placeholder.
+    assert!(o.stdout.contains("    clauses: [english.capture.man"), "{}", o.all());
     assert!(!o.stdout.contains("TO CITE"), "{}", o.all());
     let file = dir.join("found.yaml");
     std::fs::write(&file, &o.stdout).expect("write");
