@@ -163,10 +163,9 @@ fn differ(
     Ok(None)
 }
 
-/// Offer the engine a few moves the reference refuses in `position` (the
+/// Offer the engine a few moves the reference refuses in `ours` (the
 /// reference's reading of the engine's `setup` after `played`): each must
-/// be refused. `previous` is the position a ply before, whose moves are
-/// the other side's.
+/// be refused. `earlier` are the positions of the plies before.
 #[allow(clippy::too_many_arguments)]
 fn refuses(
     against: &Against<'_>,
@@ -174,11 +173,11 @@ fn refuses(
     setup: &Setup<'_>,
     played: &[Action],
     ours: &Replay,
-    previous: Option<&Replay>,
+    earlier: &[Replay],
     k: usize,
     learned: &mut Learned,
 ) -> Result<Option<Found>, Parting> {
-    let offers = offered(against, ours, previous);
+    let offers = offered(against, ours, earlier);
     if offers.is_empty() {
         return Ok(None);
     }
@@ -235,7 +234,8 @@ pub(super) fn compare(
     let whole_setup = Setup { variant, options, position: Some(start) };
     let all: Vec<Action> = moves.iter().cloned().map(Action::Move).collect();
     let mut before = start.to_string();
-    let mut previous: Option<Replay> = None;
+    // The reference's positions of the last two plies, newest last.
+    let mut earlier: Vec<Replay> = Vec::new();
     for k in 0..=moves.len() {
         let step: Vec<Action> = if k == 0 { Vec::new() } else { vec![all[k - 1].clone()] };
         let from_start = learned.whole_games;
@@ -280,11 +280,14 @@ pub(super) fn compare(
         let whole = learned.whole_games;
         let (setup, played): (Setup<'_>, &[Action]) =
             if whole { (whole_setup, &all[..k]) } else { (Setup { variant, options, position: Some(&before) }, &step) };
-        if let Some(found) = refuses(against, engine, &setup, played, &ours, previous.as_ref(), k, learned)? {
+        if let Some(found) = refuses(against, engine, &setup, played, &ours, &earlier, k, learned)? {
             return Err(Parting::Differs { at: k, found, whole: whole && k > 0 });
         }
         before = ours.position.clone();
-        previous = Some(ours);
+        if earlier.len() == 2 {
+            earlier.remove(0);
+        }
+        earlier.push(ours);
     }
     if learned.whole_games || moves.is_empty() {
         return Ok(());

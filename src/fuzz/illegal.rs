@@ -8,8 +8,8 @@
 //! deviations play here and the reference does not (a man's backward step,
 //! a flying king's long move, a step where a capture is due, a jump that
 //! turns, a removal the rules do not allow, as the family has them), and
-//! the moves of the ply before, which belong to the other side or start
-//! from a square the last move emptied. A few are picked, the same ones for
+//! the moves of the two plies before, which belong to the other side, start
+//! from a square a move emptied or land on one a move filled. A few are picked, the same ones for
 //! the same position, so that the shrinking finds them again.
 
 use super::compare::Against;
@@ -30,9 +30,12 @@ fn hash(text: &str) -> usize {
 }
 
 /// A few moves the reference refuses in `ours` (its reading of the position
-/// reached, legal moves and all), each with the reference's reason:
-/// at most one from each source picked, [`PER_PLY`] in all.
-pub(super) fn offered(against: &Against<'_>, ours: &Replay, previous: Option<&Replay>) -> Vec<(String, String)> {
+/// reached, legal moves and all), each with the reference's reason: at most
+/// one from each source picked, [`PER_PLY`] in all. `earlier` are the
+/// positions of the plies before, whose moves are the other side's (or the
+/// same side's, now landing where a piece stands or starting from a square
+/// left empty).
+pub(super) fn offered(against: &Against<'_>, ours: &Replay, earlier: &[Replay]) -> Vec<(String, String)> {
     let reference = against.reference;
     let position = &ours.position;
     // A finished game refuses everything for that alone.
@@ -57,7 +60,7 @@ pub(super) fn offered(against: &Against<'_>, ours: &Replay, previous: Option<&Re
             take(r.moves);
         }
     }
-    if let Some(p) = previous {
+    for p in earlier {
         take(p.moves.clone());
     }
     if groups.is_empty() {

@@ -159,7 +159,10 @@ pub fn fuzz(engine: &mut dyn Engine, plan: &Plan<'_>, each_game: &dyn Fn()) -> R
             Parting::Differs { .. } => None,
         }
     };
+    // Games that agreed before any disagreement: the games proptest replays
+    // while it shrinks one are not counted.
     let agreed = Cell::new(0u32);
+    let shrinking = Cell::new(false);
     let mut seed_bytes = [0u8; 32];
     seed_bytes[..8].copy_from_slice(&plan.seed.to_le_bytes());
     let config = Config { cases: plan.games, failure_persistence: None, max_shrink_iters: 4096, ..Config::default() };
@@ -179,11 +182,16 @@ pub fn fuzz(engine: &mut dyn Engine, plan: &Plan<'_>, each_game: &dyn Fn()) -> R
             // A game cut short by a signal is no agreement.
             Ok(()) if crate::interrupt::requested().is_some() => Ok(()),
             Ok(()) => {
-                agreed.set(agreed.get().saturating_add(1));
+                if !shrinking.get() {
+                    agreed.set(agreed.get().saturating_add(1));
+                }
                 Ok(())
             }
             Err(_) if crate::interrupt::requested().is_some() => Ok(()),
-            Err(Parting::Differs { found, .. }) => Err(TestCaseError::fail(found.detail)),
+            Err(Parting::Differs { found, .. }) => {
+                shrinking.set(true);
+                Err(TestCaseError::fail(found.detail))
+            }
             Err(other) => {
                 *halted.borrow_mut() = halt(start, &moves, other);
                 Ok(())
@@ -194,8 +202,8 @@ pub fn fuzz(engine: &mut dyn Engine, plan: &Plan<'_>, each_game: &dyn Fn()) -> R
         let mut notes = Vec::new();
         if l.refused > 0 {
             notes.push(format!(
-                "the engine refused each of the {} that the reference refuses offered to it",
-                crate::report::count(l.refused, "move")
+                "the engine refused every move the reference refuses that it was offered ({} in all)",
+                l.refused
             ));
         }
         if l.whole_games {
