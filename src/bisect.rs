@@ -194,19 +194,15 @@ pub fn bisect(tree: &Tree<'_>, engine: &mut dyn Engine) -> Result<Bisection, Eng
         let setup = Setup { variant, options, position: Some(&theirs) };
         let ours = reference.replay(&here, &[]).map_err(failed)?;
         let listed = engine.replay(&setup, &[])?;
-        // Compare the move lists by identity.
-        let key = |m: &str| reference.move_key(&here, m).map(|k| k.key).unwrap_or_else(|_| format!("?{m}"));
-        let mut a: Vec<String> = ours.moves.iter().map(|m| key(m)).collect();
-        let mut b: Vec<String> = listed.moves.iter().map(|m| key(m)).collect();
-        a.sort();
-        b.sort();
-        if a != b {
-            return Ok(Bisection::Parted {
-                path,
-                position: here,
-                reference: sorted(ours.moves),
-                engine: sorted(listed.moves),
-            });
+        // Compare the move lists by identity; a move the reference cannot
+        // read is the engine out of protocol, not a disagreement.
+        let (want, _) = crate::oracle::listed_keys(reference, &here, &ours.moves).map_err(failed)?;
+        let (got, twice) = crate::oracle::listed_keys(reference, &here, &listed.moves).map_err(|e| {
+            EngineError::Failed(format!("out of protocol: the engine listed a move that cannot be read: {e}"))
+        })?;
+        if want.keys().ne(got.keys()) || !twice.is_empty() {
+            let engine = if twice.is_empty() { crate::oracle::displays(&got) } else { sorted(listed.moves) };
+            return Ok(Bisection::Parted { path, position: here, reference: crate::oracle::displays(&want), engine });
         }
         let mut next = None;
         if d > 1 {
@@ -280,4 +276,55 @@ pub fn divide(tree: &Tree<'_>, engine: &mut dyn Engine) -> Result<(String, bool)
         let _ = writeln!(out, "the engine's own perft at the root: {root}   <- differs from the sum of its moves");
     }
     Ok((out, differs))
+}
+
+/// The house rules to count under for an engine that does not play the ones
+/// asked: values it declares where the reference counts the same tree under
+/// them (the same legal moves at the root and the same count below each, at
+/// the depth), as `run` runs a scenario under an engine's own values when
+/// the reference gives the same answers. The values, and the rules changed
+/// as `name=value` words; `None` when no declared values count the same.
+pub fn adapted(
+    engine: &mut dyn Engine,
+    variant: &str,
+    options: &Options,
+    position: &str,
+    depth: u32,
+) -> Option<(Options, String)> {
+    use crate::engine::{declares, offered};
+    /// At most this many combinations of declared values are tried.
+    const MAX_ADAPTATIONS: usize = 64;
+    let declared = engine.declared(variant)?;
+    let unplayed: Vec<(&String, Vec<String>)> = options
+        .iter()
+        .filter(|(name, value)| !declares(&declared, variant, name, value))
+        .map(|(name, _)| (name, offered(&declared, variant, name)))
+        .collect();
+    if unplayed.is_empty() || unplayed.iter().any(|(_, values)| values.is_empty()) {
+        return None;
+    }
+    let asked = crate::registry::configure(variant, options).ok()?;
+    let want = asked.divide(position, depth, false).ok()?;
+    let combinations = unplayed.iter().try_fold(1usize, |n, (_, values)| n.checked_mul(values.len()))?;
+    for i in 0..combinations.min(MAX_ADAPTATIONS) {
+        let mut alt = options.clone();
+        let mut changed = Vec::new();
+        let mut rest = i;
+        for (name, values) in &unplayed {
+            let value = &values[rest % values.len()];
+            rest /= values.len();
+            alt.insert((*name).clone(), value.clone());
+            changed.push(format!("{name}={value}"));
+        }
+        if engine.supports(variant, &alt).is_err() {
+            continue;
+        }
+        let Ok(game) = crate::registry::configure(variant, &alt) else { continue };
+        if game.normalize_position(position).ok() == asked.normalize_position(position).ok()
+            && game.divide(position, depth, false).ok().as_ref() == Some(&want)
+        {
+            return Some((alt, changed.join(" ")));
+        }
+    }
+    None
 }

@@ -410,6 +410,31 @@ pub fn deviant(name: &str) -> Result<Box<GameFactory>, String> {
     }))
 }
 
+/// The single-rule deviations of a variant's family under house rules,
+/// each by its [`slug`] and as a game. A move one of them plays that the
+/// reference refuses is a mistake an engine with that one rule wrong
+/// makes, which fuzzing offers an engine to refuse; a legal move one of
+/// them refuses is a move that rule makes legal, whose clauses a fuzzed
+/// scenario cites. A deviation that cannot be configured under the house
+/// rules is left out.
+pub fn deviants(variant: &str, options: &Options) -> Vec<(String, Box<dyn Game>)> {
+    let Ok(v) = registry::variant(variant) else { return Vec::new() };
+    let names: Vec<&'static str> = match v.info().family {
+        "draughts" => draughts::DEVIATIONS.iter().map(|d| d.name).collect(),
+        "halma" => halma::DEVIATIONS.iter().map(|d| d.name).collect(),
+        _ => konane::DEVIATIONS.iter().map(|d| d.name).collect(),
+    };
+    names
+        .into_iter()
+        .filter_map(|name| {
+            let s = slug(name);
+            let make = deviant(&s).ok()?;
+            let game = make(variant, options).ok()?;
+            Some((s, game))
+        })
+        .collect()
+}
+
 /// What became of one deviation run against a variant's scenarios.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fate {

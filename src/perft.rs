@@ -13,6 +13,7 @@
 //! [`count`] takes one count the way `rulecheck perft` asks for it: on
 //! threads or not, with a table or not, divided below the root or not.
 
+pub mod budget;
 pub mod table;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -182,6 +183,11 @@ fn count_units(
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shard {
     pub variant: String,
+    /// The house rules it was counted under, every rule given: parts
+    /// counted under other rules are parts of another tree. A part written
+    /// before parts carried them has none, and is added only to its like.
+    #[serde(default)]
+    pub options: crate::game::Options,
     pub position: String,
     pub depth: u32,
     pub paths: bool,
@@ -242,6 +248,7 @@ pub fn shard_with(
     };
     let part = Shard {
         variant: variant.to_string(),
+        options: crate::game::Options::new(),
         position: position.to_string(),
         depth,
         paths,
@@ -279,6 +286,25 @@ pub fn add(parts: &[Shard]) -> Result<u64, String> {
                 first.variant,
                 first.position,
                 first.depth
+            ));
+        }
+        if p.options != first.options {
+            let rules = |o: &crate::game::Options| {
+                if o.is_empty() {
+                    "house rules not recorded".to_string()
+                } else {
+                    let words: Vec<String> = o.iter().map(|(k, v)| format!("{k}={v}")).collect();
+                    format!("house rules {}", words.join(" "))
+                }
+            };
+            return Err(format!(
+                "shard {}/{} was counted under {}, but shard {}/{} under {}: they are parts of different trees",
+                p.shard,
+                p.of,
+                rules(&p.options),
+                first.shard,
+                first.of,
+                rules(&first.options)
             ));
         }
         match seen.get_mut(p.shard.wrapping_sub(1)) {
@@ -484,6 +510,10 @@ mod tests {
         assert!(add(&[one.clone(), one.clone()]).unwrap_err().contains("twice"));
         let other = Shard { depth: 5, ..two.clone() };
         assert!(add(&[one.clone(), other]).unwrap_err().contains("another perft"));
+        let mut optional = two.clone();
+        optional.options.insert("mandatory-capture".into(), "off".into());
+        let said = add(&[one.clone(), optional]).unwrap_err();
+        assert!(said.contains("house rules mandatory-capture=off") && said.contains("not recorded"), "{said}");
         assert_eq!(add(&[one, two]), Ok(1469));
         assert!(shard(g.as_ref(), "english", &start, 4, false, 3, 2, 1).is_err());
     }

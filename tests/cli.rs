@@ -837,3 +837,19 @@ fn a_run_without_a_spec_directory_says_where_it_looked() {
         assert!(o.stderr.contains(&format!("`rulecheck {cmd} path/to/spec`")), "{}", o.all());
     }
 }
+
+/// `perft-add` refuses parts counted under different house rules, naming
+/// both: they are parts of different trees, and their sum is no count.
+#[test]
+fn perft_add_refuses_parts_counted_under_other_house_rules() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut files = Vec::new();
+    for (k, rule) in [(1, "mandatory-capture=on"), (2, "mandatory-capture=off")] {
+        let part = rulecheck(&["perft", "english", "5", "-o", rule, "--shard", &format!("{k}/2"), "--json"]).ok();
+        let f = dir.path().join(format!("part{k}.json"));
+        std::fs::write(&f, &part.stdout).expect("write");
+        files.push(f.to_string_lossy().into_owned());
+    }
+    let o = rulecheck(&["perft-add", &files[0], &files[1]]).bad_input();
+    assert!(o.stderr.contains("mandatory-capture=off") && o.stderr.contains("mandatory-capture=on"), "{}", o.all());
+}

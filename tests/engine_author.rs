@@ -75,6 +75,44 @@ fn smoke_says_check_by_check_what_is_wrong() {
     }
 }
 
+/// `smoke` compares the move lists by identity and shows their diff in
+/// natural order, as `run` does: an engine that lists the moves in reverse
+/// and leaves one out shows that one move, not every move out of order.
+#[test]
+fn smoke_diffs_the_moves_in_natural_order() {
+    let reorder = format!("python3 {ROOT}/fixtures/engines/rewrite.py reorder {}", served(""));
+    let o = rulecheck(&["smoke", "--engine", &reorder]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    let block: Vec<&str> = o
+        .stdout
+        .lines()
+        .skip_while(|l| !l.starts_with("FAIL  english: the legal moves at the start differ"))
+        .skip(1)
+        .take_while(|l| l.starts_with("        "))
+        .collect();
+    let removed: Vec<&&str> =
+        block.iter().filter(|l| l.starts_with("        -") && !l.starts_with("        ---")).collect();
+    let added: Vec<&&str> =
+        block.iter().filter(|l| l.starts_with("        +") && !l.starts_with("        +++")).collect();
+    assert_eq!(removed, [&"        -9-13"], "{}", o.all());
+    assert!(added.is_empty(), "{}", o.all());
+}
+
+/// `smoke` holds results and refusal reasons to the vocabulary of
+/// `spec/reasons.yaml`, as a run does.
+#[test]
+fn smoke_fails_answers_outside_the_vocabulary() {
+    for (mode, says) in [
+        ("bad-result", "english: the result at the start: out of protocol"),
+        ("bad-reason", "english: 9-13 played twice is refused for the reason 'nonsense'"),
+    ] {
+        let engine = format!("python3 {ROOT}/fixtures/engines/rewrite.py {mode} {}", served(""));
+        let o = rulecheck(&["smoke", "--engine", &engine]);
+        assert_eq!(o.code, Some(1), "{mode}: {}", o.all());
+        assert!(o.stdout.contains(&format!("FAIL  {says}")), "{mode}: {}", o.all());
+    }
+}
+
 /// `mutants` scores the spec: the whole spec catches every deviation, a
 /// single file leaves holes, named, with exit 1.
 #[test]

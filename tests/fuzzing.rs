@@ -142,3 +142,173 @@ fn the_cost_of_a_game_grows_with_its_length_not_its_square() {
     assert!(requests.get() > 4 * 20, "the games are long: {} requests", requests.get());
     assert!(per_game <= 3 * plies + 8, "{per_game} moves replayed a game of at most {plies} moves");
 }
+
+/// An engine whose men capture backward in English checkers and that
+/// writes every move and position in algebraic notation: the diff printed
+/// names only the moves that differ, each once, in the reference's
+/// notation; a move written two ways is one move.
+#[test]
+fn moves_are_compared_and_printed_by_identity_not_spelling() {
+    let make = rulecheck::mutation::deviant("men-capturing-backward-flipped").expect("a deviation");
+    let mut e = engine::InProcess::new(
+        "algebraic",
+        Box::new(move |variant, options| {
+            let mut g = make(variant, options).ok()?;
+            g.set_notation("algebraic").ok()?;
+            Some(g)
+        }),
+    );
+    let options = Options::new();
+    let plan = Plan {
+        variant: "english",
+        options: &options,
+        starts: Vec::new(),
+        games: 50,
+        seed: 1,
+        plies: 60,
+        counters: Counters::All,
+    };
+    let report = fuzz::fuzz(&mut e, &plan, &|| {}).expect("fuzzing runs");
+    let Fuzzed::Disagree(d) = report.outcome else { panic!("{:?}", report.outcome) };
+    let changed: Vec<&str> = d
+        .detail
+        .lines()
+        .filter(|l| (l.starts_with('+') || l.starts_with('-')) && !l.starts_with("+++") && !l.starts_with("---"))
+        .collect();
+    assert!(!d.extra.is_empty(), "{}", d.detail);
+    assert_eq!(changed.len(), d.extra.len() + d.missing.len(), "{}", d.detail);
+    assert!(
+        changed.iter().all(|l| l[1..].bytes().all(|b| b.is_ascii_digit() || b == b'x' || b == b'-')),
+        "{}",
+        d.detail
+    );
+}
+
+/// An engine whose Russian men cannot capture backward lacks moves: the
+/// scenario cites the clause of the rule that makes them legal (found as
+/// the reference's rule whose single deviation refuses them), not a
+/// placeholder, and it loads and catches the engine.
+#[test]
+fn a_scenario_for_missing_moves_cites_their_clauses() {
+    let engine = served("--deviate men-capturing-backward-flipped");
+    let o = rulecheck(&["fuzz", "russian", "--engine", &engine, "--games", "50", "--seed", "1"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(!o.stdout.contains("TO CITE"), "{}", o.all());
+    assert!(o.stdout.contains("russian.capture.man-backward"), "{}", o.all());
+    let d = scratch("missing");
+    let file = d.join("found.yaml");
+    std::fs::write(&file, &o.stdout).expect("write");
+    let path = file.to_string_lossy().into_owned();
+    rulecheck(&["run", &path]).ok();
+    let caught = rulecheck(&["run", "--engine", &engine, &path]);
+    assert_eq!(caught.code, Some(1), "{}", caught.all());
+}
+
+/// An engine that lists the right moves but, asked, accepts a man's
+/// backward step: games of legal moves alone never see it; the illegal
+/// moves offered at each ply do, and the scenario written expects the move
+/// `illegal`, loads, passes the reference and fails the engine.
+#[test]
+fn an_engine_that_accepts_an_illegal_move_is_caught() {
+    let engine = format!("python3 {ROOT}/fixtures/engines/lenient.py man-backward {}", served(""));
+    let o = rulecheck(&["fuzz", "english", "--engine", &engine, "--games", "30", "--seed", "1"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(o.stderr.contains("which the reference refuses (man-backward)"), "{}", o.all());
+    assert!(o.stdout.contains("      illegal: [\"") && o.stdout.contains(": man-backward\"]"), "{}", o.all());
+    let d = scratch("lenient");
+    let file = d.join("found.yaml");
+    std::fs::write(&file, &o.stdout).expect("write");
+    let path = file.to_string_lossy().into_owned();
+    rulecheck(&["run", &path]).ok();
+    let caught = rulecheck(&["run", "--engine", &engine, &path]);
+    assert_eq!(caught.code, Some(1), "{}", caught.all());
+    // The honest engine refuses every move offered, and says so.
+    let o = rulecheck(&["fuzz", "english", "--engine", &served(""), "--games", "5", "--seed", "1"]).ok();
+    assert!(o.stderr.contains("the engine refused every move the reference refuses"), "{}", o.all());
+}
+
+/// A move the reference cannot read is the engine out of protocol (exit
+/// 3), in fuzz and in perft --engine, not a rule disagreement.
+#[test]
+fn unreadable_moves_are_engine_errors() {
+    let engine = format!("python3 {ROOT}/fixtures/engines/rewrite.py unreadable {}", served(""));
+    let o = rulecheck(&["fuzz", "english", "--engine", &engine, "--games", "3"]);
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    assert!(o.stderr.contains("cannot be read") && o.stdout.is_empty(), "{}", o.all());
+    let o = rulecheck(&["perft", "english", "3", "--engine", &engine]);
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    assert!(o.stderr.contains("cannot be read"), "{}", o.all());
+}
+
+/// What fuzz writes loads: an engine's refusal whose reason holds a
+/// carriage return is quoted in the file's comments escaped, and a
+/// disagreement whose scenario would not load is refused, not written.
+#[test]
+fn fuzz_writes_only_scenarios_that_load() {
+    let engine = format!("python3 {ROOT}/fixtures/engines/rewrite.py refuse-at 5 {}", served(""));
+    let o = rulecheck(&["fuzz", "english", "--engine", &engine, "--games", "5"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    let d = scratch("loads");
+    let file = d.join("found.yaml");
+    std::fs::write(&file, &o.stdout).expect("write");
+    rulecheck(&["check", "--no-coverage", &file.to_string_lossy()]).ok();
+    let options = Options::new();
+    let bogus = fuzz::Disagreement {
+        start: "B:W21-32:B1-12".into(),
+        moves: Vec::new(),
+        detail: "the engine accepts 9-14".into(),
+        extra: Vec::new(),
+        missing: Vec::new(),
+        accepted: Some(("9-14".into(), "no-such-reason".into())),
+        from: "B:W21-32:B1-12".into(),
+        play: Vec::new(),
+    };
+    let err = fuzz::scenario("english", &options, &bogus, None).expect_err("a file that does not load");
+    assert!(err.contains("does not load"), "{err}");
+}
+
+/// SIGTERM stops fuzzing with exit code 5 (not 3: the engine ended by the
+/// stop did not fail), saying how many games agreed before it.
+#[test]
+fn a_signal_stops_fuzzing_with_exit_code_5() {
+    use nix::sys::signal::{kill, Signal};
+    use nix::unistd::Pid;
+    use std::process::{Command, Stdio};
+    let d = scratch("signal");
+    let marker = d.join("engine.pid");
+    let engine = format!("python3 {ROOT}/fixtures/engines/rewrite.py stall-at 150 {} {}", marker.display(), served(""));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulecheck"))
+        .args(["fuzz", "english", "--engine", &engine, "--games", "100", "--timeout", "1000"])
+        .current_dir(ROOT)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("rulecheck starts");
+    let hang = std::time::Duration::from_secs(300);
+    let started = std::time::Instant::now();
+    while !marker.exists() {
+        if started.elapsed() > hang || child.try_wait().ok().flatten().is_some() {
+            let _ = child.kill();
+            panic!("the engine never stalled: {:?}", child.wait_with_output());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let pid = Pid::from_raw(i32::try_from(child.id()).expect("a pid"));
+    kill(pid, Signal::SIGTERM).expect("signal rulecheck");
+    let watchdog = std::thread::spawn(move || {
+        std::thread::sleep(hang);
+        let _ = kill(pid, Signal::SIGKILL);
+    });
+    let out = child.wait_with_output().expect("rulecheck ends");
+    drop(watchdog);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(5), "{stderr}");
+    let agreed: u32 = stderr
+        .split("stopped by SIGTERM after ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("a count of games: {stderr}"));
+    assert!(agreed >= 1 && stderr.contains(&format!("after {agreed} of 100 games agreed")), "{stderr}");
+}

@@ -455,6 +455,32 @@ fn an_observed_divide_reports_each_root_move_and_gives_the_same_rows() {
     }
 }
 
+/// `serve`'s perft budget is checked inside the walk: a depth a few times
+/// past the budget is stopped soon after the count passes it, not counted
+/// whole first; a count within the budget is the plain count.
+#[test]
+fn a_budgeted_perft_stops_inside_the_depth_that_passes_the_budget() {
+    use rulecheck::perft::budget::perft_budgeted;
+    let g = registry::configure("international", &game::Options::new()).expect("variant");
+    let start = g.start_position();
+    let whole = g.perft(&start, 6, false).expect("perft");
+    let five = g.perft(&start, 5, false).expect("perft");
+    assert_eq!(perft_budgeted(g.as_ref(), &start, 5, false, five), Ok(Ok(five)));
+    match perft_budgeted(g.as_ref(), &start, 6, false, five) {
+        Ok(Err(over)) => {
+            assert_eq!(over.depth, 6);
+            assert!(over.nodes > five && over.nodes < whole / 2, "stopped at {} of {whole}", over.nodes);
+        }
+        other => panic!("{other:?}"),
+    }
+    let g = registry::configure("russian", &game::Options::new()).expect("variant");
+    let start = g.start_position();
+    for paths in [false, true] {
+        let n = g.perft(&start, 5, paths).expect("perft");
+        assert_eq!(perft_budgeted(g.as_ref(), &start, 5, paths, n), Ok(Ok(n)), "paths {paths}");
+    }
+}
+
 /// A perft within a budget gives every depth's count, and stops at the
 /// first depth past the budget.
 #[test]

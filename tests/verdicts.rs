@@ -207,6 +207,8 @@ fn a_fuzzed_scenario_without_a_clause_to_cite_is_marked_for_the_author() {
         moves: vec!["9-13".into(), "22-18".into()],
         detail: "after 2 moves the result differs".into(),
         extra: Vec::new(),
+        missing: Vec::new(),
+        accepted: None,
         from: start,
         play: vec!["9-13".into(), "22-18".into()],
     };
@@ -220,6 +222,28 @@ fn a_fuzzed_scenario_without_a_clause_to_cite_is_marked_for_the_author() {
     let yaml = rulecheck::fuzz::scenario("english", &Options::new(), &found, Some(&spec)).expect("scenario");
     assert!(!yaml.contains("TO CITE"), "{yaml}");
     assert!(yaml.contains("english.move.man"), "{yaml}");
+}
+
+/// A fuzzing find where the engine lacks a move (a Russian man's backward
+/// capture) cites the clause of the rule that makes the move legal, found
+/// through the rule's deviation, not a placeholder.
+#[test]
+fn a_fuzzed_scenario_for_a_missing_move_cites_the_rule_that_makes_it_legal() {
+    let spec = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec");
+    let position = "W:We5:Bd4,h8".to_string();
+    let found = rulecheck::fuzz::Disagreement {
+        start: position.clone(),
+        moves: Vec::new(),
+        detail: "after 0 moves the legal moves differ".into(),
+        extra: Vec::new(),
+        missing: vec!["e5:c3".into()],
+        accepted: None,
+        from: position,
+        play: Vec::new(),
+    };
+    let yaml = rulecheck::fuzz::scenario("russian", &Options::new(), &found, Some(&spec)).expect("scenario");
+    assert!(!yaml.contains("TO CITE"), "{yaml}");
+    assert!(yaml.contains("    clauses: [russian.capture.man-backward"), "{yaml}");
 }
 
 /// The reference without perft, and optionally without the last legal

@@ -131,9 +131,9 @@ pub(super) fn fuzz(raw_options: &[String], args: Args) -> Result<u8, Fail> {
             outln!("{games} games of up to {plies} moves (seed {seed}): the engine and the reference agree")?;
             Ok(0)
         }
-        crate::fuzz::Fuzzed::Stopped { signal, games: played } => {
+        crate::fuzz::Fuzzed::Stopped { signal, agreed } => {
             note(&format!(
-                "rulecheck: fuzzing stopped by {signal} after {played} of {games} games: no disagreement found before it; the engine was ended"
+                "rulecheck: fuzzing stopped by {signal} after {agreed} of {games} games agreed: no disagreement found before it; the engine was ended"
             ));
             Ok(report::EXIT_STOPPED as u8)
         }
@@ -152,12 +152,12 @@ pub(super) fn fuzz(raw_options: &[String], args: Args) -> Result<u8, Fail> {
             Ok(3)
         }
         crate::fuzz::Fuzzed::Disagree(found) => {
-            let yaml = crate::fuzz::scenario(&variant, &options, &found, spec_dir.as_deref()).map_err(bad)?;
             note(&format!("disagreement after shrinking to {} moves: {}", found.moves.len(), found.moves.join(" ")));
             if found.play.len() < found.moves.len() {
                 note("the scenario starts one ply before it, from the position there");
             }
             note(&found.detail);
+            let yaml = crate::fuzz::scenario(&variant, &options, &found, spec_dir.as_deref()).map_err(bad)?;
             match out_file {
                 Some(path) => write_file(&path, &yaml)?,
                 None => out(&yaml)?,

@@ -165,6 +165,17 @@ pub(super) fn parse_shard(sh: &str) -> Result<(usize, usize), Fail> {
 /// variant under the house rules (exit 3 when it does not start, 4 when it
 /// does not play them: nothing can be run).
 pub(super) fn start_for(spec: EngineSpec, line: &str, variant: &str, options: &Options) -> Result<ProcessEngine, Fail> {
+    let mut e = started(spec, line)?;
+    let v = crate::registry::variant(variant).map_err(|e| bad(e.to_string()))?;
+    let complete = crate::registry::resolve_options(v, options).map_err(|e| bad(e.to_string()))?;
+    if let Err(why) = engine::Engine::supports(&mut e, variant, &complete) {
+        return Err(not_played(&mut e, line, &why, ""));
+    }
+    Ok(e)
+}
+
+/// Start an engine and shake hands with it (exit 3 when it cannot).
+pub(super) fn started(spec: EngineSpec, line: &str) -> Result<ProcessEngine, Fail> {
     let mut e = ProcessEngine::new(spec);
     if let Err(err) = e.start() {
         let mut msg = format!("engine '{line}': {err}");
@@ -173,24 +184,25 @@ pub(super) fn start_for(spec: EngineSpec, line: &str, variant: &str, options: &O
         }
         return Err(engine_failed(msg));
     }
-    let v = crate::registry::variant(variant).map_err(|e| bad(e.to_string()))?;
-    let complete = crate::registry::resolve_options(v, options).map_err(|e| bad(e.to_string()))?;
-    if let Err(why) = engine::Engine::supports(&mut e, variant, &complete) {
-        let declared: Vec<String> = e
-            .start()
-            .ok()
-            .and_then(|h| h.variants.as_ref())
-            .map(|vs| vs.iter().map(|v| v.id.clone()).collect())
-            .unwrap_or_default();
-        return Err(Fail::Msg(
-            format!(
-                "engine '{line}': {why}, so nothing can be run (it declares: {})",
-                if declared.is_empty() { "no variant".to_string() } else { declared.join(", ") }
-            ),
-            4,
-        ));
-    }
     Ok(e)
+}
+
+/// The engine does not play the variant or house rules asked, `also` says
+/// what else was tried, and nothing can be run (exit 4).
+pub(super) fn not_played(e: &mut ProcessEngine, line: &str, why: &str, also: &str) -> Fail {
+    let declared: Vec<String> = e
+        .start()
+        .ok()
+        .and_then(|h| h.variants.as_ref())
+        .map(|vs| vs.iter().map(|v| v.id.clone()).collect())
+        .unwrap_or_default();
+    Fail::Msg(
+        format!(
+            "engine '{line}': {why}{also}, so nothing can be run (it declares: {})",
+            if declared.is_empty() { "no variant".to_string() } else { declared.join(", ") }
+        ),
+        4,
+    )
 }
 
 /// Install the handler that turns SIGINT and SIGTERM into a stop.

@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use super::input::{configure, parse_options, parse_shard, position, start_for, stop_on_signals};
+use super::input::{configure, not_played, parse_options, parse_shard, position, started, stop_on_signals};
 use super::output::{bad, engine_failed, note, out, Fail};
 use super::{jobs_count, Limits};
 use crate::engine::{self, process::EngineSpec};
@@ -75,12 +75,40 @@ pub(super) fn perft(raw_options: &[String], notation: Option<&str>, args: Args) 
         ));
     }
     if let Some(line) = engine {
+        if divide && depth == 0 {
+            return Err(bad(
+                "--divide at depth 0: the tree is its root alone, with no move below it to divide; ask a depth of 1 or more",
+            ));
+        }
         let spec = limits.apply(EngineSpec::from_command_line(&line).map_err(bad)?);
         let given = parse_options(raw_options)?;
         stop_on_signals()?;
-        let mut e = start_for(spec, &line, variant, &given)?;
+        let mut e = started(spec, &line)?;
         let v = crate::registry::variant(variant).map_err(|e| bad(e.to_string()))?;
-        let options = crate::registry::resolve_options(v, &given).map_err(|e| bad(e.to_string()))?;
+        let asked = crate::registry::resolve_options(v, &given).map_err(|e| bad(e.to_string()))?;
+        // An engine that does not play the house rules asked is held to the
+        // values it declares, where the reference counts the same tree under
+        // them, as `run` holds it to a scenario.
+        let (options, game, under) = match engine::Engine::supports(&mut e, variant, &asked) {
+            Ok(()) => (asked, game, None),
+            Err(why) => match crate::bisect::adapted(&mut e, variant, &asked, &p, depth) {
+                Some((alt, words)) => {
+                    let mut g = crate::registry::configure(variant, &alt).map_err(|e| bad(e.to_string()))?;
+                    if let Some(n) = notation {
+                        g.set_notation(n).map_err(bad)?;
+                    }
+                    (alt, g, Some(words))
+                }
+                None => {
+                    return Err(not_played(
+                        &mut e,
+                        &line,
+                        &why,
+                        " and under the values it declares the reference counts another tree",
+                    ))
+                }
+            },
+        };
         // An engine failure ends the command with 3, a stop with 5.
         let failed = |err: engine::EngineError| match crate::interrupt::requested() {
             Some(signal) => {
@@ -98,7 +126,13 @@ pub(super) fn perft(raw_options: &[String], notation: Option<&str>, args: Args) 
             out(&crate::text::terminal(&format!("move: reference engine\n{table}\n")))?;
         }
         let found = crate::bisect::bisect(&tree, &mut e).map_err(failed)?;
-        out(&crate::text::terminal(&found.report()))?;
+        let mut said = found.report();
+        if let Some(words) = &under {
+            said.push_str(&format!(
+                "counted under the engine's own house rules {words}, where the reference counts the same tree\n"
+            ));
+        }
+        out(&crate::text::terminal(&said))?;
         if differs && found.agrees() {
             outln!("but the divide table above differs: the engine's counts are not stable")?;
         }
@@ -108,8 +142,13 @@ pub(super) fn perft(raw_options: &[String], notation: Option<&str>, args: Args) 
     let started = Instant::now();
     if let Some(spec) = shard {
         let (k, n) = parse_shard(&spec)?;
-        let (part, stats) = crate::perft::shard_with(game.as_ref(), variant, &p, depth, paths, k, n, jobs, hash)
+        let (mut part, stats) = crate::perft::shard_with(game.as_ref(), variant, &p, depth, paths, k, n, jobs, hash)
             .map_err(|e| bad(e.message))?;
+        // The house rules go with the part, every rule given, so that
+        // `perft-add` refuses parts counted under other rules.
+        let v = crate::registry::variant(variant).map_err(|e| bad(e.to_string()))?;
+        part.options =
+            crate::registry::resolve_options(v, &parse_options(raw_options)?).map_err(|e| bad(e.to_string()))?;
         if json {
             outln!("{}", serde_json::to_string(&part).unwrap_or_default())?;
         } else {

@@ -47,13 +47,39 @@ fn options_for(v: &dyn game::Variant, declared: &BTreeMap<String, Vec<String>>) 
     options
 }
 
-fn sorted_keys(game: &dyn Game, position: &str, moves: &[String]) -> Vec<String> {
-    let mut keys: Vec<String> = moves
-        .iter()
-        .map(|m| game.move_key(position, m).map(|k| k.key).unwrap_or_else(|_| format!("unreadable {m}")))
-        .collect();
-    keys.sort();
-    keys
+/// The moves of a list by identity (the family's move key), each shown in
+/// its canonical notation, and the moves listed more than once; `Err` names
+/// a move the reference cannot read.
+type Listed = (BTreeMap<String, game::MoveKey>, Vec<String>);
+
+fn listed(game: &dyn Game, position: &str, moves: &[String]) -> Result<Listed, String> {
+    crate::oracle::listed_keys(game, position, moves)
+}
+
+/// The two move lists as a diff, in natural order and canonical notation,
+/// as `run` shows them: a mere difference of order or spelling shows no line.
+fn moves_diff(ours: &BTreeMap<String, game::MoveKey>, theirs: &BTreeMap<String, game::MoveKey>) -> String {
+    let lines = |set| crate::oracle::displays(set).iter().map(|m| format!("{m}\n")).collect::<String>();
+    crate::oracle::diff(&lines(ours), &lines(theirs))
+}
+
+/// A result or refusal reason outside the vocabulary of `spec/reasons.yaml`
+/// is out of protocol: a run counts it as an engine error.
+fn check_result(s: &mut Smoke, game: &dyn Game, id: &str, when: &str, result: &str) {
+    if let Some(why) = crate::oracle::result_out_of_protocol(game, result) {
+        s.wrong(format!("{id}: {when}: out of protocol: {why}"));
+    }
+}
+
+fn check_refusal(s: &mut Smoke, id: &str, what: &str, reason: &str) -> bool {
+    if crate::oracle::unknown_refusal(reason) {
+        s.wrong(format!(
+            "{id}: {what} is refused for the reason '{}', which is not a refusal reason of spec/reasons.yaml (out of protocol)",
+            crate::text::shown(reason)
+        ));
+        return false;
+    }
+    true
 }
 
 /// Smoke one variant; `Err` when the engine failed (crashed, hung, out of
@@ -99,26 +125,39 @@ fn variant(
     } else {
         s.wrong(format!("{id}: to_move is '{}', not '{}'", theirs.to_move, ours.to_move));
     }
-    let (a, b) = (sorted_keys(game.as_ref(), &start, &ours.moves), sorted_keys(game.as_ref(), &start, &theirs.moves));
-    if a == b {
-        s.ok(format!("{id}: the {} legal moves at the start", ours.moves.len()));
-    } else {
-        let lines = |v: &[String]| v.iter().map(|m| format!("{m}\n")).collect::<String>();
-        s.wrong(format!(
-            "{id}: the legal moves at the start differ\n{}",
-            crate::oracle::diff(&lines(&ours.moves), &lines(&theirs.moves))
-        ));
+    check_result(s, game.as_ref(), id, "the result at the start", &theirs.result);
+    let ours_listed = listed(game.as_ref(), &start, &ours.moves).map_err(EngineError::Failed)?;
+    match listed(game.as_ref(), &start, &theirs.moves) {
+        Err(err) => s.wrong(format!("{id}: out of protocol: a move at the start cannot be read: {err}")),
+        Ok((theirs_set, twice)) => {
+            if ours_listed.0.keys().eq(theirs_set.keys()) && twice.is_empty() {
+                s.ok(format!("{id}: the {} legal moves at the start", ours.moves.len()));
+            } else if ours_listed.0.keys().eq(theirs_set.keys()) {
+                s.wrong(format!(
+                    "{id}: the legal moves at the start differ: listed more than once: {}",
+                    twice.join("; ")
+                ));
+            } else {
+                s.wrong(format!(
+                    "{id}: the legal moves at the start differ\n{}",
+                    moves_diff(&ours_listed.0, &theirs_set)
+                ));
+            }
+        }
     }
     let Some(first) = ours.moves.first().cloned() else { return Ok(()) };
     // One move played.
     let one = [Action::Move(first.clone())];
     let after = game.replay(&start, &one).map_err(|err| EngineError::Failed(err.to_string()))?;
     match e.replay(&setup, &one) {
-        Ok(t) => match game.normalize_position(&t.position) {
-            Ok(p) if p == after.position => s.ok(format!("{id}: play {first}")),
-            Ok(p) => s.wrong(format!("{id}: after {first} the position is {p}, not {}", after.position)),
-            Err(err) => s.wrong(format!("{id}: after {first} the position '{}' cannot be read: {err}", t.position)),
-        },
+        Ok(t) => {
+            match game.normalize_position(&t.position) {
+                Ok(p) if p == after.position => s.ok(format!("{id}: play {first}")),
+                Ok(p) => s.wrong(format!("{id}: after {first} the position is {p}, not {}", after.position)),
+                Err(err) => s.wrong(format!("{id}: after {first} the position '{}' cannot be read: {err}", t.position)),
+            }
+            check_result(s, game.as_ref(), id, &format!("the result after {first}"), &t.result);
+        }
         Err(EngineError::Rejected(r)) => s.wrong(format!("{id}: {first} is refused ({}), but it is legal", r.reason)),
         Err(err) => return Err(err),
     }
@@ -126,7 +165,9 @@ fn variant(
     let twice = [Action::Move(first.clone()), Action::Move(first.clone())];
     match e.replay(&setup, &twice) {
         Err(EngineError::Rejected(r)) if r.index == 1 => {
-            s.ok(format!("{id}: {first} played twice is refused at step 2 ({})", r.reason))
+            if check_refusal(s, id, &format!("{first} played twice"), &r.reason) {
+                s.ok(format!("{id}: {first} played twice is refused at step 2 ({})", r.reason))
+            }
         }
         Err(EngineError::Rejected(r)) => {
             s.wrong(format!("{id}: {first} played twice is refused at step {}, not 2", r.index + 1))
@@ -136,7 +177,11 @@ fn variant(
     }
     if capabilities.iter().any(|c| c == "explain") {
         match e.explain(&setup, &one, &Action::Move(first.clone())) {
-            Ok(Explanation::Refused(Some(reason))) => s.ok(format!("{id}: explain refuses {first} again ({reason})")),
+            Ok(Explanation::Refused(Some(reason))) => {
+                if check_refusal(s, id, &format!("{first} explained a second time"), &reason) {
+                    s.ok(format!("{id}: explain refuses {first} again ({reason})"))
+                }
+            }
             Ok(Explanation::Refused(None)) => {
                 s.wrong(format!("{id}: explain refuses {first} again but names no reason"))
             }

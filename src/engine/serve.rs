@@ -234,12 +234,16 @@ fn answer_with(
                     ));
                 }
                 let (g, position) = setup_game(setup)?;
-                match game::perft_within(g.as_ref(), &position, *depth, false, perft_budget).map_err(|e| e.message)? {
-                    Ok(counts) => out.nodes = Some(counts.last().copied().unwrap_or(1)),
+                // The budget is checked inside the walk, so that a request
+                // far past it is refused a moment after the count passes it.
+                let counted = crate::perft::budget::perft_budgeted(g.as_ref(), &position, *depth, false, perft_budget);
+                match counted.map_err(|e| e.message)? {
+                    Ok(nodes) => out.nodes = Some(nodes),
                     Err(over) => {
                         return Err(format!(
-                            "perft to depth {depth} is past this engine's budget: {} leaves at depth {}, more than {perft_budget}",
-                            over.nodes, over.depth
+                            "perft to depth {depth} is past this engine's budget: more than {perft_budget} leaves at depth {} \
+                             (counting stopped at {})",
+                            over.depth, over.nodes
                         ))
                     }
                 }

@@ -1,19 +1,23 @@
 //! Differential fuzzing: random games (proptest strategies) played on the
 //! reference and on an engine side by side, comparing at every ply the legal
-//! moves, the position after the move and the result. A disagreement is
+//! moves, the position after the move and the result, and offering the
+//! engine a few moves the reference refuses, which it must refuse too. A disagreement is
 //! shrunk to the shortest move sequence that still shows it and written out
 //! as a scenario file to add to the spec. An engine that fails (crashes,
 //! hangs, answers an `error` or out of protocol) ends fuzzing at once: that
 //! is an engine error, not a disagreement, and no scenario is made of it.
 //!
 //! `games` picks the random games and the start positions, `compare` plays
-//! one game on both sides and finds where they part, `shrink` cuts a
+//! one game on both sides and finds where they part, `illegal` picks the
+//! moves offered to be refused, `shrink` cuts a
 //! disagreement to its smallest scenario and `scenario` writes that out;
 //! this file holds the plan, the outcome and the proptest run that drives
 //! them.
 
+mod cite;
 mod compare;
 mod games;
+mod illegal;
 mod scenario;
 mod shrink;
 
@@ -26,7 +30,7 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
 
-use compare::{compare, Against, Learned, Parting};
+use compare::{compare, Against, Found, Learned, Parting};
 use games::game_of;
 use shrink::smallest;
 
@@ -46,6 +50,13 @@ pub struct Disagreement {
     /// lists differ: the reference's reasons for refusing them point to the
     /// clauses the scenario tests.
     pub extra: Vec<String>,
+    /// Moves the reference lists that the engine does not: the rules that
+    /// make them legal (the deviations that refuse them) point to the
+    /// clauses the scenario tests.
+    pub missing: Vec<String>,
+    /// A move the reference refuses, and its reason, that the engine
+    /// accepted when asked: the scenario expects it `illegal`.
+    pub accepted: Option<(String, String)>,
     /// Where the smallest scenario showing it starts and what it plays:
     /// the position one ply before the parting (counters and all) and the
     /// last move, when the engine parts there too; else `start` and every
@@ -94,8 +105,9 @@ pub enum Fuzzed {
         moves: Vec<String>,
         error: String,
     },
-    /// A stop was requested ([`crate::interrupt`]) after `games` games.
-    Stopped { signal: &'static str, games: u32 },
+    /// A stop was requested ([`crate::interrupt`]) after `agreed` games
+    /// had agreed (the game under way, cut short, is not counted).
+    Stopped { signal: &'static str, agreed: u32 },
 }
 
 /// What fuzzing came to, and what the user should know of how it compared.
@@ -123,7 +135,14 @@ pub fn fuzz(engine: &mut dyn Engine, plan: &Plan<'_>, each_game: &dyn Fn()) -> R
     let options =
         crate::registry::resolve_options(crate::registry::variant(variant).map_err(|e| e.to_string())?, plan.options)
             .map_err(|e| e.to_string())?;
-    let against = Against { reference: reference.as_ref(), variant, options: &options, counters: plan.counters };
+    let deviants = crate::mutation::deviants(variant, &options);
+    let against = Against {
+        reference: reference.as_ref(),
+        deviants: &deviants,
+        variant,
+        options: &options,
+        counters: plan.counters,
+    };
     let engine = RefCell::new(engine);
     let learned = RefCell::new(Learned::default());
     // The first engine failure (or reference failure) ends the work: every
@@ -140,7 +159,10 @@ pub fn fuzz(engine: &mut dyn Engine, plan: &Plan<'_>, each_game: &dyn Fn()) -> R
             Parting::Differs { .. } => None,
         }
     };
-    let played = Cell::new(0u32);
+    // Games that agreed before any disagreement: the games proptest replays
+    // while it shrinks one are not counted.
+    let agreed = Cell::new(0u32);
+    let shrinking = Cell::new(false);
     let mut seed_bytes = [0u8; 32];
     seed_bytes[..8].copy_from_slice(&plan.seed.to_le_bytes());
     let config = Config { cases: plan.games, failure_persistence: None, max_shrink_iters: 4096, ..Config::default() };
@@ -153,13 +175,23 @@ pub fn fuzz(engine: &mut dyn Engine, plan: &Plan<'_>, each_game: &dyn Fn()) -> R
             return Ok(());
         }
         each_game();
-        played.set(played.get().saturating_add(1));
         let start = &starts[which];
         let moves = game_of(reference.as_ref(), start, &choices);
         let mut e = engine.borrow_mut();
         match compare(&against, &mut **e, start, &moves, &mut learned.borrow_mut()) {
-            Ok(()) => Ok(()),
-            Err(Parting::Differs { detail, .. }) => Err(TestCaseError::fail(detail)),
+            // A game cut short by a signal is no agreement.
+            Ok(()) if crate::interrupt::requested().is_some() => Ok(()),
+            Ok(()) => {
+                if !shrinking.get() {
+                    agreed.set(agreed.get().saturating_add(1));
+                }
+                Ok(())
+            }
+            Err(_) if crate::interrupt::requested().is_some() => Ok(()),
+            Err(Parting::Differs { found, .. }) => {
+                shrinking.set(true);
+                Err(TestCaseError::fail(found.detail))
+            }
             Err(other) => {
                 *halted.borrow_mut() = halt(start, &moves, other);
                 Ok(())
@@ -168,6 +200,12 @@ pub fn fuzz(engine: &mut dyn Engine, plan: &Plan<'_>, each_game: &dyn Fn()) -> R
     });
     let notes = |l: &Learned| {
         let mut notes = Vec::new();
+        if l.refused > 0 {
+            notes.push(format!(
+                "the engine refused every move the reference refuses that it was offered ({} in all)",
+                l.refused
+            ));
+        }
         if l.whole_games {
             notes.push(
                 "the engine answered a set position otherwise than the same game replayed from its start: \
@@ -185,11 +223,13 @@ pub fn fuzz(engine: &mut dyn Engine, plan: &Plan<'_>, each_game: &dyn Fn()) -> R
     };
     let report =
         |outcome: Fuzzed| -> Result<Report, String> { Ok(Report { outcome, notes: notes(&learned.borrow()) }) };
+    // A signal ends the engine, so that its requests fail: the stop is
+    // what happened, not an engine failure.
+    if let Some(signal) = crate::interrupt::requested() {
+        return report(Fuzzed::Stopped { signal, agreed: agreed.get() });
+    }
     if let Some(h) = halted.borrow_mut().take() {
         return report(h?);
-    }
-    if let Some(signal) = crate::interrupt::requested() {
-        return report(Fuzzed::Stopped { signal, games: played.get() });
     }
     match outcome {
         Ok(()) => report(Fuzzed::Agree),
@@ -200,16 +240,33 @@ pub fn fuzz(engine: &mut dyn Engine, plan: &Plan<'_>, each_game: &dyn Fn()) -> R
             let mut l = learned.borrow_mut();
             // Keep the moves up to the ply where the two part.
             match compare(&against, &mut **e, &start, &moves, &mut l) {
-                Err(Parting::Differs { at, detail, extra, whole }) => {
+                Err(Parting::Differs { at, found, whole }) => {
                     let moves = moves[..at.min(moves.len())].to_vec();
-                    let (from, play) =
-                        smallest(&against, &mut **e, &start, &moves, whole, &l).map_err(|p| match p {
-                            Parting::Reference(e) => format!("the reference cannot replay its own game: {e}"),
-                            Parting::Engine { error, .. } => error,
-                            Parting::Differs { detail, .. } => detail,
-                        })?;
+                    let shrunk = smallest(&against, &mut **e, &start, &moves, whole, &found, &l);
+                    let (from, play) = match shrunk {
+                        Ok(s) => s,
+                        Err(Parting::Engine { at, error }) => {
+                            drop(l);
+                            let moves = moves[..at.min(moves.len())].to_vec();
+                            return report(Fuzzed::EngineFailed { start, moves, error });
+                        }
+                        Err(Parting::Reference(e)) => {
+                            return Err(format!("the reference cannot replay its own game: {e}"))
+                        }
+                        Err(Parting::Differs { found, .. }) => return Err(found.detail),
+                    };
                     drop(l);
-                    report(Fuzzed::Disagree(Disagreement { start, moves, detail, extra, from, play }))
+                    let Found { detail, extra, missing, accepted } = found;
+                    report(Fuzzed::Disagree(Disagreement {
+                        start,
+                        moves,
+                        detail,
+                        extra,
+                        missing,
+                        accepted,
+                        from,
+                        play,
+                    }))
                 }
                 Err(other) => match halt(&start, &moves, other) {
                     Some(h) => {

@@ -2,6 +2,8 @@
 //! for the spec): the reference's reading of the parting position, citing
 //! the clauses the reference's reasons point to, or saying plainly that
 //! its clause is a placeholder. Separate because it writes YAML, not games.
+//! What it writes is loaded back through the scenario loader before it is
+//! handed out: a file that does not load is refused, never written.
 
 use super::Disagreement;
 use crate::game::{Action, Options};
@@ -9,9 +11,8 @@ use crate::game::{Action, Options};
 /// A scenario file that pins the reference's reading of the disagreement:
 /// the moves up to it played from the start, and what must hold there.
 ///
-/// It cites the clauses that the reference's reasons for refusing the
-/// engine's extra moves point to in the spec under `spec_dir` (as
-/// `rulecheck explain` finds them). Where nothing points to a clause, the
+/// It cites the clauses that the moves that differ point to in the spec
+/// under `spec_dir` ([`super::cite`]). Where nothing points to a clause, the
 /// file says plainly that its clause is a placeholder for the author to
 /// replace.
 pub fn scenario(
@@ -22,22 +23,11 @@ pub fn scenario(
 ) -> Result<String, String> {
     let v = crate::registry::variant(variant).map_err(|e| e.to_string())?;
     let reference = crate::registry::configure(variant, options).map_err(|e| e.to_string())?;
-    let start = &found.start;
     let catalog = crate::catalog::Catalog::builtin()?;
-    let before: Vec<Action> = found.moves.iter().cloned().map(Action::Move).collect();
-    let mut cited: Vec<String> = Vec::new();
-    if let Some(dir) = spec_dir {
-        let index = crate::runner::ReasonIndex::load(&catalog, dir);
-        for m in &found.extra {
-            if let Ok(Some(code)) = reference.explain(start, &before, &Action::Move(m.clone())) {
-                for c in index.clauses(variant, &code) {
-                    if !cited.contains(&c) {
-                        cited.push(c);
-                    }
-                }
-            }
-        }
-    }
+    let mut cited: Vec<String> = match spec_dir {
+        Some(dir) => super::cite::clauses(reference.as_ref(), variant, options, found, dir, &catalog),
+        None => Vec::new(),
+    };
     let placeholder = cited.is_empty();
     if placeholder {
         cited.extend(
@@ -61,8 +51,10 @@ pub fn scenario(
             found.moves.len()
         ));
     }
+    // The detail quotes the engine's answers: control characters (a
+    // carriage return would end the comment) are written escaped.
     for line in found.detail.lines() {
-        out.push_str(&format!("#   {line}\n"));
+        out.push_str(&format!("#   {}\n", crate::text::clean_message(line, 400)));
     }
     if placeholder {
         out.push_str(&format!(
@@ -71,7 +63,7 @@ pub fn scenario(
     } else {
         let dir = spec_dir.map(crate::runner::display_path).unwrap_or_default();
         out.push_str(&format!(
-            "# The clauses are those the reference's reasons for refusing the engine's\n# extra moves point to in the spec in {dir}: check them.\n",
+            "# The clauses are those the reference's reasons for refusing the engine's\n# extra moves, and the rules that make the moves it lacks legal, point to\n# in the spec in {dir}: check them.\n",
         ));
     }
     out.push_str(&format!("variant: {variant}\npage: {}\n", v.info().page));
@@ -93,5 +85,25 @@ pub fn scenario(
     out.push_str(&format!("      moves: [{}]\n", r.moves.iter().map(|m| quote(m)).collect::<Vec<_>>().join(", ")));
     out.push_str(&format!("      after: {}\n", quote(&r.position)));
     out.push_str(&format!("      result: {}\n", quote(&r.result)));
+    if let Some((m, reason)) = &found.accepted {
+        out.push_str(&format!("      illegal: [{}]\n", quote(&format!("{m}: {reason}"))));
+    }
+    loads(&out, &catalog)?;
     Ok(out)
+}
+
+/// Load a written scenario file back through the scenario loader: `Err`
+/// names every error, so that a file that would not load is never written.
+fn loads(text: &str, catalog: &crate::catalog::Catalog) -> Result<(), String> {
+    let path = std::path::Path::new("fuzzed.yaml");
+    match crate::scenario::loader::load_str(path, text, catalog, &Options::new()) {
+        Ok(_) => Ok(()),
+        Err(errors) => {
+            let said: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+            Err(format!(
+                "the scenario written for this disagreement does not load, so it was not written:\n{}\n{text}",
+                said.join("\n")
+            ))
+        }
+    }
 }

@@ -3,19 +3,21 @@
 //! parts there too. Proptest has already shortened the game; this is the
 //! last step, which needs the comparison but not the random run.
 
-use super::compare::{compare, Against, Learned, Parting};
-use crate::engine::Engine;
+use super::compare::{compare, Against, Found, Learned, Parting};
+use crate::engine::{Engine, EngineError, Explanation, Setup};
 use crate::game::Action;
 
 /// The smallest scenario showing a disagreement after `moves`: from the
 /// position one ply before it with the last move, when the engine parts
-/// there too, else the whole game from `start`.
+/// there too (for an illegal move it accepted: accepts it there too), else
+/// the whole game from `start`.
 pub(super) fn smallest(
     against: &Against<'_>,
     engine: &mut dyn Engine,
     start: &str,
     moves: &[String],
     whole: bool,
+    found: &Found,
     learned: &Learned,
 ) -> Result<(String, Vec<String>), Parting> {
     let Some((last, before)) = moves.split_last() else {
@@ -25,9 +27,25 @@ pub(super) fn smallest(
         let actions: Vec<Action> = before.iter().cloned().map(Action::Move).collect();
         let at = against.reference.replay(start, &actions).map_err(|e| Parting::Reference(e.to_string()))?;
         let one = [last.clone()];
-        let mut quiet = Learned::default();
-        if let Err(Parting::Differs { at: 1, .. }) = compare(against, engine, &at.position, &one, &mut quiet) {
-            return Ok((at.position, one.to_vec()));
+        if let Some((m, reason)) = &found.accepted {
+            let played = [Action::Move(last.clone())];
+            let asked = Action::Move(m.clone());
+            let refused = against.reference.explain(&at.position, &played, &asked).ok().flatten();
+            let setup = Setup { variant: against.variant, options: against.options, position: Some(&at.position) };
+            match engine.explain(&setup, &played, &asked) {
+                Ok(Explanation::Accepted) if refused.as_ref() == Some(reason) => {
+                    return Ok((at.position, one.to_vec()))
+                }
+                Ok(_) | Err(EngineError::Rejected(_)) => {}
+                Err(e) => return Err(Parting::Engine { at: moves.len(), error: e.to_string() }),
+            }
+        } else {
+            let mut quiet = Learned::default();
+            match compare(against, engine, &at.position, &one, &mut quiet) {
+                Err(Parting::Differs { at: 1, .. }) => return Ok((at.position, one.to_vec())),
+                Err(Parting::Engine { error, .. }) => return Err(Parting::Engine { at: moves.len(), error }),
+                _ => {}
+            }
         }
     }
     Ok((start.to_string(), moves.to_vec()))

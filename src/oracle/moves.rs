@@ -30,7 +30,7 @@ pub(super) fn keys(game: &dyn Game, position: &str, moves: &[String]) -> Result<
 /// The keys of the moves an engine lists, and the moves it lists more than
 /// once (by identity: `22x6` and `22x15x6` are one move where one chain
 /// fits), each as the notations it was written in.
-pub(super) fn listed_keys(
+pub fn listed_keys(
     game: &dyn Game,
     position: &str,
     moves: &[String],
@@ -59,7 +59,7 @@ pub(super) fn listed_keys(
     Ok((out, twice))
 }
 
-pub(super) fn displays(set: &BTreeMap<String, MoveKey>) -> Vec<String> {
+pub fn displays(set: &BTreeMap<String, MoveKey>) -> Vec<String> {
     let mut v: Vec<String> = set.values().map(|k| k.display.clone()).collect();
     v.sort_by_key(|a| natural(a));
     v

@@ -11,7 +11,7 @@ use crate::scenario::Scenario;
 /// Why a result an engine gives is out of protocol: not in the result
 /// notation, a player the game does not have, a win or draw without a
 /// reason, or a reason outside the vocabulary of `spec/reasons.yaml`.
-pub(super) fn result_out_of_protocol(game: &dyn Game, result: &str) -> Option<String> {
+pub fn result_out_of_protocol(game: &dyn Game, result: &str) -> Option<String> {
     use crate::scenario::expect::{parse_result, ResultExp};
     let quoted = crate::text::shown(result);
     let parsed = match parse_result(result) {
@@ -61,7 +61,7 @@ pub(super) fn result_out_of_protocol(game: &dyn Game, result: &str) -> Option<St
 }
 
 /// Whether a refusal reason is outside the vocabulary of `spec/reasons.yaml`.
-pub(super) fn unknown_refusal(code: &str) -> bool {
+pub fn unknown_refusal(code: &str) -> bool {
     crate::catalog::vocabulary().is_ok_and(|v| !v.refusals.contains_key(code))
 }
 
