@@ -260,6 +260,33 @@ fn an_engine_that_draws_a_mutual_block_fails_the_sweep() {
     assert_eq!(missing(&caught, MUTUAL_BLOCK), Vec::<&str>::new());
 }
 
+/// An engine that never ends a Chinese checkers game as blocked: it asks
+/// whether anyone at the table can move, finished seats included, whose
+/// men still could, so it passes the walled-in seats on and on and reports
+/// the game as going on.
+fn never_blocked(_: &mut engine::InProcess, _: &Setup<'_>, r: Replay) -> Replay {
+    if r.result == "draw: blocked" {
+        Replay { result: "ongoing".into(), ..r }
+    } else {
+        r
+    }
+}
+
+const CC_BLOCKED: &[&str] = &[
+    "chinese-checkers/intl-turns.yaml::when nobody still playing can move the game is drawn",
+    "chinese-checkers/intl-turns.yaml::the same walled-in table with seat 2 to move is drawn as well",
+    "chinese-checkers/intl-turns.yaml::a move that finishes a seat and walls in everyone still playing draws the game",
+];
+
+#[test]
+fn an_engine_that_never_draws_a_blocked_chinese_checkers_table_fails_the_sweep() {
+    let files = spec();
+    let mut engine = Faulty { replay: never_blocked, ..Faulty::new("never blocked") };
+    let caught = failed(&files, &["chinese-checkers"], &mut engine);
+    println!("caught by: {caught:#?}");
+    assert_eq!(missing(&caught, CC_BLOCKED), Vec::<&str>::new());
+}
+
 /// A Konane cell's content in a position string: `b`, `w` or `.`.
 fn konane_cell(position: &str, file: i32, rank: i32) -> Option<char> {
     let board = position.split(' ').next()?;
