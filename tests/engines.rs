@@ -13,7 +13,7 @@ use std::time::Duration;
 
 #[path = "support/process.rs"]
 mod process;
-use process::{rulecheck, rulecheck_within, Outcome, ROOT};
+use process::{left_running, pids_in, rulecheck, rulecheck_within, Outcome, ROOT};
 
 /// The limit for a run that must not hang: for hangs only, generous.
 const HANG: Duration = Duration::from_secs(300);
@@ -437,41 +437,6 @@ fn perft_bisection_catches_an_engine_that_plays_a_move_wrongly() {
     assert_eq!(o.code, Some(1), "{}", o.all());
     let o = rulecheck(&["perft", "english", position, "3", "--engine", &served(""), "--divide"]).ok();
     assert!(o.stdout.contains("the engine and the reference agree: 4 nodes"), "{}", o.all());
-}
-
-/// Whether a process is gone: `kill -0` finds no such process, or it is a
-/// zombie (dead, waiting to be reaped by its new parent).
-fn gone(pid: i32) -> bool {
-    use nix::sys::signal::kill;
-    use nix::unistd::Pid;
-    if kill(Pid::from_raw(pid), None).is_err() {
-        return true;
-    }
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .ok()
-        .and_then(|stat| stat.rsplit(')').next().map(|rest| rest.trim_start().starts_with(['Z', 'X'])))
-        .unwrap_or(false)
-}
-
-/// Waits (for hangs only) until every process is gone; the ones still
-/// there are killed and returned.
-fn left_running(pids: &[i32]) -> Vec<i32> {
-    let started = std::time::Instant::now();
-    while started.elapsed() < Duration::from_secs(60) {
-        if pids.iter().all(|&p| gone(p)) {
-            return Vec::new();
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let alive: Vec<i32> = pids.iter().copied().filter(|&p| !gone(p)).collect();
-    for &p in &alive {
-        let _ = nix::sys::signal::kill(nix::unistd::Pid::from_raw(p), nix::sys::signal::Signal::SIGKILL);
-    }
-    alive
-}
-
-fn pids_in(file: &std::path::Path) -> Vec<i32> {
-    std::fs::read_to_string(file).unwrap_or_default().lines().filter_map(|l| l.trim().parse().ok()).collect()
 }
 
 /// An engine behind a shell wrapper that starts a long-running grandchild:

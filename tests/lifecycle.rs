@@ -16,7 +16,7 @@ use nix::unistd::Pid;
 #[path = "support/process.rs"]
 #[allow(dead_code)]
 mod process;
-use process::{rulecheck_within, Outcome, ROOT};
+use process::{left_running, pids_in, rulecheck_within, Outcome, ROOT};
 
 /// The limit for anything that must not hang: for hangs only, generous.
 const HANG: Duration = Duration::from_secs(300);
@@ -35,38 +35,6 @@ fn temp_dir(name: &str) -> PathBuf {
 
 fn json(o: &Outcome) -> serde_json::Value {
     serde_json::from_str(&o.stdout).unwrap_or_else(|e| panic!("a JSON report: {e}\n{}", o.all()))
-}
-
-fn pids_in(file: &Path) -> Vec<i32> {
-    std::fs::read_to_string(file).unwrap_or_default().lines().filter_map(|l| l.trim().parse().ok()).collect()
-}
-
-/// Whether a process is gone: no such process, or a zombie.
-fn gone(pid: i32) -> bool {
-    if kill(Pid::from_raw(pid), None).is_err() {
-        return true;
-    }
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .ok()
-        .and_then(|stat| stat.rsplit(')').next().map(|rest| rest.trim_start().starts_with(['Z', 'X'])))
-        .unwrap_or(false)
-}
-
-/// Waits (for hangs only) until every process is gone; the ones still
-/// there are killed and returned.
-fn left_running(pids: &[i32]) -> Vec<i32> {
-    let started = Instant::now();
-    while started.elapsed() < Duration::from_secs(60) {
-        if pids.iter().all(|&p| gone(p)) {
-            return Vec::new();
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let alive: Vec<i32> = pids.iter().copied().filter(|&p| !gone(p)).collect();
-    for &p in &alive {
-        let _ = kill(Pid::from_raw(p), Signal::SIGKILL);
-    }
-    alive
 }
 
 /// Start rulecheck with `args` in the crate's root, its output captured.

@@ -50,24 +50,19 @@ pub fn terminal(text: &str) -> String {
 /// character never makes the whole document unparseable. A line break in
 /// an attribute is a character reference, which parsers keep.
 pub fn xml(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c if is_hidden(c) => push_hidden(&mut out, c),
-            c => out.push(c),
-        }
-    }
-    out
+    markup(text, "&apos;")
 }
 
 /// Text for HTML content or a quoted attribute value: `& < > " '` as
 /// entities, hidden characters visibly.
 pub fn html(text: &str) -> String {
+    markup(text, "&#39;")
+}
+
+/// The markup characters as entities (the apostrophe as given: `&apos;`
+/// is XML's own, `&#39;` reads alike in every HTML), hidden characters
+/// visibly.
+fn markup(text: &str, apostrophe: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -75,7 +70,7 @@ pub fn html(text: &str) -> String {
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
+            '\'' => out.push_str(apostrophe),
             c if is_hidden(c) => push_hidden(&mut out, c),
             c => out.push(c),
         }

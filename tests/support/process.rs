@@ -104,3 +104,45 @@ pub fn rulecheck_in(dir: &std::path::Path, args: &[&str], secs: u64) -> Outcome 
 pub fn rulecheck_within(args: &[&str], limit: std::time::Duration) -> Outcome {
     rulecheck_in(std::path::Path::new(ROOT), args, limit.as_secs())
 }
+
+/// The process ids written one a line in `file` (by a fixture engine).
+#[allow(dead_code)]
+pub fn pids_in(file: &std::path::Path) -> Vec<i32> {
+    std::fs::read_to_string(file).unwrap_or_default().lines().filter_map(|l| l.trim().parse().ok()).collect()
+}
+
+/// Whether a process is gone: `kill -0` finds no such process, or it is a
+/// zombie (dead, waiting to be reaped by its new parent).
+#[allow(dead_code)]
+pub fn gone(pid: i32) -> bool {
+    use nix::sys::signal::kill;
+    use nix::unistd::Pid;
+    if kill(Pid::from_raw(pid), None).is_err() {
+        return true;
+    }
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|stat| stat.rsplit(')').next().map(|rest| rest.trim_start().starts_with(['Z', 'X'])))
+        .unwrap_or(false)
+}
+
+/// Waits (for hangs only: a generous minute) until every process is gone;
+/// the ones still there are killed and returned.
+#[allow(dead_code)]
+pub fn left_running(pids: &[i32]) -> Vec<i32> {
+    use nix::sys::signal::{kill, Signal};
+    use nix::unistd::Pid;
+    use std::time::{Duration, Instant};
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(60) {
+        if pids.iter().all(|&p| gone(p)) {
+            return Vec::new();
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let alive: Vec<i32> = pids.iter().copied().filter(|&p| !gone(p)).collect();
+    for &p in &alive {
+        let _ = kill(Pid::from_raw(p), Signal::SIGKILL);
+    }
+    alive
+}
