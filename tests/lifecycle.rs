@@ -307,3 +307,53 @@ fn perft_has_a_time_limit_of_its_own() {
     check(&o);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// rulecheck that may start no thread and no process (run as an
+/// unprivileged user with its process limit at one, as a loaded machine or
+/// a container's pids limit leaves it): with the reference, the worker
+/// threads it cannot start are not needed and the run passes on the one
+/// thread it has; with an engine it cannot start, the failure is
+/// rulecheck's own, reported with the report written, not the engine's.
+/// Root is needed to drop to the other user, so elsewhere this says why
+/// and checks nothing.
+#[test]
+fn rulecheck_that_can_start_no_thread_or_process_says_so() {
+    use std::os::unix::process::CommandExt as _;
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        eprintln!("skipped: dropping to another user, whose process limit is kept, needs root");
+        return;
+    }
+    let limited = |args: &[&str]| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_rulecheck"));
+        cmd.args(args).current_dir(ROOT).stdin(Stdio::null()).uid(65534).gid(65534);
+        // SAFETY: setrlimit is async-signal-safe; nothing is allocated.
+        unsafe {
+            cmd.pre_exec(|| {
+                let one = libc::rlimit { rlim_cur: 1, rlim_max: 1 };
+                if libc::setrlimit(libc::RLIMIT_NPROC, &one) == 0 {
+                    Ok(())
+                } else {
+                    Err(std::io::Error::last_os_error())
+                }
+            });
+        }
+        let out = cmd.output().expect("rulecheck starts");
+        Outcome {
+            code: out.status.code(),
+            stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+        }
+    };
+    let o = limited(&["run", "--jobs", "4", "--format", "json", "spec/english/setup.yaml"]);
+    assert!(!o.stderr.contains("panicked"), "{}", o.all());
+    assert_eq!(o.code, Some(0), "no worker thread is needed:\n{}", o.all());
+    assert!(json(&o)["totals"]["passed"].as_u64().unwrap_or(0) > 0, "{}", o.all());
+    let o = limited(&["run", "--engine", &faulty("crash"), "--format", "json", "spec/english/setup.yaml"]);
+    assert!(!o.stderr.contains("panicked"), "{}", o.all());
+    assert_eq!(o.code, Some(5), "{}", o.all());
+    let report = json(&o);
+    let message = report["incomplete"]["message"].as_str().unwrap_or_default();
+    assert!(message.starts_with("stopped by rulecheck's own failure (cannot start"), "{}", o.all());
+    assert!(report["engine_error"].is_null(), "the engine is blamed:\n{}", o.all());
+}
