@@ -7,6 +7,8 @@ pub mod bitboard;
 pub mod board;
 pub mod game;
 pub mod hash;
+#[cfg(test)]
+mod japanese_reach;
 pub mod movegen;
 pub mod notation;
 pub mod position;
