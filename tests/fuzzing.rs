@@ -25,6 +25,17 @@ fn scratch(name: &str) -> std::path::PathBuf {
     d
 }
 
+/// The scenario file fuzz printed, written to a scratch file: it loads,
+/// the reference passes it, and the engine fuzzed fails it.
+fn passes_the_reference_and_catches(scenario: &str, engine: &str, name: &str) {
+    let file = scratch(name).join("found.yaml");
+    std::fs::write(&file, scenario).expect("write");
+    let path = file.to_string_lossy().into_owned();
+    rulecheck(&["run", &path]).ok();
+    let caught = rulecheck(&["run", "--engine", engine, &path]);
+    assert_eq!(caught.code, Some(1), "{}", caught.all());
+}
+
 /// A draw rule that only shows forty plies into a quiet ending is out of
 /// reach of games from the opening, and found at once from the ending; the
 /// scenario written starts one ply before the parting, counters and all,
@@ -42,13 +53,7 @@ fn fuzzing_from_an_ending_finds_what_games_from_the_opening_cannot() {
     assert!(o.stdout.contains("    position: \"") && o.stdout.contains(":np=39\""), "{}", o.all());
     assert!(o.stdout.contains("    play: [\""), "{}", o.all());
     assert!(o.stdout.contains("draw: forty-move"), "{}", o.all());
-    let d = scratch("ending");
-    let file = d.join("found.yaml");
-    std::fs::write(&file, &o.stdout).expect("write");
-    let path = file.to_string_lossy().into_owned();
-    rulecheck(&["run", &path]).ok();
-    let caught = rulecheck(&["run", "--engine", &engine, &path]);
-    assert_eq!(caught.code, Some(1), "{}", caught.all());
+    passes_the_reference_and_catches(&o.stdout, &engine, "ending");
 }
 
 /// `--from-file` fuzzes from every position the scenarios of a file reach.
@@ -195,13 +200,7 @@ fn a_scenario_for_missing_moves_cites_their_clauses() {
     assert_eq!(o.code, Some(1), "{}", o.all());
     assert!(!o.stdout.contains("TO CITE"), "{}", o.all());
     assert!(o.stdout.contains("russian.capture.man-backward"), "{}", o.all());
-    let d = scratch("missing");
-    let file = d.join("found.yaml");
-    std::fs::write(&file, &o.stdout).expect("write");
-    let path = file.to_string_lossy().into_owned();
-    rulecheck(&["run", &path]).ok();
-    let caught = rulecheck(&["run", "--engine", &engine, &path]);
-    assert_eq!(caught.code, Some(1), "{}", caught.all());
+    passes_the_reference_and_catches(&o.stdout, &engine, "missing");
 }
 
 /// An engine that lists the right moves but, asked, accepts a man's
@@ -215,13 +214,7 @@ fn an_engine_that_accepts_an_illegal_move_is_caught() {
     assert_eq!(o.code, Some(1), "{}", o.all());
     assert!(o.stderr.contains("which the reference refuses (man-backward)"), "{}", o.all());
     assert!(o.stdout.contains("      illegal: [\"") && o.stdout.contains(": man-backward\"]"), "{}", o.all());
-    let d = scratch("lenient");
-    let file = d.join("found.yaml");
-    std::fs::write(&file, &o.stdout).expect("write");
-    let path = file.to_string_lossy().into_owned();
-    rulecheck(&["run", &path]).ok();
-    let caught = rulecheck(&["run", "--engine", &engine, &path]);
-    assert_eq!(caught.code, Some(1), "{}", caught.all());
+    passes_the_reference_and_catches(&o.stdout, &engine, "lenient");
     // The honest engine refuses every move offered, and says so.
     let o = rulecheck(&["fuzz", "english", "--engine", &served(""), "--games", "5", "--seed", "1"]).ok();
     assert!(o.stderr.contains("the engine refused every move the reference refuses"), "{}", o.all());
