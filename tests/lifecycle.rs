@@ -80,13 +80,10 @@ fn finish(child: Child) -> Outcome {
     }
 }
 
-/// Six engines behind shell wrappers, each with a grandchild, all hanging
-/// on a request; then a Ctrl-C and a second one 15 ms later, before the
-/// first one's stop is done. rulecheck ends at once, and so does every
-/// engine, wrapper and grandchild.
-#[test]
-fn a_second_sigint_still_ends_every_engine() {
-    let dir = temp_dir("second-sigint");
+/// An engine that hangs on its first request, started behind a shell
+/// wrapper that also starts a grandchild: the command, and the files the
+/// wrappers (with their grandchildren) and the engines write their pids to.
+fn wrapped_hanging_engine(dir: &Path) -> (String, PathBuf, PathBuf) {
     let wrappers = dir.join("wrappers.pids");
     let engines = dir.join("engines.pids");
     let engine = format!(
@@ -94,6 +91,17 @@ fn a_second_sigint_still_ends_every_engine() {
         wrappers.display(),
         faulty(&format!("hang {}", engines.display()))
     );
+    (engine, wrappers, engines)
+}
+
+/// Six engines behind shell wrappers, each with a grandchild, all hanging
+/// on a request; then a Ctrl-C and a second one 15 ms later, before the
+/// first one's stop is done. rulecheck ends at once, and so does every
+/// engine, wrapper and grandchild.
+#[test]
+fn a_second_sigint_still_ends_every_engine() {
+    let dir = temp_dir("second-sigint");
+    let (engine, wrappers, engines) = wrapped_hanging_engine(&dir);
     let mut child = start(&["run", "-j", "6", "--engine", &engine, "--timeout", "1000", "spec/english"]);
     wait_for_pids(&mut child, &engines, 6);
     let pid = Pid::from_raw(i32::try_from(child.id()).expect("a pid"));
@@ -114,13 +122,7 @@ fn a_second_sigint_still_ends_every_engine() {
 #[test]
 fn killing_rulecheck_ends_its_engines_and_what_they_started() {
     let dir = temp_dir("sigkill");
-    let wrappers = dir.join("wrappers.pids");
-    let engines = dir.join("engines.pids");
-    let engine = format!(
-        "sh fixtures/engines/forking.sh {} {}",
-        wrappers.display(),
-        faulty(&format!("hang {}", engines.display()))
-    );
+    let (engine, wrappers, engines) = wrapped_hanging_engine(&dir);
     let mut child = start(&["run", "--engine", &engine, "--timeout", "1000", "spec/english/setup.yaml"]);
     wait_for_pids(&mut child, &engines, 1);
     kill(Pid::from_raw(i32::try_from(child.id()).expect("a pid")), Signal::SIGKILL).expect("SIGKILL");
