@@ -15,6 +15,17 @@
 //! every board of the family. The 12x12 board's layout takes 77 bits: its
 //! sets are kept in a `u128` (see [`super::word`]). The geometry keeps its
 //! masks in the widest word and hands them out in the word asked for.
+//!
+//! This file holds the [`Geometry`] itself: its construction, its masks and
+//! the bit-level steps the move generator runs on. The directions a step
+//! may take have a file of their own (`dir`), and so do the numberings and
+//! the mapping between square numbers, cells and names (`numbering`).
+
+mod dir;
+mod numbering;
+
+pub use self::dir::Dir;
+pub use self::numbering::Numbering;
 
 use super::word::Word;
 
@@ -23,109 +34,6 @@ type Wide = u128;
 
 /// Bit indices of the layout: past the widest board's.
 const LAYOUT_BITS: usize = 128;
-
-/// One of the four diagonal directions, seen from the top of the board (the
-/// side where square 1 is), or one of the four orthogonal ones along which
-/// the rules with orthogonal captures jump (to the next dark square of the
-/// row, two cells away, or of the column, two rows away). "Down" is toward
-/// higher square numbers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Dir {
-    UpLeft,
-    UpRight,
-    DownLeft,
-    DownRight,
-    Left,
-    Up,
-    Down,
-    Right,
-}
-
-impl Dir {
-    /// The diagonals, every piece's directions.
-    pub const ALL: [Dir; 4] = [Dir::UpLeft, Dir::UpRight, Dir::DownLeft, Dir::DownRight];
-    /// The orthogonals, in the order of the move generator's direction
-    /// indices 4 to 7.
-    pub const ORTHOGONAL: [Dir; 4] = [Dir::Left, Dir::Up, Dir::Down, Dir::Right];
-
-    pub fn is_down(self) -> bool {
-        matches!(self, Dir::DownLeft | Dir::DownRight | Dir::Down)
-    }
-
-    pub fn opposite(self) -> Dir {
-        match self {
-            Dir::UpLeft => Dir::DownRight,
-            Dir::UpRight => Dir::DownLeft,
-            Dir::DownLeft => Dir::UpRight,
-            Dir::DownRight => Dir::UpLeft,
-            Dir::Left => Dir::Right,
-            Dir::Up => Dir::Down,
-            Dir::Down => Dir::Up,
-            Dir::Right => Dir::Left,
-        }
-    }
-
-    /// The change of row and column of one step.
-    pub fn delta(self) -> (i16, i16) {
-        match self {
-            Dir::UpLeft => (-1, -1),
-            Dir::UpRight => (-1, 1),
-            Dir::DownLeft => (1, -1),
-            Dir::DownRight => (1, 1),
-            Dir::Left => (0, -2),
-            Dir::Up => (-2, 0),
-            Dir::Down => (2, 0),
-            Dir::Right => (0, 2),
-        }
-    }
-
-    /// The direction of one step of a line from one cell to another, by
-    /// their change of row and column, if they are on a diagonal or on one
-    /// row or column of dark squares.
-    pub fn of_delta(dr: i16, dc: i16) -> Option<Dir> {
-        Some(match (dr.signum(), dc.signum()) {
-            (0, 0) => return None,
-            _ if dr != 0 && dc != 0 && dr.abs() != dc.abs() => return None,
-            _ if (dr == 0 && dc % 2 != 0) || (dc == 0 && dr % 2 != 0) => return None,
-            (-1, -1) => Dir::UpLeft,
-            (-1, 1) => Dir::UpRight,
-            (1, -1) => Dir::DownLeft,
-            (1, 1) => Dir::DownRight,
-            (0, -1) => Dir::Left,
-            (-1, 0) => Dir::Up,
-            (1, 0) => Dir::Down,
-            _ => Dir::Right,
-        })
-    }
-
-    /// Whether the direction runs along a row or a column.
-    pub fn is_orthogonal(self) -> bool {
-        matches!(self, Dir::Left | Dir::Up | Dir::Down | Dir::Right)
-    }
-}
-
-/// How the dark squares of a board are coloured and numbered.
-///
-/// The bit layout is the same under every numbering: it is the PDN board,
-/// with black's men on the low bits. Where the real board has its light
-/// square in the bottom-left corner, the layout holds its mirror image
-/// (left and right swapped); every rule of the family is the same on both
-/// sides of the board, so the generator is none the wiser.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Numbering {
-    /// PDN: the bottom-left corner (a1) is dark; square 1 is the top row's
-    /// second cell (b8 on 8x8), counting left to right, top to bottom.
-    Pdn,
-    /// The Italian federation's (FID): the bottom-left corner is light;
-    /// square 1 is the top-left corner (a8), counting left to right, top
-    /// to bottom.
-    Fid,
-    /// The Portuguese federation's (FPD), as Spanish texts write it too: the
-    /// bottom-left corner is light; square 1 is the bottom-right corner
-    /// (h1), counting right to left, bottom to top (white's men start on
-    /// the low numbers).
-    Fpd,
-}
 
 /// The shape of a draughts board: `size` x `size` with the dark squares in
 /// play, numbered and coloured as [`Numbering`] says (PDN by default:
@@ -374,81 +282,6 @@ impl Geometry {
         }
     }
 
-    /// Row (0 = top) and column (0 = left) of a 0-based square number, on
-    /// the real board.
-    pub fn coords(&self, square: u8) -> (u8, u8) {
-        let square = match self.numbering {
-            Numbering::Pdn | Numbering::Fid => square,
-            // Counted from the other corner: the FID numbering turned round.
-            Numbering::Fpd => self.squares() - 1 - square,
-        };
-        let row = square / self.half;
-        let idx = square % self.half;
-        if self.full {
-            return (row, idx);
-        }
-        // The first dark cell of the top row is its first cell where the
-        // bottom-left corner is light (on a board of even side).
-        let top_offset = if self.light_corner() { 0 } else { 1 };
-        let col = 2 * idx + if row % 2 == 0 { top_offset } else { 1 - top_offset };
-        (row, col)
-    }
-
-    /// The 0-based square at a row and column of the real board, if that
-    /// cell is a dark square.
-    pub fn at(&self, row: u8, col: u8) -> Option<u8> {
-        if row >= self.size || col >= self.size {
-            return None;
-        }
-        if self.full {
-            return Some(row * self.size + col);
-        }
-        let odd = (row + col) % 2 == 1;
-        let dark = if self.light_corner() { !odd } else { odd };
-        let square = row * self.half + col / 2;
-        dark.then_some(match self.numbering {
-            Numbering::Pdn | Numbering::Fid => square,
-            Numbering::Fpd => self.squares() - 1 - square,
-        })
-    }
-
-    /// The lowest and highest 1-based square numbers of a row (0 = top).
-    pub fn row_range(&self, row: u8) -> (u32, u32) {
-        let half = u32::from(self.half);
-        let first = u32::from(row) * half + 1;
-        match self.numbering {
-            Numbering::Pdn | Numbering::Fid => (first, first + half - 1),
-            Numbering::Fpd => {
-                let squares = u32::from(self.squares());
-                (squares + 2 - first - half, squares + 1 - first)
-            }
-        }
-    }
-
-    /// Row and column of a bit index in the bit layout (the PDN board,
-    /// whatever the numbering), the frame in which [`Geometry::step`]'s
-    /// directions are meant.
-    pub fn layout_coords(&self, bit: u8) -> Option<(u8, u8)> {
-        let square = self.square(bit)?;
-        let (row, col) = self.coords(square);
-        Some((row, if self.light_corner() { self.size - 1 - col } else { col }))
-    }
-
-    /// Algebraic name of a square (`a1` is the bottom-left corner).
-    pub fn algebraic(&self, square: u8) -> String {
-        let (row, col) = self.coords(square);
-        format!("{}{}", char::from(b'a' + col), self.size - row)
-    }
-
-    /// The 0-based square of an algebraic name's file (0-based) and rank
-    /// (1-based), if dark and on the board.
-    pub fn from_algebraic(&self, file: u8, rank: u8) -> Option<u8> {
-        if rank == 0 || rank > self.size {
-            return None;
-        }
-        self.at(self.size - rank, file)
-    }
-
     /// Iterate over the bit indices of a set.
     pub fn bits<B: Word>(set: B) -> impl Iterator<Item = u8> {
         let mut rest = set;
@@ -477,78 +310,6 @@ impl Geometry {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn numbering_matches_pdn_on_8x8() {
-        let g = Geometry::new(8);
-        assert_eq!(g.algebraic(0), "b8");
-        assert_eq!(g.algebraic(3), "h8");
-        assert_eq!(g.algebraic(4), "a7");
-        assert_eq!(g.algebraic(28), "a1");
-        assert_eq!(g.algebraic(31), "g1");
-        assert_eq!(g.from_algebraic(0, 1), Some(28));
-        assert_eq!(g.from_algebraic(1, 1), None);
-    }
-
-    #[test]
-    fn fid_numbering_starts_in_the_top_left_corner() {
-        let g = Geometry::numbered(8, Numbering::Fid);
-        assert_eq!(g.algebraic(0), "a8");
-        assert_eq!(g.algebraic(4), "b7");
-        assert_eq!(g.algebraic(28), "b1");
-        assert_eq!(g.algebraic(31), "h1");
-        assert_eq!(g.from_algebraic(0, 1), None);
-        assert_eq!(g.from_algebraic(7, 1), Some(31));
-        assert_eq!(g.row_range(7), (29, 32));
-        // The same bits as PDN, mirrored: FID 1 (a8) is PDN 4 (h8).
-        assert_eq!(g.bit(0), Geometry::new(8).bit(3));
-    }
-
-    #[test]
-    fn fpd_numbering_starts_in_the_bottom_right_corner() {
-        let g = Geometry::numbered(8, Numbering::Fpd);
-        assert_eq!(g.algebraic(0), "h1");
-        assert_eq!(g.algebraic(3), "b1");
-        assert_eq!(g.algebraic(4), "g2");
-        assert_eq!(g.algebraic(31), "a8");
-        assert_eq!(g.row_range(0), (29, 32));
-        assert_eq!(g.row_range(7), (1, 4));
-        assert_eq!(g.from_algebraic(7, 1), Some(0));
-    }
-
-    /// Under every numbering a square's neighbours on the real board are
-    /// its neighbours in the bit layout, and the layout is the same.
-    #[test]
-    fn every_numbering_keeps_the_layout() {
-        for size in [8u8, 10, 12] {
-            let pdn = Geometry::new(size);
-            for numbering in [Numbering::Fid, Numbering::Fpd] {
-                let g = Geometry::numbered(size, numbering);
-                assert_eq!(
-                    (g.valid::<u128>(), g.top_row::<u128>(), g.bottom_row::<u128>()),
-                    (pdn.valid(), pdn.top_row(), pdn.bottom_row())
-                );
-                for s in 0..g.squares() {
-                    let (r, c) = g.coords(s);
-                    assert_eq!(g.at(r, c), Some(s), "{numbering:?} square {}", s + 1);
-                    let (lr, lc) = g.layout_coords(g.bit(s)).expect("a real square");
-                    assert_eq!(pdn.at(lr, lc).map(|p| pdn.bit(p)), Some(g.bit(s)));
-                    let mut real: Vec<u8> = Vec::new();
-                    for (dr, dc) in [(-1i16, -1i16), (-1, 1), (1, -1), (1, 1)] {
-                        let (nr, nc) = (i16::from(r) + dr, i16::from(c) + dc);
-                        if (0..i16::from(size)).contains(&nr) && (0..i16::from(size)).contains(&nc) {
-                            real.extend(g.at(nr as u8, nc as u8));
-                        }
-                    }
-                    let mut layout: Vec<u8> =
-                        Dir::ALL.iter().filter_map(|&d| g.step(g.bit(s), d)).filter_map(|b| g.square(b)).collect();
-                    real.sort_unstable();
-                    layout.sort_unstable();
-                    assert_eq!(real, layout, "{numbering:?} square {}", s + 1);
-                }
-            }
-        }
-    }
 
     #[test]
     fn neighbours_never_wrap() {
