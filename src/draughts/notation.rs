@@ -21,7 +21,7 @@ use pest_derive::Parser;
 
 use super::geometry::Geometry;
 use super::position::Position;
-use super::rules::{Rules, Side};
+use super::rules::Rules;
 use super::word::Word;
 use crate::notation::{self, NotationError};
 use crate::text::shown;
