@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 
 use crate::engine::{Engine, EngineError, Setup};
 use crate::game::{Action, Game, Options};
-use crate::oracle::natural;
+use crate::text::natural;
 
 /// Where the trees part, or that they agree.
 #[derive(Debug)]

@@ -18,8 +18,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::game::{Action, Game, GameError, Options};
-use crate::oracle::natural;
 use crate::scenario::ScenarioFile;
+use crate::text::natural;
 
 /// One side of a diff: a variant under its house rules. Both sides are
 /// compared in one notation (numeric unless one is chosen), so that the

@@ -9,6 +9,8 @@
 //! and one engine that crashes, hangs or does not start never stops the
 //! others: its column says so.
 
+pub mod render;
+
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 

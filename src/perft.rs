@@ -257,7 +257,7 @@ pub fn count(
         } else {
             rows.iter().map(|r| r.1).sum()
         };
-        rows.sort_by_key(|a| crate::oracle::natural(&a.0));
+        rows.sort_by_key(|a| crate::text::natural(&a.0));
         (if divide { rows } else { Vec::new() }, total)
     } else {
         (Vec::new(), walk(game, counter.as_mut(), position, depth, paths)?)

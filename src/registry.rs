@@ -35,7 +35,7 @@ pub fn variant(id: &str) -> Result<&'static dyn Variant, SetupError> {
     all.iter().find(|v| v.info().id == id).copied().ok_or_else(|| SetupError::UnknownVariant {
         given: crate::text::shown(id),
         known: all.iter().map(|v| v.info().id).collect::<Vec<_>>().join(", "),
-        hint: crate::catalog::Catalog::suggest(all.iter().map(|v| v.info().id), id)
+        hint: crate::text::suggest(all.iter().map(|v| v.info().id), id)
             .map(|s| format!(" (did you mean '{s}'?)"))
             .unwrap_or_default(),
     })

@@ -9,8 +9,12 @@
 //! proportion to the input without timing anything.
 
 mod escape;
+mod natural;
+mod suggest;
 
 pub use escape::{html, is_hidden, markdown, markdown_code, terminal, xml};
+pub use natural::natural;
+pub use suggest::suggest;
 
 use std::cell::Cell;
 

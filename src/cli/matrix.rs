@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use super::input::{catalog, catalog_files, default_paths, engine_files, run_overrides, stop_on_signals};
 use super::output::{bad, check_outputs, note, out, write_file, Fail};
+use crate::matrix;
 use crate::report;
 use crate::runner;
 
@@ -82,16 +83,16 @@ pub(super) fn matrix(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         selected: files.iter().map(|f| f.scenarios.len()).sum::<usize>() * columns.len(),
     });
     let stopped = stopped.as_ref();
-    let md = report::matrix::markdown(&command, &columns, &rows, stopped);
+    let md = matrix::render::markdown(&command, &columns, &rows, stopped);
     if let Some(f) = &markdown {
         write_file(f, &md)?;
     }
     if let Some(f) = &json {
-        write_file(f, &report::matrix::json(&command, &columns, &rows, stopped))?;
+        write_file(f, &matrix::render::json(&command, &columns, &rows, stopped))?;
     }
     if let Some(f) = &html {
         let outcomes = crate::matrix::scenario_outcomes(&files, &columns);
-        write_file(f, &report::matrix::html(&command, &columns, &rows, &outcomes, &cat, stopped))?;
+        write_file(f, &matrix::render::html(&command, &columns, &rows, &outcomes, &cat, stopped))?;
     }
     if outputs.is_empty() {
         out(&md)?;

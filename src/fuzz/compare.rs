@@ -84,7 +84,7 @@ fn lines(set: &BTreeMap<String, MoveKey>) -> String {
 fn only_in(of: &BTreeMap<String, MoveKey>, other: &BTreeMap<String, MoveKey>) -> Vec<String> {
     let mut v: Vec<String> =
         of.iter().filter(|(k, _)| !other.contains_key(*k)).map(|(_, m)| m.display.clone()).collect();
-    v.sort_by_key(|m| crate::oracle::natural(m));
+    v.sort_by_key(|m| crate::text::natural(m));
     v
 }
 

@@ -49,7 +49,7 @@ pub(super) fn offered(against: &Against<'_>, ours: &Replay, earlier: &[Replay]) 
     let mut groups: Vec<Vec<String>> = Vec::new();
     let mut take = |moves: Vec<String>| {
         let mut fresh: Vec<String> = moves.into_iter().filter(|m| !ours.moves.contains(m)).collect();
-        fresh.sort_by_key(|m| crate::oracle::natural(m));
+        fresh.sort_by_key(|m| crate::text::natural(m));
         fresh.dedup();
         if !fresh.is_empty() {
             groups.push(fresh);

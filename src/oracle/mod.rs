@@ -130,26 +130,6 @@ pub fn diff(expected: &str, actual: &str) -> String {
     TextDiff::from_lines(expected, actual).unified_diff().context_radius(3).header("expected", "actual").to_string()
 }
 
-/// Sort key that orders `9-13` before `10-14`.
-pub fn natural(s: &str) -> Vec<(u64, String)> {
-    let mut out = Vec::new();
-    let mut num = String::new();
-    let mut text = String::new();
-    for c in s.chars() {
-        if c.is_ascii_digit() {
-            num.push(c);
-        } else {
-            if !num.is_empty() {
-                out.push((num.parse().unwrap_or(0), std::mem::take(&mut text)));
-                num.clear();
-            }
-            text.push(c);
-        }
-    }
-    out.push((num.parse().unwrap_or(0), text));
-    out
-}
-
 /// Check one scenario against an engine.
 pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
     let started = std::time::Instant::now();

@@ -8,9 +8,10 @@ use std::fmt::Write as _;
 
 use super::outcome::unknown_refusal;
 use super::replayed::Replayed;
-use super::{diff, natural, Failure, Verdict, UNNAMED_REASON};
+use super::{diff, Failure, Verdict, UNNAMED_REASON};
 use crate::engine::{Engine, EngineError, Explanation};
 use crate::game::{Action, Game, MoveKey};
+use crate::text::natural;
 
 pub(super) fn lines(items: &[String]) -> String {
     items.iter().map(|s| format!("{s}\n")).collect()

@@ -10,7 +10,6 @@ use super::doc::ExpectDoc;
 use super::located::{loc_of, Ctx};
 use super::scenarios::{check_player, player_of};
 use super::{MAX_SCENARIO_PERFT_DEPTH, MAX_SCENARIO_PERFT_NODES};
-use crate::catalog::Catalog;
 use crate::game::{self, Action, Game};
 use crate::notation::NotationError;
 use crate::scenario::expect;
@@ -73,9 +72,10 @@ pub(super) fn expectations(ctx: &mut Ctx<'_>, game: &dyn Game, position: &str, d
                 }
                 if let Some((code, col)) = &reason {
                     if !ctx.catalog.vocabulary.refusals.contains_key(code) {
-                        let hint = Catalog::suggest(ctx.catalog.vocabulary.refusals.keys().map(String::as_str), code)
-                            .map(|s| format!(" (did you mean '{s}'?)"))
-                            .unwrap_or_default();
+                        let hint =
+                            crate::text::suggest(ctx.catalog.vocabulary.refusals.keys().map(String::as_str), code)
+                                .map(|s| format!(" (did you mean '{s}'?)"))
+                                .unwrap_or_default();
                         ctx.err(
                             ctx.place(&item.referenced, 1, *col),
                             format!("unknown reason '{}'{hint}; reasons are listed in spec/reasons.yaml", shown(code)),
@@ -150,9 +150,10 @@ pub(super) fn expectations(ctx: &mut Ctx<'_>, game: &dyn Game, position: &str, d
                 }
                 if let (Some((code, _)), Some(col)) = (r.reason(), reason_col) {
                     if !ctx.catalog.vocabulary.results.contains_key(code) {
-                        let hint = Catalog::suggest(ctx.catalog.vocabulary.results.keys().map(String::as_str), code)
-                            .map(|s| format!(" (did you mean '{s}'?)"))
-                            .unwrap_or_default();
+                        let hint =
+                            crate::text::suggest(ctx.catalog.vocabulary.results.keys().map(String::as_str), code)
+                                .map(|s| format!(" (did you mean '{s}'?)"))
+                                .unwrap_or_default();
                         ctx.err(
                             ctx.place(&res.referenced, 1, col),
                             format!("unknown result reason '{}'{hint}", shown(code)),

@@ -11,7 +11,6 @@ use serde_saphyr::Spanned;
 use super::doc::{ExpectDoc, ScenarioDoc};
 use super::expectations::expectations;
 use super::located::{loc_of, Ctx};
-use crate::catalog::Catalog;
 use crate::game::{self, Action, Game, GameError, Options};
 use crate::notation::NotationError;
 use crate::scenario::expect::{self, Step};
@@ -60,7 +59,7 @@ pub(super) fn check_options(
             // A combination is judged once all options are together.
             Ok(_) | Err(crate::registry::SetupError::Combination(_)) => {}
             Err(e @ crate::registry::SetupError::UnknownOption { .. }) => {
-                let hint = Catalog::suggest(v.info().options.iter().map(|o| o.name), k)
+                let hint = crate::text::suggest(v.info().options.iter().map(|o| o.name), k)
                     .map(|s| format!(" (did you mean '{s}'?)"))
                     .unwrap_or_default();
                 ctx.err(ctx.key_place(&val.referenced, k), format!("{e}{hint}"));
@@ -176,7 +175,7 @@ fn clauses(ctx: &mut Ctx<'_>, doc: &ScenarioDoc) -> Vec<Located<String>> {
                 ),
             );
         } else if ctx.catalog.clause(&c.value).is_none() {
-            let hint = Catalog::suggest(ctx.catalog.clause_ids(), &c.value)
+            let hint = crate::text::suggest(ctx.catalog.clause_ids(), &c.value)
                 .map(|s| format!(" (did you mean '{s}'?)"))
                 .unwrap_or_default();
             ctx.err(loc_of(&c.referenced), format!("unknown clause '{}'{hint}", shown(&c.value)));

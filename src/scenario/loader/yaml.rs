@@ -8,7 +8,6 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::located::loc_of;
-use crate::catalog::Catalog;
 use crate::scenario::{InputError, Loc};
 use crate::text::{clean_message, shown};
 
@@ -63,7 +62,7 @@ fn yaml_message(e: &serde_saphyr::Error) -> String {
         }
         E::DuplicateMappingKey { key: None, .. } => "a key is given twice in the same mapping: keep one".to_string(),
         E::SerdeUnknownField { field, expected, .. } => {
-            let hint = Catalog::suggest(expected.iter().copied(), field)
+            let hint = crate::text::suggest(expected.iter().copied(), field)
                 .map(|s| format!(" (did you mean '{s}'?)"))
                 .unwrap_or_default();
             format!("unknown key '{}'{hint}; the keys here are {}", shown(field), expected.join(", "))
