@@ -1,4 +1,13 @@
-//! The `rulecheck` command; everything it does lives in the library.
+//! The `rulecheck` command: a thin layer over the library crates. Each
+//! command's arguments, inputs, printing and exit code are here (`cli/`);
+//! what it computes is in `rulecheck` and the crates under it. The command
+//! line alone builds clap, indicatif (`progress`) and signal-hook
+//! (`signals`).
+
+mod cli;
+mod progress;
+mod signals;
+
 fn main() -> std::process::ExitCode {
-    rulecheck::cli::main()
+    cli::main()
 }

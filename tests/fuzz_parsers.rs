@@ -36,8 +36,8 @@ use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestRng, TestRu
 use rulecheck::catalog::Catalog;
 use rulecheck::engine::protocol::Response;
 use rulecheck::engine::{serve, Engine, EngineError, Explanation, Setup};
+use rulecheck::game::notation::NotationError;
 use rulecheck::game::{Action, Game, Options, Rejection, Replay};
-use rulecheck::notation::NotationError;
 use rulecheck::oracle;
 use rulecheck::registry;
 use rulecheck::scenario::{expect, loader, Scenario};

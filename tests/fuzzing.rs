@@ -7,8 +7,8 @@ use std::cell::Cell;
 use std::path::Path;
 
 use rulecheck::engine::{self, Engine, EngineError, Explanation, Setup};
-use rulecheck::fuzz::{self, Counters, Fuzzed, Plan};
 use rulecheck::game::{Action, Options, Replay};
+use rulecheck_fuzz::{self as fuzz, Counters, Fuzzed, Plan};
 
 #[path = "support/process.rs"]
 mod process;

@@ -15,7 +15,7 @@ use rulecheck::engine::{self, Engine, EngineError, Explanation, Setup};
 use rulecheck::game::{Action, Options, Rejection, Replay};
 use rulecheck::oracle;
 use rulecheck::scenario::loader;
-use rulecheck::text::line_index_work;
+use rulecheck_text::line_index_work;
 
 #[path = "support/process.rs"]
 mod process;

@@ -202,7 +202,7 @@ fn scenario_perft_counts_below_the_engines_own_position() {
 #[test]
 fn a_fuzzed_scenario_without_a_clause_to_cite_is_marked_for_the_author() {
     let start = rulecheck::registry::configure("english", &Options::new()).expect("english").start_position();
-    let found = rulecheck::fuzz::Disagreement {
+    let found = rulecheck_fuzz::Disagreement {
         start: start.clone(),
         moves: vec!["9-13".into(), "22-18".into()],
         detail: "after 2 moves the result differs".into(),
@@ -213,13 +213,13 @@ fn a_fuzzed_scenario_without_a_clause_to_cite_is_marked_for_the_author() {
         play: vec!["9-13".into(), "22-18".into()],
     };
     let spec = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec");
-    let yaml = rulecheck::fuzz::scenario("english", &Options::new(), &found, Some(&spec)).expect("scenario");
+    let yaml = rulecheck_fuzz::scenario("english", &Options::new(), &found, Some(&spec)).expect("scenario");
     assert!(yaml.contains("# TO CITE: nothing that differs points to a clause."), "{yaml}");
     assert!(yaml.contains("(clause to cite)"), "{yaml}");
     // An extra move the reference refuses points to the clauses that
     // scenarios refusing it for the same reason cite.
-    let found = rulecheck::fuzz::Disagreement { extra: vec!["13-9".into()], ..found };
-    let yaml = rulecheck::fuzz::scenario("english", &Options::new(), &found, Some(&spec)).expect("scenario");
+    let found = rulecheck_fuzz::Disagreement { extra: vec!["13-9".into()], ..found };
+    let yaml = rulecheck_fuzz::scenario("english", &Options::new(), &found, Some(&spec)).expect("scenario");
     assert!(!yaml.contains("TO CITE"), "{yaml}");
     assert!(yaml.contains("english.move.man"), "{yaml}");
 }
@@ -231,7 +231,7 @@ fn a_fuzzed_scenario_without_a_clause_to_cite_is_marked_for_the_author() {
 fn a_fuzzed_scenario_for_a_missing_move_cites_the_rule_that_makes_it_legal() {
     let spec = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec");
     let position = "W:We5:Bd4,h8".to_string();
-    let found = rulecheck::fuzz::Disagreement {
+    let found = rulecheck_fuzz::Disagreement {
         start: position.clone(),
         moves: Vec::new(),
         detail: "after 0 moves the legal moves differ".into(),
@@ -241,7 +241,7 @@ fn a_fuzzed_scenario_for_a_missing_move_cites_the_rule_that_makes_it_legal() {
         from: position,
         play: Vec::new(),
     };
-    let yaml = rulecheck::fuzz::scenario("russian", &Options::new(), &found, Some(&spec)).expect("scenario");
+    let yaml = rulecheck_fuzz::scenario("russian", &Options::new(), &found, Some(&spec)).expect("scenario");
     assert!(!yaml.contains("TO CITE"), "{yaml}");
     assert!(yaml.contains("    clauses: [russian.capture.man-backward"), "{yaml}");
 }

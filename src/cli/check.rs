@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use super::input::{catalog, default_paths, run_overrides};
 use super::output::Fail;
-use crate::report;
-use crate::runner;
+use rulecheck::report;
+use rulecheck::runner;
 
 pub(super) fn check(raw_options: &[String], paths: Vec<PathBuf>, no_coverage: bool) -> Result<u8, Fail> {
     let overrides = run_overrides(raw_options)?;

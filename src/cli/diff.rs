@@ -8,8 +8,8 @@ use std::path::PathBuf;
 
 use super::input::{catalog, spec_dir};
 use super::output::{bad, out, Fail};
-use crate::game::Options;
-use crate::runner;
+use rulecheck::runner;
+use rulecheck_game::Options;
 
 pub(super) fn diff(
     notation: Option<&str>,
@@ -19,36 +19,36 @@ pub(super) fn diff(
     fen: Option<String>,
     play: Option<String>,
 ) -> Result<u8, Fail> {
-    let left = crate::diff::Side::new(a, notation).map_err(bad)?;
-    let right = crate::diff::Side::new(b, notation).map_err(bad)?;
-    let one_board = crate::diff::one_board(&left, &right);
+    let left = rulecheck::diff::Side::new(a, notation).map_err(bad)?;
+    let right = rulecheck::diff::Side::new(b, notation).map_err(bad)?;
+    let one_board = rulecheck::diff::one_board(&left, &right);
     if paths.is_empty() {
-        let steps = crate::diff::parse_play(play.as_deref().unwrap_or("")).map_err(bad)?;
+        let steps = rulecheck::diff::parse_play(play.as_deref().unwrap_or("")).map_err(bad)?;
         if !one_board {
             if fen.is_some() || !steps.is_empty() {
                 // A position or moves are square numbers, other places on
                 // each board.
-                crate::diff::same_board(&left, &right).map_err(bad)?;
+                rulecheck::diff::same_board(&left, &right).map_err(bad)?;
             }
-            out(&crate::diff::compare_rules(&left, &right, &catalog()?))?;
+            out(&rulecheck::diff::compare_rules(&left, &right, &catalog()?))?;
             return Ok(1);
         }
-        crate::diff::check_input(&left, &right, fen.as_deref(), &steps).map_err(bad)?;
+        rulecheck::diff::check_input(&left, &right, fen.as_deref(), &steps).map_err(bad)?;
         if let Some(p) = fen.as_deref() {
             if let Some(drawing) = left.drawing(p) {
                 outln!("{drawing}")?;
             }
         }
-        match crate::diff::compare(&left, &right, fen.as_deref(), &steps) {
+        match rulecheck::diff::compare(&left, &right, fen.as_deref(), &steps) {
             None => {
-                out(&crate::diff::view(&left, fen.as_deref(), &steps))?;
+                out(&rulecheck::diff::view(&left, fen.as_deref(), &steps))?;
                 outln!("{a} and {b} agree")?;
                 Ok(0)
             }
             Some(d) => {
                 out(&d)?;
                 let dir = spec_dir(None)?;
-                out(&crate::diff::reasons(&left, &right, fen.as_deref(), &steps, dir.as_deref()))?;
+                out(&rulecheck::diff::reasons(&left, &right, fen.as_deref(), &steps, dir.as_deref()))?;
                 Ok(1)
             }
         }
@@ -61,10 +61,10 @@ pub(super) fn diff(
         if !one_board {
             // No scenario is replayed: the rules are compared instead, and
             // the summary counts the scenarios left aside.
-            out(&crate::diff::compare_rules(&left, &right, &cat))?;
+            out(&rulecheck::diff::compare_rules(&left, &right, &cat))?;
             outln!("")?;
         }
-        let (text, summary) = crate::diff::diff_files(&left, &right, &files);
+        let (text, summary) = rulecheck::diff::diff_files(&left, &right, &files);
         out(&text)?;
         Ok(if !errors.is_empty() {
             2

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use super::input::{catalog, configure, position, spec_dir};
 use super::output::{bad, note, Fail};
-use crate::report;
-use crate::runner;
+use rulecheck::report;
+use rulecheck::runner;
 
 pub(super) fn explain(
     raw_options: &[String],
@@ -19,8 +19,9 @@ pub(super) fn explain(
     let game = configure(variant, raw_options, notation)?;
     let spec = spec_dir(spec)?;
     let p = position(game.as_ref(), Some(pos))?;
-    let step = crate::scenario::expect::parse_play(action).map_err(|e| bad(format!("'{action}': {}", e.message)))?;
-    if let crate::game::Action::Move(m) = &step.action {
+    let step =
+        rulecheck::scenario::expect::parse_play(action).map_err(|e| bad(format!("'{action}': {}", e.message)))?;
+    if let rulecheck_game::Action::Move(m) = &step.action {
         game.check_move(m).map_err(|e| bad(format!("'{m}': {}", e.message)))?;
     }
     match game.explain(&p, &[], &step.action).map_err(|e| bad(e.to_string()))? {

@@ -7,10 +7,10 @@ use std::path::PathBuf;
 use super::input::{catalog, catalog_files, configure, parse_options, spec_dir, start_for, stop_on_signals};
 use super::output::{bad, check_outputs, note, out, write_file, Fail};
 use super::Limits;
-use crate::engine::{self, process::EngineSpec};
-use crate::game::Options;
-use crate::report;
-use crate::runner;
+use rulecheck::engine::{self, process::EngineSpec};
+use rulecheck::report;
+use rulecheck::runner;
+use rulecheck_game::Options;
 
 /// Longest fuzzed game, in moves: every ply replays the game from the start.
 const MAX_FUZZ_PLIES: u64 = 10_000;
@@ -77,7 +77,7 @@ pub(super) fn fuzz(raw_options: &[String], args: Args) -> Result<u8, Fail> {
             return Err(bad(format!("--from-file: {e}")));
         }
         inputs.extend(files.iter().map(|f| f.path.clone()));
-        let (found, other) = crate::fuzz::starts_from(&files, &variant, &options).map_err(bad)?;
+        let (found, other) = rulecheck_fuzz::starts_from(&files, &variant, &options).map_err(bad)?;
         if found.is_empty() {
             return Err(bad(format!(
                 "--from-file: no scenario of these files is a {variant} game in progress under these house rules ({} of other variants or house rules)",
@@ -108,7 +108,7 @@ pub(super) fn fuzz(raw_options: &[String], args: Args) -> Result<u8, Fail> {
     stop_on_signals()?;
     let mut e = start_for(engine_spec, &engine, &variant, &options)?;
     let bar = crate::progress::bar(u64::from(games), "games", crate::progress::wanted());
-    let plan = crate::fuzz::Plan {
+    let plan = rulecheck_fuzz::Plan {
         variant: &variant,
         options: &options,
         starts,
@@ -116,28 +116,28 @@ pub(super) fn fuzz(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         seed,
         plies,
         counters: match counters {
-            FuzzCounters::All => crate::fuzz::Counters::All,
-            FuzzCounters::Common => crate::fuzz::Counters::Common,
+            FuzzCounters::All => rulecheck_fuzz::Counters::All,
+            FuzzCounters::Common => rulecheck_fuzz::Counters::Common,
         },
     };
-    let found = crate::fuzz::fuzz(&mut e, &plan, &|| bar.inc(1));
+    let found = rulecheck_fuzz::fuzz(&mut e, &plan, &|| bar.inc(1));
     bar.finish_and_clear();
     let found = found.map_err(bad)?;
     for n in &found.notes {
         note(&format!("note: {n}"));
     }
     match found.outcome {
-        crate::fuzz::Fuzzed::Agree => {
+        rulecheck_fuzz::Fuzzed::Agree => {
             outln!("{games} games of up to {plies} moves (seed {seed}): the engine and the reference agree")?;
             Ok(0)
         }
-        crate::fuzz::Fuzzed::Stopped { signal, agreed } => {
+        rulecheck_fuzz::Fuzzed::Stopped { signal, agreed } => {
             note(&format!(
                 "rulecheck: fuzzing stopped by {signal} after {agreed} of {games} games agreed: no disagreement found before it; the engine was ended"
             ));
             Ok(report::EXIT_STOPPED as u8)
         }
-        crate::fuzz::Fuzzed::EngineFailed { start, moves, error } => {
+        rulecheck_fuzz::Fuzzed::EngineFailed { start, moves, error } => {
             let from = if start == reference.start_position() { String::new() } else { format!(" from {start}") };
             let after = if moves.is_empty() {
                 format!("at the start position{from}")
@@ -151,13 +151,13 @@ pub(super) fn fuzz(raw_options: &[String], args: Args) -> Result<u8, Fail> {
             note("fuzzing stopped at the engine's first failure; no scenario was written");
             Ok(3)
         }
-        crate::fuzz::Fuzzed::Disagree(found) => {
+        rulecheck_fuzz::Fuzzed::Disagree(found) => {
             note(&format!("disagreement after shrinking to {} moves: {}", found.moves.len(), found.moves.join(" ")));
             if found.play.len() < found.moves.len() {
                 note("the scenario starts one ply before it, from the position there");
             }
             note(&found.detail);
-            let yaml = crate::fuzz::scenario(&variant, &options, &found, spec_dir.as_deref()).map_err(bad)?;
+            let yaml = rulecheck_fuzz::scenario(&variant, &options, &found, spec_dir.as_deref()).map_err(bad)?;
             match out_file {
                 Some(path) => write_file(&path, &yaml)?,
                 None => out(&yaml)?,

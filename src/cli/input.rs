@@ -7,9 +7,9 @@
 use std::path::PathBuf;
 
 use super::output::{bad, engine_failed, Fail};
-use crate::catalog::Catalog;
-use crate::engine::{self, process::EngineSpec, process::ProcessEngine};
-use crate::game::{Game, Options};
+use rulecheck::catalog::Catalog;
+use rulecheck::engine::{self, process::EngineSpec, process::ProcessEngine};
+use rulecheck_game::{Game, Options};
 
 pub(super) fn parse_options(raw: &[String]) -> Result<Options, Fail> {
     let mut out = Options::new();
@@ -24,7 +24,7 @@ pub(super) fn parse_options(raw: &[String]) -> Result<Options, Fail> {
 
 pub(super) fn configure(variant: &str, raw: &[String], notation: Option<&str>) -> Result<Box<dyn Game>, Fail> {
     let options = parse_options(raw)?;
-    let mut game = crate::registry::configure(variant, &options).map_err(|e| bad(e.to_string()))?;
+    let mut game = rulecheck::registry::configure(variant, &options).map_err(|e| bad(e.to_string()))?;
     if let Some(n) = notation {
         game.set_notation(n).map_err(bad)?;
     }
@@ -38,9 +38,9 @@ pub(super) fn position(game: &dyn Game, given: Option<&str>) -> Result<String, F
             // A diagram is quoted by the line at fault, never whole.
             let place = if p.contains('\n') {
                 let line = p.lines().nth(e.line.saturating_sub(1)).unwrap_or("");
-                format!("diagram line {} ('{}'), column {}", e.line, crate::text::shown(line), e.col)
+                format!("diagram line {} ('{}'), column {}", e.line, rulecheck_text::shown(line), e.col)
             } else {
-                format!("position '{}', column {}", crate::text::shown(p), e.col)
+                format!("position '{}', column {}", rulecheck_text::shown(p), e.col)
             };
             bad(format!("{place}: {}", e.message))
         }),
@@ -69,20 +69,20 @@ pub(super) fn run_overrides(raw: &[String]) -> Result<Options, Fail> {
     let given = parse_options(raw)?;
     for (name, value) in &given {
         let single: Options = [(name.clone(), value.clone())].into_iter().collect();
-        let having: Vec<_> = crate::registry::variants()
+        let having: Vec<_> = rulecheck::registry::variants()
             .into_iter()
             .filter(|v| v.info().options.iter().any(|o| o.name == name))
             .collect();
         if having.is_empty() {
             let mut all: Vec<&str> =
-                crate::registry::variants().iter().flat_map(|v| v.info().options.iter().map(|o| o.name)).collect();
+                rulecheck::registry::variants().iter().flat_map(|v| v.info().options.iter().map(|o| o.name)).collect();
             all.sort_unstable();
             all.dedup();
             return Err(bad(format!("no variant has the option '{name}' (options: {})", all.join(", "))));
         }
         let mut refusals: Vec<(String, String)> = Vec::new();
         for v in &having {
-            if let Err(e) = crate::registry::resolve_options(*v, &single) {
+            if let Err(e) = rulecheck::registry::resolve_options(*v, &single) {
                 let values = v.info().options.iter().find(|o| o.name == name).map(|o| o.values.join(", "));
                 refusals.push((e.to_string(), format!("{}: {}", v.info().id, values.unwrap_or_default())));
             }
@@ -158,7 +158,7 @@ pub(super) fn parse_shard(sh: &str) -> Result<(usize, usize), Fail> {
     sh.split_once('/')
         .and_then(|(k, n)| Some((k.trim().parse::<usize>().ok()?, n.trim().parse::<usize>().ok()?)))
         .filter(|&(k, n)| n > 0 && (1..=n).contains(&k))
-        .ok_or_else(|| bad(format!("--shard '{}' must be K/N with 1 <= K <= N", crate::text::shown(sh))))
+        .ok_or_else(|| bad(format!("--shard '{}' must be K/N with 1 <= K <= N", rulecheck_text::shown(sh))))
 }
 
 /// Start an engine for fuzz or perft: it must start and declare the
@@ -166,8 +166,8 @@ pub(super) fn parse_shard(sh: &str) -> Result<(usize, usize), Fail> {
 /// does not play them: nothing can be run).
 pub(super) fn start_for(spec: EngineSpec, line: &str, variant: &str, options: &Options) -> Result<ProcessEngine, Fail> {
     let mut e = started(spec, line)?;
-    let v = crate::registry::variant(variant).map_err(|e| bad(e.to_string()))?;
-    let complete = crate::registry::resolve_options(v, options).map_err(|e| bad(e.to_string()))?;
+    let v = rulecheck::registry::variant(variant).map_err(|e| bad(e.to_string()))?;
+    let complete = rulecheck::registry::resolve_options(v, options).map_err(|e| bad(e.to_string()))?;
     if let Err(why) = engine::Engine::supports(&mut e, variant, &complete) {
         return Err(not_played(&mut e, line, &why, ""));
     }
@@ -207,7 +207,7 @@ pub(super) fn not_played(e: &mut ProcessEngine, line: &str, why: &str, also: &st
 
 /// Install the handler that turns SIGINT and SIGTERM into a stop.
 pub(super) fn stop_on_signals() -> Result<(), Fail> {
-    crate::interrupt::install().map_err(bad)
+    crate::signals::install().map_err(bad)
 }
 
 /// The files the engine's command line names: its program when the command

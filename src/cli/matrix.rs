@@ -4,9 +4,9 @@ use std::path::PathBuf;
 
 use super::input::{catalog, catalog_files, default_paths, engine_files, run_overrides, stop_on_signals};
 use super::output::{bad, check_outputs, note, out, write_file, Fail};
-use crate::matrix;
-use crate::report;
-use crate::runner;
+use rulecheck::matrix;
+use rulecheck::report;
+use rulecheck::runner;
 
 /// The arguments of `rulecheck matrix`.
 #[derive(clap::Args, Debug)]
@@ -34,7 +34,7 @@ pub(super) fn matrix(raw_options: &[String], args: Args) -> Result<u8, Fail> {
     let Args { engines, paths, markdown, json, html, jobs } = args;
     let overrides = run_overrides(raw_options)?;
     let cat = catalog()?;
-    let entries = crate::matrix::load_engines(&engines).map_err(bad)?;
+    let entries = rulecheck::matrix::load_engines(&engines).map_err(bad)?;
     let given_paths = paths.clone();
     let (files, errors) = runner::load_all(&default_paths(paths, "matrix ENGINES.yaml")?, &cat, &overrides);
     // A matrix over part of the spec would read as a verdict on all of it.
@@ -56,16 +56,18 @@ pub(super) fn matrix(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         .map(|f| f.path.clone())
         .chain(std::iter::once(engines.clone()))
         .chain(entries.iter().flat_map(|e| match e {
-            crate::matrix::Entry::Process(s) => s.expected_failures.iter().cloned().chain(engine_files(s)).collect(),
-            crate::matrix::Entry::Reference { .. } => Vec::new(),
+            rulecheck::matrix::Entry::Process(s) => {
+                s.expected_failures.iter().cloned().chain(engine_files(s)).collect()
+            }
+            rulecheck::matrix::Entry::Reference { .. } => Vec::new(),
         }))
         .chain(catalog_files())
         .collect();
     check_outputs(&outputs, &inputs, "this matrix")?;
     stop_on_signals()?;
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
-    let columns = crate::matrix::run(&files, &entries, jobs).map_err(bad)?;
-    let rows = crate::matrix::rows(&files, &columns);
+    let columns = rulecheck::matrix::run(&files, &entries, jobs).map_err(bad)?;
+    let rows = rulecheck::matrix::rows(&files, &columns);
     let mut command = format!("rulecheck matrix {}", runner::display_path(&engines));
     for p in &given_paths {
         command.push(' ');
@@ -77,7 +79,7 @@ pub(super) fn matrix(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         }
     }
     // A matrix stopped part way says so in every file it writes.
-    let stopped = crate::interrupt::requested().map(|signal| report::Stopped {
+    let stopped = rulecheck::interrupt::requested().map(|signal| report::Stopped {
         signal: signal.to_string(),
         done: columns.iter().flat_map(|c| &c.runs).map(|r| r.verdicts.len()).sum(),
         selected: files.iter().map(|f| f.scenarios.len()).sum::<usize>() * columns.len(),
@@ -91,7 +93,7 @@ pub(super) fn matrix(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         write_file(f, &matrix::render::json(&command, &columns, &rows, stopped))?;
     }
     if let Some(f) = &html {
-        let outcomes = crate::matrix::scenario_outcomes(&files, &columns);
+        let outcomes = rulecheck::matrix::scenario_outcomes(&files, &columns);
         write_file(f, &matrix::render::html(&command, &columns, &rows, &outcomes, &cat, stopped))?;
     }
     if outputs.is_empty() {
@@ -101,5 +103,5 @@ pub(super) fn matrix(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         note(&format!("rulecheck: stopped by {signal}; the matrix covers what finished and its engines were ended"));
         return Ok(report::EXIT_STOPPED as u8);
     }
-    Ok(crate::matrix::exit_code(&columns, 0) as u8)
+    Ok(rulecheck::matrix::exit_code(&columns, 0) as u8)
 }

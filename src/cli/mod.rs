@@ -18,8 +18,8 @@ use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
-use crate::engine::{self, process::EngineSpec};
 use output::{note, out, Fail};
+use rulecheck::engine::{self, process::EngineSpec};
 
 #[macro_use]
 mod output;
@@ -86,7 +86,7 @@ const MAX_JOBS: usize = 256;
 fn jobs_count(text: &str) -> Result<usize, String> {
     match text.trim().parse::<usize>() {
         Ok(n) if (1..=MAX_JOBS).contains(&n) => Ok(n),
-        _ => Err(format!("'{}' is not a number of jobs from 1 to {MAX_JOBS}", crate::text::shown(text))),
+        _ => Err(format!("'{}' is not a number of jobs from 1 to {MAX_JOBS}", rulecheck_text::shown(text))),
     }
 }
 
@@ -257,7 +257,7 @@ pub fn main() -> ExitCode {
         Ok(code) => ExitCode::from(code),
         Err(Fail::Closed) => ExitCode::SUCCESS,
         Err(Fail::Msg(msg, code)) => {
-            note(&format!("error: {}", crate::text::clean_lines(&msg)));
+            note(&format!("error: {}", rulecheck_text::clean_lines(&msg)));
             ExitCode::from(code)
         }
     }
@@ -315,8 +315,8 @@ mod tests {
     #[test]
     fn every_listed_notation_is_written_by_some_variant() {
         for n in super::NOTATIONS {
-            let written = crate::registry::variants().into_iter().any(|v| {
-                let options = crate::registry::resolve_options(v, &Default::default()).unwrap_or_default();
+            let written = rulecheck::registry::variants().into_iter().any(|v| {
+                let options = rulecheck::registry::resolve_options(v, &Default::default()).unwrap_or_default();
                 v.configure(&options).set_notation(n).is_ok()
             });
             assert!(written, "no variant writes the notation '{n}'");

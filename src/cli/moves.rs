@@ -12,7 +12,7 @@ pub(super) fn moves(
 ) -> Result<u8, Fail> {
     let (game, p) = game_and_position(variant, raw, notation, pos)?;
     let mut r = game.replay(&p, &[]).map_err(|e| bad(e.to_string()))?;
-    r.moves.sort_by_key(|m| crate::text::natural(m));
+    r.moves.sort_by_key(|m| rulecheck_text::natural(m));
     if json {
         let v = serde_json::json!({
             "variant": variant, "position": r.position, "to_move": r.to_move,

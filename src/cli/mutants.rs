@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use super::input::{catalog, default_paths};
 use super::output::{bad, out, Fail};
-use crate::runner;
+use rulecheck::runner;
 
 pub(super) fn mutants(variants: &[String], paths: Vec<PathBuf>) -> Result<u8, Fail> {
     let cat = catalog()?;
@@ -14,9 +14,9 @@ pub(super) fn mutants(variants: &[String], paths: Vec<PathBuf>) -> Result<u8, Fa
     if let Some(e) = errors.first() {
         return Err(bad(format!("{e} (the score is only made over a spec that loads whole)")));
     }
-    let scenarios: Vec<&crate::scenario::Scenario> = files.iter().flat_map(|f| f.scenarios.iter()).collect();
+    let scenarios: Vec<&rulecheck::scenario::Scenario> = files.iter().flat_map(|f| f.scenarios.iter()).collect();
     let chosen: Vec<String> = if variants.is_empty() {
-        let mut ids: Vec<String> = crate::registry::variants()
+        let mut ids: Vec<String> = rulecheck::registry::variants()
             .iter()
             .map(|v| v.info().id.to_string())
             .filter(|id| scenarios.iter().any(|s| &s.variant == id))
@@ -28,7 +28,7 @@ pub(super) fn mutants(variants: &[String], paths: Vec<PathBuf>) -> Result<u8, Fa
     };
     let mut holes = 0;
     for v in &chosen {
-        let score = crate::mutation::score(v, &scenarios).map_err(bad)?;
+        let score = rulecheck::mutation::score(v, &scenarios).map_err(bad)?;
         if score.scenarios == 0 {
             return Err(Fail::Msg(format!("no scenario of the spec is a {v} game, so nothing can be scored"), 4));
         }

@@ -3,11 +3,11 @@
 
 use super::input::{catalog, configure, parse_options};
 use super::output::{bad, out, Fail};
-use crate::game::{self, Options};
+use rulecheck_game::{self as game, Options};
 
 pub(super) fn new(raw_options: &[String], notation: Option<&str>, variant: &str) -> Result<u8, Fail> {
     let game = configure(variant, raw_options, notation)?;
-    let v = crate::registry::variant(variant).map_err(|e| bad(e.to_string()))?;
+    let v = rulecheck::registry::variant(variant).map_err(|e| bad(e.to_string()))?;
     let cat = catalog()?;
     let clauses: Vec<String> = cat
         .pages

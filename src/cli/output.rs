@@ -52,14 +52,14 @@ macro_rules! outln {
 /// characters are written visibly, never sent to the terminal.
 pub(super) fn note(text: &str) {
     let mut stderr = std::io::stderr().lock();
-    let _ = writeln!(stderr, "{}", crate::text::terminal(text));
+    let _ = writeln!(stderr, "{}", rulecheck_text::terminal(text));
 }
 
 /// Write an output file: a regular file replaced atomically, a device or
 /// a FIFO written through, a symbolic link kept; an error is bad output,
 /// exit code 2.
 pub(super) fn write_file(path: &Path, text: &str) -> Result<(), Fail> {
-    crate::files::write_output(path, text.as_bytes()).map_err(bad)
+    rulecheck_files::write_output(path, text.as_bytes()).map_err(bad)
 }
 
 /// Refuse, before anything runs, the output files (each with the option
@@ -69,24 +69,24 @@ pub(super) fn write_file(path: &Path, text: &str) -> Result<(), Fail> {
 /// rather than after them.
 pub(super) fn check_outputs(outputs: &[(&str, &Path)], inputs: &[PathBuf], of: &str) -> Result<(), Fail> {
     for (i, (option, target)) in outputs.iter().enumerate() {
-        if let Some(input) = inputs.iter().find(|p| crate::files::same_file(p, target)) {
+        if let Some(input) = inputs.iter().find(|p| rulecheck_files::same_file(p, target)) {
             return Err(bad(format!(
                 "{option} {}: that is {}, an input of {of}; choose another file",
                 target.display(),
-                crate::runner::display_path(input)
+                rulecheck::runner::display_path(input)
             )));
         }
         let regular = std::fs::metadata(target).map_or(true, |m| m.is_file());
         if let Some((other, _)) = outputs[..i]
             .iter()
-            .find(|(_, earlier)| regular && (earlier == target || crate::files::same_file(earlier, target)))
+            .find(|(_, earlier)| regular && (earlier == target || rulecheck_files::same_file(earlier, target)))
         {
             return Err(bad(format!(
                 "{option} {}: {other} writes that file too; give each output a file of its own",
                 target.display()
             )));
         }
-        crate::files::check_writable(target).map_err(|e| bad(format!("{option} {e}")))?;
+        rulecheck_files::check_writable(target).map_err(|e| bad(format!("{option} {e}")))?;
     }
     Ok(())
 }

@@ -8,9 +8,9 @@ use std::time::Instant;
 use super::input::{configure, not_played, parse_options, parse_shard, position, started, stop_on_signals};
 use super::output::{bad, engine_failed, note, out, Fail};
 use super::{jobs_count, Limits};
-use crate::engine::{self, process::EngineSpec};
-use crate::game;
-use crate::report;
+use rulecheck::engine::{self, process::EngineSpec};
+use rulecheck::report;
+use rulecheck_game as game;
 
 /// The arguments of `rulecheck perft`.
 #[derive(clap::Args, Debug)]
@@ -39,19 +39,21 @@ pub(super) struct Args {
     #[arg(long, value_name = "K/N", conflicts_with_all = ["divide", "engine"])]
     shard: Option<String>,
     /// Keep counts in a transposition table of SIZE in all (512K, 64M, 1G, or bytes), each -j thread with an equal share; entries hold whole positions, so the count is the same. Not with --engine.
-    #[arg(long, value_name = "SIZE", value_parser = crate::perft::table::parse_size)]
+    #[arg(long, value_name = "SIZE", value_parser = rulecheck_game::table::parse_size)]
     hash: Option<usize>,
     #[command(flatten)]
     limits: Limits,
 }
 
 /// A progress bar follows a long count root move by root move.
-impl crate::perft::Watch for indicatif::ProgressBar {
+struct Bar(indicatif::ProgressBar);
+
+impl rulecheck::perft::Watch for Bar {
     fn parts(&self, n: usize) {
-        self.set_length(n as u64);
+        self.0.set_length(n as u64);
     }
     fn done(&self) {
-        self.inc(1);
+        self.0.inc(1);
     }
 }
 
@@ -84,16 +86,16 @@ pub(super) fn perft(raw_options: &[String], notation: Option<&str>, args: Args) 
         let given = parse_options(raw_options)?;
         stop_on_signals()?;
         let mut e = started(spec, &line)?;
-        let v = crate::registry::variant(variant).map_err(|e| bad(e.to_string()))?;
-        let asked = crate::registry::resolve_options(v, &given).map_err(|e| bad(e.to_string()))?;
+        let v = rulecheck::registry::variant(variant).map_err(|e| bad(e.to_string()))?;
+        let asked = rulecheck::registry::resolve_options(v, &given).map_err(|e| bad(e.to_string()))?;
         // An engine that does not play the house rules asked is held to the
         // values it declares, where the reference counts the same tree under
         // them, as `run` holds it to a scenario.
         let (options, game, under) = match engine::Engine::supports(&mut e, variant, &asked) {
             Ok(()) => (asked, game, None),
-            Err(why) => match crate::bisect::adapted(&mut e, variant, &asked, &p, depth) {
+            Err(why) => match rulecheck::bisect::adapted(&mut e, variant, &asked, &p, depth) {
                 Some((alt, words)) => {
-                    let mut g = crate::registry::configure(variant, &alt).map_err(|e| bad(e.to_string()))?;
+                    let mut g = rulecheck::registry::configure(variant, &alt).map_err(|e| bad(e.to_string()))?;
                     if let Some(n) = notation {
                         g.set_notation(n).map_err(bad)?;
                     }
@@ -110,29 +112,30 @@ pub(super) fn perft(raw_options: &[String], notation: Option<&str>, args: Args) 
             },
         };
         // An engine failure ends the command with 3, a stop with 5.
-        let failed = |err: engine::EngineError| match crate::interrupt::requested() {
+        let failed = |err: engine::EngineError| match rulecheck::interrupt::requested() {
             Some(signal) => {
                 Fail::Msg(format!("perft stopped by {signal}; the engine was ended"), report::EXIT_STOPPED as u8)
             }
             None => engine_failed(format!("engine '{line}': {err}")),
         };
-        let tree = crate::bisect::Tree { reference: game.as_ref(), variant, options: &options, position: &p, depth };
+        let tree =
+            rulecheck::bisect::Tree { reference: game.as_ref(), variant, options: &options, position: &p, depth };
         let mut differs = false;
         if divide {
-            let (table, d) = crate::bisect::divide(&tree, &mut e).map_err(failed)?;
+            let (table, d) = rulecheck::bisect::divide(&tree, &mut e).map_err(failed)?;
             differs = d;
             // The engine's moves are quoted: no escape sequence of theirs
             // reaches the terminal.
-            out(&crate::text::terminal(&format!("move: reference engine\n{table}\n")))?;
+            out(&rulecheck_text::terminal(&format!("move: reference engine\n{table}\n")))?;
         }
-        let found = crate::bisect::bisect(&tree, &mut e).map_err(failed)?;
+        let found = rulecheck::bisect::bisect(&tree, &mut e).map_err(failed)?;
         let mut said = found.report();
         if let Some(words) = &under {
             said.push_str(&format!(
                 "counted under the engine's own house rules {words}, where the reference counts the same tree\n"
             ));
         }
-        out(&crate::text::terminal(&said))?;
+        out(&rulecheck_text::terminal(&said))?;
         if differs && found.agrees() {
             outln!("but the divide table above differs: the engine's counts are not stable")?;
         }
@@ -142,13 +145,14 @@ pub(super) fn perft(raw_options: &[String], notation: Option<&str>, args: Args) 
     let started = Instant::now();
     if let Some(spec) = shard {
         let (k, n) = parse_shard(&spec)?;
-        let (mut part, stats) = crate::perft::shard_with(game.as_ref(), variant, &p, depth, paths, k, n, jobs, hash)
-            .map_err(|e| bad(e.message))?;
+        let (mut part, stats) =
+            rulecheck::perft::shard_with(game.as_ref(), variant, &p, depth, paths, k, n, jobs, hash)
+                .map_err(|e| bad(e.message))?;
         // The house rules go with the part, every rule given, so that
         // `perft-add` refuses parts counted under other rules.
-        let v = crate::registry::variant(variant).map_err(|e| bad(e.to_string()))?;
+        let v = rulecheck::registry::variant(variant).map_err(|e| bad(e.to_string()))?;
         part.options =
-            crate::registry::resolve_options(v, &parse_options(raw_options)?).map_err(|e| bad(e.to_string()))?;
+            rulecheck::registry::resolve_options(v, &parse_options(raw_options)?).map_err(|e| bad(e.to_string()))?;
         if json {
             outln!("{}", serde_json::to_string(&part).unwrap_or_default())?;
         } else {
@@ -165,12 +169,12 @@ pub(super) fn perft(raw_options: &[String], notation: Option<&str>, args: Args) 
     }
     // Long counts show a bar that moves as each root move's count is done.
     let show_bar = crate::progress::wanted() && !json && depth >= 7;
-    let bar = if show_bar { crate::progress::bar(0, "perft", true) } else { indicatif::ProgressBar::hidden() };
-    let watch: Option<&dyn crate::perft::Watch> = if show_bar { Some(&bar) } else { None };
-    let asked = crate::perft::Asked { depth, paths, jobs, hash, divide };
-    let counted = crate::perft::count(game.as_ref(), &p, asked, watch).map_err(|e| bad(e.message))?;
-    bar.finish_and_clear();
-    let crate::perft::Counted { total, divide: rows, stats } = counted;
+    let bar = Bar(if show_bar { crate::progress::bar(0, "perft", true) } else { indicatif::ProgressBar::hidden() });
+    let watch: Option<&dyn rulecheck::perft::Watch> = if show_bar { Some(&bar) } else { None };
+    let asked = rulecheck::perft::Asked { depth, paths, jobs, hash, divide };
+    let counted = rulecheck::perft::count(game.as_ref(), &p, asked, watch).map_err(|e| bad(e.message))?;
+    bar.0.finish_and_clear();
+    let rulecheck::perft::Counted { total, divide: rows, stats } = counted;
     let secs = started.elapsed().as_secs_f64();
     if json {
         let div: serde_json::Map<String, serde_json::Value> =

@@ -16,17 +16,17 @@ pub(super) fn perft_add(files: &[PathBuf]) -> Result<u8, Fail> {
                 .map_err(|e| bad(format!("standard input: {e}")))?;
             t
         } else {
-            let bytes = crate::files::read_bounded(f, 1 << 20).map_err(bad)?;
+            let bytes = rulecheck_files::read_bounded(f, 1 << 20).map_err(bad)?;
             String::from_utf8(bytes).map_err(|_| bad(format!("{}: not UTF-8 text", f.display())))?
         };
         for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-            let part: crate::perft::Shard = serde_json::from_str(line).map_err(|e| {
+            let part: rulecheck::perft::Shard = serde_json::from_str(line).map_err(|e| {
                 bad(format!("{}:{}: not a part written by `perft --shard K/N --json`: {e}", f.display(), i + 1))
             })?;
             parts.push(part);
         }
     }
-    let total = crate::perft::add(&parts).map_err(bad)?;
+    let total = rulecheck::perft::add(&parts).map_err(bad)?;
     outln!("{total}")?;
     Ok(0)
 }

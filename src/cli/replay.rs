@@ -6,18 +6,18 @@ use std::path::Path;
 
 use super::input::parse_options;
 use super::output::{bad, out, Fail};
-use crate::runner;
+use rulecheck::runner;
 
 pub(super) fn replay(raw_options: &[String], variant: &str, file: &Path, scenario: bool) -> Result<u8, Fail> {
     let options = parse_options(raw_options)?;
-    let reports = crate::pdn::replay_file(variant, &options, file).map_err(|e| bad(e.to_string()))?;
+    let reports = rulecheck::pdn::replay_file(variant, &options, file).map_err(|e| bad(e.to_string()))?;
     if scenario {
         let source = runner::display_path(file);
-        let yaml = crate::pdn::scenarios_yaml(variant, &options, &reports, &source).map_err(|e| bad(e.0))?;
+        let yaml = rulecheck::pdn::scenarios_yaml(variant, &options, &reports, &source).map_err(|e| bad(e.0))?;
         out(&yaml)?;
         return Ok(0);
     }
-    let text = crate::pdn::Transcript(&reports).to_string();
+    let text = rulecheck::pdn::Transcript(&reports).to_string();
     outln!("{}", text.trim_end())?;
-    Ok(crate::pdn::exit_code(&reports) as u8)
+    Ok(rulecheck::pdn::exit_code(&reports) as u8)
 }

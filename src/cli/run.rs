@@ -8,9 +8,9 @@ use std::path::PathBuf;
 use super::input::{catalog, catalog_files, default_paths, engine_files, parse_shard, run_overrides, stop_on_signals};
 use super::output::{bad, check_outputs, note, out, write_file, Fail};
 use super::{jobs_count, Limits};
-use crate::engine::{self, process::EngineSpec, process::ProcessEngine};
-use crate::report;
-use crate::runner;
+use rulecheck::engine::{self, process::EngineSpec, process::ProcessEngine};
+use rulecheck::report;
+use rulecheck::runner;
 
 /// Report formats of `run`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -146,7 +146,7 @@ pub(super) fn run(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         // An engine that cannot even start is reported once, not per
         // scenario; a stop meanwhile is reported below, as any stopped run.
         let mut probe = ProcessEngine::new(s.clone());
-        if let Err(e) = probe.start().map(|_| ()).or_else(|e| match crate::interrupt::requested() {
+        if let Err(e) = probe.start().map(|_| ()).or_else(|e| match rulecheck::interrupt::requested() {
             Some(_) => Ok(()),
             None => Err(e),
         }) {
@@ -187,7 +187,7 @@ pub(super) fn run(raw_options: &[String], args: Args) -> Result<u8, Fail> {
     bar.finish_and_clear();
     // A stopped run reports the scenarios that have a verdict, and says it
     // is incomplete.
-    let stopped = crate::interrupt::requested().map(|signal| report::Stopped {
+    let stopped = rulecheck::interrupt::requested().map(|signal| report::Stopped {
         signal: signal.to_string(),
         done: runs.iter().map(|r| r.verdicts.len()).sum(),
         selected: files.iter().map(|f| f.scenarios.len()).sum(),

@@ -5,9 +5,9 @@ use super::output::{out, Fail};
 
 pub(super) fn schema(kind: &str) -> Result<u8, Fail> {
     if kind == "catalog" {
-        out(&crate::catalog::schema())?;
+        out(&rulecheck::catalog::schema())?;
     } else {
-        out(&crate::scenario::loader::schema())?;
+        out(&rulecheck::scenario::loader::schema())?;
     }
     Ok(0)
 }

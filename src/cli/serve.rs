@@ -4,8 +4,8 @@
 
 use super::input::parse_options;
 use super::output::{bad, engine_failed, Fail};
-use crate::engine;
-use crate::game::Options;
+use rulecheck::engine;
+use rulecheck_game::Options;
 
 pub(super) fn serve(raw_options: &[String], deviate: Option<String>, perft_budget: u64) -> Result<u8, Fail> {
     let name = format!("rulecheck {}", env!("CARGO_PKG_VERSION"));
@@ -16,8 +16,9 @@ pub(super) fn serve(raw_options: &[String], deviate: Option<String>, perft_budge
     let fixed = parse_options(raw_options)?;
     for (k, v) in &fixed {
         let single: Options = [(k.clone(), v.clone())].into_iter().collect();
-        let valid = crate::registry::variants().iter().any(|var| {
-            var.info().options.iter().any(|o| o.name == k) && crate::registry::resolve_options(*var, &single).is_ok()
+        let valid = rulecheck::registry::variants().iter().any(|var| {
+            var.info().options.iter().any(|o| o.name == k)
+                && rulecheck::registry::resolve_options(*var, &single).is_ok()
         });
         if !valid {
             return Err(bad(format!("no variant has the house rule {k}={v}")));
@@ -33,7 +34,7 @@ pub(super) fn serve(raw_options: &[String], deviate: Option<String>, perft_budge
             perft_budget,
         ),
         Some(d) => {
-            let games = crate::mutation::deviant(&d).map_err(bad)?;
+            let games = rulecheck::mutation::deviant(&d).map_err(bad)?;
             let name = format!("{name} deviating: {d}");
             engine::serve::serve(stdin.lock(), stdout.lock(), &name, &*games, &fixed, perft_budget)
         }

@@ -8,10 +8,10 @@ use std::collections::BTreeMap;
 use super::input::stop_on_signals;
 use super::output::{bad, note, out, Fail};
 use super::Limits;
-use crate::engine::process::{EngineSpec, ProcessEngine};
-use crate::engine::{self, Engine, EngineError, Explanation, Setup};
-use crate::game::{self, Action, Game, Options};
-use crate::registry;
+use rulecheck::engine::process::{EngineSpec, ProcessEngine};
+use rulecheck::engine::{self, Engine, EngineError, Explanation, Setup};
+use rulecheck::registry;
+use rulecheck_game::{self as game, Action, Game, Options};
 
 /// What one check found.
 enum Check {
@@ -53,29 +53,29 @@ fn options_for(v: &dyn game::Variant, declared: &BTreeMap<String, Vec<String>>) 
 type Listed = (BTreeMap<String, game::MoveKey>, Vec<String>);
 
 fn listed(game: &dyn Game, position: &str, moves: &[String]) -> Result<Listed, String> {
-    crate::oracle::listed_keys(game, position, moves)
+    rulecheck::oracle::listed_keys(game, position, moves)
 }
 
 /// The two move lists as a diff, in natural order and canonical notation,
 /// as `run` shows them: a mere difference of order or spelling shows no line.
 fn moves_diff(ours: &BTreeMap<String, game::MoveKey>, theirs: &BTreeMap<String, game::MoveKey>) -> String {
-    let lines = |set| crate::oracle::displays(set).iter().map(|m| format!("{m}\n")).collect::<String>();
-    crate::oracle::diff(&lines(ours), &lines(theirs))
+    let lines = |set| rulecheck::oracle::displays(set).iter().map(|m| format!("{m}\n")).collect::<String>();
+    rulecheck::oracle::diff(&lines(ours), &lines(theirs))
 }
 
 /// A result or refusal reason outside the vocabulary of `spec/reasons.yaml`
 /// is out of protocol: a run counts it as an engine error.
 fn check_result(s: &mut Smoke, game: &dyn Game, id: &str, when: &str, result: &str) {
-    if let Some(why) = crate::oracle::result_out_of_protocol(game, result) {
+    if let Some(why) = rulecheck::oracle::result_out_of_protocol(game, result) {
         s.wrong(format!("{id}: {when}: out of protocol: {why}"));
     }
 }
 
 fn check_refusal(s: &mut Smoke, id: &str, what: &str, reason: &str) -> bool {
-    if crate::oracle::unknown_refusal(reason) {
+    if rulecheck::oracle::unknown_refusal(reason) {
         s.wrong(format!(
             "{id}: {what} is refused for the reason '{}', which is not a refusal reason of spec/reasons.yaml (out of protocol)",
-            crate::text::shown(reason)
+            rulecheck_text::shown(reason)
         ));
         return false;
     }
@@ -213,7 +213,7 @@ pub(super) fn smoke(line: &str, limits: Limits) -> Result<u8, Fail> {
     let hello = match e.start() {
         Ok(h) => h.clone(),
         Err(err) => {
-            out(&crate::text::terminal(&format!("FAIL  hello: {err}\n")))?;
+            out(&rulecheck_text::terminal(&format!("FAIL  hello: {err}\n")))?;
             if let Some(text) = e.stderr() {
                 note(&format!("engine stderr:\n{}", text.trim_end()));
             }
@@ -230,7 +230,7 @@ pub(super) fn smoke(line: &str, limits: Limits) -> Result<u8, Fail> {
     let declared = hello.variants.clone().unwrap_or_default();
     s.ok(format!(
         "hello: {name}, protocol {}, capabilities: {}",
-        crate::engine::protocol::VERSION,
+        rulecheck::engine::protocol::VERSION,
         if capabilities.is_empty() { "none".to_string() } else { capabilities.join(", ") }
     ));
     for c in &capabilities {
@@ -285,12 +285,12 @@ pub(super) fn smoke(line: &str, limits: Limits) -> Result<u8, Fail> {
     let verdict = match (&failed, wrong) {
         (Some(_), _) => "the engine failed: fix that first".to_string(),
         (None, 0) => "every check passed: now `rulecheck run --engine ...` over the whole spec".to_string(),
-        (None, n) => format!("{} wrong", crate::report::count(n, "check")),
+        (None, n) => format!("{} wrong", rulecheck::report::count(n, "check")),
     };
     text.push_str(&format!("{verdict}\n"));
     // The engine's name and answers are quoted: no escape sequence of
     // theirs reaches the terminal.
-    out(&crate::text::terminal(&text))?;
+    out(&rulecheck_text::terminal(&text))?;
     if failed.is_some() {
         if let Some(err) = e.stderr() {
             note(&format!("engine stderr:\n{}", err.trim_end()));

@@ -7,7 +7,7 @@ pub(super) fn variants(raw_options: &[String], json: bool) -> Result<u8, Fail> {
     if !raw_options.is_empty() {
         return Err(bad("variants lists every house rule; it takes no --option"));
     }
-    let vs = crate::registry::variants();
+    let vs = rulecheck::registry::variants();
     if json {
         let list: Vec<serde_json::Value> = vs
             .iter()

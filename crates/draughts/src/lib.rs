@@ -1,0 +1,476 @@
+//! The draughts family: English checkers and the variants that share its
+//! board and pieces. Every variant is a [`Rules`] value; house rules change
+//! fields of it (the variants as data are in `variants`).
+
+pub mod explain;
+pub mod game;
+pub mod geometry;
+pub mod movegen;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod rules;
+pub mod ruleset;
+mod variants;
+pub mod word;
+
+use rulecheck_game::notation::NotationError;
+use rulecheck_game::table::{Stats, TableError};
+use rulecheck_game::{Action, Counter, Game, GameError, MoveKey, Rejection, Replay};
+
+use self::game::Match;
+use self::geometry::Geometry;
+use self::movegen::{Generator, Move};
+use self::notation::{MoveText, SquareStyle};
+use self::perft::{Counting, Perft};
+use self::position::Position;
+pub use self::rules::{Rules, Side};
+pub use self::variants::{
+    variant, DraughtsVariant, BRAZILIAN, CANADIAN, CZECH, ENGLISH, FRISIAN, INTERNATIONAL, ITALIAN, POOL, RUSSIAN,
+    SPANISH, VARIANTS,
+};
+use self::word::Word;
+
+/// A draughts variant under fixed rules, speaking text, its board kept in
+/// the word `B` (see [`word`]).
+pub struct Draughts<B: Word = u64> {
+    variant: &'static str,
+    rules: Rules,
+    style: SquareStyle,
+    word: std::marker::PhantomData<B>,
+}
+
+/// A draughts variant under fixed rules as a [`Game`], its board in the
+/// word that holds it.
+pub fn game(variant: &'static str, rules: Rules, style: SquareStyle) -> Box<dyn Game> {
+    if rules.geometry.is_wide() {
+        Box::new(Draughts::<u128>::new(variant, rules, style))
+    } else {
+        Box::new(Draughts::<u64>::new(variant, rules, style))
+    }
+}
+
+impl<B: Word> Draughts<B> {
+    pub fn new(variant: &'static str, rules: Rules, style: SquareStyle) -> Draughts<B> {
+        assert_eq!(rules.geometry.is_wide(), B::BITS > 64, "the board of a draughts game in the word that holds it");
+        Draughts { variant, rules, style, word: std::marker::PhantomData }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    fn g(&self) -> &Geometry {
+        &self.rules.geometry
+    }
+
+    pub fn parse(&self, position: &str) -> Result<Position<B>, NotationError> {
+        notation::parse_position(position, &self.rules)
+    }
+
+    pub fn fen(&self, pos: &Position<B>) -> String {
+        notation::write_fen(pos, &self.rules, self.style)
+    }
+
+    /// A move in canonical notation: its start and every landing square.
+    pub fn write(&self, m: &Move<B>) -> String {
+        let g = self.g();
+        let path: Vec<u8> = m.path().iter().filter_map(|&b| g.square(b)).collect();
+        let from = g.square(m.from).unwrap_or(0);
+        notation::write_move(from, &path, m.is_capture(), g, self.style)
+    }
+
+    fn key_of(&self, from: u8, to: u8, captured: &[u8]) -> String {
+        let caps: Vec<String> = captured.iter().map(|s| (s + 1).to_string()).collect();
+        format!("{}>{}[{}]", from + 1, to + 1, caps.join(","))
+    }
+
+    fn key(&self, m: &Move<B>) -> MoveKey {
+        let g = self.g();
+        let from = g.square(m.from).unwrap_or(0);
+        let to = g.square(m.to).unwrap_or(0);
+        MoveKey { key: self.key_of(from, to, &g.squares_of(m.captured)), display: self.write(m) }
+    }
+
+    /// The distinct legal moves a written move can stand for.
+    /// The written squares are read against every route of every legal move
+    /// (a circuit may be written going either way round, a flying king's
+    /// touchdown between two pieces on one diagonal may be any square between
+    /// them), and each route that fits stands for its move. A written route
+    /// that is exactly a legal route names that move, even where it is also
+    /// the shorthand of a longer chain ending on the same square.
+    fn candidates(&self, pos: &Position<B>, legal: &[Move<B>], text: &MoveText) -> Vec<Move<B>> {
+        let g = self.g();
+        let mut routes = Vec::new();
+        if text.capture && !legal.is_empty() {
+            Generator::new(&self.rules).legal_routes(pos, &mut routes);
+        } else {
+            routes.extend_from_slice(legal);
+        }
+        let exact: Vec<&Move<B>> = routes.iter().filter(|m| explain::written_exactly(text, m, g)).collect();
+        let fitting: Vec<&Move<B>> =
+            if exact.is_empty() { routes.iter().filter(|m| explain::matches(text, m, g)).collect() } else { exact };
+        legal.iter().copied().filter(|m| fitting.iter().any(|r| r.same_move(m))).collect()
+    }
+
+    fn side(&self, name: &str) -> Result<Side, NotationError> {
+        Side::from_name(name).ok_or_else(|| {
+            NotationError::whole(format!("unknown player '{}' (players: black, white)", rulecheck_text::shown(name)))
+        })
+    }
+
+    fn to_action(
+        &self,
+        game: &Match<'_, B>,
+        action: &Action,
+    ) -> Result<Result<game::Action<B>, &'static str>, NotationError> {
+        Ok(Ok(match action {
+            Action::Move(text) => {
+                let parsed = notation::parse_move(text, self.g())?;
+                let found = self.candidates(game.position(), game.legal_moves(), &parsed);
+                match found.as_slice() {
+                    [one] => game::Action::Move(*one),
+                    [] => return Ok(Err(explain::explain(game, &parsed).unwrap_or("illegal"))),
+                    _ => return Ok(Err("ambiguous")),
+                }
+            }
+            Action::Resign(p) => game::Action::Resign(self.side(p)?),
+            Action::OfferDraw(p) => game::Action::OfferDraw(self.side(p)?),
+            Action::AcceptDraw(p) => game::Action::AcceptDraw(self.side(p)?),
+            Action::ClaimDraw(p) => game::Action::ClaimDraw(self.side(p)?),
+            Action::DeclareDraw(p) if p == "arbiter" => game::Action::DeclareDraw(None),
+            Action::DeclareDraw(p) => game::Action::DeclareDraw(Some(self.side(p)?)),
+        }))
+    }
+
+    /// Replay actions into a match, stopping at the first refusal.
+    fn play_out<'a>(&'a self, position: &str, actions: &[Action]) -> Result<Match<'a, B>, GameError> {
+        let start = self.parse(position)?;
+        let mut game = Match::new(&self.rules, start);
+        for (index, action) in actions.iter().enumerate() {
+            let refused = match self.to_action(&game, action)? {
+                Ok(a) => game.play(a).err().map(|r| r.code()),
+                Err(code) => Some(code),
+            };
+            if let Some(reason) = refused {
+                return Err(GameError::Rejected(Rejection {
+                    index,
+                    reason: reason.to_string(),
+                    position: self.fen(game.position()),
+                }));
+            }
+        }
+        Ok(game)
+    }
+}
+
+impl<B: Word> Game for Draughts<B> {
+    fn variant(&self) -> &'static str {
+        self.variant
+    }
+
+    fn players(&self) -> Vec<String> {
+        let first = self.rules.first;
+        vec![first.name().to_string(), first.other().name().to_string()]
+    }
+
+    fn start_position(&self) -> String {
+        self.fen(&Position::<B>::start(&self.rules))
+    }
+
+    fn normalize_position(&self, text: &str) -> Result<String, NotationError> {
+        let pos = self.parse(text)?;
+        Ok(self.fen(&notation::normalize(&pos, &self.rules)))
+    }
+
+    fn diagram(&self, position: &str) -> Result<String, NotationError> {
+        Ok(notation::write_diagram(&self.parse(position)?, &self.rules, self.style))
+    }
+
+    fn turn_cleared(&self, position: &str) -> Result<String, NotationError> {
+        let mut pos = notation::normalize(&self.parse(position)?, &self.rules);
+        pos.turn = self.rules.first;
+        Ok(self.fen(&pos))
+    }
+
+    /// The size, and what else makes one square number another place: a
+    /// board of every cell (Turkish) and the federations' numberings
+    /// (Italian, Portuguese) read the same numbers as other squares than
+    /// PDN's dark-square board does.
+    fn board(&self) -> String {
+        let g = self.g();
+        let kind = if g.is_full() {
+            ", every cell a square"
+        } else {
+            match g.numbering() {
+                geometry::Numbering::Pdn => "",
+                geometry::Numbering::Fid => ", Italian numbering",
+                geometry::Numbering::Fpd => ", Portuguese numbering",
+            }
+        };
+        format!("{0}x{0} draughts{kind}", g.size())
+    }
+
+    fn counters(&self, position: &str) -> Result<Vec<(&'static str, String)>, NotationError> {
+        let pos = notation::normalize(&self.parse(position)?, &self.rules);
+        Ok(notation::counters(&pos, &self.rules)
+            .into_iter()
+            .filter(|&(_, v)| v != 0)
+            .map(|(n, v)| (n, v.to_string()))
+            .chain(notation::king_run_counters(&pos, &self.rules, self.style))
+            .collect())
+    }
+
+    fn clear_counters(&self, position: &str, names: &[&str]) -> Result<String, NotationError> {
+        let mut pos = notation::normalize(&self.parse(position)?, &self.rules);
+        for name in names {
+            match *name {
+                "np" => pos.quiet_plies = 0,
+                "nm" => pos.plies_since_man_move = 0,
+                "eg" => pos.endgame_plies = 0,
+                "wk" => pos.king_runs[1] = Default::default(),
+                "bk" => pos.king_runs[0] = Default::default(),
+                _ => {}
+            }
+        }
+        Ok(self.fen(&pos))
+    }
+
+    fn svg_marked(
+        &self,
+        position: &str,
+        expected_only: &[String],
+        actual_only: &[String],
+    ) -> Result<String, NotationError> {
+        use rulecheck_game::svg::{mark, square_board, Piece, BLACK, WHITE};
+        let pos = self.parse(position)?;
+        let g = self.g();
+        let squares = |moves: &[String]| -> Vec<u8> {
+            moves.iter().filter_map(|m| notation::parse_move(m, g).ok()).flat_map(|t| t.squares).collect()
+        };
+        let (want, got) = (squares(expected_only), squares(actual_only));
+        let cells = |r: usize, c: usize| {
+            let sq = g.at(r as u8, c as u8)?;
+            let king = g.holds(pos.kings, sq);
+            if g.holds(pos.black, sq) {
+                Some(Piece { fill: BLACK, king })
+            } else if g.holds(pos.white, sq) {
+                Some(Piece { fill: WHITE, king })
+            } else {
+                None
+            }
+        };
+        let dark = |r: usize, c: usize| g.at(r as u8, c as u8).is_some();
+        let labels = |r: usize, c: usize| g.at(r as u8, c as u8).map(|sq| notation::square_name(sq, g, self.style));
+        let marks = |r: usize, c: usize| mark(&g.at(r as u8, c as u8)?, &want, &got);
+        Ok(square_board(usize::from(g.size()), &cells, &dark, &labels, &marks))
+    }
+
+    fn set_notation(&mut self, name: &str) -> Result<(), String> {
+        self.style = match name {
+            "numeric" => SquareStyle::Numeric,
+            "algebraic" => SquareStyle::Algebraic,
+            other => return Err(format!("unknown notation '{other}' (notations: numeric, algebraic)")),
+        };
+        Ok(())
+    }
+
+    fn move_examples(&self) -> &'static str {
+        match self.style {
+            SquareStyle::Numeric => "11-15, 15x24, 22x15x6 (or algebraic c3-d4, c3:e5)",
+            SquareStyle::Algebraic => "c3-d4, c3:e5, c3:e5:g3 (or numeric 22-18, 22x15)",
+        }
+    }
+
+    fn check_move(&self, text: &str) -> Result<(), NotationError> {
+        notation::parse_move(text, self.g()).map(|_| ())
+    }
+
+    fn replay(&self, position: &str, actions: &[Action]) -> Result<Replay, GameError> {
+        let game = self.play_out(position, actions)?;
+        let pos = notation::normalize(game.position(), &self.rules);
+        Ok(Replay {
+            position: self.fen(&pos),
+            to_move: pos.turn.name().to_string(),
+            result: game.outcome().to_string(),
+            moves: game.legal_moves().iter().map(|m| self.write(m)).collect(),
+        })
+    }
+
+    fn move_key(&self, position: &str, text: &str) -> Result<MoveKey, NotationError> {
+        let pos = self.parse(position)?;
+        let parsed = notation::parse_move(text, self.g())?;
+        let mut legal = Vec::new();
+        Generator::new(&self.rules).legal_moves(&pos, &mut legal);
+        let found = self.candidates(&pos, &legal, &parsed);
+        match found.as_slice() {
+            [one] => return Ok(self.key(one)),
+            [] => {}
+            many => {
+                let options: Vec<String> = many.iter().map(|m| self.write(m)).collect();
+                return Err(NotationError::whole(format!(
+                    "'{text}' is ambiguous here: it may be {}; write every landing square",
+                    options.join(" or ")
+                )));
+            }
+        }
+        // Not a legal move: its identity as written, with the captured set
+        // read off the board along the written hops.
+        let g = self.g();
+        let enemy = pos.pieces(pos.turn.other());
+        let mut captured = Vec::new();
+        for pair in parsed.squares.windows(2) {
+            let (ra, ca) = g.coords(pair[0]);
+            let (rb, cb) = g.coords(pair[1]);
+            let (dr, dc) = (i16::from(rb) - i16::from(ra), i16::from(cb) - i16::from(ca));
+            if dr.abs() == dc.abs() {
+                for k in 1..dr.abs() {
+                    let r = (i16::from(ra) + dr.signum() * k) as u8;
+                    let c = (i16::from(ca) + dc.signum() * k) as u8;
+                    if let Some(s) = g.at(r, c) {
+                        if g.holds(enemy, s) && parsed.capture {
+                            captured.push(s);
+                        }
+                    }
+                }
+            }
+        }
+        captured.sort_unstable();
+        captured.dedup();
+        let from = parsed.squares[0];
+        let to = *parsed.squares.last().unwrap_or(&from);
+        let display = notation::write_move(from, &parsed.squares[1..], parsed.capture, g, self.style);
+        Ok(MoveKey { key: self.key_of(from, to, &captured), display })
+    }
+
+    fn explain(&self, position: &str, played: &[Action], action: &Action) -> Result<Option<String>, GameError> {
+        let game = self.play_out(position, played)?;
+        if let Action::Move(text) = action {
+            let parsed = notation::parse_move(text, self.g())?;
+            return Ok(explain::explain(&game, &parsed).map(str::to_string));
+        }
+        let mut probe = game.clone();
+        Ok(match self.to_action(&game, action)? {
+            Ok(a) => probe.play(a).err().map(|r| r.code().to_string()),
+            Err(code) => Some(code.to_string()),
+        })
+    }
+
+    fn perft(&self, position: &str, depth: u32, paths: bool) -> Result<u64, NotationError> {
+        let pos = self.parse(position)?;
+        let counting = if paths { Counting::Paths } else { Counting::DistinctMoves };
+        Ok(Perft::<B>::new(&self.rules, counting).count(&pos, depth))
+    }
+
+    fn divide_observed(
+        &self,
+        position: &str,
+        depth: u32,
+        paths: bool,
+        done: &dyn Fn(),
+    ) -> Result<Vec<(String, u64)>, NotationError> {
+        let pos = self.parse(position)?;
+        let counting = if paths { Counting::Paths } else { Counting::DistinctMoves };
+        let rows = Perft::<B>::new(&self.rules, counting).divide_observed(&pos, depth.max(1), done);
+        Ok(rows.into_iter().map(|(m, n)| (self.write(&m), n)).collect())
+    }
+
+    fn hashed(&self, paths: bool, bytes: usize) -> Result<Box<dyn Counter + '_>, TableError> {
+        let counting = if paths { Counting::Paths } else { Counting::DistinctMoves };
+        Ok(Box::new(HashedCounter { game: self, perft: perft::hash::Hashed::<B>::new(&self.rules, counting, bytes)? }))
+    }
+}
+
+/// `perft --hash` on a draughts variant.
+struct HashedCounter<'g, B: Word> {
+    game: &'g Draughts<B>,
+    perft: perft::hash::Hashed<'g, B>,
+}
+
+impl<B: Word> Counter for HashedCounter<'_, B> {
+    fn perft(&mut self, position: &str, depth: u32) -> Result<u64, NotationError> {
+        let pos = self.game.parse(position)?;
+        Ok(self.perft.count(&pos, depth))
+    }
+
+    fn divide_observed(
+        &mut self,
+        position: &str,
+        depth: u32,
+        done: &dyn Fn(),
+    ) -> Result<Vec<(String, u64)>, NotationError> {
+        let pos = self.game.parse(position)?;
+        let rows = self.perft.divide_observed(&pos, depth.max(1), done);
+        Ok(rows.into_iter().map(|(m, n)| (self.game.write(&m), n)).collect())
+    }
+
+    fn stats(&self) -> Stats {
+        self.perft.stats()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rulecheck_game::Variant;
+
+    fn game(id: &str) -> Box<dyn Game> {
+        let v = variant(id).expect("a draughts variant");
+        v.configure(&v.info().options.iter().map(|o| (o.name.to_string(), o.default.to_string())).collect())
+    }
+
+    fn play(g: &dyn Game, pos: &str, m: &str) -> Result<String, String> {
+        g.replay(pos, &[Action::Move(m.to_string())]).map(|r| r.position).map_err(|e| e.to_string())
+    }
+
+    fn why(g: &dyn Game, pos: &str, m: &str) -> Option<String> {
+        g.explain(pos, &[], &Action::Move(m.to_string())).expect("explain")
+    }
+
+    /// Each circuit, its two ways round, and each cut short before its last
+    /// capture.
+    const CIRCUITS: &[(&str, &str, [&str; 2], [&str; 2])] = &[
+        ("english", "W:WK22:B18,10,9,17", ["22x13x6x15x22", "22x15x6x13x22"], ["22x13x6x15", "22x15x6x13"]),
+        ("international", "W:W33:B3,18,19,28,29", ["33x22x13x24x33", "33x24x13x22x33"], ["33x22x13x24", "33x24x13x22"]),
+        ("russian", "W:WKc3:Bd4,d6,b6,b4", ["c3:a5:c7:e5:c3", "c3:e5:c7:a5:c3"], ["c3:a5:c7:e5", "c3:e5:c7:a5"]),
+    ];
+
+    #[test]
+    fn a_circuit_written_either_way_round_is_the_same_move() {
+        for &(id, pos, ways, _) in CIRCUITS {
+            let g = game(id);
+            let [one, other] = ways.map(|m| play(g.as_ref(), pos, m));
+            assert!(one.is_ok(), "{id} {}: {one:?}", ways[0]);
+            assert_eq!(one, other, "{id}");
+            let [k1, k2] = ways.map(|m| g.move_key(pos, m).expect("key").key);
+            assert_eq!(k1, k2, "{id}");
+            for m in ways {
+                assert_eq!(why(g.as_ref(), pos, m), None, "{id} {m}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_circuit_cut_short_is_unfinished_whichever_way_round() {
+        for &(id, pos, _, short) in CIRCUITS {
+            let g = game(id);
+            for m in short {
+                assert_eq!(why(g.as_ref(), pos, m).as_deref(), Some("chain-unfinished"), "{id} {m}");
+                let refused = play(g.as_ref(), pos, m).expect_err("refused");
+                assert!(refused.contains("chain-unfinished"), "{id} {m}: {refused}");
+            }
+        }
+    }
+
+    /// The king on 46 takes 28 and 14 on one diagonal, touching down on 23
+    /// or 19 between them: either square names the move.
+    #[test]
+    fn a_touchdown_between_two_pieces_may_be_written_as_any_square_between() {
+        let g = game("international");
+        let pos = "W:WK46:B3,14,28";
+        assert_eq!(play(g.as_ref(), pos, "46x19x10"), play(g.as_ref(), pos, "46x23x10"));
+        assert_eq!(play(g.as_ref(), pos, "46x19x10").as_deref(), Ok("B:WK10:B3"));
+        assert_eq!(why(g.as_ref(), pos, "46x19x5"), None);
+        assert_eq!(why(g.as_ref(), pos, "46x19").as_deref(), Some("chain-unfinished"));
+    }
+}

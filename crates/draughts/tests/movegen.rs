@@ -1,0 +1,253 @@
+//! The generator's listing conventions and its counting without listing,
+//! held to each other over seeded random positions of every rule set.
+
+use rulecheck::mutation::draughts::DEVIATIONS;
+use rulecheck_draughts::geometry::Geometry;
+use rulecheck_draughts::movegen::*;
+use rulecheck_draughts::notation::{parse_fen, write_fen, SquareStyle};
+use rulecheck_draughts::position::Position;
+use rulecheck_draughts::rules::{CaptureDuty, Rules, Side};
+use rulecheck_draughts::word::Word;
+
+fn listed(rules: &Rules, fen: &str, listing: Listing) -> Vec<Move> {
+    let pos = parse_fen(fen, rules).expect("test FEN parses");
+    let mut out = Vec::new();
+    Generator::new(rules).generate(&pos, &mut out, listing);
+    out
+}
+
+/// 1-based square numbers of bit indices.
+fn numbers(g: &Geometry, bits: &[u8]) -> Vec<u8> {
+    bits.iter().map(|&b| g.square(b).expect("a square") + 1).collect()
+}
+
+/// A seeded stream of pseudo-random numbers (xorshift).
+fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
+/// A random position: each square holds a black piece `share` times in a
+/// hundred, a white one as often, and a piece is a king one time in
+/// `king_odds`, or always on its side's crowning row.
+fn random_position<B: Word>(
+    rules: &Rules,
+    turn: Side,
+    share: u64,
+    king_odds: u64,
+    next: &mut impl FnMut() -> u64,
+) -> Position<B> {
+    let g = &rules.geometry;
+    let mut pos = Position::new(B::ZERO, B::ZERO, B::ZERO, turn);
+    for s in 0..g.squares() {
+        let r = next() % 100;
+        let m = g.mask::<B>(s);
+        if r < share {
+            pos.black |= m;
+        } else if r < 2 * share {
+            pos.white |= m;
+        }
+        let side = if g.holds(pos.black, s) { Side::Black } else { Side::White };
+        if (r < 2 * share && next() % king_odds == 0) || g.holds(rules.promotion_row::<B>(side), s) {
+            pos.kings |= m & pos.occupied();
+        }
+    }
+    pos
+}
+
+/// The white king on 22 goes round the four men and comes back, either
+/// way round: one move, two paths (two orders of capture), two routes.
+#[test]
+fn a_circuit_is_one_move_with_a_path_each_way_round() {
+    let rules = Rules::english();
+    let g = &rules.geometry;
+    let fen = "W:WK22:B18,10,9,17";
+    assert_eq!(listed(&rules, fen, Listing::Moves).len(), 1);
+    let paths = listed(&rules, fen, Listing::Paths);
+    assert_eq!(paths.len(), 2);
+    assert!(paths[0].same_move(&paths[1]));
+    assert!(!paths[0].same_path(&paths[1], g));
+    let mut orders: Vec<Vec<u8>> = paths.iter().map(|m| numbers(g, &m.captured_in_order(g))).collect();
+    orders.sort();
+    assert_eq!(orders, [vec![17, 9, 10, 18], vec![18, 10, 9, 17]]);
+    assert_eq!(listed(&rules, fen, Listing::Routes).len(), 2);
+}
+
+/// The king on 46 takes 28 and then 14 further up the same diagonal,
+/// touching down on 23 or 19 between them, and ends on 10 or 5: two
+/// moves, two paths (the touchdown makes no path of its own), four
+/// routes.
+#[test]
+fn a_straight_run_over_two_pieces_is_one_path_whatever_the_touchdown() {
+    let rules = Rules::international();
+    let g = &rules.geometry;
+    let fen = "W:WK46:B3,14,28";
+    assert_eq!(listed(&rules, fen, Listing::Moves).len(), 2);
+    let paths = listed(&rules, fen, Listing::Paths);
+    assert_eq!(paths.len(), 2);
+    for m in &paths {
+        assert_eq!(numbers(g, &m.captured_in_order(g)), [28, 14]);
+    }
+    let mut routes: Vec<Vec<u8>> = listed(&rules, fen, Listing::Routes).iter().map(|m| numbers(g, m.path())).collect();
+    routes.sort();
+    assert_eq!(routes, [vec![19, 5], vec![19, 10], vec![23, 5], vec![23, 10]]);
+}
+
+/// A king that may land on any square of a run before turning still
+/// branches on where it turns: those are different pieces taken.
+#[test]
+fn a_turn_from_each_square_of_a_run_is_a_path_of_its_own() {
+    let rules = Rules::russian();
+    // a1 takes c3 and may stop on d4 (then over f2 to g1) or on e5
+    // (then over d6 to c7 or b8): three paths, three moves.
+    let fen = "W:WKa1:Bc3,d6,f2";
+    assert_eq!(listed(&rules, fen, Listing::Paths).len(), 3);
+    assert_eq!(listed(&rules, fen, Listing::Moves).len(), 3);
+}
+
+/// Every path of the paths listing is a different path; every route of
+/// the routes listing is one of them; over seeded random positions of
+/// every variant with many kings.
+#[test]
+fn paths_are_the_distinct_paths_of_the_routes() {
+    let mut next = xorshift(0x5EED_u64);
+    for rules in [Rules::english(), Rules::russian(), Rules::international(), Rules::pool(), Rules::frisian()] {
+        paths_of_routes::<u64>(&rules, &mut next);
+    }
+    paths_of_routes::<u128>(&Rules::canadian(), &mut next);
+}
+
+fn paths_of_routes<B: Word>(rules: &Rules, next: &mut impl FnMut() -> u64) {
+    let g = &rules.geometry;
+    let gen = Generator::<B>::new(rules);
+    let (mut routes, mut paths) = (Vec::new(), Vec::new());
+    let mut checked = 0;
+    for _ in 0..3000 {
+        let pos = random_position::<B>(rules, Side::White, 20, 2, next);
+        gen.legal_routes(&pos, &mut routes);
+        gen.legal_paths(&pos, &mut paths);
+        let key = |m: &Move<B>| (m.from, m.captured_in_order(g), m.turns(g), m.to);
+        let mut distinct: Vec<_> = routes.iter().map(key).collect();
+        distinct.sort();
+        distinct.dedup();
+        let mut listed: Vec<_> = paths.iter().map(key).collect();
+        listed.sort();
+        assert_eq!(listed, distinct, "at {}", write_fen(&pos, rules, SquareStyle::Numeric));
+        checked += usize::from(routes.len() > paths.len());
+    }
+    if rules.flying_kings {
+        assert!(checked > 50, "too few positions where routes and paths differ: {checked}");
+    }
+}
+
+/// The counts perft takes at its last two plies, without listing moves,
+/// are the lengths of the listings: under every standard rule set, each
+/// of its single-rule deviations (the same code reading its rules at run
+/// time) and the English house rule, in both counting conventions, over
+/// seeded random positions with many kings and positions of play.
+#[test]
+fn counting_without_listing_agrees_with_the_listings() {
+    let mut next = xorshift(0xC0_u64);
+    let mut configs = Vec::new();
+    for base in [Rules::english(), Rules::russian(), Rules::international(), Rules::pool()] {
+        for m in DEVIATIONS {
+            let mut r = base.clone();
+            (m.apply)(&mut r);
+            configs.push(r);
+        }
+        configs.push(base);
+    }
+    let mut optional = Rules::english();
+    optional.capture = CaptureDuty::Optional;
+    configs.push(optional);
+    for rules in &configs {
+        counts_agree::<u64>(rules, &mut next);
+    }
+    // The 12x12 board, in the wide word: its compiled rules and each
+    // single-rule deviation of them.
+    for m in DEVIATIONS {
+        let mut r = Rules::canadian();
+        (m.apply)(&mut r);
+        counts_agree::<u128>(&r, &mut next);
+    }
+    counts_agree::<u128>(&Rules::canadian(), &mut next);
+}
+
+fn counts_agree<B: Word>(rules: &Rules, mut next: &mut impl FnMut() -> u64) {
+    let (mut moves, mut replies, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+    {
+        let gen = Generator::<B>::new(rules);
+        let mut positions = Vec::new();
+        for _ in 0..150 {
+            let turn = if next() % 2 == 0 { Side::White } else { Side::Black };
+            positions.push(random_position::<B>(rules, turn, 18, 3, &mut next));
+        }
+        let mut pos = Position::start(rules);
+        for _ in 0..60 {
+            positions.push(pos);
+            gen.legal_moves(&pos, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos = apply(&pos, &moves[next() as usize % moves.len()]);
+        }
+        for pos in &positions {
+            for (listing, paths) in [(Listing::Moves, false), (Listing::Paths, true)] {
+                gen.generate(pos, &mut moves, listing);
+                let fen = write_fen(pos, rules, SquareStyle::Numeric);
+                assert_eq!(
+                    gen.count_moves(pos, &mut scratch, paths),
+                    moves.len() as u64,
+                    "{fen} {:?}",
+                    rulecheck_draughts::ruleset::GenRules::of(rules)
+                );
+                let mut two = 0;
+                for m in &moves {
+                    gen.generate(&apply(pos, m), &mut replies, listing);
+                    two += replies.len() as u64;
+                }
+                assert_eq!(
+                    gen.count_children(pos, &mut scratch, paths),
+                    two,
+                    "{fen} {:?}",
+                    rulecheck_draughts::ruleset::GenRules::of(rules)
+                );
+            }
+        }
+    }
+}
+
+/// Under the deviation, a man that captures onto the crowning row stays
+/// a man; a plain move onto it still crowns.
+#[test]
+fn without_crowning_by_capture_the_man_stays_a_man() {
+    let mut rules = Rules::english();
+    rules.crown_by_capture = false;
+    let capture = listed(&rules, "B:W26:B22", Listing::Moves);
+    assert_eq!(capture.len(), 1);
+    assert!(!capture[0].crowns);
+    let step = listed(&rules, "B:W1:B27", Listing::Moves);
+    assert!(step.iter().all(|m| m.crowns));
+
+    // Russian: the man on d6 takes e7 and reaches f8. Crowned, it takes
+    // g7 and then f4 from a distance as a king (d6:f8:h6:e3, d2 or c1);
+    // under the deviation it takes g7 as a man and stops on h6, a man.
+    let mut rules = Rules::russian();
+    let fen = "W:Wd6:Be7,g7,f4";
+    let crowned = listed(&rules, fen, Listing::Moves);
+    rules.crown_by_capture = false;
+    let uncrowned = listed(&rules, fen, Listing::Moves);
+    let g = &rules.geometry;
+    let ends = |ms: &[Move]| -> Vec<(String, bool)> {
+        let mut v: Vec<(String, bool)> = ms.iter().map(|m| (g.algebraic(g.square(m.to).unwrap()), m.crowns)).collect();
+        v.sort();
+        v
+    };
+    let own = |v: &[(&str, bool)]| -> Vec<(String, bool)> { v.iter().map(|&(s, c)| (s.to_string(), c)).collect() };
+    assert_eq!(ends(&crowned), own(&[("c1", true), ("d2", true), ("e3", true)]));
+    assert_eq!(ends(&uncrowned), own(&[("h6", false)]));
+}

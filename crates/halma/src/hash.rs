@@ -1,0 +1,114 @@
+//! Perft with a transposition table (`perft --hash`): the walk of
+//! [`game::count`], with the count below each game of depth [`MIN_DEPTH`]
+//! or more kept under its whole position.
+
+use super::game::{self, Match};
+use super::notation;
+use super::position::Position;
+use super::rules::Rules;
+use rulecheck_game::table::{Stats, Table, TableError, MIN_DEPTH};
+
+/// A game state as the table keys it: all of [`Position`], since the
+/// count below a game depends on all of it (the seat to move, the turns
+/// the move limit counts, the quiet turns and best goal counts of the
+/// no-progress limit, the seats finished and resigned, each in order).
+/// A game below the root is settled (the seat to move can move, or the
+/// game is over), and how it settled follows from its position, so the
+/// position is the whole of what its count depends on. Holes take four
+/// bits (seat and king); the finished and resigned seats four bits each,
+/// in order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Key {
+    cells: [u64; 8],
+    turns: [u32; 6],
+    quiet: u32,
+    finished: u32,
+    resigned: u32,
+    best: [u8; 6],
+    to_move: u8,
+}
+
+/// The seats in order, four bits each; `None` for a list the four bits
+/// could not hold exactly.
+fn seats(list: &[u8]) -> Option<u32> {
+    if list.len() > 6 || list.iter().any(|&s| s == 0 || s > 15) {
+        return None;
+    }
+    Some(list.iter().rev().fold(0, |acc, &s| acc << 4 | u32::from(s)))
+}
+
+impl Key {
+    /// The key of a position; `None` for one the packing could not hold
+    /// exactly (which no game of the rules reaches), counted without the
+    /// table.
+    pub fn new(pos: &Position) -> Option<Key> {
+        let mut cells = [0u64; 8];
+        for (h, &c) in pos.cells.iter().enumerate() {
+            // A seat in the low three bits, the king flag (0x10) above.
+            if c & !0x17 != 0 {
+                return None;
+            }
+            let nibble = u64::from(c & 0x07 | (c & 0x10) >> 1);
+            cells[h / 16] |= nibble << (4 * (h % 16));
+        }
+        Some(Key {
+            cells,
+            turns: pos.turns,
+            quiet: pos.quiet,
+            finished: seats(&pos.finished)?,
+            resigned: seats(&pos.resigned)?,
+            best: pos.best,
+            to_move: pos.to_move,
+        })
+    }
+}
+
+/// [`game::count`] with a table kept from one count to the next.
+pub struct Hashed<'r> {
+    rules: &'r Rules,
+    table: Table<Key>,
+}
+
+impl<'r> Hashed<'r> {
+    pub fn new(rules: &'r Rules, bytes: usize) -> Result<Hashed<'r>, TableError> {
+        Ok(Hashed { rules, table: Table::new(bytes)? })
+    }
+
+    /// [`game::perft`], the same number.
+    pub fn perft(&mut self, pos: &Position, depth: u32) -> u64 {
+        self.count(&Match::new(self.rules, pos.clone()), depth)
+    }
+
+    /// [`game::count`], the same number.
+    pub fn count(&mut self, game: &Match<'_>, depth: u32) -> u64 {
+        if depth < MIN_DEPTH {
+            return game::count(game, depth);
+        }
+        let key = Key::new(game.position());
+        if let Some(n) = key.as_ref().and_then(|k| self.table.get(k, depth)) {
+            return n;
+        }
+        let sum = game.legal_moves().iter().map(|&m| self.count(&game.after(m), depth - 1)).sum();
+        if let Some(k) = key {
+            self.table.put(k, depth, sum);
+        }
+        sum
+    }
+
+    /// The divide of the plain walk, the same rows.
+    pub fn divide_observed(&mut self, pos: &Position, depth: u32, done: &dyn Fn()) -> Vec<(String, u64)> {
+        let game = Match::new(self.rules, pos.clone());
+        game.legal_moves()
+            .iter()
+            .map(|&m| {
+                let row = (notation::write_move(m.from, m.to), self.count(&game.after(m), depth.saturating_sub(1)));
+                done();
+                row
+            })
+            .collect()
+    }
+
+    pub fn stats(&self) -> Stats {
+        self.table.stats()
+    }
+}

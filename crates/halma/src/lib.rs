@@ -1,0 +1,472 @@
+//! The halma family: Chinese checkers on the six-pointed star, for 2 to 6
+//! players, in its international form and its Japanese form (Diamond Game,
+//! with kings). Both forms, every house rule and every number of players
+//! are values of [`Rules`].
+
+pub mod bitboard;
+pub mod board;
+pub mod game;
+pub mod hash;
+#[cfg(test)]
+mod japanese_reach;
+pub mod movegen;
+pub mod notation;
+pub mod position;
+pub mod rules;
+
+use rulecheck_game::notation::NotationError;
+use rulecheck_game::table::{Stats, TableError};
+use rulecheck_game::{
+    Action, Counter, Game, GameError, MoveKey, OptionSpec, Options, Rejection, Replay, Variant, VariantInfo,
+};
+
+use self::game::Match;
+use self::movegen::{check_path, Move};
+use self::notation::MoveText;
+use self::position::Position;
+pub use self::rules::{ForeignCamps, Form, Rules};
+
+/// Chinese checkers, from the pages `chinese-checkers.hi` and
+/// `chinese-checkers.bn`.
+pub struct ChineseCheckers;
+
+pub static CHINESE_CHECKERS: ChineseCheckers = ChineseCheckers;
+
+static INFO: VariantInfo = VariantInfo {
+    id: "chinese-checkers",
+    family: "halma",
+    page: "chinese-checkers.hi",
+    title: "Chinese checkers (the 121-hole star, 2-6 players; international and Japanese forms)",
+    options: OPTIONS,
+};
+
+const OPTIONS: &[OptionSpec] = &[
+    OptionSpec { name: "players", values: &["2..6"], default: "2", help: "number of players", never_adapted: true },
+    OptionSpec {
+        name: "form",
+        values: &["international", "japanese"],
+        default: "international",
+        help: "international: 10 men each, 2-6 players; japanese (Diamond Game): 14 men and a king each in 15-hole camps, 2 or 3 players",
+        never_adapted: true,
+    },
+    OptionSpec {
+        name: "blocking-prevention",
+        values: &["on", "off"],
+        default: "on",
+        help: "on: a full goal with at least one own piece is complete; off: every goal hole must hold an own piece",
+        never_adapted: false,
+    },
+    OptionSpec {
+        name: "play-to-end",
+        values: &["on", "off"],
+        default: "on",
+        help: "on: with 3+ players play on until every place is decided; off: the first to finish wins and the game ends",
+        never_adapted: false,
+    },
+    OptionSpec {
+        name: "first-seat",
+        values: &["1..6"],
+        default: "1",
+        help: "the seat that moves first in the first game at the table",
+        never_adapted: false,
+    },
+    OptionSpec {
+        name: "rotate-first-turn",
+        values: &["on", "off"],
+        default: "on",
+        help: "on: each rematch starts one seat further clockwise from first-seat; off: first-seat starts every game",
+        never_adapted: false,
+    },
+    OptionSpec {
+        name: "rematch",
+        values: &["0..1000"],
+        default: "0",
+        help: "games the table has played before this one (0: the first game)",
+        never_adapted: false,
+    },
+    OptionSpec {
+        name: "move-limit",
+        values: &["off", "1..100000"],
+        default: "off",
+        help: "turns each player may take, resignations or not; if nobody has finished by then the game is drawn (once someone has finished it no longer applies)",
+        never_adapted: false,
+    },
+    OptionSpec {
+        name: "no-progress",
+        values: &["off", "1..100000"],
+        default: "120",
+        help: "turns in a row in which no player gets more pieces into its goal than before; then the unfinished are ranked by pieces in the goal, then by remaining distance",
+        never_adapted: false,
+    },
+    OptionSpec {
+        name: "foreign-camps",
+        values: &["closed", "triangles", "pass"],
+        default: "closed",
+        help: "japanese form: closed: no piece enters another colour's 15-hole camp, even in passing; triangles: only the 10-hole triangles are closed; pass: a chain may pass through but not stop",
+        never_adapted: false,
+    },
+    OptionSpec {
+        name: "king-jumps-king",
+        values: &["off", "on"],
+        default: "off",
+        help: "japanese form: on lets a king jump another king (no man ever jumps a king)",
+        never_adapted: false,
+    },
+];
+
+impl ChineseCheckers {
+    /// The rules under validated options.
+    pub fn rules(options: &Options) -> Rules {
+        let get = |k: &str| options.get(k).map(String::as_str).unwrap_or("");
+        let players: u8 = get("players").parse().unwrap_or(2);
+        let mut r = if get("form") == "japanese" { Rules::japanese(players) } else { Rules::international(players) };
+        r.blocking_prevention = get("blocking-prevention") != "off";
+        r.play_to_end = get("play-to-end") != "off";
+        r.first_seat = get("first-seat").parse().unwrap_or(1);
+        r.rotate_first_turn = get("rotate-first-turn") != "off";
+        r.rematch = get("rematch").parse().unwrap_or(0);
+        r.move_limit = get("move-limit").parse().ok();
+        r.no_progress = get("no-progress").parse().ok();
+        if r.form == Form::Japanese {
+            r.foreign_camps = match get("foreign-camps") {
+                "triangles" => ForeignCamps::TrianglesClosed,
+                "pass" => ForeignCamps::PassThrough,
+                _ => ForeignCamps::Closed,
+            };
+            r.king_jumps_king = get("king-jumps-king") == "on";
+        }
+        r
+    }
+}
+
+impl Variant for ChineseCheckers {
+    fn info(&self) -> &VariantInfo {
+        &INFO
+    }
+    fn validate(&self, options: &Options) -> Result<(), String> {
+        let get = |k: &str| options.get(k).map(String::as_str).unwrap_or("");
+        let players: u8 = get("players").parse().unwrap_or(2);
+        if get("form") == "japanese" && players > 3 {
+            return Err(format!(
+                "form=japanese is for 2 or 3 players; with {players} players the international form is played"
+            ));
+        }
+        if get("form") != "japanese" {
+            for (k, default) in [("foreign-camps", "closed"), ("king-jumps-king", "off")] {
+                if get(k) != default {
+                    return Err(format!("{k} belongs to the Japanese form (form=japanese)"));
+                }
+            }
+        }
+        let first: u8 = get("first-seat").parse().unwrap_or(1);
+        if first > players {
+            return Err(format!("first-seat={first}, but there are {players} players"));
+        }
+        Ok(())
+    }
+    fn configure(&self, options: &Options) -> Box<dyn Game> {
+        Box::new(Halma { rules: ChineseCheckers::rules(options) })
+    }
+}
+
+/// Chinese checkers under fixed rules, speaking text.
+pub struct Halma {
+    rules: Rules,
+}
+
+impl Halma {
+    pub fn new(rules: Rules) -> Halma {
+        Halma { rules }
+    }
+
+    fn parse(&self, text: &str) -> Result<Position, NotationError> {
+        notation::parse_position(text, &self.rules)
+    }
+
+    fn seat(&self, name: &str) -> Result<u8, NotationError> {
+        name.strip_prefix("seat ")
+            .and_then(|n| n.parse::<u8>().ok())
+            .filter(|n| (1..=self.rules.players).contains(n))
+            .ok_or_else(|| {
+                NotationError::whole(format!(
+                    "unknown player '{}' (players: {})",
+                    rulecheck_text::shown(name),
+                    self.players().join(", ")
+                ))
+            })
+    }
+
+    /// The legal move a written move stands for, or why there is none.
+    fn resolve(&self, game: &Match<'_>, text: &MoveText) -> Result<Move, &'static str> {
+        if *game.outcome() != game::Outcome::Ongoing {
+            return Err("game-over");
+        }
+        let legal = game.legal_moves();
+        let path = match text {
+            MoveText::Pass => {
+                return legal.iter().find(|m| m.is_pass()).copied().ok_or("no-pass");
+            }
+            MoveText::Path(p) => p,
+        };
+        let (from, to) = (path[0], path[path.len() - 1]);
+        let wanted = Move { from, to };
+        // A path of more than two holes is checked hop by hop; two holes name
+        // a step, a hop, or a chain by its ends.
+        if path.len() > 2 {
+            if let Some(reason) = check_path(game.position(), &self.rules, path) {
+                return Err(reason);
+            }
+        }
+        if legal.contains(&wanted) {
+            return Ok(wanted);
+        }
+        Err(check_path(game.position(), &self.rules, path).unwrap_or("unreachable"))
+    }
+
+    fn to_action(
+        &self,
+        game: &Match<'_>,
+        action: &Action,
+    ) -> Result<Result<game::Action, &'static str>, NotationError> {
+        Ok(Ok(match action {
+            Action::Move(text) => match self.resolve(game, &notation::parse_move(text)?) {
+                Ok(m) => game::Action::Move(m),
+                Err(reason) => return Ok(Err(reason)),
+            },
+            Action::Resign(p) => game::Action::Resign(self.seat(p)?),
+            Action::OfferDraw(p) => game::Action::OfferDraw(self.seat(p)?),
+            Action::AcceptDraw(p) => game::Action::AcceptDraw(self.seat(p)?),
+            Action::ClaimDraw(p) => game::Action::ClaimDraw(self.seat(p)?),
+            Action::DeclareDraw(_) => game::Action::DeclareDraw,
+        }))
+    }
+
+    fn play_out<'a>(&'a self, position: &str, actions: &[Action]) -> Result<Match<'a>, GameError> {
+        let mut game = Match::new(&self.rules, self.parse(position)?);
+        for (index, action) in actions.iter().enumerate() {
+            let refused = match self.to_action(&game, action)? {
+                Ok(a) => game.play(a).err(),
+                Err(code) => Some(code),
+            };
+            if let Some(reason) = refused {
+                return Err(GameError::Rejected(Rejection {
+                    index,
+                    reason: reason.to_string(),
+                    position: notation::write_position(game.position(), &self.rules),
+                }));
+            }
+        }
+        Ok(game)
+    }
+}
+
+impl Game for Halma {
+    fn variant(&self) -> &'static str {
+        "chinese-checkers"
+    }
+
+    fn players(&self) -> Vec<String> {
+        (1..=self.rules.players).map(|s| format!("seat {s}")).collect()
+    }
+
+    fn start_position(&self) -> String {
+        notation::write_position(&Position::start(&self.rules), &self.rules)
+    }
+
+    fn normalize_position(&self, text: &str) -> Result<String, NotationError> {
+        Ok(notation::write_position(&self.parse(text)?, &self.rules))
+    }
+
+    fn diagram(&self, position: &str) -> Result<String, NotationError> {
+        Ok(notation::write_diagram(&self.parse(position)?, &self.rules))
+    }
+
+    fn turn_cleared(&self, position: &str) -> Result<String, NotationError> {
+        let mut pos = self.parse(position)?;
+        pos.to_move = 1;
+        Ok(notation::write_position(&pos, &self.rules))
+    }
+
+    fn board(&self) -> String {
+        format!("the star, {} seats", self.rules.players)
+    }
+
+    /// `turns`, `quiet` and `best`; who has finished or resigned is the
+    /// state of the table, not a counter.
+    fn counters(&self, position: &str) -> Result<Vec<(&'static str, String)>, NotationError> {
+        let pos = self.parse(position)?;
+        let seats = usize::from(self.rules.players);
+        let dotted = |v: Vec<String>| v.join(".");
+        let mut out = Vec::new();
+        if pos.turns[..seats].iter().any(|&t| t != 0) {
+            out.push(("turns", dotted(pos.turns[..seats].iter().map(u32::to_string).collect())));
+        }
+        if pos.quiet != 0 {
+            out.push(("quiet", pos.quiet.to_string()));
+        }
+        if pos.best[..seats].iter().any(|&b| b != 0) {
+            out.push(("best", dotted(pos.best[..seats].iter().map(u8::to_string).collect())));
+        }
+        Ok(out)
+    }
+
+    /// `turns` feeds only the move limit, `quiet` and `best` only the
+    /// no-progress limit.
+    fn unread_counters(&self) -> Vec<&'static str> {
+        let mut unread = Vec::new();
+        if self.rules.move_limit.is_none() {
+            unread.push("turns");
+        }
+        if self.rules.no_progress.is_none() {
+            unread.extend(["quiet", "best"]);
+        }
+        unread
+    }
+
+    fn clear_counters(&self, position: &str, names: &[&str]) -> Result<String, NotationError> {
+        let mut pos = self.parse(position)?;
+        for name in names {
+            match *name {
+                "turns" => pos.turns = [0; 6],
+                "quiet" => pos.quiet = 0,
+                "best" => pos.best = [0; 6],
+                _ => {}
+            }
+        }
+        Ok(notation::write_position(&pos, &self.rules))
+    }
+
+    fn svg_marked(
+        &self,
+        position: &str,
+        expected_only: &[String],
+        actual_only: &[String],
+    ) -> Result<String, NotationError> {
+        use rulecheck_game::svg::{mark, star, Piece, SEAT_COLOURS};
+        let pos = self.parse(position)?;
+        let b = board::Board::get();
+        let holes_of = |moves: &[String]| -> Vec<u8> {
+            moves
+                .iter()
+                .filter_map(|m| notation::parse_move(m).ok())
+                .flat_map(|t| match t {
+                    MoveText::Path(p) => p,
+                    MoveText::Pass => Vec::new(),
+                })
+                .collect()
+        };
+        let (want, got) = (holes_of(expected_only), holes_of(actual_only));
+        let holes: Vec<_> = (0..board::HOLES)
+            .map(|h| {
+                let (x, y) = b.coords[h];
+                let c = pos.cells[h];
+                let piece = (c != position::EMPTY).then(|| Piece {
+                    fill: SEAT_COLOURS[usize::from(position::seat_of(c) - 1)],
+                    king: position::is_king(c),
+                });
+                (x, y, piece, mark(&(h as u8), &want, &got))
+            })
+            .collect();
+        Ok(star(&holes))
+    }
+
+    fn set_notation(&mut self, name: &str) -> Result<(), String> {
+        match name {
+            "holes" => Ok(()),
+            other => Err(format!("unknown notation '{other}' (Chinese checkers has one: holes)")),
+        }
+    }
+
+    fn move_examples(&self) -> &'static str {
+        "q1-p1 (a step), p2-n2-l2 (hops, every landing hole) or p2-l2 (a chain by its ends)"
+    }
+
+    fn check_move(&self, text: &str) -> Result<(), NotationError> {
+        notation::parse_move(text).map(|_| ())
+    }
+
+    fn replay(&self, position: &str, actions: &[Action]) -> Result<Replay, GameError> {
+        let game = self.play_out(position, actions)?;
+        let pos = game.position();
+        Ok(Replay {
+            position: notation::write_position(pos, &self.rules),
+            to_move: format!("seat {}", pos.to_move),
+            result: game.outcome().to_string(),
+            moves: game.legal_moves().iter().map(|m| notation::write_move(m.from, m.to)).collect(),
+        })
+    }
+
+    fn move_key(&self, position: &str, text: &str) -> Result<MoveKey, NotationError> {
+        self.parse(position)?;
+        Ok(match notation::parse_move(text)? {
+            MoveText::Pass => MoveKey { key: "pass".into(), display: "pass".into() },
+            MoveText::Path(p) => {
+                let (from, to) = (p[0], p[p.len() - 1]);
+                MoveKey { key: format!("{from}>{to}"), display: notation::write_move(from, to) }
+            }
+        })
+    }
+
+    fn explain(&self, position: &str, played: &[Action], action: &Action) -> Result<Option<String>, GameError> {
+        let game = self.play_out(position, played)?;
+        let mut probe = game.clone();
+        Ok(match self.to_action(&game, action)? {
+            Ok(a) => probe.play(a).err().map(str::to_string),
+            Err(code) => Some(code.to_string()),
+        })
+    }
+
+    fn perft(&self, position: &str, depth: u32, _paths: bool) -> Result<u64, NotationError> {
+        Ok(game::perft(&self.parse(position)?, &self.rules, depth))
+    }
+
+    fn divide_observed(
+        &self,
+        position: &str,
+        depth: u32,
+        _paths: bool,
+        done: &dyn Fn(),
+    ) -> Result<Vec<(String, u64)>, NotationError> {
+        let game = Match::new(&self.rules, self.parse(position)?);
+        Ok(game
+            .legal_moves()
+            .iter()
+            .map(|&m| {
+                let row = (notation::write_move(m.from, m.to), game::count(&game.after(m), depth.saturating_sub(1)));
+                done();
+                row
+            })
+            .collect())
+    }
+
+    fn hashed(&self, _paths: bool, bytes: usize) -> Result<Box<dyn Counter + '_>, TableError> {
+        Ok(Box::new(HashedCounter { game: self, perft: hash::Hashed::new(&self.rules, bytes)? }))
+    }
+}
+
+/// `perft --hash` on Chinese checkers.
+struct HashedCounter<'g> {
+    game: &'g Halma,
+    perft: hash::Hashed<'g>,
+}
+
+impl Counter for HashedCounter<'_> {
+    fn perft(&mut self, position: &str, depth: u32) -> Result<u64, NotationError> {
+        let pos = self.game.parse(position)?;
+        Ok(self.perft.perft(&pos, depth))
+    }
+
+    fn divide_observed(
+        &mut self,
+        position: &str,
+        depth: u32,
+        done: &dyn Fn(),
+    ) -> Result<Vec<(String, u64)>, NotationError> {
+        let pos = self.game.parse(position)?;
+        Ok(self.perft.divide_observed(&pos, depth, done))
+    }
+
+    fn stats(&self) -> Stats {
+        self.perft.stats()
+    }
+}

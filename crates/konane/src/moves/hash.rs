@@ -1,0 +1,97 @@
+//! Perft with a transposition table (`perft --hash`): the walk of the
+//! generator's perft, with the count below each node of depth
+//! `MIN_DEPTH` or more kept under the whole node (both sets of stones and
+//! the side to move: all a Konane count depends on, the opening's removals
+//! included, since they follow from the number of empty cells).
+
+use std::hash::Hash;
+
+use super::{Bits, Gen, Move, Node, Position, Rules, Wide};
+use rulecheck_game::table::{Stats, Table, TableError};
+
+/// The shallowest depth whose counts are kept: below it the line-by-line
+/// count is quicker than a look-up (measured: 8x8 depth 11 with a 256M
+/// table takes half the time from depth 3 that it takes from depth 2, and
+/// 5% less than from depth 4).
+const MIN_DEPTH: u32 = 3;
+
+/// The walk at one set width.
+trait Walk: Send {
+    fn perft(&mut self, pos: &Position, depth: u32) -> u64;
+    fn divide_observed(&mut self, pos: &Position, depth: u32, done: &dyn Fn()) -> Vec<(Move, u64)>;
+    fn stats(&self) -> Stats;
+}
+
+struct Width<'r, B: Bits> {
+    gen: Gen<'r, B>,
+    table: Table<Node<B>>,
+}
+
+impl<B: Bits + Hash + Default + Send + Sync> Width<'_, B> {
+    fn walk(&mut self, node: &Node<B>, depth: u32) -> u64 {
+        if depth < MIN_DEPTH {
+            return self.gen.perft(node, depth);
+        }
+        if let Some(n) = self.table.get(node, depth) {
+            return n;
+        }
+        let mut sum = 0;
+        for m in self.gen.moves(node) {
+            let child = self.gen.play(node, m);
+            sum += self.walk(&child, depth - 1);
+        }
+        self.table.put(*node, depth, sum);
+        sum
+    }
+}
+
+impl<B: Bits + Hash + Default + Send + Sync> Walk for Width<'_, B> {
+    fn perft(&mut self, pos: &Position, depth: u32) -> u64 {
+        let node = self.gen.node(pos);
+        self.walk(&node, depth)
+    }
+
+    fn divide_observed(&mut self, pos: &Position, depth: u32, done: &dyn Fn()) -> Vec<(Move, u64)> {
+        let node = self.gen.node(pos);
+        let moves = self.gen.moves(&node);
+        moves
+            .into_iter()
+            .map(|m| {
+                let child = self.gen.play(&node, m);
+                let row = (m, self.walk(&child, depth.saturating_sub(1)));
+                done();
+                row
+            })
+            .collect()
+    }
+
+    fn stats(&self) -> Stats {
+        self.table.stats()
+    }
+}
+
+/// The generator's perft with a table kept from one count to the next.
+pub struct Hashed<'r>(Box<dyn Walk + 'r>);
+
+impl<'r> Hashed<'r> {
+    pub fn new(rules: &'r Rules, bytes: usize) -> Result<Hashed<'r>, TableError> {
+        Ok(Hashed(by_width!(rules, |gen| {
+            let w: Box<dyn Walk + 'r> = Box::new(Width { gen, table: Table::new(bytes)? });
+            w
+        })))
+    }
+
+    /// [`super::perft`], the same number.
+    pub fn perft(&mut self, pos: &Position, depth: u32) -> u64 {
+        self.0.perft(pos, depth)
+    }
+
+    /// [`super::divide_observed`], the same rows.
+    pub fn divide_observed(&mut self, pos: &Position, depth: u32, done: &dyn Fn()) -> Vec<(Move, u64)> {
+        self.0.divide_observed(pos, depth, done)
+    }
+
+    pub fn stats(&self) -> Stats {
+        self.0.stats()
+    }
+}

@@ -1,0 +1,313 @@
+//! The conformance matrix written out: Markdown (for a repository's docs,
+//! so it must not change unless a verdict does: no times, no absolute
+//! paths), JSON (for tools) and one self-contained HTML page. A matrix
+//! stopped part way (a signal, rulecheck's own failure) says so in each,
+//! as `run`'s reports do: its cells count only what finished.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use crate::catalog::Catalog;
+use crate::matrix::{Cell, CellStatus, Column, Row};
+use crate::report::{Outcome, Stopped, Totals};
+
+/// The shape of the JSON matrix; bumped when a field changes meaning.
+pub const JSON_VERSION: u32 = 1;
+
+fn cell_text(c: &Cell) -> String {
+    let ran = c.passed + c.failed.len() + c.errors.len();
+    let skipped =
+        if c.skipped > 0 && c.status != CellStatus::Skip { format!(" ({} skipped)", c.skipped) } else { String::new() };
+    match c.status {
+        CellStatus::Pass => format!("pass {}/{ran}{skipped}", c.passed),
+        CellStatus::Fail => format!("**fail {}/{ran}**{skipped}", c.failed.len()),
+        CellStatus::Error => format!("**error {}/{ran}**{skipped}", c.errors.len()),
+        CellStatus::Skip => "skip".to_string(),
+    }
+}
+
+/// Text from outside (engine names, what an engine says it is, why it did
+/// not start) as plain words of a cell or heading: no Markdown or raw HTML
+/// comes out of it.
+fn md_escape(text: &str) -> String {
+    rulecheck_text::markdown(text)
+}
+
+fn engine_line(col: &Column) -> String {
+    let t = col.totals();
+    match &col.failure {
+        Some(why) => format!("| {} | did not start: {} | | | | |", md_escape(&col.name), md_escape(why)),
+        None => format!(
+            "| {} | {} | {} | {} | {} | {} |",
+            md_escape(&col.name),
+            md_escape(col.about.as_deref().unwrap_or("")),
+            t.passed + t.unexpected_passes,
+            t.failed + t.expected_failures,
+            t.skipped,
+            t.errors
+        ),
+    }
+}
+
+/// The Markdown matrix. `command` is how it was made, said at the top so a
+/// reader can make it again.
+pub fn markdown(command: &str, columns: &[Column], rows: &[Row], stopped: Option<&Stopped>) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "# Conformance matrix\n");
+    let _ = writeln!(
+        s,
+        "Each engine below was run over the same scenarios. Made by {}; do not edit by hand.\n",
+        rulecheck_text::markdown_code(command, false)
+    );
+    if let Some(st) = stopped {
+        let _ = writeln!(
+            s,
+            "**Incomplete**: {}; the cells count only the scenarios finished before it.\n",
+            md_escape(&incomplete(st))
+        );
+    }
+    let _ = writeln!(s, "| Engine | Says it is | Passed | Failed | Skipped | Errors |");
+    let _ = writeln!(s, "|---|---|---:|---:|---:|---:|");
+    for col in columns {
+        let _ = writeln!(s, "{}", engine_line(col));
+    }
+    let _ = writeln!(
+        s,
+        "\nA cell counts the scenarios citing the clause: `pass 3/3` all passed, `fail 1/3` one failed, \
+         `skip` none was run (the engine does not play that variant or those house rules, or said it \
+         cannot set the scenarios up), `error` it crashed, hung or answered out of protocol."
+    );
+    let mut variant = "";
+    for row in rows {
+        if row.variant != variant {
+            variant = &row.variant;
+            let _ = writeln!(s, "\n## {}\n", md_escape(variant));
+            let names: Vec<String> = columns.iter().map(|c| md_escape(&c.name)).collect();
+            let _ = writeln!(s, "| Clause | {} |", names.join(" | "));
+            let _ = writeln!(s, "|---|{}", "---|".repeat(columns.len()));
+        }
+        let cells: Vec<String> = row.cells.iter().map(cell_text).collect();
+        let _ = writeln!(s, "| {} | {} |", rulecheck_text::markdown_code(&row.clause, true), cells.join(" | "));
+    }
+    let mut failing = String::new();
+    for (i, col) in columns.iter().enumerate() {
+        let mut ids: Vec<&String> =
+            rows.iter().flat_map(|r| r.cells[i].failed.iter().chain(&r.cells[i].errors)).collect();
+        ids.sort();
+        ids.dedup();
+        if ids.is_empty() {
+            continue;
+        }
+        let _ = writeln!(failing, "\n### {}\n", md_escape(&col.name));
+        for id in ids {
+            let _ = writeln!(failing, "- {}", rulecheck_text::markdown_code(id, false));
+        }
+    }
+    if !failing.is_empty() {
+        let _ = writeln!(s, "\n## Failing scenarios\n{}", failing.trim_end());
+    }
+    s
+}
+
+#[derive(Serialize)]
+struct JsonEngine<'a> {
+    name: &'a str,
+    about: Option<&'a str>,
+    failure: Option<&'a str>,
+    expected_failures: Option<String>,
+    passed: usize,
+    failed: usize,
+    expected_failed: usize,
+    unexpected_passes: usize,
+    skipped: usize,
+    errors: usize,
+    /// Every scenario's outcome, by id, with the reason of a skip.
+    scenarios: std::collections::BTreeMap<String, JsonOutcome>,
+}
+
+#[derive(Serialize)]
+struct JsonOutcome {
+    outcome: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+}
+
+#[derive(Serialize)]
+struct JsonIncomplete {
+    signal: String,
+    scenarios_run: usize,
+    scenarios_selected: usize,
+    message: String,
+}
+
+#[derive(Serialize)]
+struct JsonMatrix<'a> {
+    matrix: u32,
+    command: &'a str,
+    /// Set when the matrix was stopped before every engine had run every
+    /// scenario.
+    incomplete: Option<JsonIncomplete>,
+    engines: Vec<JsonEngine<'a>>,
+    rows: &'a [Row],
+}
+
+/// The JSON matrix: the engines with their totals, and every row with one
+/// cell per engine (in the engines' order).
+pub fn json(command: &str, columns: &[Column], rows: &[Row], stopped: Option<&Stopped>) -> String {
+    let engines = columns
+        .iter()
+        .map(|c| {
+            let t: Totals = c.totals();
+            JsonEngine {
+                name: &c.name,
+                about: c.about.as_deref(),
+                failure: c.failure.as_deref(),
+                expected_failures: c.expected_file.as_ref().map(|p| p.display().to_string()),
+                passed: t.passed,
+                failed: t.failed,
+                expected_failed: t.expected_failures,
+                unexpected_passes: t.unexpected_passes,
+                skipped: t.skipped,
+                errors: t.errors,
+                scenarios: c
+                    .runs
+                    .iter()
+                    .flat_map(|r| {
+                        r.verdicts.iter().map(move |v| {
+                            let outcome = crate::report::outcome(r, v, &c.expected).word();
+                            (crate::report::scenario_id(r, v), JsonOutcome { outcome, reason: v.skipped.clone() })
+                        })
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    let incomplete = stopped.map(|st| JsonIncomplete {
+        signal: st.signal.clone(),
+        scenarios_run: st.done,
+        scenarios_selected: st.selected,
+        message: incomplete(st),
+    });
+    let m = JsonMatrix { matrix: JSON_VERSION, command, incomplete, engines, rows };
+    format!("{}\n", serde_json::to_string_pretty(&m).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}")))
+}
+
+/// "stopped by SIGTERM after 3 of 14 scenario runs" (one run per engine
+/// and scenario).
+fn incomplete(st: &Stopped) -> String {
+    format!("stopped by {} after {} of {}", st.signal, st.done, crate::report::count(st.selected, "scenario run"))
+}
+
+fn esc(text: &str) -> String {
+    rulecheck_text::html(text)
+}
+
+const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#222}h1{font-size:1.5em}\
+table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left;vertical-align:top}\
+th{position:sticky;top:0;background:#fff}td.pass{background:#dafbe1}td.fail{background:#ffebe9;font-weight:bold}\
+td.error{background:#ffd8b5;font-weight:bold}td.skip{color:#777}details summary{cursor:pointer}\
+.o-pass{color:#1a7f37}.o-fail,.o-error,.o-unexpected-pass{color:#cf222e}.o-skip,.o-expected-fail,.o-none{color:#777}";
+
+/// The HTML matrix: the engines, then a table per variant whose rows open
+/// (one click) onto the scenarios citing the clause with each engine's
+/// outcome.
+pub fn html(
+    command: &str,
+    columns: &[Column],
+    rows: &[Row],
+    outcomes: &[(String, Vec<Option<Outcome>>)],
+    catalog: &Catalog,
+    stopped: Option<&Stopped>,
+) -> String {
+    let by_id: std::collections::HashMap<&str, &Vec<Option<Outcome>>> =
+        outcomes.iter().map(|(id, o)| (id.as_str(), o)).collect();
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>rulecheck conformance matrix</title>\
+         <style>{STYLE}</style></head><body>\n<h1>Conformance matrix</h1>\n<p>Made by <code>{}</code>.</p>\n",
+        esc(command)
+    );
+    if let Some(st) = stopped {
+        let _ = writeln!(
+            s,
+            "<p id=\"incomplete\" class=\"error\">incomplete: {}; the cells count only the scenarios finished before it</p>",
+            esc(&incomplete(st))
+        );
+    }
+    s.push_str("<table class=\"engines\"><tr><th>Engine</th><th>Says it is</th><th>Passed</th><th>Failed</th><th>Skipped</th><th>Errors</th></tr>\n");
+    for col in columns {
+        let t = col.totals();
+        match &col.failure {
+            Some(why) => {
+                let _ = writeln!(
+                    s,
+                    "<tr><td>{}</td><td class=\"error\" colspan=\"5\">did not start: {}</td></tr>",
+                    esc(&col.name),
+                    esc(why)
+                );
+            }
+            None => {
+                let _ = writeln!(
+                    s,
+                    "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                    esc(&col.name),
+                    esc(col.about.as_deref().unwrap_or("")),
+                    t.passed + t.unexpected_passes,
+                    t.failed + t.expected_failures,
+                    t.skipped,
+                    t.errors
+                );
+            }
+        }
+    }
+    s.push_str("</table>\n");
+    let mut variant = "";
+    for row in rows {
+        if row.variant != variant {
+            if !variant.is_empty() {
+                s.push_str("</table>\n");
+            }
+            variant = &row.variant;
+            let _ = write!(s, "<h2 id=\"{0}\">{0}</h2>\n<table class=\"matrix\"><tr><th>Clause</th>", esc(variant));
+            for col in columns {
+                let _ = write!(s, "<th>{}</th>", esc(&col.name));
+            }
+            s.push_str("</tr>\n");
+        }
+        let rule = catalog.clause(&row.clause).map(|(_, c)| c.rule.as_str()).unwrap_or("");
+        let _ = write!(
+            s,
+            "<tr class=\"clause\"><td><details><summary><code>{}</code> ({} scenarios)</summary><p>{}</p><ul>",
+            esc(&row.clause),
+            row.scenarios.len(),
+            esc(rule)
+        );
+        for id in &row.scenarios {
+            let words: Vec<String> = by_id
+                .get(id.as_str())
+                .map(|os| {
+                    os.iter()
+                        .zip(columns)
+                        .map(|(o, col)| {
+                            let w = o.map(Outcome::word).unwrap_or("none");
+                            format!("<span class=\"o-{w}\">{}: {w}</span>", esc(&col.name))
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            let _ = write!(s, "<li class=\"scenario\"><code>{}</code> {}</li>", esc(id), words.join(", "));
+        }
+        s.push_str("</ul></details></td>");
+        for c in &row.cells {
+            let _ = write!(s, "<td class=\"{}\">{}</td>", c.status.word(), esc(&cell_text(c).replace("**", "")));
+        }
+        s.push_str("</tr>\n");
+    }
+    if !variant.is_empty() {
+        s.push_str("</table>\n");
+    }
+    s.push_str("</body></html>\n");
+    s
+}

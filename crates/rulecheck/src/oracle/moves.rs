@@ -1,0 +1,204 @@
+//! The expectations about moves: the complete move list (`moves`), moves
+//! that must be among the engine's (`legal`), and moves or actions it must
+//! refuse, with their reasons (`illegal`). Moves are compared by identity,
+//! never by spelling.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use super::outcome::unknown_refusal;
+use super::replayed::Replayed;
+use super::{diff, Failure, Verdict, UNNAMED_REASON};
+use crate::engine::{Engine, EngineError, Explanation};
+use crate::game::{Action, Game, MoveKey};
+use rulecheck_text::natural;
+
+pub(super) fn lines(items: &[String]) -> String {
+    items.iter().map(|s| format!("{s}\n")).collect()
+}
+
+/// The keys of moves written in a position; a move the game cannot read is
+/// reported by its text.
+pub(super) fn keys(game: &dyn Game, position: &str, moves: &[String]) -> Result<BTreeMap<String, MoveKey>, String> {
+    let mut out = BTreeMap::new();
+    for m in moves {
+        let k = game.move_key(position, m).map_err(|e| format!("'{}': {}", rulecheck_text::shown(m), e.message))?;
+        out.insert(k.key.clone(), k);
+    }
+    Ok(out)
+}
+
+/// The keys of the moves an engine lists, and the moves it lists more than
+/// once (by identity: `22x6` and `22x15x6` are one move where one chain
+/// fits), each as the notations it was written in.
+pub fn listed_keys(
+    game: &dyn Game,
+    position: &str,
+    moves: &[String],
+) -> Result<(BTreeMap<String, MoveKey>, Vec<String>), String> {
+    let mut out: BTreeMap<String, MoveKey> = BTreeMap::new();
+    let mut written: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for m in moves {
+        let k = game.move_key(position, m).map_err(|e| format!("'{}': {}", rulecheck_text::shown(m), e.message))?;
+        written.entry(k.key.clone()).or_default().push(m);
+        out.insert(k.key.clone(), k);
+    }
+    let mut twice: Vec<String> = written
+        .iter()
+        .filter(|(_, w)| w.len() > 1)
+        .map(|(key, w)| {
+            let shown = out.get(key).map(|k| k.display.clone()).unwrap_or_default();
+            if w.iter().all(|x| *x == w[0]) {
+                format!("{shown} ({} times)", w.len())
+            } else {
+                let written: Vec<String> = w.iter().map(|x| rulecheck_text::shown(x)).collect();
+                format!("{shown} ({} times: {})", w.len(), written.join(", "))
+            }
+        })
+        .collect();
+    twice.sort_by_key(|a| natural(a));
+    Ok((out, twice))
+}
+
+pub fn displays(set: &BTreeMap<String, MoveKey>) -> Vec<String> {
+    let mut v: Vec<String> = set.values().map(|k| k.display.clone()).collect();
+    v.sort_by_key(|a| natural(a));
+    v
+}
+
+/// `moves`: the engine's legal moves are exactly the scenario's.
+pub(super) fn listed(r: &Replayed<'_>, v: &mut Verdict) {
+    let Replayed { scenario, game, reference_final, actual, .. } = r;
+    let ex = &scenario.expect;
+    if let Some(expected) = &ex.moves {
+        let written: Vec<String> = expected.iter().map(|m| m.value.clone()).collect();
+        match keys(game.as_ref(), &reference_final, &written) {
+            Ok(exp) => {
+                if exp.keys().ne(actual.keys()) {
+                    let loc = expected.first().map(|m| m.loc).unwrap_or(scenario.loc);
+                    v.failures.push(Failure {
+                        expectation: "moves".into(),
+                        loc,
+                        detail: format!(
+                            "the legal moves differ\n{}",
+                            diff(&lines(&displays(&exp)), &lines(&displays(&actual)))
+                        ),
+                        engine: false,
+                    });
+                }
+            }
+            Err(e) => {
+                v.failures.push(Failure { expectation: "moves".into(), loc: scenario.loc, detail: e, engine: false })
+            }
+        }
+    }
+}
+
+/// `legal`: each move is among the engine's legal moves.
+pub(super) fn legal(r: &Replayed<'_>, v: &mut Verdict) {
+    let Replayed { scenario, game, reference_final, actual, .. } = r;
+    let ex = &scenario.expect;
+    for m in &ex.legal {
+        match game.move_key(&reference_final, &m.value) {
+            Ok(k) if actual.contains_key(&k.key) => {}
+            Ok(k) => v.failures.push(Failure {
+                expectation: "legal".into(),
+                loc: m.loc,
+                detail: format!(
+                    "{} is not among {}'s legal moves: {}",
+                    k.display,
+                    v.answerer(),
+                    displays(&actual).join(" ")
+                ),
+                engine: false,
+            }),
+            Err(e) => {
+                v.failures.push(Failure { expectation: "legal".into(), loc: m.loc, detail: e.message, engine: false })
+            }
+        }
+    }
+}
+
+/// `illegal`: each move or action is refused, for the reason named if one
+/// is. A move the engine lists as legal, or one that cannot be read, fails
+/// without asking; the others are asked together.
+pub(super) fn illegal(r: &Replayed<'_>, engine: &mut dyn Engine, v: &mut Verdict) {
+    let Replayed { scenario, game, setup, played, reference_final, actual, .. } = r;
+    let ex = &scenario.expect;
+    // questions go out together, and are answered in order.
+    let mut listed_failures: Vec<Option<Failure>> = Vec::with_capacity(ex.illegal.len());
+    for r in &ex.illegal {
+        let action = &r.value.action;
+        let mut failure = None;
+        if let Action::Move(m) = action {
+            match game.move_key(&reference_final, m) {
+                Ok(k) if actual.contains_key(&k.key) => {
+                    failure = Some(Failure {
+                        expectation: "illegal".into(),
+                        loc: r.loc,
+                        detail: format!("{} must be illegal, but {} lists it as legal", k.display, v.answerer()),
+                        engine: false,
+                    });
+                }
+                Ok(_) => {}
+                Err(e) => {
+                    failure =
+                        Some(Failure { expectation: "illegal".into(), loc: r.loc, detail: e.message, engine: false });
+                }
+            }
+        }
+        listed_failures.push(failure);
+    }
+    let asked: Vec<&Action> =
+        ex.illegal.iter().zip(&listed_failures).filter(|(_, f)| f.is_none()).map(|(r, _)| &r.value.action).collect();
+    let mut answers = engine.explain_all(&setup, &played, &asked).into_iter();
+    for (r, failure) in ex.illegal.iter().zip(listed_failures) {
+        let action = &r.value.action;
+        if let Some(f) = failure {
+            v.failures.push(f);
+            continue;
+        }
+        let answer = answers.next().unwrap_or_else(|| Err(EngineError::Failed("no answer".into())));
+        // `illegal` is the vocabulary's refusal without a reason: only the
+        // refusal is checked, as when the engine gives no reason at all.
+        let answer = match answer {
+            Ok(Explanation::Refused(Some(code))) if code == UNNAMED_REASON => Ok(Explanation::Refused(None)),
+            Ok(Explanation::Refused(Some(code))) if unknown_refusal(&code) => Err(EngineError::Failed(format!(
+                "out of protocol: the refusal reason '{}' is not a refusal reason of spec/reasons.yaml",
+                rulecheck_text::shown(&code)
+            ))),
+            other => other,
+        };
+        let shown = match &answer {
+            Ok(Explanation::Accepted) => "accepted".to_string(),
+            Ok(Explanation::Refused(Some(code))) => code.clone(),
+            Ok(Explanation::Refused(None)) => "refused".to_string(),
+            Err(e) => format!("error: {e}"),
+        };
+        let _ = writeln!(v.transcript, "illegal: {action} -> {shown}");
+        match (answer, &r.value.reason) {
+            (Ok(Explanation::Accepted), _) => v.failures.push(Failure {
+                expectation: "illegal".into(),
+                loc: r.loc,
+                detail: format!("'{action}' must be refused, but {} accepts it", v.answerer()),
+                engine: false,
+            }),
+            (Ok(Explanation::Refused(Some(got))), Some(want)) if &got != want => v.failures.push(Failure {
+                expectation: "illegal".into(),
+                loc: r.loc,
+                detail: format!(
+                    "'{action}' is refused for the wrong reason\n{}",
+                    diff(&format!("{want}\n"), &format!("{got}\n"))
+                ),
+                engine: false,
+            }),
+            (Err(e), _) => v.failures.push(Failure {
+                expectation: "illegal".into(),
+                loc: r.loc,
+                detail: format!("{} failed: {e}", v.answerer()),
+                engine: true,
+            }),
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,163 @@
+//! The expectations about where the play leaves the game: the position
+//! (`after`), whose turn it is (`to-move`) and the result; and what makes
+//! an engine's result or refusal reason out of protocol (outside the
+//! vocabulary of `spec/reasons.yaml`).
+
+use super::replayed::Replayed;
+use super::{diff, Failure, Verdict};
+use crate::game::{Action, Game};
+use crate::scenario::Scenario;
+
+/// Why a result an engine gives is out of protocol: not in the result
+/// notation, a player the game does not have, a win or draw without a
+/// reason, or a reason outside the vocabulary of `spec/reasons.yaml`.
+pub fn result_out_of_protocol(game: &dyn Game, result: &str) -> Option<String> {
+    use crate::scenario::expect::{parse_result, ResultExp};
+    let quoted = rulecheck_text::shown(result);
+    let parsed = match parse_result(result) {
+        Ok((r, _)) => r,
+        Err(e) => return Some(format!("the result '{quoted}' is not a result: {}", e.message)),
+    };
+    let players = game.players();
+    let unknown = |p: &String| {
+        (!players.contains(p)).then(|| {
+            format!(
+                "the result '{quoted}' names no player of the game: '{}' (players: {})",
+                rulecheck_text::shown(p),
+                players.join(", ")
+            )
+        })
+    };
+    let reason = match &parsed {
+        ResultExp::Ongoing => return None,
+        ResultExp::Draw { reason } => match reason {
+            Some(r) => Some(r),
+            None => return Some(format!("the result '{quoted}' names no reason")),
+        },
+        ResultExp::Win { player, reason } => {
+            if let Some(why) = unknown(player) {
+                return Some(why);
+            }
+            match reason {
+                Some(r) => Some(r),
+                None => return Some(format!("the result '{quoted}' names no reason")),
+            }
+        }
+        ResultExp::Ranking { order, reason } => {
+            if let Some(why) = order.iter().find_map(unknown) {
+                return Some(why);
+            }
+            reason.as_ref()
+        }
+    };
+    let reason = reason?;
+    match crate::catalog::vocabulary() {
+        Ok(v) if !v.results.contains_key(reason) => Some(format!(
+            "the result '{quoted}' has the reason '{}', which is not a result reason of spec/reasons.yaml",
+            rulecheck_text::shown(reason)
+        )),
+        _ => None,
+    }
+}
+
+/// Whether a refusal reason is outside the vocabulary of `spec/reasons.yaml`.
+pub fn unknown_refusal(code: &str) -> bool {
+    crate::catalog::vocabulary().is_ok_and(|v| !v.refusals.contains_key(code))
+}
+
+/// `after`: the engine's position is the scenario's, compared in canonical
+/// form and shown as diagrams where it differs. Counters that no rule of
+/// the scenario's house rules reads (a move limit's turn counts with no
+/// move limit) are left out on both sides: an engine that plays the rule
+/// off need not keep them. Once the game is over, the side to move in the
+/// position is left out too, as `to-move` is.
+pub(super) fn after(r: &Replayed<'_>, v: &mut Verdict) {
+    let Replayed { scenario, game, played, replay, .. } = r;
+    let ex = &scenario.expect;
+    if let Some(after) = &ex.after {
+        let unread = game.unread_counters();
+        let over = game_over(game.as_ref(), scenario, played);
+        let compared = |p: &str| {
+            let p = if unread.is_empty() { game.normalize_position(p)? } else { game.clear_counters(p, &unread)? };
+            if over {
+                game.turn_cleared(&p)
+            } else {
+                Ok(p)
+            }
+        };
+        // The scenario's position was read when it loaded: it reads again.
+        let expected = compared(&after.value).unwrap_or_else(|_| after.value.clone());
+        match compared(&replay.position) {
+            Ok(got) if got == expected => {}
+            Ok(got) => {
+                let draw = |p: &str| game.diagram(p).map(|d| format!("{p}\n{d}")).unwrap_or_else(|_| format!("{p}\n"));
+                v.failures.push(Failure {
+                    expectation: "after".into(),
+                    loc: after.loc,
+                    detail: format!("the position differs\n{}", diff(&draw(&expected), &draw(&got))),
+                    engine: false,
+                });
+            }
+            Err(e) => v.failures.push(Failure {
+                expectation: "after".into(),
+                loc: after.loc,
+                detail: format!(
+                    "out of protocol: {}'s position '{}' cannot be read: {}",
+                    v.answerer(),
+                    rulecheck_text::shown(&replay.position),
+                    e.message
+                ),
+                engine: true,
+            }),
+        }
+    }
+}
+
+/// `to-move`: the side or seat to move after the play, compared only while
+/// the game goes on. Once it is over nobody moves again, and the rule pages
+/// do not say whose turn a finished game is: an engine may pass the turn
+/// on as after any move, or keep it with the last mover. The game is over
+/// when the reference says so; an engine that ends it early or late is
+/// caught by its moves and its result.
+pub(super) fn to_move(r: &Replayed<'_>, v: &mut Verdict) {
+    let Replayed { scenario, game, played, replay, .. } = r;
+    let ex = &scenario.expect;
+    if let Some(tm) = &ex.to_move {
+        if game_over(game.as_ref(), scenario, played) {
+            return;
+        }
+        if tm.value != replay.to_move {
+            v.failures.push(Failure {
+                expectation: "to-move".into(),
+                loc: tm.loc,
+                detail: diff(&format!("{}\n", tm.value), &format!("{}\n", replay.to_move)),
+                engine: false,
+            });
+        }
+    }
+}
+
+/// Whether the reference's game is over after the scenario's play.
+fn game_over(game: &dyn Game, scenario: &Scenario, played: &[Action]) -> bool {
+    let start = scenario.position.clone().unwrap_or_else(|| game.start_position());
+    game.replay(&start, played).is_ok_and(|r| r.result != ONGOING)
+}
+
+/// The result of a game that goes on, as every engine writes it.
+const ONGOING: &str = "ongoing";
+
+/// `result`: the game's result after the play.
+pub(super) fn result(r: &Replayed<'_>, v: &mut Verdict) {
+    let Replayed { scenario, replay, .. } = r;
+    let ex = &scenario.expect;
+    if let Some(res) = &ex.result {
+        if !res.value.accepts(&replay.result) {
+            v.failures.push(Failure {
+                expectation: "result".into(),
+                loc: res.loc,
+                detail: diff(&format!("{}\n", res.value), &format!("{}\n", replay.result)),
+                engine: false,
+            });
+        }
+    }
+}

@@ -1,0 +1,362 @@
+//! Perft over any game, split into parts: across threads (`perft -j N`) and
+//! across machines (`perft --shard K/N`, the parts then added up with
+//! `perft --add`), with counts identical to the plain walk.
+//!
+//! The tree is cut a few plies below the root into units, each a line of
+//! moves and the position it reaches; a unit's count is the game's own perft
+//! below that position. Under path counting every capture path is a unit of
+//! its own, so the multiplicity of a move with several paths is kept. The
+//! cut depends only on the position, the depth and the number of parts, so
+//! every shard of a CI matrix cuts the same units and takes its own share of
+//! them, round robin in a fixed order.
+//!
+//! [`count`] takes one count the way `rulecheck perft` asks for it: on
+//! threads or not, with a table or not, divided below the root or not.
+//! The parts counted on several machines, and their adding up, are in
+//! `shards`.
+
+pub mod budget;
+mod shards;
+pub use rulecheck_game::table;
+
+pub use self::shards::{add, shard, shard_with, Shard};
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use crate::game::{Action, Counter, Game};
+use rulecheck_game::notation::NotationError;
+use rulecheck_game::table::Stats;
+
+/// A line of moves from the root and the position it reaches.
+#[derive(Clone, Debug)]
+struct Unit {
+    line: Vec<String>,
+    position: String,
+}
+
+fn failed(e: impl std::fmt::Display) -> NotationError {
+    NotationError::whole(e.to_string())
+}
+
+/// The units `plies` below the root: every line of that many moves (every
+/// path under path counting), in the order the game lists them. A line that
+/// ends the game early stays a unit of its own, counting nothing below.
+fn cut(game: &dyn Game, position: &str, plies: u32, paths: bool) -> Result<Vec<Unit>, NotationError> {
+    let mut units = vec![Unit { line: Vec::new(), position: position.to_string() }];
+    for _ in 0..plies {
+        let mut next = Vec::new();
+        for u in units {
+            let rows = game.divide(&u.position, 1, paths)?;
+            for (m, _) in rows {
+                let child = game.replay(&u.position, &[Action::Move(m.clone())]).map_err(failed)?.position;
+                let mut line = u.line.clone();
+                line.push(m);
+                next.push(Unit { line, position: child });
+            }
+        }
+        units = next;
+    }
+    Ok(units)
+}
+
+/// How far below the root to cut for `parts` parts: the shallowest cut
+/// with at least eight units a part, or one ply above the leaves.
+fn cut_for(game: &dyn Game, position: &str, depth: u32, paths: bool, parts: usize) -> Result<Vec<Unit>, NotationError> {
+    let mut plies = 1;
+    loop {
+        let units = cut(game, position, plies, paths)?;
+        if units.len() >= 8 * parts || plies + 1 >= depth || units.is_empty() {
+            return Ok(units);
+        }
+        plies += 1;
+    }
+}
+
+/// Perft of `position` to `depth` over `jobs` threads sharing the game.
+/// `done` is called each time a unit is counted, with the number of units.
+pub fn parallel(
+    game: &dyn Game,
+    position: &str,
+    depth: u32,
+    paths: bool,
+    jobs: usize,
+    done: &(dyn Fn(usize) + Sync),
+) -> Result<u64, NotationError> {
+    parallel_with(game, position, depth, paths, jobs, None, done).map(|(n, _)| n)
+}
+
+/// [`parallel`] with a transposition table of `hash` bytes in all, if
+/// given: each thread has a table of its own, of an equal share of them
+/// (the threads take the units in turn, so no lock is taken on a look-up).
+/// The table's figures come back with the count.
+pub fn parallel_with(
+    game: &dyn Game,
+    position: &str,
+    depth: u32,
+    paths: bool,
+    jobs: usize,
+    hash: Option<usize>,
+    done: &(dyn Fn(usize) + Sync),
+) -> Result<(u64, Option<Stats>), NotationError> {
+    let whole = || -> Result<(u64, Option<Stats>), NotationError> {
+        match hash {
+            None => Ok((game.perft(position, depth, paths)?, None)),
+            Some(bytes) => {
+                let mut c = game.hashed(paths, bytes).map_err(failed)?;
+                let n = c.perft(position, depth)?;
+                Ok((n, Some(c.stats())))
+            }
+        }
+    };
+    if depth <= 1 || jobs <= 1 {
+        return whole();
+    }
+    match cut_for(game, position, depth, paths, jobs) {
+        Ok(units) => count_units(game, &units, depth, paths, jobs, hash, done),
+        // A line the game cannot replay (a draw count that ends the game
+        // within the cut, where perft goes on): the plain walk.
+        Err(_) => whole(),
+    }
+}
+
+/// The sum of the units' counts, the units taken in turn by `jobs` threads,
+/// each with a table of its share of `hash` bytes if given.
+fn count_units(
+    game: &dyn Game,
+    units: &[Unit],
+    depth: u32,
+    paths: bool,
+    jobs: usize,
+    hash: Option<usize>,
+    done: &(dyn Fn(usize) + Sync),
+) -> Result<(u64, Option<Stats>), NotationError> {
+    let threads = jobs.min(units.len()).max(1);
+    // Every table is had before any count starts, so that memory that
+    // cannot be had is an error at once.
+    let mut counters: Vec<Option<Box<dyn Counter + '_>>> = Vec::with_capacity(threads);
+    for _ in 0..threads {
+        counters.push(match hash {
+            Some(bytes) => Some(game.hashed(paths, bytes / threads).map_err(failed)?),
+            None => None,
+        });
+    }
+    let next = AtomicUsize::new(0);
+    let total: Mutex<Result<u64, NotationError>> = Mutex::new(Ok(0));
+    let stats: Mutex<Option<Stats>> = Mutex::new(None);
+    // The calling thread counts too, so that a thread that cannot be
+    // started only means fewer threads, never units left uncounted.
+    let work = |mut counter: Option<Box<dyn Counter + '_>>| {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(u) = units.get(i) else { break };
+            let below = depth.saturating_sub(u.line.len() as u32);
+            let n = match counter.as_mut() {
+                Some(c) => c.perft(&u.position, below),
+                None => game.perft(&u.position, below, paths),
+            };
+            if let Ok(mut t) = total.lock() {
+                let sum = std::mem::replace(&mut *t, Ok(0));
+                *t = match (sum, n) {
+                    (Ok(a), Ok(b)) => Ok(a + b),
+                    (Err(e), _) | (_, Err(e)) => Err(e),
+                };
+            }
+            done(units.len());
+        }
+        if let (Some(c), Ok(mut s)) = (counter, stats.lock()) {
+            *s = Some(s.unwrap_or_default().plus(c.stats()));
+        }
+    };
+    let mut counters = counters.into_iter();
+    let mine = counters.next().flatten();
+    std::thread::scope(|scope| {
+        for counter in counters {
+            let work = &work;
+            let _ = std::thread::Builder::new().spawn_scoped(scope, move || work(counter));
+        }
+        work(mine);
+    });
+    let nodes = total.into_inner().unwrap_or_else(|e| e.into_inner())?;
+    Ok((nodes, stats.into_inner().unwrap_or_else(|e| e.into_inner())))
+}
+
+/// How [`count`] counts: the depth, every capture path or each distinct
+/// move once, the threads, a transposition table of so many bytes in all,
+/// and whether the count below each legal move is wanted.
+#[derive(Clone, Copy, Debug)]
+pub struct Asked {
+    pub depth: u32,
+    pub paths: bool,
+    pub jobs: usize,
+    pub hash: Option<usize>,
+    pub divide: bool,
+}
+
+/// What [`count`] found: the leaves, the count below each legal move in
+/// natural order (empty unless divide was asked), and the table's figures
+/// when a table was kept.
+#[derive(Clone, Debug)]
+pub struct Counted {
+    pub total: u64,
+    pub divide: Vec<(String, u64)>,
+    pub stats: Option<Stats>,
+}
+
+/// One who follows a long count (a progress bar): the count is taken in
+/// parts, the root moves or the units of [`parallel_with`].
+pub trait Watch: Sync {
+    /// The count has `n` parts in all.
+    fn parts(&self, n: usize);
+    /// One more part is counted.
+    fn done(&self);
+}
+
+/// Perft of `position` as `asked`: on `jobs` threads when no divide is
+/// asked and the tree is deeper than one ply, otherwise on one thread, the
+/// table (if one is asked) kept across the root moves. The count is the
+/// same whichever way it is taken; a `watch` is told of each root move (or
+/// unit) as it is counted.
+pub fn count(
+    game: &dyn Game,
+    position: &str,
+    asked: Asked,
+    watch: Option<&dyn Watch>,
+) -> Result<Counted, NotationError> {
+    let Asked { depth, paths, jobs, hash, divide } = asked;
+    if jobs > 1 && !divide && depth > 1 {
+        let done = |units: usize| {
+            if let Some(w) = watch {
+                w.parts(units);
+                w.done();
+            }
+        };
+        let (total, stats) = parallel_with(game, position, depth, paths, jobs, hash, &done)?;
+        return Ok(Counted { total, divide: Vec::new(), stats });
+    }
+    let mut counter = match hash {
+        Some(bytes) => Some(game.hashed(paths, bytes).map_err(failed)?),
+        None => None,
+    };
+    let (rows, total) = if depth > 0 && (divide || watch.is_some()) {
+        if let Some(w) = watch {
+            w.parts(game.divide(position, 1, paths)?.len());
+        }
+        let done = || {
+            if let Some(w) = watch {
+                w.done();
+            }
+        };
+        let mut rows = match counter.as_mut() {
+            Some(c) => c.divide_observed(position, depth, &done),
+            None => game.divide_observed(position, depth, paths, &done),
+        }?;
+        // Without a move the tree is the family's to count (a pass, say).
+        let total = if rows.is_empty() {
+            walk(game, counter.as_mut(), position, depth, paths)?
+        } else {
+            rows.iter().map(|r| r.1).sum()
+        };
+        rows.sort_by_key(|a| rulecheck_text::natural(&a.0));
+        (if divide { rows } else { Vec::new() }, total)
+    } else {
+        (Vec::new(), walk(game, counter.as_mut(), position, depth, paths)?)
+    };
+    Ok(Counted { total, divide: rows, stats: counter.as_ref().map(|c| c.stats()) })
+}
+
+/// The whole tree's count on this thread, in the table if one is kept.
+fn walk(
+    game: &dyn Game,
+    counter: Option<&mut Box<dyn Counter + '_>>,
+    position: &str,
+    depth: u32,
+    paths: bool,
+) -> Result<u64, NotationError> {
+    match counter {
+        Some(c) => c.perft(position, depth),
+        None => game.perft(position, depth, paths),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Options;
+    use crate::registry;
+
+    fn game_of(variant: &str, options: &[(&str, &str)]) -> Box<dyn Game> {
+        let o: Options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        registry::configure(variant, &o).expect("variant")
+    }
+
+    /// Split over threads or into shards, every count is the plain walk's,
+    /// path counting included.
+    #[test]
+    fn parts_add_up_to_the_plain_count() {
+        let cases: Vec<(Box<dyn Game>, &str, u32, bool)> = vec![
+            (game_of("english", &[]), "english", 6, false),
+            (game_of("russian", &[]), "russian", 6, true),
+            (game_of("international", &[]), "international", 4, false),
+            (game_of("konane", &[]), "konane", 7, false),
+            (game_of("chinese-checkers", &[("players", "3")]), "chinese-checkers", 3, false),
+        ];
+        for (g, variant, depth, paths) in cases {
+            let start = g.start_position();
+            let plain = g.perft(&start, depth, paths).expect("perft");
+            for jobs in [2, 3] {
+                assert_eq!(
+                    parallel(g.as_ref(), &start, depth, paths, jobs, &|_| {}).expect("parallel"),
+                    plain,
+                    "{variant}"
+                );
+            }
+            for n in [1, 3, 7] {
+                let parts: Vec<Shard> = (1..=n)
+                    .map(|k| shard(g.as_ref(), variant, &start, depth, paths, k, n, 2).expect("shard"))
+                    .collect();
+                assert_eq!(add(&parts), Ok(plain), "{variant} in {n} shards");
+                assert!(parts.iter().all(|p| p.units == parts[0].units));
+            }
+        }
+    }
+
+    /// However `count` is asked to count (threads, a table, divided,
+    /// watched), the total is the plain walk's, a divide adds up to it, and
+    /// a watch hears of every part it was told of.
+    #[test]
+    fn every_way_of_counting_gives_the_plain_count() {
+        struct Seen(AtomicUsize, AtomicUsize);
+        impl Watch for Seen {
+            fn parts(&self, n: usize) {
+                self.0.store(n, Ordering::Relaxed);
+            }
+            fn done(&self) {
+                self.1.fetch_add(1, Ordering::Relaxed);
+            }
+        }
+        let g = game_of("english", &[]);
+        let start = g.start_position();
+        let plain = g.perft(&start, 5, false).expect("perft");
+        for jobs in [1, 2] {
+            for hash in [None, Some(1 << 22)] {
+                for divide in [false, true] {
+                    for watched in [false, true] {
+                        let seen = Seen(AtomicUsize::new(0), AtomicUsize::new(0));
+                        let watch: Option<&dyn Watch> = if watched { Some(&seen) } else { None };
+                        let asked = Asked { depth: 5, paths: false, jobs, hash, divide };
+                        let c = count(g.as_ref(), &start, asked, watch).expect("count");
+                        let case = format!("{asked:?}, watched {watched}");
+                        assert_eq!(c.total, plain, "{case}");
+                        let rows: u64 = c.divide.iter().map(|r| r.1).sum();
+                        assert_eq!(rows, if divide { plain } else { 0 }, "{case}");
+                        assert_eq!(c.stats.is_some(), hash.is_some(), "{case}");
+                        let (parts, done) = (seen.0.into_inner(), seen.1.into_inner());
+                        assert_eq!(done, parts, "{case}");
+                        assert_eq!(parts > 0, watched, "{case}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,200 @@
+//! The rule catalog (one file per rule page under `spec/rules/`) and the
+//! reason-code vocabulary (`spec/reasons.yaml`). Both are compiled in, so that
+//! scenarios anywhere can cite clauses and reasons, and coverage can be
+//! measured against them.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+/// One rule of a page.
+#[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Clause {
+    pub id: String,
+    /// The rule in the project's own words.
+    pub rule: String,
+    /// Where the page was silent or vague, what rulecheck decided.
+    #[serde(default)]
+    pub decision: Option<String>,
+}
+
+/// Something a page says that is not a rule of play (a clock, a display
+/// setting, how the site rates players): left out of the oracle on
+/// purpose, and recorded with the reason. Scenarios cannot cite it.
+#[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OutOfScope {
+    pub id: String,
+    /// What the page says, in the project's own words.
+    pub says: String,
+    /// Why the oracle leaves it out.
+    pub why: String,
+}
+
+/// The catalog of one rule page.
+#[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
+#[schemars(title = "rulecheck rule catalog")]
+#[serde(deny_unknown_fields)]
+pub struct PageCatalog {
+    pub page: String,
+    /// Other pages with the same content (translations).
+    #[serde(default)]
+    pub also: Vec<String>,
+    pub language: String,
+    pub game: String,
+    pub variants: Vec<String>,
+    /// The prefix of the clause ids, when it is not a variant id.
+    #[serde(default)]
+    pub prefix: Option<String>,
+    pub clauses: Vec<Clause>,
+    /// What the page says that is not a rule of play, and why it is left out.
+    #[serde(default, rename = "out-of-scope")]
+    pub out_of_scope: Vec<OutOfScope>,
+}
+
+/// The reason codes, with their meanings.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Vocabulary {
+    pub refusals: BTreeMap<String, String>,
+    pub results: BTreeMap<String, String>,
+}
+
+const PAGES: &[(&str, &str)] = &[
+    ("spec/rules/english.yaml", include_str!("../../../../spec/rules/english.yaml")),
+    ("spec/rules/russian.yaml", include_str!("../../../../spec/rules/russian.yaml")),
+    ("spec/rules/international.yaml", include_str!("../../../../spec/rules/international.yaml")),
+    ("spec/rules/pool.yaml", include_str!("../../../../spec/rules/pool.yaml")),
+    ("spec/rules/brazilian.yaml", include_str!("../../../../spec/rules/brazilian.yaml")),
+    ("spec/rules/czech.yaml", include_str!("../../../../spec/rules/czech.yaml")),
+    ("spec/rules/spanish.yaml", include_str!("../../../../spec/rules/spanish.yaml")),
+    ("spec/rules/italian.yaml", include_str!("../../../../spec/rules/italian.yaml")),
+    ("spec/rules/killer.yaml", include_str!("../../../../spec/rules/killer.yaml")),
+    ("spec/rules/thai.yaml", include_str!("../../../../spec/rules/thai.yaml")),
+    ("spec/rules/frisian.yaml", include_str!("../../../../spec/rules/frisian.yaml")),
+    ("spec/rules/turkish.yaml", include_str!("../../../../spec/rules/turkish.yaml")),
+    ("spec/rules/canadian.yaml", include_str!("../../../../spec/rules/canadian.yaml")),
+    ("spec/rules/chinese-checkers.yaml", include_str!("../../../../spec/rules/chinese-checkers.yaml")),
+    ("spec/rules/konane.yaml", include_str!("../../../../spec/rules/konane.yaml")),
+];
+const REASONS: &str = include_str!("../../../../spec/reasons.yaml");
+
+/// Every catalog and the vocabulary, as compiled in.
+#[derive(Clone, Debug)]
+pub struct Catalog {
+    pub pages: Vec<PageCatalog>,
+    pub vocabulary: Vocabulary,
+}
+
+/// The JSON Schema of rule catalogs, as kept in `spec/catalog.schema.json`.
+pub fn schema() -> String {
+    let schema = schemars::schema_for!(PageCatalog);
+    format!("{}\n", serde_json::to_string_pretty(&schema).unwrap_or_default())
+}
+
+impl Catalog {
+    /// The built-in catalog. Its files are part of the program; a broken one
+    /// is caught by the crate's own tests, so this reports rather than hides.
+    pub fn builtin() -> Result<Catalog, String> {
+        let mut pages = Vec::new();
+        for (name, text) in PAGES {
+            let page: PageCatalog = serde_saphyr::from_str(text).map_err(|e| format!("{name}: {e}"))?;
+            pages.push(page);
+        }
+        let vocabulary = serde_saphyr::from_str(REASONS).map_err(|e| format!("spec/reasons.yaml: {e}"))?;
+        Ok(Catalog { pages, vocabulary })
+    }
+
+    /// The catalogs in a directory (every `*.yaml` file in it, by name),
+    /// with the built-in reason vocabulary: so that an installed rulecheck
+    /// checks a spec whose catalog adds or changes clauses, without a
+    /// rebuild. A page that fails to read, a variant rulecheck does not
+    /// know, or a clause id given twice is an error naming its file.
+    pub fn from_dir(dir: &std::path::Path) -> Result<Catalog, String> {
+        const MAX_CATALOG_BYTES: u64 = 4 << 20;
+        let entries = std::fs::read_dir(dir).map_err(|e| format!("--catalog {}: {e}", dir.display()))?;
+        let mut files: Vec<std::path::PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "yaml" || x == "yml") && p.is_file())
+            .collect();
+        files.sort();
+        if files.is_empty() {
+            return Err(format!("--catalog {}: no catalog files (*.yaml) in it", dir.display()));
+        }
+        let known: Vec<&str> = crate::registry::variants().iter().map(|v| v.info().id).collect();
+        let mut pages: Vec<PageCatalog> = Vec::new();
+        let mut seen: BTreeMap<String, String> = BTreeMap::new();
+        for f in &files {
+            let text = rulecheck_files::read_text(f, MAX_CATALOG_BYTES)?;
+            let page: PageCatalog = serde_saphyr::from_str(&text).map_err(|e| {
+                let loc = e.location().map(|l| format!(":{}:{}", l.line(), l.column())).unwrap_or_default();
+                format!("{}{loc}: {}", f.display(), e.to_string().lines().next().unwrap_or(""))
+            })?;
+            for v in &page.variants {
+                if !known.contains(&v.as_str()) {
+                    return Err(format!("{}: unknown variant '{v}' (variants: {})", f.display(), known.join(", ")));
+                }
+            }
+            for c in &page.clauses {
+                if let Some(other) = seen.insert(c.id.clone(), f.display().to_string()) {
+                    return Err(format!("{}: clause '{}' is already in {other}", f.display(), c.id));
+                }
+            }
+            pages.push(page);
+        }
+        let vocabulary = serde_saphyr::from_str(REASONS).map_err(|e| format!("spec/reasons.yaml: {e}"))?;
+        Ok(Catalog { pages, vocabulary })
+    }
+
+    pub fn clause(&self, id: &str) -> Option<(&PageCatalog, &Clause)> {
+        self.pages.iter().find_map(|p| p.clauses.iter().find(|c| c.id == id).map(|c| (p, c)))
+    }
+
+    /// An entry of a page's out-of-scope list.
+    pub fn out_of_scope(&self, id: &str) -> Option<(&PageCatalog, &OutOfScope)> {
+        self.pages.iter().find_map(|p| p.out_of_scope.iter().find(|o| o.id == id).map(|o| (p, o)))
+    }
+
+    pub fn page(&self, id: &str) -> Option<&PageCatalog> {
+        self.pages.iter().find(|p| p.page == id || p.also.iter().any(|a| a == id))
+    }
+
+    /// All clause ids.
+    pub fn clause_ids(&self) -> impl Iterator<Item = &str> {
+        self.pages.iter().flat_map(|p| p.clauses.iter().map(|c| c.id.as_str()))
+    }
+}
+
+/// The reason vocabulary of `spec/reasons.yaml`, read once.
+pub fn vocabulary() -> Result<&'static Vocabulary, String> {
+    static VOCABULARY: std::sync::OnceLock<Result<Vocabulary, String>> = std::sync::OnceLock::new();
+    VOCABULARY
+        .get_or_init(|| serde_saphyr::from_str(REASONS).map_err(|e| format!("spec/reasons.yaml: {e}")))
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_catalog_parses_and_ids_are_unique() {
+        let cat = Catalog::builtin().expect("catalog");
+        let mut ids: Vec<&str> = cat.clause_ids().collect();
+        ids.extend(cat.pages.iter().flat_map(|p| p.out_of_scope.iter().map(|o| o.id.as_str())));
+        let n = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), n, "duplicate clause ids");
+        for p in &cat.pages {
+            let all = p.clauses.iter().map(|c| &c.id).chain(p.out_of_scope.iter().map(|o| &o.id));
+            for id in all {
+                let prefix = id.split('.').next().unwrap_or("");
+                let ok = p.variants.iter().any(|v| v == prefix) || p.prefix.as_deref() == Some(prefix);
+                assert!(ok, "{id} outside its page's variants");
+            }
+        }
+    }
+}

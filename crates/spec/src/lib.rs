@@ -1,0 +1,13 @@
+//! rulecheck's spec: what it knows and what it checks.
+//!
+//! - [`registry`]: every variant by id, with its house rules checked and
+//!   filled in; the one place that names the families.
+//! - [`catalog`]: the rule catalog, each rule of a page a clause with a
+//!   stable id, and the vocabulary of refusal and result reasons.
+//! - [`scenario`]: the scenario model, the grammar of its actions and
+//!   results, and the loader that reads scenario files with every error
+//!   located at file, line and column.
+
+pub mod catalog;
+pub mod registry;
+pub mod scenario;

@@ -1,0 +1,37 @@
+//! SIGINT and SIGTERM recorded instead of dying of them: the handler only
+//! sets the library's flags (`rulecheck::interrupt`), which every wait on an
+//! engine polls, so that a run stops within a moment, ends its engines and
+//! still writes the verdicts it has. A second signal ends the process at
+//! once.
+
+/// Install the handler, once, however often it is called.
+pub fn install() -> Result<(), String> {
+    #[cfg(unix)]
+    {
+        use std::sync::{Arc, OnceLock};
+
+        use rulecheck::interrupt::{flags, EXIT_SECOND_SIGNAL};
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        static INSTALLED: OnceLock<Result<(), String>> = OnceLock::new();
+        INSTALLED
+            .get_or_init(|| {
+                let (flag, seen) = flags();
+                for signal in [SIGINT, SIGTERM] {
+                    let value = usize::try_from(signal).unwrap_or(usize::MAX);
+                    let failed = |e: std::io::Error| format!("cannot handle signal {signal}: {e}");
+                    // The shutdown on a second signal comes first: it looks
+                    // at the flag before this signal sets it.
+                    signal_hook::flag::register_conditional_shutdown(signal, EXIT_SECOND_SIGNAL, Arc::clone(&seen))
+                        .map_err(failed)?;
+                    signal_hook::flag::register(signal, Arc::clone(&seen)).map_err(failed)?;
+                    signal_hook::flag::register_usize(signal, Arc::clone(&flag), value).map_err(failed)?;
+                }
+                Ok(())
+            })
+            .clone()
+    }
+    #[cfg(not(unix))]
+    {
+        Ok(())
+    }
+}
