@@ -8,7 +8,10 @@
 //! bits keep the code they had, and the wide board gets the same rules.
 //! The tables the generator reads (the masks of real squares, the one-step
 //! rotations and the rays) are built at compile time for each word: a
-//! `const fn` cannot be generic, so one macro writes them for each.
+//! `const fn` cannot be generic, so one macro writes them for each. The
+//! numbering of the directions those tables are indexed by is here with
+//! them, so that the word, the lowest floor of the family's code, imports
+//! nothing of it.
 
 use std::fmt::Debug;
 use std::hash::Hash;
