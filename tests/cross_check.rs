@@ -22,6 +22,7 @@ use rulecheck::draughts::position::{KingRun, Position};
 use rulecheck::draughts::rules::{
     CaptureDuty, Chain, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side,
 };
+use rulecheck::draughts::ruleset::Dispatch;
 use rulecheck::draughts::word::Word;
 
 fn english_optional() -> Rules {
@@ -59,7 +60,7 @@ fn engine_id<B: Word>(g: &Geometry, m: &Move<B>) -> MoveId {
 }
 
 /// The engine's legal moves, sorted by identity.
-fn engine_ids<B: Word>(rules: &Rules, pos: &Position<B>) -> Vec<MoveId> {
+fn engine_ids<B: Dispatch>(rules: &Rules, pos: &Position<B>) -> Vec<MoveId> {
     let mut moves = Vec::new();
     Generator::new(rules).legal_moves(pos, &mut moves);
     let mut ids: Vec<MoveId> = moves.iter().map(|m| engine_id(&rules.geometry, m)).collect();
@@ -111,7 +112,7 @@ impl Seen {
 
 /// Assert that both generators give the same moves in `pos`, and that each
 /// move leads to the same placement of pieces.
-fn check_position<B: Word>(rules: &Rules, pos: &Position<B>, context: &str) -> Seen {
+fn check_position<B: Dispatch>(rules: &Rules, pos: &Position<B>, context: &str) -> Seen {
     let g = &rules.geometry;
     let board = Board::from_position(pos, rules);
     assert_eq!(board.to_position(rules), placement_only(pos), "board conversion");
@@ -264,7 +265,7 @@ fn placement_only<B: Word>(pos: &Position<B>) -> Position<B> {
 
 /// Play `games` seeded random games from the start, checking every position
 /// reached.
-fn random_play<B: Word>(rules: &Rules, seed: u64, games: usize, max_plies: usize) -> Seen {
+fn random_play<B: Dispatch>(rules: &Rules, seed: u64, games: usize, max_plies: usize) -> Seen {
     let mut rng = Rng::new(seed);
     let gen = Generator::<B>::new(rules);
     let mut checked = Seen::default();
@@ -330,7 +331,7 @@ fn random_position<B: Word>(rules: &Rules, rng: &mut Rng, density: u64, kings: u
     pos
 }
 
-fn random_positions<B: Word>(rules: &Rules, seed: u64, count: usize) -> Seen {
+fn random_positions<B: Dispatch>(rules: &Rules, seed: u64, count: usize) -> Seen {
     let mut rng = Rng::new(seed);
     let mut seen = Seen::default();
     for i in 0..count {
@@ -671,7 +672,7 @@ fn one_move_per_king_agrees() {
 }
 
 /// Both generators count the same perft at every depth to `deepest`.
-fn assert_perft_agrees<B: Word>(name: &str, rules: &Rules, plain: &Plain<'_>, pos: &Position<B>, deepest: u32) {
+fn assert_perft_agrees<B: Dispatch>(name: &str, rules: &Rules, plain: &Plain<'_>, pos: &Position<B>, deepest: u32) {
     let board = Board::from_position(pos, rules);
     let mut perft = Perft::new(rules, Counting::DistinctMoves);
     for depth in 1..=deepest {

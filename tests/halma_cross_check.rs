@@ -14,10 +14,10 @@ use proptest::prelude::*;
 
 use rulecheck::halma::bitboard::{State, Walk};
 use rulecheck::halma::board::{holes, Board, HOLES};
-use rulecheck::halma::game::{self, goal_holes, Match};
+use rulecheck::halma::game::{self, Match};
 use rulecheck::halma::movegen::{legal_moves, Move};
 use rulecheck::halma::position::{Position, KING};
-use rulecheck::halma::rules::opposite;
+use rulecheck::halma::rules::{goal_holes, opposite};
 use rulecheck::halma::{ForeignCamps, Form, Rules};
 
 struct Rng(u64);

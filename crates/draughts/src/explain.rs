@@ -9,6 +9,7 @@ use super::geometry::{Dir, Geometry};
 use super::movegen::{criterion_value, Generator, Move};
 use super::notation::MoveText;
 use super::rules::{CaptureDuty, Criterion, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side};
+use super::ruleset::Dispatch;
 use super::word::Word;
 
 /// Whether a written move matches a legal move: the same start, and the
@@ -103,7 +104,7 @@ fn is_forward(g: &Geometry, side: Side, a: u8, b: u8) -> bool {
 
 /// The reason code for a move that is not legal in the match's position.
 /// `None` when the move is legal.
-pub fn explain<B: Word>(game: &Match<'_, B>, text: &MoveText) -> Option<&'static str> {
+pub fn explain<B: Dispatch>(game: &Match<'_, B>, text: &MoveText) -> Option<&'static str> {
     let rules = game.rules();
     let g = &rules.geometry;
     let pos = game.position();
@@ -261,7 +262,7 @@ fn outranked(c: Criterion) -> &'static str {
     }
 }
 
-fn explain_plain<B: Word>(
+fn explain_plain<B: Dispatch>(
     rules: &Rules,
     game: &Match<'_, B>,
     text: &MoveText,

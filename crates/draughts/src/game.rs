@@ -6,6 +6,7 @@
 use super::movegen::{Generator, Move};
 use super::position::{Position, RepetitionKey};
 use super::rules::{Blocked, NoProgress, Rules, Side};
+use super::ruleset::Dispatch;
 use super::word::Word;
 
 /// How a game stands.
@@ -131,7 +132,7 @@ pub struct Match<'r, B: Word = u64> {
     legal: Vec<Move<B>>,
 }
 
-impl<'r, B: Word> Match<'r, B> {
+impl<'r, B: Dispatch> Match<'r, B> {
     pub fn new(rules: &'r Rules, position: Position<B>) -> Match<'r, B> {
         let mut m = Match {
             rules,

@@ -25,6 +25,7 @@ use self::notation::{MoveText, SquareStyle};
 use self::perft::{Counting, Perft};
 use self::position::Position;
 pub use self::rules::{Rules, Side};
+use self::ruleset::Dispatch;
 pub use self::variants::{
     variant, DraughtsVariant, BRAZILIAN, CANADIAN, CZECH, ENGLISH, FRISIAN, INTERNATIONAL, ITALIAN, POOL, RUSSIAN,
     SPANISH, VARIANTS,
@@ -50,7 +51,7 @@ pub fn game(variant: &'static str, rules: Rules, style: SquareStyle) -> Box<dyn 
     }
 }
 
-impl<B: Word> Draughts<B> {
+impl<B: Dispatch> Draughts<B> {
     pub fn new(variant: &'static str, rules: Rules, style: SquareStyle) -> Draughts<B> {
         assert_eq!(rules.geometry.is_wide(), B::BITS > 64, "the board of a draughts game in the word that holds it");
         Draughts { variant, rules, style, word: std::marker::PhantomData }
@@ -164,7 +165,7 @@ impl<B: Word> Draughts<B> {
     }
 }
 
-impl<B: Word> Game for Draughts<B> {
+impl<B: Dispatch> Game for Draughts<B> {
     fn variant(&self) -> &'static str {
         self.variant
     }
@@ -387,7 +388,7 @@ struct HashedCounter<'g, B: Word> {
     perft: perft::hash::Hashed<'g, B>,
 }
 
-impl<B: Word> Counter for HashedCounter<'_, B> {
+impl<B: Dispatch> Counter for HashedCounter<'_, B> {
     fn perft(&mut self, position: &str, depth: u32) -> Result<u64, NotationError> {
         let pos = self.game.parse(position)?;
         Ok(self.perft.count(&pos, depth))

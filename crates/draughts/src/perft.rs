@@ -6,6 +6,7 @@ pub mod hash;
 use super::movegen::{apply, Generator, Move};
 use super::position::Position;
 use super::rules::Rules;
+use super::ruleset::Dispatch;
 use super::word::Word;
 
 /// How perft counts capture sequences that take the same pieces from the
@@ -34,7 +35,7 @@ pub struct Perft<'r, B: Word = u64> {
     counts_kings: bool,
 }
 
-impl<'r, B: Word> Perft<'r, B> {
+impl<'r, B: Dispatch> Perft<'r, B> {
     pub fn new(rules: &'r Rules, counting: Counting) -> Perft<'r, B> {
         Perft {
             generator: Generator::new(rules),

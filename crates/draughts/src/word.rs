@@ -8,14 +8,31 @@
 //! bits keep the code they had, and the wide board gets the same rules.
 //! The tables the generator reads (the masks of real squares, the one-step
 //! rotations and the rays) are built at compile time for each word: a
-//! `const fn` cannot be generic, so one macro writes them for each.
+//! `const fn` cannot be generic, so one macro writes them for each. The
+//! numbering of the directions those tables are indexed by is here with
+//! them, so that the word, the lowest floor of the family's code, imports
+//! nothing of it.
 
 use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Index, Not, Shl, Shr};
 
-use super::movegen::WithRules;
-use super::ruleset::{Configured, Fixed, Kind};
+/// The four diagonal directions as indices, in the order of
+/// [`super::geometry::Dir::ALL`]: up-left, up-right, down-left, down-right.
+/// "Up" directions shift toward lower bit indices.
+pub const UP_LEFT: usize = 0;
+pub const UP_RIGHT: usize = 1;
+pub const DOWN_LEFT: usize = 2;
+pub const DOWN_RIGHT: usize = 3;
+/// The orthogonal directions, in which only the rules with orthogonal
+/// captures jump: along a row to the next dark square (two cells away) and
+/// along a column to the next dark square (two rows away). Numbered so that
+/// the opposite of every direction, diagonal or not, is `dir ^ 3`, and the
+/// "up" ones (toward lower bit indices) are those with bit 1 clear.
+pub const LEFT: usize = 4;
+pub const UP: usize = 5;
+pub const DOWN: usize = 6;
+pub const RIGHT: usize = 7;
 
 /// For each direction (diagonal, then orthogonal) and bit index, every
 /// square beyond it along that direction to the edge of the board.
@@ -91,11 +108,6 @@ pub trait Word:
     fn to_u128(self) -> u128;
     /// The rays of a board: `half` squares per row, or the full board.
     fn rays(half: u32, full: bool) -> &'static Rays<Self>;
-
-    /// Run `w` with the rules in the compiled form `kind` names, or read
-    /// from `configured`: the generator's one dispatch, per word, so that
-    /// each word compiles only the rule sets on its boards.
-    fn with_rules<W: WithRules<Self>>(kind: Kind, configured: &Configured<Self>, w: W) -> W::Out;
 
     #[inline(always)]
     fn is_zero(self) -> bool {
@@ -245,8 +257,6 @@ macro_rules! layout_tables {
     };
 }
 
-use super::ruleset::{DOWN, LEFT, RIGHT, UP};
-
 /// The 64-bit word: the boards 4x4 to 10x10 and the full 8x8 board.
 mod narrow {
     use super::*;
@@ -382,26 +392,6 @@ impl Word for u64 {
             &narrow::RAYS[half as usize - 2]
         }
     }
-
-    #[inline(always)]
-    fn with_rules<W: WithRules<u64>>(kind: Kind, configured: &Configured<u64>, w: W) -> W::Out {
-        match kind {
-            Kind::English => w.run(Fixed::<0, u64>::NEW),
-            Kind::Russian => w.run(Fixed::<1, u64>::NEW),
-            Kind::International => w.run(Fixed::<2, u64>::NEW),
-            Kind::Pool => w.run(Fixed::<3, u64>::NEW),
-            Kind::Brazilian => w.run(Fixed::<4, u64>::NEW),
-            Kind::Killer => w.run(Fixed::<5, u64>::NEW),
-            Kind::Thai => w.run(Fixed::<6, u64>::NEW),
-            Kind::Czech => w.run(Fixed::<7, u64>::NEW),
-            Kind::Spanish => w.run(Fixed::<8, u64>::NEW),
-            Kind::Italian => w.run(Fixed::<9, u64>::NEW),
-            Kind::Frisian => w.run(Fixed::<10, u64>::NEW),
-            Kind::Turkish => w.run(Fixed::<11, u64>::NEW),
-            // The wide boards' rule sets never reach this word.
-            Kind::Canadian | Kind::Configured => w.run(*configured),
-        }
-    }
 }
 
 impl Word for u128 {
@@ -436,14 +426,6 @@ impl Word for u128 {
     #[inline(always)]
     fn rays(_half: u32, _full: bool) -> &'static Rays<u128> {
         &wide::RAYS
-    }
-
-    #[inline(always)]
-    fn with_rules<W: WithRules<u128>>(kind: Kind, configured: &Configured<u128>, w: W) -> W::Out {
-        match kind {
-            Kind::Canadian => w.run(Fixed::<12, u128>::NEW),
-            _ => w.run(*configured),
-        }
     }
 }
 

@@ -7,6 +7,7 @@ use rulecheck_draughts::movegen::*;
 use rulecheck_draughts::notation::{parse_fen, write_fen, SquareStyle};
 use rulecheck_draughts::position::Position;
 use rulecheck_draughts::rules::{CaptureDuty, Rules, Side};
+use rulecheck_draughts::ruleset::Dispatch;
 use rulecheck_draughts::word::Word;
 
 fn listed(rules: &Rules, fen: &str, listing: Listing) -> Vec<Move> {
@@ -121,7 +122,7 @@ fn paths_are_the_distinct_paths_of_the_routes() {
     paths_of_routes::<u128>(&Rules::canadian(), &mut next);
 }
 
-fn paths_of_routes<B: Word>(rules: &Rules, next: &mut impl FnMut() -> u64) {
+fn paths_of_routes<B: Dispatch>(rules: &Rules, next: &mut impl FnMut() -> u64) {
     let g = &rules.geometry;
     let gen = Generator::<B>::new(rules);
     let (mut routes, mut paths) = (Vec::new(), Vec::new());
@@ -177,7 +178,7 @@ fn counting_without_listing_agrees_with_the_listings() {
     counts_agree::<u128>(&Rules::canadian(), &mut next);
 }
 
-fn counts_agree<B: Word>(rules: &Rules, mut next: &mut impl FnMut() -> u64) {
+fn counts_agree<B: Dispatch>(rules: &Rules, mut next: &mut impl FnMut() -> u64) {
     let (mut moves, mut replies, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
     {
         let gen = Generator::<B>::new(rules);

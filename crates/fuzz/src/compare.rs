@@ -7,22 +7,11 @@
 
 use std::collections::BTreeMap;
 
+use super::against::Against;
 use super::illegal::offered;
 use super::Counters;
 use rulecheck::engine::{Engine, EngineError, Explanation, Setup};
-use rulecheck_game::{Action, Game, MoveKey, Options, Replay};
-
-/// What a game is compared against: the reference under the run's variant
-/// and house rules, the family's single-rule deviations under the same
-/// rules (where the illegal moves offered come from), and how positions
-/// are compared.
-pub(super) struct Against<'a> {
-    pub reference: &'a dyn Game,
-    pub deviants: &'a [(String, Box<dyn Game>)],
-    pub variant: &'a str,
-    pub options: &'a Options,
-    pub counters: Counters,
-}
+use rulecheck_game::{Action, MoveKey, Replay};
 
 /// What differs at a ply, and the moves it concerns (in the reference's
 /// canonical notation).

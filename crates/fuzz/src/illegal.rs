@@ -12,7 +12,7 @@
 //! from a square a move emptied or land on one a move filled. A few are picked, the same ones for
 //! the same position, so that the shrinking finds them again.
 
-use super::compare::Against;
+use super::against::Against;
 use rulecheck_game::{Action, Replay};
 
 /// Most illegal moves offered a ply.

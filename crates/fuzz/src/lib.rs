@@ -7,13 +7,15 @@
 //! hangs, answers an `error` or out of protocol) ends fuzzing at once: that
 //! is an engine error, not a disagreement, and no scenario is made of it.
 //!
-//! `games` picks the random games and the start positions, `compare` plays
+//! `games` picks the random games and the start positions, `against` holds
+//! what a game is compared against, `compare` plays
 //! one game on both sides and finds where they part, `illegal` picks the
 //! moves offered to be refused, `shrink` cuts a
 //! disagreement to its smallest scenario and `scenario` writes that out;
 //! this file holds the plan, the outcome and the proptest run that drives
 //! them.
 
+mod against;
 mod cite;
 mod compare;
 mod games;
@@ -30,7 +32,8 @@ use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
 
-use compare::{compare, Against, Found, Learned, Parting};
+use against::Against;
+use compare::{compare, Found, Learned, Parting};
 use games::game_of;
 use shrink::smallest;
 

@@ -3,7 +3,8 @@
 //! parts there too. Proptest has already shortened the game; this is the
 //! last step, which needs the comparison but not the random run.
 
-use super::compare::{compare, Against, Found, Learned, Parting};
+use super::against::Against;
+use super::compare::{compare, Found, Learned, Parting};
 use rulecheck::engine::{Engine, EngineError, Explanation, Setup};
 use rulecheck_game::Action;
 

@@ -12,10 +12,9 @@
 use std::sync::OnceLock;
 
 use super::board::{Board, Holes, DIRECTIONS, HOLES};
-use super::game::goal_holes;
 use super::movegen::{closed_holes, Move};
 use super::position::{is_king, seat_of, Position, EMPTY};
-use super::rules::Rules;
+use super::rules::{goal_holes, Rules};
 
 /// A hole number past the board: its bit is never set in any set of holes,
 /// so a lookup that lands there fails without a test of its own.

@@ -18,7 +18,7 @@ use super::bitboard::{State, Walk};
 use super::board::{holes, Board};
 use super::movegen::{apply_piece, legal_moves, Move};
 use super::position::{is_king, seat_of, Position, EMPTY};
-use super::rules::{Form, Rules};
+use super::rules::{goal_holes, Rules};
 
 /// How a game stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,16 +90,6 @@ pub struct Match<'r> {
 /// Pieces of a seat in its goal.
 pub fn in_goal(pos: &Position, rules: &Rules, seat: u8) -> u32 {
     (pos.pieces(seat) & goal_holes(rules, seat)).count_ones()
-}
-
-/// The holes of a seat's goal.
-pub fn goal_holes(rules: &Rules, seat: u8) -> u128 {
-    let b = Board::get();
-    let g = rules.goal(seat);
-    match rules.form {
-        Form::International => b.triangles[g],
-        Form::Japanese => b.big_camps[g],
-    }
 }
 
 /// Whether a seat has completed its goal.

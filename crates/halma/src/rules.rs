@@ -2,6 +2,8 @@
 //! (international or Japanese), the camp and goal of every seat, and every
 //! house rule. The seating follows from the form and the number of players.
 
+use super::board::Board;
+
 /// The two forms of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Form {
@@ -167,6 +169,16 @@ fn international_camps(players: u8) -> [usize; 6] {
         4 => [0, 1, 3, 4, 0, 0],
         5 => [0, 1, 2, 3, 4, 0],
         _ => [0, 1, 2, 3, 4, 5],
+    }
+}
+
+/// The holes of a seat's goal.
+pub fn goal_holes(rules: &Rules, seat: u8) -> u128 {
+    let b = Board::get();
+    let g = rules.goal(seat);
+    match rules.form {
+        Form::International => b.triangles[g],
+        Form::Japanese => b.big_camps[g],
     }
 }
 

@@ -7,8 +7,9 @@
 //! what a man does on the crowning row mid-sequence, where a flying king may
 //! land, and whether a sequence may stop early.
 //!
-//! This file holds the [`Generator`], its public entry points and the
-//! dispatch from a rule set to the code compiled for it; the parts it
+//! This file holds the [`Generator`] and its public entry points, each run
+//! through the per-word dispatch from a rule set to the code compiled for
+//! it ([`Dispatch::with_rules`]); the parts it
 //! dispatches to each have a file: the move type (`moves`), the quiet
 //! moves (`quiet`), the capture search (`search`), what is kept of the
 //! sequences found (`sinks`), counting without listing (`count`), and the
@@ -33,7 +34,7 @@ use self::sinks::MoveSink;
 use super::geometry::Geometry;
 use super::position::Position;
 use super::rules::Rules;
-use super::ruleset::{opposite, Configured, Kind, RuleSet};
+use super::ruleset::{opposite, Configured, Dispatch, Kind, RuleSet, WithRules};
 use super::word::Word;
 
 /// Move generation under one rule set. The standard variants are served by
@@ -43,13 +44,6 @@ pub struct Generator<'r, B: Word = u64> {
     rules: &'r Rules,
     kind: Kind,
     configured: Configured<B>,
-}
-
-/// A computation over the rules in whichever compiled form serves them: a
-/// closure generic over the rule set, which [`Word::with_rules`] runs.
-pub trait WithRules<B: Word> {
-    type Out;
-    fn run<R: RuleSet<B = B>>(self, r: R) -> Self::Out;
 }
 
 /// Run `$body` with `$r` the generator's rules in their compiled form; the
@@ -73,7 +67,7 @@ macro_rules! with_rules {
     }};
 }
 
-impl<'r, B: Word> Generator<'r, B> {
+impl<'r, B: Dispatch> Generator<'r, B> {
     pub fn new(rules: &'r Rules) -> Generator<'r, B> {
         debug_assert!(rules.geometry.is_wide() == (B::BITS > 64), "a board in the word that holds it");
         Generator { rules, kind: Kind::of(rules), configured: Configured::new(rules) }

@@ -6,6 +6,7 @@ use super::{Counting, Perft};
 use crate::movegen::Move;
 use crate::position::Position;
 use crate::rules::{Rules, Side};
+use crate::ruleset::Dispatch;
 use crate::word::Word;
 use rulecheck_game::table::{Stats, Table, TableError};
 
@@ -63,7 +64,7 @@ pub struct Hashed<'r, B: Word = u64> {
     table: Table<Key<B>>,
 }
 
-impl<'r, B: Word> Hashed<'r, B> {
+impl<'r, B: Dispatch> Hashed<'r, B> {
     /// A perft with a table of about `bytes` (at least one bucket).
     pub fn new(rules: &'r Rules, counting: Counting, bytes: usize) -> Result<Hashed<'r, B>, TableError> {
         Ok(Hashed { perft: Perft::new(rules, counting), table: Table::new(bytes)? })
@@ -99,7 +100,7 @@ impl<'r, B: Word> Hashed<'r, B> {
     }
 }
 
-impl<B: Word> Perft<'_, B> {
+impl<B: Dispatch> Perft<'_, B> {
     /// [`Perft::walk`] with the table looked up first and filled after.
     fn walk_hashed(&mut self, table: &mut Table<Key<B>>, pos: &Position<B>, depth: u32) -> u64 {
         if depth < MIN_DEPTH {

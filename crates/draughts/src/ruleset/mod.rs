@@ -8,39 +8,27 @@
 //! configured rule set that happens to equal a standard variant's takes the
 //! compiled path with the very same values.
 //!
-//! This file holds the direction numbering, the [`RuleSet`] trait and its
-//! board steps; the parts behind it each have a file: the generation rules
-//! as values and those of the standard variants, with the choice of compiled
-//! form (`standard`), the compile-time form (`fixed`) and the run-time form
-//! (`configured`).
+//! This file holds the [`RuleSet`] trait and its board steps (the direction
+//! numbering they index by is the word's, kept with its tables in
+//! [`super::word`] and named here too); the parts behind it each have a
+//! file: the generation rules as values and those of the standard variants,
+//! with the choice of compiled form (`standard`), the compile-time form
+//! (`fixed`), the run-time form (`configured`) and the dispatch from a rule
+//! set to the form compiled for it, per word (`dispatch`).
 
 mod configured;
+mod dispatch;
 mod fixed;
 mod standard;
 
 pub use self::configured::Configured;
+pub use self::dispatch::{Dispatch, WithRules};
 pub use self::fixed::Fixed;
 pub use self::standard::{GenRules, Kind, STANDARD};
 
 use super::rules::{Criterion, MidCapturePromotion, Side};
 use super::word::{Rays, Word};
-
-/// The four diagonal directions as indices, in the order of
-/// [`super::geometry::Dir::ALL`]: up-left, up-right, down-left, down-right.
-/// "Up" directions shift toward lower bit indices.
-pub const UP_LEFT: usize = 0;
-pub const UP_RIGHT: usize = 1;
-pub const DOWN_LEFT: usize = 2;
-pub const DOWN_RIGHT: usize = 3;
-/// The orthogonal directions, in which only the rules with orthogonal
-/// captures jump: along a row to the next dark square (two cells away) and
-/// along a column to the next dark square (two rows away). Numbered so that
-/// the opposite of every direction, diagonal or not, is `dir ^ 3`, and the
-/// "up" ones (toward lower bit indices) are those with bit 1 clear.
-pub const LEFT: usize = 4;
-pub const UP: usize = 5;
-pub const DOWN: usize = 6;
-pub const RIGHT: usize = 7;
+pub use super::word::{DOWN, DOWN_LEFT, DOWN_RIGHT, LEFT, RIGHT, UP, UP_LEFT, UP_RIGHT};
 
 /// The opposite direction.
 #[inline(always)]

@@ -24,8 +24,8 @@ use adapt::adapted;
 /// Shared with the commands that hold an engine to the spec outside a
 /// scenario (`smoke`, `fuzz`, `perft --engine`), so that they read its
 /// answers exactly as a run does.
-pub use moves::{displays, listed_keys};
-pub use outcome::{result_out_of_protocol, unknown_refusal};
+pub use outcome::unknown_refusal;
+pub use replayed::{displays, listed_keys, result_out_of_protocol};
 use watch::Watch;
 
 /// One expectation that did not hold.

@@ -7,11 +7,10 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::outcome::unknown_refusal;
-use super::replayed::Replayed;
+use super::replayed::{displays, Replayed};
 use super::{diff, Failure, Verdict, UNNAMED_REASON};
 use crate::engine::{Engine, EngineError, Explanation};
 use crate::game::{Action, Game, MoveKey};
-use rulecheck_text::natural;
 
 pub(super) fn lines(items: &[String]) -> String {
     items.iter().map(|s| format!("{s}\n")).collect()
@@ -26,44 +25,6 @@ pub(super) fn keys(game: &dyn Game, position: &str, moves: &[String]) -> Result<
         out.insert(k.key.clone(), k);
     }
     Ok(out)
-}
-
-/// The keys of the moves an engine lists, and the moves it lists more than
-/// once (by identity: `22x6` and `22x15x6` are one move where one chain
-/// fits), each as the notations it was written in.
-pub fn listed_keys(
-    game: &dyn Game,
-    position: &str,
-    moves: &[String],
-) -> Result<(BTreeMap<String, MoveKey>, Vec<String>), String> {
-    let mut out: BTreeMap<String, MoveKey> = BTreeMap::new();
-    let mut written: BTreeMap<String, Vec<&str>> = BTreeMap::new();
-    for m in moves {
-        let k = game.move_key(position, m).map_err(|e| format!("'{}': {}", rulecheck_text::shown(m), e.message))?;
-        written.entry(k.key.clone()).or_default().push(m);
-        out.insert(k.key.clone(), k);
-    }
-    let mut twice: Vec<String> = written
-        .iter()
-        .filter(|(_, w)| w.len() > 1)
-        .map(|(key, w)| {
-            let shown = out.get(key).map(|k| k.display.clone()).unwrap_or_default();
-            if w.iter().all(|x| *x == w[0]) {
-                format!("{shown} ({} times)", w.len())
-            } else {
-                let written: Vec<String> = w.iter().map(|x| rulecheck_text::shown(x)).collect();
-                format!("{shown} ({} times: {})", w.len(), written.join(", "))
-            }
-        })
-        .collect();
-    twice.sort_by_key(|a| natural(a));
-    Ok((out, twice))
-}
-
-pub fn displays(set: &BTreeMap<String, MoveKey>) -> Vec<String> {
-    let mut v: Vec<String> = set.values().map(|k| k.display.clone()).collect();
-    v.sort_by_key(|a| natural(a));
-    v
 }
 
 /// `moves`: the engine's legal moves are exactly the scenario's.

@@ -1,64 +1,13 @@
 //! The expectations about where the play leaves the game: the position
 //! (`after`), whose turn it is (`to-move`) and the result; and what makes
-//! an engine's result or refusal reason out of protocol (outside the
-//! vocabulary of `spec/reasons.yaml`).
+//! an engine's refusal reason out of protocol (outside the vocabulary of
+//! `spec/reasons.yaml`; a result out of protocol is decided in the replay,
+//! [`super::replayed`]).
 
 use super::replayed::Replayed;
 use super::{diff, Failure, Verdict};
 use crate::game::{Action, Game};
 use crate::scenario::Scenario;
-
-/// Why a result an engine gives is out of protocol: not in the result
-/// notation, a player the game does not have, a win or draw without a
-/// reason, or a reason outside the vocabulary of `spec/reasons.yaml`.
-pub fn result_out_of_protocol(game: &dyn Game, result: &str) -> Option<String> {
-    use crate::scenario::expect::{parse_result, ResultExp};
-    let quoted = rulecheck_text::shown(result);
-    let parsed = match parse_result(result) {
-        Ok((r, _)) => r,
-        Err(e) => return Some(format!("the result '{quoted}' is not a result: {}", e.message)),
-    };
-    let players = game.players();
-    let unknown = |p: &String| {
-        (!players.contains(p)).then(|| {
-            format!(
-                "the result '{quoted}' names no player of the game: '{}' (players: {})",
-                rulecheck_text::shown(p),
-                players.join(", ")
-            )
-        })
-    };
-    let reason = match &parsed {
-        ResultExp::Ongoing => return None,
-        ResultExp::Draw { reason } => match reason {
-            Some(r) => Some(r),
-            None => return Some(format!("the result '{quoted}' names no reason")),
-        },
-        ResultExp::Win { player, reason } => {
-            if let Some(why) = unknown(player) {
-                return Some(why);
-            }
-            match reason {
-                Some(r) => Some(r),
-                None => return Some(format!("the result '{quoted}' names no reason")),
-            }
-        }
-        ResultExp::Ranking { order, reason } => {
-            if let Some(why) = order.iter().find_map(unknown) {
-                return Some(why);
-            }
-            reason.as_ref()
-        }
-    };
-    let reason = reason?;
-    match crate::catalog::vocabulary() {
-        Ok(v) if !v.results.contains_key(reason) => Some(format!(
-            "the result '{quoted}' has the reason '{}', which is not a result reason of spec/reasons.yaml",
-            rulecheck_text::shown(reason)
-        )),
-        _ => None,
-    }
-}
 
 /// Whether a refusal reason is outside the vocabulary of `spec/reasons.yaml`.
 pub fn unknown_refusal(code: &str) -> bool {

@@ -1,16 +1,18 @@
 //! One scenario replayed, by the reference and by the engine: the ground
 //! every expectation is checked on. A scenario whose play the engine
-//! refuses, or whose answers cannot be read, is decided here.
+//! refuses, or whose answers cannot be read, is decided here; so the
+//! reading of the engine's move list (by identity, with the moves listed
+//! twice) and the test of its result against the protocol are here too,
+//! below the expectations that read them.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use super::moves::{displays, listed_keys};
-use super::outcome::result_out_of_protocol;
 use super::{Failure, Verdict};
 use crate::engine::{Engine, EngineError, Setup};
 use crate::game::{Action, Game, MoveKey, Replay};
 use crate::scenario::Scenario;
+use rulecheck_text::natural;
 
 /// A scenario as the engine played it, beside what the reference reads in.
 pub(super) struct Replayed<'a> {
@@ -133,4 +135,94 @@ pub(super) fn replay<'a>(scenario: &'a Scenario, engine: &mut dyn Engine, v: &mu
         });
     }
     Some(Replayed { scenario, game, setup, played, reference_final, replay, actual })
+}
+
+/// The keys of the moves an engine lists, and the moves it lists more than
+/// once (by identity: `22x6` and `22x15x6` are one move where one chain
+/// fits), each as the notations it was written in.
+pub fn listed_keys(
+    game: &dyn Game,
+    position: &str,
+    moves: &[String],
+) -> Result<(BTreeMap<String, MoveKey>, Vec<String>), String> {
+    let mut out: BTreeMap<String, MoveKey> = BTreeMap::new();
+    let mut written: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for m in moves {
+        let k = game.move_key(position, m).map_err(|e| format!("'{}': {}", rulecheck_text::shown(m), e.message))?;
+        written.entry(k.key.clone()).or_default().push(m);
+        out.insert(k.key.clone(), k);
+    }
+    let mut twice: Vec<String> = written
+        .iter()
+        .filter(|(_, w)| w.len() > 1)
+        .map(|(key, w)| {
+            let shown = out.get(key).map(|k| k.display.clone()).unwrap_or_default();
+            if w.iter().all(|x| *x == w[0]) {
+                format!("{shown} ({} times)", w.len())
+            } else {
+                let written: Vec<String> = w.iter().map(|x| rulecheck_text::shown(x)).collect();
+                format!("{shown} ({} times: {})", w.len(), written.join(", "))
+            }
+        })
+        .collect();
+    twice.sort_by_key(|a| natural(a));
+    Ok((out, twice))
+}
+
+pub fn displays(set: &BTreeMap<String, MoveKey>) -> Vec<String> {
+    let mut v: Vec<String> = set.values().map(|k| k.display.clone()).collect();
+    v.sort_by_key(|a| natural(a));
+    v
+}
+
+/// Why a result an engine gives is out of protocol: not in the result
+/// notation, a player the game does not have, a win or draw without a
+/// reason, or a reason outside the vocabulary of `spec/reasons.yaml`.
+pub fn result_out_of_protocol(game: &dyn Game, result: &str) -> Option<String> {
+    use crate::scenario::expect::{parse_result, ResultExp};
+    let quoted = rulecheck_text::shown(result);
+    let parsed = match parse_result(result) {
+        Ok((r, _)) => r,
+        Err(e) => return Some(format!("the result '{quoted}' is not a result: {}", e.message)),
+    };
+    let players = game.players();
+    let unknown = |p: &String| {
+        (!players.contains(p)).then(|| {
+            format!(
+                "the result '{quoted}' names no player of the game: '{}' (players: {})",
+                rulecheck_text::shown(p),
+                players.join(", ")
+            )
+        })
+    };
+    let reason = match &parsed {
+        ResultExp::Ongoing => return None,
+        ResultExp::Draw { reason } => match reason {
+            Some(r) => Some(r),
+            None => return Some(format!("the result '{quoted}' names no reason")),
+        },
+        ResultExp::Win { player, reason } => {
+            if let Some(why) = unknown(player) {
+                return Some(why);
+            }
+            match reason {
+                Some(r) => Some(r),
+                None => return Some(format!("the result '{quoted}' names no reason")),
+            }
+        }
+        ResultExp::Ranking { order, reason } => {
+            if let Some(why) = order.iter().find_map(unknown) {
+                return Some(why);
+            }
+            reason.as_ref()
+        }
+    };
+    let reason = reason?;
+    match crate::catalog::vocabulary() {
+        Ok(v) if !v.results.contains_key(reason) => Some(format!(
+            "the result '{quoted}' has the reason '{}', which is not a result reason of spec/reasons.yaml",
+            rulecheck_text::shown(reason)
+        )),
+        _ => None,
+    }
 }

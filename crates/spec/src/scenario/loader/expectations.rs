@@ -7,8 +7,7 @@
 use serde_saphyr::Spanned;
 
 use super::doc::ExpectDoc;
-use super::located::{loc_of, Ctx};
-use super::scenarios::{check_player, player_of};
+use super::located::{check_player, loc_of, player_of, Ctx};
 use super::{MAX_SCENARIO_PERFT_DEPTH, MAX_SCENARIO_PERFT_NODES};
 use crate::scenario::expect;
 use crate::scenario::{Expectations, Loc, Located, Refused, ResultExp};

@@ -1,7 +1,9 @@
 //! Located errors: the place of a value, a key or a place inside a
 //! scalar's text in the file (quoted, plain and block scalars each counted
 //! as YAML writes them), and the context that collects every error of one
-//! file with its scenario. Every check of the loader reports through it.
+//! file with its scenario. Every check of the loader reports through it;
+//! the check of the player an action names, which the play and the
+//! expectations both make, is here too, below both.
 
 use std::path::Path;
 
@@ -10,8 +12,8 @@ use serde_saphyr::Location;
 use crate::catalog::Catalog;
 use crate::scenario::{InputError, Loc};
 use rulecheck_game::notation::NotationError;
-use rulecheck_game::Options;
-use rulecheck_text::LineIndex;
+use rulecheck_game::{Action, Game, Options};
+use rulecheck_text::{shown, LineIndex};
 
 pub(super) fn message_error(path: &Path, message: String) -> InputError {
     InputError { file: path.to_path_buf(), scenario: None, loc: Loc { line: 1, col: 1 }, message }
@@ -131,5 +133,25 @@ impl Ctx<'_> {
     pub(super) fn notation(&mut self, at: &Location, e: &NotationError, what: &str) {
         let loc = self.place(at, e.line, e.col);
         self.err(loc, format!("{what}: {}", e.message));
+    }
+}
+
+/// The player an action names, if it names one to check: moves name none,
+/// and an arbiter may declare a draw.
+pub(super) fn player_of(action: &Action) -> Option<&str> {
+    match action {
+        Action::Move(_) => None,
+        Action::DeclareDraw(p) if p == "arbiter" => None,
+        Action::Resign(p) | Action::OfferDraw(p) | Action::AcceptDraw(p) | Action::ClaimDraw(p) => Some(p),
+        Action::DeclareDraw(p) => Some(p),
+    }
+}
+
+pub(super) fn check_player(game: &dyn Game, player: &str) -> Result<(), String> {
+    let players = game.players();
+    if players.iter().any(|p| p == player) {
+        Ok(())
+    } else {
+        Err(format!("unknown player '{}' (players: {})", shown(player), players.join(", ")))
     }
 }

@@ -10,11 +10,11 @@ use serde_saphyr::Spanned;
 
 use super::doc::{ExpectDoc, ScenarioDoc};
 use super::expectations::expectations;
-use super::located::{loc_of, Ctx};
+use super::located::{check_player, loc_of, player_of, Ctx};
 use crate::scenario::expect::{self, Step};
 use crate::scenario::{Expectations, Loc, Located, Scenario};
 use rulecheck_game::notation::NotationError;
-use rulecheck_game::{self as game, Action, Game, GameError, Options};
+use rulecheck_game::{self as game, Action, GameError, Options};
 use rulecheck_text::shown;
 
 /// Why a scenario name cannot be used: names are written one a line in the
@@ -281,24 +281,4 @@ fn scenario(
         play,
         expect,
     })
-}
-
-/// The player an action names, if it names one to check: moves name none,
-/// and an arbiter may declare a draw.
-pub(super) fn player_of(action: &Action) -> Option<&str> {
-    match action {
-        Action::Move(_) => None,
-        Action::DeclareDraw(p) if p == "arbiter" => None,
-        Action::Resign(p) | Action::OfferDraw(p) | Action::AcceptDraw(p) | Action::ClaimDraw(p) => Some(p),
-        Action::DeclareDraw(p) => Some(p),
-    }
-}
-
-pub(super) fn check_player(game: &dyn Game, player: &str) -> Result<(), String> {
-    let players = game.players();
-    if players.iter().any(|p| p == player) {
-        Ok(())
-    } else {
-        Err(format!("unknown player '{}' (players: {})", shown(player), players.join(", ")))
-    }
 }
