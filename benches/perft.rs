@@ -11,10 +11,10 @@ use std::path::Path;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rulecheck::catalog::Catalog;
-use rulecheck::draughts::movegen::Generator;
-use rulecheck::draughts::perft::{Counting, Perft};
-use rulecheck::draughts::position::Position;
-use rulecheck::draughts::rules::Rules;
+use rulecheck::draughts::Generator;
+use rulecheck::draughts::Position;
+use rulecheck::draughts::Rules;
+use rulecheck::draughts::{Counting, Perft};
 use rulecheck::engine;
 use rulecheck::runner;
 
@@ -232,11 +232,11 @@ fn perft_chinese_checkers(c: &mut Criterion) {
     group.sample_size(10);
     for (players, depth) in [(2u8, 6u32), (3, 6), (6, 6)] {
         let rules = halma::Rules::international(players);
-        let start = halma::position::Position::start(&rules);
-        let nodes = halma::game::perft(&start, &rules, depth);
+        let start = halma::Position::start(&rules);
+        let nodes = halma::perft(&start, &rules, depth);
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("{players}-players/depth-{depth}"), |b| {
-            b.iter(|| halma::game::perft(black_box(&start), &rules, depth))
+            b.iter(|| halma::perft(black_box(&start), &rules, depth))
         });
     }
     group.finish();
@@ -270,7 +270,7 @@ fn movegen(c: &mut Criterion) {
         let mut next = Vec::new();
         for p in &positions {
             g.legal_moves(p, &mut buf);
-            next.extend(buf.iter().map(|m| rulecheck::draughts::movegen::apply(p, m)));
+            next.extend(buf.iter().map(|m| rulecheck::draughts::apply(p, m)));
         }
         positions = next;
     }
@@ -358,7 +358,7 @@ fn perft_parallel(c: &mut Criterion) {
 /// 1 GiB, the table made anew (allocated and cleared) for every count.
 /// `cargo bench --bench perft -- hash` runs this group alone.
 fn perft_hash(c: &mut Criterion) {
-    use rulecheck::draughts::perft::hash::Hashed;
+    use rulecheck::draughts::HashedPerft as Hashed;
     let rules = Rules::english();
     let start = Position::<u64>::start(&rules);
     let nodes = 388_623_673u64;

@@ -597,12 +597,12 @@ fn cgt_perft_agrees_with_the_reference_after_every_opening() {
 /// leave out none.
 #[test]
 fn pydraughts_turkish_random_play_parts_only_where_its_kings_pass_pieces() {
-    use rulecheck::draughts::explain::{explain, matches};
     use rulecheck::draughts::game::{Action, Match};
-    use rulecheck::draughts::movegen::Generator;
     use rulecheck::draughts::notation::parse_move;
-    use rulecheck::draughts::position::Position;
-    use rulecheck::draughts::rules::Rules;
+    use rulecheck::draughts::Generator;
+    use rulecheck::draughts::Position;
+    use rulecheck::draughts::Rules;
+    use rulecheck::draughts::{explain, matches};
 
     if have("python3", &["-m", "venv", "--help"]).and_then(|()| venv("pydraughts", "pydraughts")).is_none() {
         return;

@@ -14,16 +14,14 @@ mod rng;
 
 use plain_draughts::{Board, MoveId, Plain, PlainMove};
 use rng::Rng;
-use rulecheck::draughts::geometry::{Geometry, Numbering};
-use rulecheck::draughts::movegen::{apply, Generator, Move};
 use rulecheck::draughts::notation::{parse_fen, write_fen, SquareStyle};
-use rulecheck::draughts::perft::{Counting, Perft};
-use rulecheck::draughts::position::{KingRun, Position};
-use rulecheck::draughts::rules::{
-    CaptureDuty, Chain, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side,
-};
-use rulecheck::draughts::ruleset::Dispatch;
-use rulecheck::draughts::word::Word;
+use rulecheck::draughts::Dispatch;
+use rulecheck::draughts::Word;
+use rulecheck::draughts::{apply, Generator, Move};
+use rulecheck::draughts::{CaptureDuty, Chain, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side};
+use rulecheck::draughts::{Counting, Perft};
+use rulecheck::draughts::{Geometry, Numbering};
+use rulecheck::draughts::{KingRun, Position};
 
 fn english_optional() -> Rules {
     let mut rules = Rules::english();

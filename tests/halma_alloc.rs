@@ -9,8 +9,8 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use rulecheck::game::Options;
-use rulecheck::halma::game::perft;
-use rulecheck::halma::position::Position;
+use rulecheck::halma::perft;
+use rulecheck::halma::Position;
 use rulecheck::halma::{ChineseCheckers, Rules};
 use rulecheck::registry::configure;
 

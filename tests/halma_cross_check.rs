@@ -12,13 +12,13 @@ mod plain_halma;
 
 use proptest::prelude::*;
 
-use rulecheck::halma::bitboard::{State, Walk};
-use rulecheck::halma::board::{holes, Board, HOLES};
 use rulecheck::halma::game::{self, Match};
-use rulecheck::halma::movegen::{legal_moves, Move};
-use rulecheck::halma::position::{Position, KING};
-use rulecheck::halma::rules::{goal_holes, opposite};
+use rulecheck::halma::{goal_holes, opposite};
+use rulecheck::halma::{holes, Board, HOLES};
+use rulecheck::halma::{legal_moves, Move};
 use rulecheck::halma::{ForeignCamps, Form, Rules};
+use rulecheck::halma::{Position, KING};
+use rulecheck::halma::{State, Walk};
 
 struct Rng(u64);
 
@@ -286,7 +286,7 @@ fn the_random_cases_reach_the_end_rules() {
             passed += 1;
         }
         for m in game.legal_moves() {
-            if !m.is_pass() && rulecheck::halma::position::is_king(pos.cells[usize::from(m.from)]) {
+            if !m.is_pass() && rulecheck::halma::is_king(pos.cells[usize::from(m.from)]) {
                 kings += 1;
                 if Board::get().distance(m.from, m.to) > 2 {
                     long += 1;

@@ -102,9 +102,9 @@ fn brazilian_start_matches_the_published_tables_to_depth_10() {
 /// part from English and Czech only at depth 9, once kings exist.
 #[test]
 fn thai_on_three_rows_matches_the_published_tables_to_depth_10() {
-    use rulecheck::draughts::perft::{Counting, Perft};
-    use rulecheck::draughts::position::Position;
-    use rulecheck::draughts::rules::Rules;
+    use rulecheck::draughts::Position;
+    use rulecheck::draughts::Rules;
+    use rulecheck::draughts::{Counting, Perft};
     let rules = Rules { rows_of_men: 3, ..Rules::thai() };
     let start = Position::<u64>::start(&rules);
     for (counting, expect) in [

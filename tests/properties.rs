@@ -11,12 +11,12 @@
 
 use proptest::prelude::*;
 
-use rulecheck::draughts::geometry::Geometry;
-use rulecheck::draughts::movegen::{apply, Generator, Move};
 use rulecheck::draughts::notation::{normalize, parse_diagram, parse_fen, write_diagram, write_fen, SquareStyle};
-use rulecheck::draughts::perft::{Counting, Perft};
-use rulecheck::draughts::position::Position;
-use rulecheck::draughts::rules::{CaptureDuty, NoProgress, Rules};
+use rulecheck::draughts::Geometry;
+use rulecheck::draughts::Position;
+use rulecheck::draughts::{apply, Generator, Move};
+use rulecheck::draughts::{CaptureDuty, NoProgress, Rules};
+use rulecheck::draughts::{Counting, Perft};
 
 const CASES: u32 = 64;
 const MAX_PLIES: usize = 80;

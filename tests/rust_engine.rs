@@ -105,3 +105,54 @@ fn every_case_of_the_english_spec_passes_one_by_one() {
     let failed = cases.iter().filter_map(|c| c.check(&mut broken).err()).count();
     assert!(failed > 0, "the broken engine fails cases");
 }
+
+/// English with men that move backward: an engine with a known bug.
+fn backward_men() -> rulecheck::engine::InProcess {
+    rulecheck::engine::InProcess::new(
+        "backward men",
+        Box::new(|id, options| {
+            use rulecheck::game::Variant as _;
+            let v = rulecheck::draughts::variant(id)?;
+            let mut rules = v.rules(options);
+            rules.men_move_backward = true;
+            Some(rulecheck::draughts::game(v.info().id, rules, v.notation()))
+        }),
+    )
+}
+
+/// An engine's known failures, listed as `--expected-failures` lists them,
+/// are expected failures of the harness, not failures; a listed scenario
+/// that passes is an unexpected pass, as CI reports a stale list.
+#[test]
+fn the_harness_weighs_cases_against_an_expected_failures_list() {
+    use rulecheck::report::{ExpectedFailures, Outcome};
+    let cases = rulecheck::harness::cases(&[Path::new(SPEC)]).expect("the spec loads");
+    let none = ExpectedFailures::default();
+    let mut buggy = backward_men();
+    let failing = cases
+        .iter()
+        .find(|c| c.verdict(&mut buggy, &none).outcome == Outcome::Fail)
+        .expect("men moving backward fail some English scenario");
+    let passing = cases
+        .iter()
+        .find(|c| c.verdict(&mut buggy, &none).outcome == Outcome::Pass)
+        .expect("men moving backward pass some English scenario");
+
+    let unlisted = failing.verdict(&mut buggy, &none);
+    assert!(!unlisted.is_ok());
+    assert!(unlisted.report.contains(&failing.scenario.name), "{}", unlisted.report);
+    assert_eq!(failing.check_expecting(&mut buggy, &none), Err(unlisted.report.clone()));
+
+    let expected = ExpectedFailures::parse(&format!("# known bugs\n{}\n{}\n", failing.name, passing.name));
+    let listed = failing.verdict(&mut buggy, &expected);
+    assert_eq!(listed.outcome, Outcome::ExpectedFail, "{}", listed.report);
+    assert!(listed.is_ok());
+    assert_eq!(failing.check_expecting(&mut buggy, &expected), Ok(()));
+
+    let stale = passing.verdict(&mut buggy, &expected);
+    assert_eq!(stale.outcome, Outcome::UnexpectedPass, "{}", stale.report);
+    assert!(stale.report.contains("unexpected-pass"), "{}", stale.report);
+    assert!(passing.check_expecting(&mut buggy, &expected).is_err());
+    // Unlisted, the same pass is a pass.
+    assert_eq!(passing.verdict(&mut buggy, &none).outcome, Outcome::Pass);
+}

@@ -242,7 +242,7 @@ const MUTUAL_BLOCK: &[&str] = &[
 /// Turkish draughts does, in variants where the side to move loses.
 #[test]
 fn an_engine_that_draws_a_mutual_block_fails_the_sweep() {
-    use rulecheck::draughts::rules::Blocked;
+    use rulecheck::draughts::Blocked;
     let files = spec();
     let mut engine = engine::InProcess::new(
         "mutual block draws",

@@ -14,10 +14,10 @@ mod rng;
 
 use kish::{Board, Team};
 use rng::Rng;
-use rulecheck::draughts::movegen::{Generator, Move};
 use rulecheck::draughts::notation::{write_fen, SquareStyle};
-use rulecheck::draughts::position::Position;
-use rulecheck::draughts::rules::{Rules, Side};
+use rulecheck::draughts::Position;
+use rulecheck::draughts::{Generator, Move};
+use rulecheck::draughts::{Rules, Side};
 
 /// The pieces of a position: (black, white, kings), in rulecheck's layout.
 type Placement = (u64, u64, u64);
@@ -222,7 +222,7 @@ fn start_matches_kish_published_route_counts_to_depth_6() {
 /// counting perft.
 #[test]
 fn start_distinct_counts_match_kish_to_depth_6() {
-    use rulecheck::draughts::perft::{Counting, Perft};
+    use rulecheck::draughts::{Counting, Perft};
     let rules = Rules::turkish();
     let start = Position::start(&rules);
     let mut perft = Perft::new(&rules, Counting::DistinctMoves);

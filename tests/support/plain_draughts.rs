@@ -44,12 +44,12 @@
 
 use std::collections::BTreeMap;
 
-use rulecheck::draughts::geometry::{Geometry, Numbering};
-use rulecheck::draughts::position::{KingRun, Position};
-use rulecheck::draughts::rules::{
+use rulecheck::draughts::Word;
+use rulecheck::draughts::{
     CaptureDuty, Chain, Criterion, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side,
 };
-use rulecheck::draughts::word::Word;
+use rulecheck::draughts::{Geometry, Numbering};
+use rulecheck::draughts::{KingRun, Position};
 
 /// The identity of a move: start, end, sorted captured squares (0-based).
 pub type MoveId = (u8, u8, Vec<u8>);

@@ -10,8 +10,8 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use rulecheck::halma::board::{Board, DIRECTIONS, HOLES};
-use rulecheck::halma::position::{is_king, seat_of, Position, EMPTY};
+use rulecheck::halma::{is_king, seat_of, Position, EMPTY};
+use rulecheck::halma::{Board, DIRECTIONS, HOLES};
 use rulecheck::halma::{ForeignCamps, Rules};
 
 /// The hole at doubled coordinates, by search.

@@ -1,39 +1,91 @@
-//! The draughts family: English checkers and the variants that share its
-//! board and pieces. Every variant is a [`Rules`] value; house rules change
-//! fields of it (the variants as data are in `variants`).
+//! The draughts family as a library: English checkers and the variants
+//! that share its board and pieces (Russian, international, pool,
+//! Brazilian, Czech, Spanish, Italian, Thai, Turkish, Frisian, Canadian and
+//! killer draughts), with a fast, exact move generator, their notations
+//! (FEN and PDN moves, numeric or algebraic squares) and perft.
+//!
+//! Every variant is a [`Rules`] value; house rules change fields of it. A
+//! [`DraughtsVariant`] ([`variant`], [`VARIANTS`]) gives a variant's rules
+//! and notation; [`Draughts`] reads and writes positions and moves under
+//! them; [`Generator`] lists legal moves, [`apply`] plays one, [`Match`]
+//! keeps a game with its outcome, and [`Perft`] counts the move tree. The
+//! position and the move are generic over the word that holds the board
+//! ([`Word`]): `u64` for every board up to 10x10, `u128` for 12x12.
+//!
+//! It is not a playing engine (no search, no evaluation), and knows
+//! nothing of scenarios, engines or reports: those are the `rulecheck`
+//! crate's. Through [`game()`] any variant is also a
+//! text-speaking `rulecheck_game::Game`, as the oracle uses it.
+//!
+//! ```
+//! use rulecheck_draughts::{apply, variant, Counting, Draughts, Generator, Perft};
+//! use rulecheck_game::Options;
+//!
+//! // English checkers, without house rules, written as its federation writes it.
+//! let english = variant("english").expect("a built-in variant");
+//! let rules = english.rules(&Options::new());
+//! let draughts = Draughts::<u64>::new("english", rules.clone(), english.notation());
+//!
+//! // The start position from its FEN, and its legal moves in PDN.
+//! let start = draughts.parse("B:W21-32:B1-12").expect("a FEN");
+//! let mut moves = Vec::new();
+//! Generator::new(&rules).legal_moves(&start, &mut moves);
+//! let mut names: Vec<String> = moves.iter().map(|m| draughts.write(m)).collect();
+//! names.sort();
+//! assert_eq!(names, ["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]);
+//!
+//! // 11-15 played: white to move.
+//! let played = moves.iter().find(|m| draughts.write(m) == "11-15").expect("a legal move");
+//! let after = apply(&start, played);
+//! assert_eq!(draughts.fen(&after), "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15");
+//!
+//! // Perft: 302 positions three plies from the start.
+//! assert_eq!(Perft::new(&rules, Counting::DistinctMoves).count(&start, 3), 302);
+//! ```
 
-pub mod explain;
+mod explain;
 pub mod game;
-pub mod geometry;
-pub mod movegen;
+mod geometry;
+mod movegen;
 pub mod notation;
-pub mod perft;
-pub mod position;
-pub mod rules;
-pub mod ruleset;
+mod perft;
+mod position;
+mod rules;
+mod ruleset;
 mod variants;
-pub mod word;
+mod word;
 
 use rulecheck_game::notation::NotationError;
 use rulecheck_game::table::{Stats, TableError};
 use rulecheck_game::{Action, Counter, Game, GameError, MoveKey, Rejection, Replay};
 
-use self::game::Match;
-use self::geometry::Geometry;
-use self::movegen::{Generator, Move};
-use self::notation::{MoveText, SquareStyle};
-use self::perft::{Counting, Perft};
-use self::position::Position;
-pub use self::rules::{Rules, Side};
-use self::ruleset::Dispatch;
-pub use self::variants::{
-    variant, DraughtsVariant, BRAZILIAN, CANADIAN, CZECH, ENGLISH, FRISIAN, INTERNATIONAL, ITALIAN, POOL, RUSSIAN,
-    SPANISH, VARIANTS,
+pub use self::explain::{explain, matches};
+pub use self::game::Match;
+pub use self::geometry::{Geometry, Numbering};
+pub use self::movegen::{apply, Generator, Listing, Move};
+use self::notation::MoveText;
+pub use self::notation::{parse_fen, write_fen, SquareStyle};
+pub use self::perft::hash::Hashed as HashedPerft;
+pub use self::perft::{Counting, Perft};
+pub use self::position::{KingRun, Position};
+pub use self::rules::{
+    Blocked, CaptureDuty, Chain, Criterion, Endgame, KingLanding, MidCapturePromotion, NoProgress, Precedence, Removal,
+    Rules, Side,
 };
-use self::word::Word;
+/// The compiled rule sets behind the generator: how a rule set is chosen
+/// for a board's word (see [`Word`]). Public because [`Draughts`] and
+/// [`Generator`] are generic over it; a user names it only as a bound.
+pub use self::ruleset::Dispatch;
+#[doc(hidden)]
+pub use self::ruleset::GenRules;
+pub use self::variants::{
+    variant, DraughtsVariant, BRAZILIAN, CANADIAN, CZECH, ENGLISH, FRISIAN, INTERNATIONAL, ITALIAN, KILLER, POOL,
+    RUSSIAN, SPANISH, THAI, TURKISH, VARIANTS,
+};
+pub use self::word::Word;
 
 /// A draughts variant under fixed rules, speaking text, its board kept in
-/// the word `B` (see [`word`]).
+/// the word `B` (see [`Word`]).
 pub struct Draughts<B: Word = u64> {
     variant: &'static str,
     rules: Rules,

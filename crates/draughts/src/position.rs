@@ -7,7 +7,7 @@ use super::rules::{Rules, Side};
 use super::word::Word;
 
 /// A complete position in bit-index layout, its sets in the word `B` (see
-/// [`super::word`]).
+/// [`Word`](crate::Word)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position<B: Word = u64> {
     pub black: B,

@@ -80,7 +80,7 @@ pub trait Word:
     /// zero for a board this word does not hold.
     const VALID: [Self; 9];
     /// By `half`, the squares a one-step rotation in each direction may
-    /// land on (see [`super::ruleset::RuleSet::shift8`]).
+    /// land on (see `RuleSet::shift8`).
     const DIR_MASKS: [[Self; 8]; 9];
     /// By `half`, the left rotations of one step in each direction.
     const ROTATIONS: [[u32; 8]; 9];

@@ -2,13 +2,13 @@
 //! held to each other over seeded random positions of every rule set.
 
 use rulecheck::mutation::draughts::DEVIATIONS;
-use rulecheck_draughts::geometry::Geometry;
-use rulecheck_draughts::movegen::*;
 use rulecheck_draughts::notation::{parse_fen, write_fen, SquareStyle};
-use rulecheck_draughts::position::Position;
-use rulecheck_draughts::rules::{CaptureDuty, Rules, Side};
-use rulecheck_draughts::ruleset::Dispatch;
-use rulecheck_draughts::word::Word;
+use rulecheck_draughts::Dispatch;
+use rulecheck_draughts::Geometry;
+use rulecheck_draughts::Position;
+use rulecheck_draughts::Word;
+use rulecheck_draughts::{apply, Generator, Listing, Move};
+use rulecheck_draughts::{CaptureDuty, Rules, Side};
 
 fn listed(rules: &Rules, fen: &str, listing: Listing) -> Vec<Move> {
     let pos = parse_fen(fen, rules).expect("test FEN parses");
@@ -204,7 +204,7 @@ fn counts_agree<B: Dispatch>(rules: &Rules, mut next: &mut impl FnMut() -> u64) 
                     gen.count_moves(pos, &mut scratch, paths),
                     moves.len() as u64,
                     "{fen} {:?}",
-                    rulecheck_draughts::ruleset::GenRules::of(rules)
+                    rulecheck_draughts::GenRules::of(rules)
                 );
                 let mut two = 0;
                 for m in &moves {
@@ -215,7 +215,7 @@ fn counts_agree<B: Dispatch>(rules: &Rules, mut next: &mut impl FnMut() -> u64) 
                     gen.count_children(pos, &mut scratch, paths),
                     two,
                     "{fen} {:?}",
-                    rulecheck_draughts::ruleset::GenRules::of(rules)
+                    rulecheck_draughts::GenRules::of(rules)
                 );
             }
         }

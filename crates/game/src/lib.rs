@@ -14,6 +14,32 @@
 //! of a notation parser and the steps of reading every grammar shares;
 //! [`table`], the transposition table of a perft count; [`svg`], the
 //! drawing of a board.
+//!
+//! What it is not: a game. It holds no rules; a game author implements
+//! [`Game`] and [`Variant`] in a family crate, and an engine author takes a
+//! family crate (`rulecheck-draughts` and the others) and uses its games
+//! through this contract without implementing anything:
+//!
+//! ```
+//! use rulecheck_game::{Action, Game, Options, Variant};
+//!
+//! // A variant, configured with its default house rules, as a `dyn Game`.
+//! let variant: &dyn Variant = &rulecheck_draughts::ENGLISH;
+//! assert_eq!(variant.info().id, "english");
+//! let english: Box<dyn Game> = variant.configure(&Options::new());
+//!
+//! // Two moves replayed from the start, in text as the spec writes them.
+//! let start = english.start_position();
+//! let played = [Action::Move("11-15".into()), Action::Move("23-19".into())];
+//! let replay = english.replay(&start, &played).expect("legal moves");
+//! assert_eq!(replay.to_move, "black");
+//! assert!(replay.moves.contains(&"8-11".to_string()));
+//!
+//! // A refused move says why, and perft counts in text too.
+//! let refused = english.explain(&start, &[], &Action::Move("11-14".into())).expect("a position");
+//! assert_eq!(refused.as_deref(), Some("not-diagonal"));
+//! assert_eq!(english.perft(&start, 3, false).expect("a position"), 302);
+//! ```
 
 mod game;
 pub mod notation;
@@ -21,3 +47,5 @@ pub mod svg;
 pub mod table;
 
 pub use crate::game::*;
+pub use crate::notation::NotationError;
+pub use crate::table::{Stats, TableError};

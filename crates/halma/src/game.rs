@@ -330,7 +330,7 @@ pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
 }
 
 /// Perft below a game: the game's own moves at the root, then the walk on
-/// bitboards of [`super::bitboard`], which follows the same turn rules
+/// bitboards of the `bitboard` module, which follows the same turn rules
 /// without allocating.
 pub fn count(game: &Match<'_>, depth: u32) -> u64 {
     let moves = game.legal_moves();

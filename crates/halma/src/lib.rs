@@ -1,18 +1,54 @@
-//! The halma family: Chinese checkers on the six-pointed star, for 2 to 6
-//! players, in its international form and its Japanese form (Diamond Game,
-//! with kings). Both forms, every house rule and every number of players
-//! are values of [`Rules`].
+//! The halma family as a library: Chinese checkers on the six-pointed
+//! star, for 2 to 6 players, in its international form and its Japanese
+//! form (Diamond Game, with kings). Both forms, every house rule and every
+//! number of players are values of [`Rules`].
+//!
+//! [`Position`] is a position on the 121 holes ([`Board`] names and links
+//! them), [`legal_moves`] lists its moves, [`Match`] plays a game to its
+//! end (finishing order, no-progress and move limits), [`perft`] counts the
+//! move tree ([`HashedPerft`] with a transposition table), and
+//! [`notation`] reads and writes positions and moves (`p2-l2`, holes named
+//! by row letter and place). [`ChineseCheckers`] is the variant as a
+//! `rulecheck_game::Variant`, [`Halma`] the game as a text-speaking
+//! `rulecheck_game::Game`.
+//!
+//! It is not a playing engine (no search, no evaluation), and knows nothing
+//! of scenarios, engines or reports.
+//!
+//! ```
+//! use rulecheck_halma::game::{Action, Outcome};
+//! use rulecheck_halma::notation::{parse_position, write_move, write_position};
+//! use rulecheck_halma::{legal_moves, perft, Match, Position, Rules};
+//!
+//! // Two players, international form; the start position through its text.
+//! let rules = Rules::international(2);
+//! let text = write_position(&Position::start(&rules), &rules);
+//! let start = parse_position(&text, &rules).expect("a position");
+//!
+//! // Fourteen opening moves, written by their holes.
+//! let moves = legal_moves(&start, &rules);
+//! assert_eq!(moves.len(), 14);
+//! assert_eq!(write_move(moves[0].from, moves[0].to), "n1-m5");
+//!
+//! // One played in a match, which goes on.
+//! let mut game = Match::new(&rules, start.clone());
+//! game.play(Action::Move(moves[0])).expect("a legal move");
+//! assert_eq!(*game.outcome(), Outcome::Ongoing);
+//!
+//! // Perft: 196 positions two plies from the start.
+//! assert_eq!(perft(&start, &rules, 2), 196);
+//! ```
 
-pub mod bitboard;
-pub mod board;
+mod bitboard;
+mod board;
 pub mod game;
-pub mod hash;
+mod hash;
 #[cfg(test)]
 mod japanese_reach;
-pub mod movegen;
+mod movegen;
 pub mod notation;
-pub mod position;
-pub mod rules;
+mod position;
+mod rules;
 
 use rulecheck_game::notation::NotationError;
 use rulecheck_game::table::{Stats, TableError};
@@ -20,11 +56,18 @@ use rulecheck_game::{
     Action, Counter, Game, GameError, MoveKey, OptionSpec, Options, Rejection, Replay, Variant, VariantInfo,
 };
 
-use self::game::Match;
-use self::movegen::{check_path, Move};
+/// The bitboard generator the perft counts run on, for cross-checks
+/// against the plain one; not a stable interface.
+#[doc(hidden)]
+pub use self::bitboard::{State, Walk};
+pub use self::board::{holes, Board, Holes, CAMP_NAMES, DIRECTIONS, HOLES};
+pub use self::game::{perft, Match};
+pub use self::hash::Hashed as HashedPerft;
+use self::movegen::check_path;
+pub use self::movegen::{legal_moves, Move};
 use self::notation::MoveText;
-use self::position::Position;
-pub use self::rules::{ForeignCamps, Form, Rules};
+pub use self::position::{is_king, seat_of, Cell, Position, EMPTY, KING};
+pub use self::rules::{goal_holes, opposite, ForeignCamps, Form, Rules};
 
 /// Chinese checkers, from the pages `chinese-checkers.hi` and
 /// `chinese-checkers.bn`.

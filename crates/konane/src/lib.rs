@@ -9,22 +9,55 @@
 //! cells lie on the same diagonal as a1.
 
 //!
+//! As a library: [`Rules`] (the board's size, the opening), [`Position`],
+//! [`legal_moves`], [`apply`] and [`perft`], positions and moves as text
+//! ([`parse_position`], [`write_position`], [`parse_move`]), and
+//! [`explain`] for why a move is refused; [`KONANE`] is the variant as a
+//! `rulecheck_game::Variant`, [`KonaneGame`] the game as a text-speaking
+//! `rulecheck_game::Game`. It is not a playing engine (no search, no
+//! evaluation), and knows nothing of scenarios, engines or reports.
+//!
+//! ```
+//! use rulecheck_konane::{apply, legal_moves, parse_position, perft, write_position, Move, Position, Rules};
+//!
+//! // The full 8x8 board, black to remove a stone, through its text.
+//! let rules = Rules::new(8);
+//! let text = write_position(&Position::start(8));
+//! let start = parse_position(&text, 8).expect("a position");
+//!
+//! // Black removes a corner or a central stone of its colour.
+//! let moves = legal_moves(&start, &rules);
+//! let names: Vec<String> = moves
+//!     .iter()
+//!     .map(|m| match *m {
+//!         Move::Remove(cell) => format!("-{}", start.name(cell)),
+//!         Move::Jump { from, to } => format!("{}-{}", start.name(from), start.name(to)),
+//!     })
+//!     .collect();
+//! assert_eq!(names, ["-a1", "-d4", "-e5", "-h8"]);
+//!
+//! // d4 removed: white to remove a stone next to it.
+//! let after = apply(&start, &rules, moves[1]);
+//! assert_eq!(after.empties(), 1);
+//! assert_eq!(perft(&start, &rules, 3), 28);
+//! ```
+//!
 //! The rooms: `board` (cell sets as bitboards of every width the sizes
 //! need), `moves` (generation, play and perft on them), `rules` (the rules
 //! as data), `explain` (reason codes for refused moves), `notation`
 //! (positions, diagrams and moves as text) and `game` (the `Game` contract).
 
-pub mod board;
+mod board;
 mod explain;
 mod game;
-pub mod moves;
+mod moves;
 mod notation;
-pub mod rules;
+mod rules;
 
 pub use self::explain::explain;
 pub use self::game::{Konane, KonaneGame, KONANE};
-pub use self::moves::{apply, legal_moves, perft, Move};
-pub use self::notation::MoveText;
+pub use self::moves::{apply, divide, legal_moves, perft, Move};
+pub use self::notation::{parse_move, parse_position, write_diagram, write_position, MoveText};
 pub use self::rules::{Opening, Rules};
 
 /// Largest board side.

@@ -3,13 +3,18 @@
 //! of [`Engine`]. With `libtest-mimic` (a `harness = false` test target)
 //! each case becomes a test of its own, as `tests/spec.rs` does for the
 //! reference engine; the README shows the dozen lines it takes.
+//!
+//! An engine with known failures holds the spec as CI does with
+//! `--expected-failures`: [`Case::check_expecting`] takes the same list,
+//! and [`Case::verdict`] gives the typed [`Outcome`] (an expected failure,
+//! an unexpected pass, ...) with its report.
 
 use std::path::{Path, PathBuf};
 
 use crate::catalog::Catalog;
 use crate::engine::Engine;
-use crate::oracle::{self, Status};
-use crate::report;
+use crate::oracle;
+use crate::report::{self, ExpectedFailures, Outcome};
 use crate::runner::{self, FileRun};
 use crate::scenario::Scenario;
 
@@ -28,15 +33,48 @@ impl Case {
     /// differed when it fails or the engine breaks; a scenario the engine
     /// does not play (a skip) is `Ok`, as it is no failure.
     pub fn check(&self, engine: &mut dyn Engine) -> Result<(), String> {
-        let v = oracle::check(&self.scenario, engine);
-        match v.status() {
-            Status::Pass | Status::Skip => Ok(()),
-            Status::Fail | Status::Error => {
-                let run =
-                    FileRun { path: self.file.clone(), variant: self.scenario.variant.clone(), verdicts: vec![v] };
-                Err(report::human(&[run], &[]))
-            }
+        self.check_expecting(engine, &ExpectedFailures::default())
+    }
+
+    /// [`Case::check`] weighed against an engine's expected-failures list,
+    /// as `rulecheck run --expected-failures` weighs it: a listed failure
+    /// is `Ok`, a listed scenario that passes is `Err` (the list is stale).
+    pub fn check_expecting(&self, engine: &mut dyn Engine, expected: &ExpectedFailures) -> Result<(), String> {
+        let verdict = self.verdict(engine, expected);
+        if verdict.is_ok() {
+            Ok(())
+        } else {
+            Err(verdict.report)
         }
+    }
+
+    /// The scenario's outcome against the engine, weighed against the
+    /// expected-failures list, with the report the command line would
+    /// print for it: for a test that wants to tell an expected failure
+    /// from a pass, or a stale entry from a failure, rather than only
+    /// whether CI would go red.
+    pub fn verdict(&self, engine: &mut dyn Engine, expected: &ExpectedFailures) -> CaseVerdict {
+        let v = oracle::check(&self.scenario, engine);
+        let run = FileRun { path: self.file.clone(), variant: self.scenario.variant.clone(), verdicts: vec![v] };
+        let outcome = report::outcome(&run, &run.verdicts[0], expected);
+        let report = report::human_with(std::slice::from_ref(&run), &[], expected, None, false);
+        CaseVerdict { outcome, report }
+    }
+}
+
+/// What one scenario came to: one of the outcomes every report uses, and
+/// the human report of it (the diff of what differed, for a failure).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CaseVerdict {
+    pub outcome: Outcome,
+    pub report: String,
+}
+
+impl CaseVerdict {
+    /// Whether CI would stay green on it: a pass, a skip or an expected
+    /// failure; not a failure, an engine error or an unexpected pass.
+    pub fn is_ok(&self) -> bool {
+        matches!(self.outcome, Outcome::Pass | Outcome::Skip | Outcome::ExpectedFail)
     }
 }
 

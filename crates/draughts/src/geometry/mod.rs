@@ -161,7 +161,7 @@ impl Geometry {
 
     /// The direction of a line of squares from one cell to another, by
     /// their change of row and column, if they are on one line along which
-    /// this board has steps (see [`Dir::of_delta`]).
+    /// this board has steps (see `Dir::of_delta`).
     pub fn dir_of(&self, dr: i16, dc: i16) -> Option<Dir> {
         if self.full {
             if dr != 0 && dc != 0 {
@@ -198,7 +198,7 @@ impl Geometry {
         self.half
     }
 
-    /// Whether the board's sets need the wide word (see [`super::word`]).
+    /// Whether the board's sets need the wide word (see [`Word`](crate::Word)).
     pub fn is_wide(&self) -> bool {
         super::word::needs_wide(self.size)
     }

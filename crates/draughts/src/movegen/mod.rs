@@ -24,7 +24,7 @@ mod search;
 mod sinks;
 
 pub use self::moves::{apply, dedup_moves, Listing, Move};
-pub use self::rank::{criterion_value, standing};
+pub use self::rank::criterion_value;
 
 use self::count::{count_children, count_moves};
 use self::quiet::plain_moves;

@@ -230,10 +230,10 @@ fn track_king_runs<B: Word>(pos: &Position<B>, next: &mut Position<B>, m: &Move<
 }
 
 /// Play a move on a position: pieces, crowning, counters and turn, but not
-/// the same-king runs, which only [`play`] (for the rules that keep them)
+/// the same-king runs, which only `play` (for the rules that keep them)
 /// follows.
 ///
-/// Written out rather than through [`played`] and the counters after it:
+/// Written out rather than through `played` and the counters after it:
 /// perft's walk plays every move of its inner plies with this, and that
 /// form cost it instructions.
 pub fn apply<B: Word>(pos: &Position<B>, m: &Move<B>) -> Position<B> {

@@ -24,7 +24,7 @@ mod standard;
 pub use self::configured::Configured;
 pub use self::dispatch::{Dispatch, WithRules};
 pub use self::fixed::Fixed;
-pub use self::standard::{GenRules, Kind, STANDARD};
+pub use self::standard::{GenRules, Kind};
 
 use super::rules::{Criterion, MidCapturePromotion, Side};
 use super::word::{Rays, Word};

@@ -4,7 +4,7 @@
 //! longest list and grows with every rule the draughts model learns.
 
 use super::Deviation;
-use crate::draughts::rules::{
+use crate::draughts::{
     Blocked, CaptureDuty, Chain, Criterion, Endgame, KingLanding, MidCapturePromotion, NoProgress, Precedence, Removal,
     Rules,
 };
