@@ -12,6 +12,10 @@ use rulecheck::game;
 use rulecheck::perft::tables::{self, Answer, Verdict, TEST_NODES};
 use rulecheck::registry;
 
+#[path = "support/process.rs"]
+mod process;
+use process::rulecheck;
+
 /// The perft tables, `spec/perft/<variant>.yaml`: every row of at most
 /// [`TEST_NODES`] leaves is counted by the reference and held to the
 /// table; the rows above are measured, and checked, by `cargo bench`.
@@ -99,6 +103,160 @@ fn a_run_of_the_spec_leaves_the_tables_out() {
     assert!(errors.iter().all(|e| !e.file.starts_with(&perft)), "{:?}", errors.first().map(ToString::to_string));
     assert!(!files.is_empty());
     assert!(files.iter().all(|f| !f.path.starts_with(&perft)));
+}
+
+// ---- rulecheck perft-table ----------------------------------------------
+
+fn served() -> String {
+    format!("'{}' serve", env!("CARGO_BIN_EXE_rulecheck"))
+}
+
+fn rewritten(mode: &str) -> String {
+    format!("python3 '{}/fixtures/engines/rewrite.py' {mode} {}", env!("CARGO_MANIFEST_DIR"), served())
+}
+
+/// The reference against the tables: one line a row, the rows over the
+/// budget skipped and said to be, exit 0.
+#[test]
+fn perft_table_passes_the_reference_and_skips_rows_over_the_budget() {
+    let o = rulecheck(&["perft-table", "spec/perft/english.yaml", "--max-nodes", "10000"]);
+    assert_eq!(o.code, Some(0), "{}", o.all());
+    assert!(
+        o.stdout.contains("pass  english: start, distinct moves, depth 5: expected 7361, got 7361\n"),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout.contains("pass  english: start, capture paths, depth 4: expected 1469, got 1469\n"),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout.contains(
+            "skip  english: start, distinct moves, depth 6: expected 36768: over the budget of 10000 nodes\n"
+        ),
+        "{}",
+        o.stdout
+    );
+    assert!(o.stdout.ends_with("24 rows against reference: 10 passed, 0 failed, 14 skipped\n"), "{}", o.stdout);
+}
+
+/// The served reference through the protocol passes every row it can be
+/// asked; capture-path tables are skipped with the reason (the protocol
+/// counts distinct moves), as is a start no position of the variant can
+/// give.
+#[test]
+fn perft_table_passes_the_served_reference_and_says_what_the_protocol_cannot_ask() {
+    let engine = served();
+    let o = rulecheck(&["perft-table", "spec/perft/thai.yaml", "spec/perft/konane.yaml", "--engine", &engine]);
+    assert_eq!(o.code, Some(0), "{}", o.all());
+    assert!(o.stdout.contains("pass  konane: start, 8x8, removals included, depth 6: expected 7124, got 7124\n"));
+    assert!(o.stdout.contains("pass  thai: start, distinct moves, depth 6: expected 218695, got 218695\n"));
+    assert!(o.stdout.contains(
+        "skip  thai: start, capture paths, depth 1: expected 7: counts capture paths; the protocol's perft counts distinct moves\n"
+    ));
+    assert!(o.stdout.contains(
+        "thai: twelve men a side on three rows, distinct moves, depth 1: expected 7: counted from a start of 3 rows"
+    ));
+    assert!(!o.stdout.contains("FAIL"), "{}", o.stdout);
+}
+
+/// An engine that miscounts from depth 4 on fails those rows and only
+/// those, with what it counted; exit 1. The JSON says the same row by row.
+#[test]
+fn perft_table_names_the_rows_an_engine_miscounts() {
+    let engine = rewritten("miscount 4");
+    let o = rulecheck(&["perft-table", "spec/perft/russian.yaml", "--engine", &engine, "--max-nodes", "10000"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(
+        o.stdout.contains("pass  russian: start, distinct moves, depth 3: expected 302, got 302\n"),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout.contains("FAIL  russian: start, distinct moves, depth 4: expected 1469, got 1470\n"),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout.contains("FAIL  russian: start, distinct moves, depth 5: expected 7482, got 7483\n"),
+        "{}",
+        o.stdout
+    );
+    assert!(o.stdout.contains(": 3 passed, 2 failed, "), "{}", o.stdout);
+
+    let o =
+        rulecheck(&["perft-table", "spec/perft/russian.yaml", "--engine", &engine, "--max-nodes", "10000", "--json"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    let v: serde_json::Value = serde_json::from_str(o.stdout.trim()).expect("one JSON document");
+    let rows = v["rows"].as_array().expect("rows");
+    let row = |depth: u64, counting: &str| {
+        rows.iter().find(|r| r["depth"] == depth && r["counting"] == counting).expect("row").clone()
+    };
+    assert_eq!(row(4, "moves")["result"], "fail");
+    assert_eq!(row(4, "moves")["expected"], 1469);
+    assert_eq!(row(4, "moves")["got"], 1470);
+    assert_eq!(row(3, "moves")["result"], "pass");
+    assert_eq!(row(6, "moves")["result"], "skip");
+    assert_eq!(row(6, "moves")["reason"], "over the budget of 10000 nodes");
+    assert_eq!(row(1, "paths")["result"], "skip");
+}
+
+/// An engine that stops answering is an engine failure (exit 3); one that
+/// plays none of the tables' variants has nothing checked (exit 4).
+#[test]
+fn perft_table_exits_3_when_the_engine_breaks_and_4_when_nothing_is_checked() {
+    let engine = rewritten("hang-perft");
+    let o = rulecheck(&["perft-table", "spec/perft/english.yaml", "--engine", &engine, "--perft-timeout", "1"]);
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    assert!(o.stderr.contains("no answer within"), "{}", o.stderr);
+    let faulty = format!("python3 '{}/fixtures/engines/faulty.py' pool", env!("CARGO_MANIFEST_DIR"));
+    let o = rulecheck(&["perft-table", "spec/perft/english.yaml", "--engine", &faulty]);
+    assert_eq!(o.code, Some(4), "{}", o.all());
+    assert!(o.stdout.contains("expected 7: the engine does not play english\n"), "{}", o.stdout);
+}
+
+/// A bad table file exits 2 with its place: file, table, line:column.
+#[test]
+fn perft_table_refuses_a_bad_file_with_its_place() {
+    let dir = std::env::temp_dir().join(format!("rulecheck-perft-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let cases: &[(&str, &str)] = &[
+        ("variant: englsh\ntables: []\n", ":1:10: unknown variant"),
+        (
+            "variant: english\ntables:\n  - name: a\n    counting: moves\n    source: s\n    position: \"W:W99:B1\"\n    rows: {1: 1}\n",
+            ":6:15: table 'a': the position does not read",
+        ),
+        (
+            "variant: english\ntables:\n  - name: a\n    counting: sideways\n    source: s\n    rows: {1: 1}\n",
+            ":4:15: invalid perft table file",
+        ),
+        (
+            "variant: english\ntables:\n  - name: a\n    counting: moves\n    source: s\n    rows: {0: 1}\n",
+            ":6:11: table 'a': depth 0 is outside 1..64",
+        ),
+        (
+            "variant: konane\ntables:\n  - name: a\n    counting: moves\n    source: s\n    start-rows: 2\n    rows: {1: 1}\n",
+            ":6:17: table 'a': start-rows is for draughts",
+        ),
+    ];
+    for (i, (text, said)) in cases.iter().enumerate() {
+        let file = dir.join(format!("bad{i}.yaml"));
+        std::fs::write(&file, text).expect("write");
+        let o = rulecheck(&["perft-table", file.to_str().expect("path")]).bad_input();
+        assert!(o.stderr.contains(&format!("bad{i}.yaml{said}")), "{i}: {}", o.stderr);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `rulecheck schema perft-table` is what spec/perft-table.schema.json keeps.
+#[test]
+fn the_perft_table_schema_in_spec_is_not_stale() {
+    let o = rulecheck(&["schema", "perft-table"]).ok();
+    let kept = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/perft-table.schema.json"))
+        .unwrap_or_default();
+    assert!(o.stdout == kept, "run `rulecheck schema perft-table > spec/perft-table.schema.json`");
+    assert!(o.stdout.contains("\"rows\""), "{}", o.stdout);
 }
 
 #[test]

@@ -238,11 +238,15 @@ pub fn parse(path: &Path, src: &str) -> Result<Vec<Table>, Vec<InputError>> {
         }]
     })?;
     let mut errors = Vec::new();
+    // A table is named in the message: it is no scenario.
     let at = |l: &Location, table: Option<&str>, message: String| InputError {
         file: path.to_path_buf(),
-        scenario: table.map(|t| format!("table {t}")),
+        scenario: None,
         loc: loc_of(l),
-        message,
+        message: match table {
+            Some(t) => format!("table '{}': {message}", rulecheck_text::shown(t)),
+            None => message,
+        },
     };
     let variant = doc.variant.value.clone();
     let given: Options = doc.options.iter().map(|(k, v)| (k.clone(), v.value.clone())).collect();
@@ -384,12 +388,12 @@ pub fn check(
         let mut skipped: Option<String> = None;
         for &(depth, expected) in &t.rows {
             let row = |got, verdict, reason| RowCheck { table: i, depth, expected, got, verdict, reason };
-            if expected > max_nodes {
-                checked.rows.push(row(None, Verdict::Skip, Some(format!("over the budget of {max_nodes} nodes"))));
-                continue;
-            }
             if let Some(why) = &skipped {
                 checked.rows.push(row(None, Verdict::Skip, Some(why.clone())));
+                continue;
+            }
+            if expected > max_nodes {
+                checked.rows.push(row(None, Verdict::Skip, Some(format!("over the budget of {max_nodes} nodes"))));
                 continue;
             }
             match count(t, depth) {
