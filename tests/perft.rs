@@ -270,13 +270,6 @@ fn divide_sums_to_perft() {
     }
 }
 
-#[test]
-fn paths_and_distinct_moves_agree_where_no_circuit_exists() {
-    let g = registry::configure("english", &game::Options::new()).expect("variant");
-    let start = g.start_position();
-    assert_eq!(g.perft(&start, 6, true).expect("perft"), 36768);
-}
-
 /// A king circuit: the white king on 6 can take the four men around 14 going
 /// either way round and lands back on 6. One move (same start, end and
 /// captured set), two paths.
