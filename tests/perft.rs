@@ -246,6 +246,10 @@ fn perft_table_refuses_a_bad_file_with_its_place() {
         let o = rulecheck(&["perft-table", file.to_str().expect("path")]).bad_input();
         assert!(o.stderr.contains(&format!("bad{i}.yaml{said}")), "{i}: {}", o.stderr);
     }
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).expect("dir");
+    let o = rulecheck(&["perft-table", empty.to_str().expect("path")]).bad_input();
+    assert!(o.stderr.contains("no perft table file (*.yaml) under"), "{}", o.stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -35,6 +35,10 @@ pub(super) fn perft_table(args: Args) -> Result<u8, Fail> {
     let Args { paths, engine, max_nodes, json, limits } = args;
     let loaded = tables::load_all(&paths)
         .map_err(|errors| bad(errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")))?;
+    if loaded.is_empty() {
+        let given: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+        return Err(bad(format!("no perft table file (*.yaml) under {}", given.join(", "))));
+    }
     let (checked, counter) = match engine {
         None => {
             let checked =
