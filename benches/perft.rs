@@ -1,6 +1,6 @@
 //! Benchmarks: bulk-counted perft from the English start position (depths 8
-//! to 10; nodes per second is the throughput criterion reports), the deeper
-//! entries of the published keep-duplicates tables, every variant at the
+//! to 10; nodes per second is the throughput criterion reports), the rows of
+//! the perft tables (spec/perft) too deep for `cargo test`, every variant at the
 //! depth the native engines are compared at, move generation on its own,
 //! and a whole run of the spec against the reference engine, in-process and
 //! over the engine protocol. `cargo bench` runs them all; `cargo bench --
@@ -16,14 +16,33 @@ use rulecheck::draughts::Position;
 use rulecheck::draughts::Rules;
 use rulecheck::draughts::{Counting, Perft};
 use rulecheck::engine;
+use rulecheck::perft::tables::{self, Table, TEST_NODES};
 use rulecheck::runner;
 
+/// The perft tables of `spec/perft/`, the same files `tests/perft.rs` reads.
+fn tables() -> Vec<Table> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/perft");
+    tables::load_all(&[dir]).unwrap_or_else(|e| panic!("{}", e[0]))
+}
+
+/// The tabled count of a variant's start position (its own start, not a
+/// set-up of other rows) at `depth`.
+fn start_count(tables: &[Table], variant: &str, counting: tables::Counting, depth: u32) -> u64 {
+    tables
+        .iter()
+        .filter(|t| t.variant == variant && t.position.is_none() && t.start_rows.is_none() && t.counting == counting)
+        .find_map(|t| t.rows.iter().find(|r| r.0 == depth).map(|r| r.1))
+        .unwrap_or_else(|| panic!("no {variant} {counting:?} row at depth {depth} in spec/perft"))
+}
+
 fn perft(c: &mut Criterion) {
+    let tables = tables();
     let rules = Rules::english();
     let start = Position::<u64>::start(&rules);
     let mut group = c.benchmark_group("perft/english/start");
     group.sample_size(10);
-    for (depth, nodes) in [(8u32, 845_931u64), (9, 3_963_680), (10, 18_391_564)] {
+    for depth in [8u32, 9, 10] {
+        let nodes = start_count(&tables, "english", tables::Counting::Moves, depth);
         group.throughput(Throughput::Elements(nodes));
         group.bench_with_input(BenchmarkId::from_parameter(depth), &depth, |b, &d| {
             let mut p = Perft::new(&rules, Counting::DistinctMoves);
@@ -41,13 +60,13 @@ fn perft(c: &mut Criterion) {
 /// here (929,899 against 929,896), and international's count is the
 /// published 6,483,961.
 fn perft_variants(c: &mut Criterion) {
+    let tables = tables();
     let mut group = c.benchmark_group("perft/start/8");
     group.sample_size(10);
-    for (name, rules, nodes) in [
-        ("russian", Rules::russian(), 929_899u64),
-        ("pool", Rules::pool(), 929_896),
-        ("international", Rules::international(), 6_483_961),
-    ] {
+    for (name, rules) in
+        [("russian", Rules::russian()), ("pool", Rules::pool()), ("international", Rules::international())]
+    {
+        let nodes = start_count(&tables, name, tables::Counting::Moves, 8);
         let start = Position::<u64>::start(&rules);
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(name, |b| {
@@ -62,134 +81,33 @@ fn perft_variants(c: &mut Criterion) {
     group.finish();
 }
 
-/// The deeper entries of the published keep-duplicates tables that
-/// tests/perft.rs checks to depth 10 or 11 (and of the killer and Thai
-/// tables it checks less deep): capture paths counted with
-/// `Counting::Paths`, and the distinct-move count beside them where the two
-/// part. The tables are from the "Standard validation generator moves" thread
-/// of the shashki.com forum (topic 627), as collected in dctl's test suite
-/// (test/src/algo/traversal/initial/board_08x08.cpp and board_10x10.cpp,
-/// test/src/algo/traversal/international/shashki.cpp).
-/// Ed Gilbert's three Italian test positions (see `perft_keep_duplicates`).
-const GILBERT: [&str; 3] = [
-    "W:W30,26,27,22,23,24,17,18,20:B14,15,16,9,11,5,6,1,3",
-    "B:W30,21,22,17,20,K6:B25,28,9,5,1,3",
-    "W:WK27,K28,17,20,9,K12,8:B21,24,K19,K13,14,K11,4",
-];
-
-fn perft_keep_duplicates(c: &mut Criterion) {
-    use rulecheck::draughts::notation::parse_fen;
-    let mut group = c.benchmark_group("perft/keep-duplicates");
+/// The rows of the perft tables too deep for `cargo test` (above
+/// `TEST_NODES` leaves, which tests/perft.rs checks): each counted by the
+/// reference and held to its table, the files naming the sources (the
+/// published tables of the shashki.com and FMJD forums as collected in
+/// dctl's test suite, Letouzey's and Gilbert's positions, and the
+/// self-computed counts where nothing is published).
+fn perft_deep_rows(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft/tables");
     group.sample_size(10);
-    let front_rows = "W:B16,17,18,19,20:W31,32,33,34,35";
-    let random178 = "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46";
-    let woldouby = "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38";
-    let thai_on_three_rows = Rules { rows_of_men: 3, ..Rules::thai() };
-    for (name, rules, fen, depth, counting, nodes) in [
-        ("russian/start", Rules::russian(), None, 11u32, Counting::Paths, 110_961_169u64),
-        ("russian/start/moves", Rules::russian(), None, 11, Counting::DistinctMoves, 110_917_189),
-        ("pool/start", Rules::pool(), None, 11, Counting::Paths, 110_877_932),
-        ("pool/start/moves", Rules::pool(), None, 11, Counting::DistinctMoves, 110_833_952),
-        ("international/start", Rules::international(), None, 9, Counting::Paths, 41_022_614),
-        ("international/start/moves", Rules::international(), None, 9, Counting::DistinctMoves, 41_022_423),
-        ("international/front-rows", Rules::international(), Some(front_rows), 12, Counting::Paths, 34_907_917),
-        ("international/front-rows", Rules::international(), Some(front_rows), 13, Counting::Paths, 123_162_301),
-        ("english/start", Rules::english(), None, 12, Counting::Paths, 388_623_673),
-        ("english/start/moves", Rules::english(), None, 12, Counting::DistinctMoves, 388_617_999),
-        // Thai from twelve men a side on three rows, the start dctl's table
-        // counts from (tests/perft.rs has depths 1 to 10).
-        ("thai/three-rows", thai_on_three_rows.clone(), None, 11, Counting::Paths, 84_892_793),
-        ("thai/three-rows", thai_on_three_rows.clone(), None, 12, Counting::Paths, 385_719_334),
-        ("thai/three-rows/moves", thai_on_three_rows.clone(), None, 12, Counting::DistinctMoves, 385_713_660),
-        // The Thai start itself (eight men a side), against dctl's Thai
-        // rules from the same start (no table is published; tests/perft.rs
-        // has depths 1 to 8).
-        ("thai/start", Rules::thai(), None, 10, Counting::Paths, 861_842_812),
-        ("thai/start/moves", Rules::thai(), None, 10, Counting::DistinctMoves, 861_842_812),
-        // Brazilian: the "Standard validation generator moves" table, one
-        // depth beyond tests/perft.rs.
-        ("brazilian/start", Rules::brazilian(), None, 11, Counting::Paths, 105_534_946),
-        ("brazilian/start/moves", Rules::brazilian(), None, 11, Counting::DistinctMoves, 105_491_257),
-        // Killer: dctl's board_10x10.cpp from the start, and Fabien
-        // Letouzey's two positions in dctl's killer/letouzey.cpp (distinct
-        // moves only), one depth beyond tests/perft.rs.
-        ("killer/start", Rules::killer(), None, 9, Counting::Paths, 41_022_614),
-        ("killer/start/moves", Rules::killer(), None, 9, Counting::DistinctMoves, 41_022_423),
-        ("killer/random178/moves", Rules::killer(), Some(random178), 8, Counting::DistinctMoves, 78_944_517),
-        ("killer/random178/moves", Rules::killer(), Some(random178), 9, Counting::DistinctMoves, 1_133_545_351),
-        ("killer/woldouby/moves", Rules::killer(), Some(woldouby), 13, Counting::DistinctMoves, 9_850_540),
-        ("killer/woldouby/moves", Rules::killer(), Some(woldouby), 14, Counting::DistinctMoves, 58_116_971),
-        ("killer/woldouby/moves", Rules::killer(), Some(woldouby), 15, Counting::DistinctMoves, 343_968_214),
-        // The ranked variants, from the "Perft for all recognized draughts
-        // variants" thread of the FMJD forum (damforum.nl, topic 2822), and
-        // Ed Gilbert's Italian positions from the same thread (dctl's
-        // italian/gilbert.cpp), written in the Italian numbering.
-        ("czech/start", Rules::czech(), None, 12, Counting::Paths, 386_267_783),
-        ("czech/start/moves", Rules::czech(), None, 12, Counting::DistinctMoves, 386_262_109),
-        ("spanish/start", Rules::spanish(), None, 12, Counting::Paths, 365_734_003),
-        ("spanish/start/moves", Rules::spanish(), None, 12, Counting::DistinctMoves, 365_728_331),
-        ("italian/start", Rules::italian(), None, 12, Counting::Paths, 367_917_147),
-        ("italian/start/moves", Rules::italian(), None, 12, Counting::DistinctMoves, 367_911_475),
-        ("italian/gilbert-1", Rules::italian(), Some(GILBERT[0]), 14, Counting::Paths, 49_327_264),
-        ("italian/gilbert-2", Rules::italian(), Some(GILBERT[1]), 10, Counting::Paths, 77_920_042),
-        ("italian/gilbert-3", Rules::italian(), Some(GILBERT[2]), 9, Counting::Paths, 130_562_037),
-        // Frisian: the FMJD forum's topic 2822 (post of 6 May 2010) and dctl's
-        // board_10x10.cpp; tests/perft.rs checks it to depth 9.
-        ("frisian/start", Rules::frisian(), None, 10, Counting::Paths, 90_161_025),
-        ("frisian/start/moves", Rules::frisian(), None, 10, Counting::DistinctMoves, 85_817_725),
-        ("frisian/start", Rules::frisian(), None, 11, Counting::Paths, 521_287_205),
-        ("frisian/start/moves", Rules::frisian(), None, 11, Counting::DistinctMoves, 491_186_430),
-        // Turkish: no table by a second program; tests/turkish_kish.rs holds
-        // the tree to kish's move lists (kish's own perft, which counts every
-        // route of a capture, gives 1,454,144,462 at depth 9).
-        ("turkish/start/moves", Rules::turkish(), None, 9, Counting::DistinctMoves, 1_454_012_156),
-    ] {
-        let pos = match fen {
-            Some(f) => parse_fen::<u64>(f, &rules).expect("bench FEN parses"),
-            None => Position::<u64>::start(&rules),
-        };
-        group.throughput(Throughput::Elements(nodes));
-        group.bench_function(format!("{name}/{depth}"), |b| {
-            let mut p = Perft::new(&rules, counting);
-            b.iter(|| {
-                let n = p.count(black_box(&pos), depth);
-                assert_eq!(n, nodes);
-                n
-            })
-        });
-    }
-    group.finish();
-}
-
-/// Canadian draughts (the 12x12 board, its sets in a `u128`) from the
-/// start: the "Perft on large boards" table of the FMJD forum (laatste.info
-/// topic 4563, in dctl's `initial/board_large.cpp`), distinct moves, one to
-/// three depths beyond tests/perft.rs. No keep-duplicates table is
-/// published for 12x12; the path counts beside them are rulecheck's own
-/// (31,839,070 and 237,209,607), held to the plain generator by
-/// tests/cross_check.rs at shallower depths.
-fn perft_canadian(c: &mut Criterion) {
-    let mut group = c.benchmark_group("perft/canadian/start");
-    group.sample_size(10);
-    let rules = Rules::canadian();
-    let start = Position::<u128>::start(&rules);
-    for (depth, counting, nodes) in [
-        (7u32, Counting::DistinctMoves, 4_369_366u64),
-        (8, Counting::DistinctMoves, 31_839_056),
-        (9, Counting::DistinctMoves, 237_209_258),
-        (8, Counting::Paths, 31_839_070),
-        (9, Counting::Paths, 237_209_607),
-    ] {
-        let convention = if counting == Counting::Paths { "paths" } else { "moves" };
-        group.throughput(Throughput::Elements(nodes));
-        group.bench_function(format!("{depth}/{convention}"), |b| {
-            let mut p = Perft::new(&rules, counting);
-            b.iter(|| {
-                let n = p.count(black_box(&start), depth);
-                assert_eq!(n, nodes);
-                n
-            })
-        });
+    for t in tables() {
+        for &(depth, nodes) in t.rows.iter().filter(|r| r.1 > TEST_NODES) {
+            // "start, capture paths" is named start-capture-paths.
+            let words: Vec<String> = t
+                .name
+                .split(|c: char| !c.is_ascii_alphanumeric())
+                .filter(|w| !w.is_empty())
+                .map(str::to_lowercase)
+                .collect();
+            group.throughput(Throughput::Elements(nodes));
+            group.bench_function(format!("{}/{}/{depth}", t.variant, words.join("-")), |b| {
+                b.iter(|| {
+                    let n = t.reference_count(black_box(depth)).expect("perft");
+                    assert_eq!(n, nodes, "{} {} depth {depth}", t.variant, t.name);
+                    n
+                })
+            });
+        }
     }
     group.finish();
 }
@@ -200,12 +118,15 @@ fn perft_canadian(c: &mut Criterion) {
 fn perft_against_natives(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft/natives");
     group.sample_size(10);
-    for (name, rules, depth, distinct, paths) in [
-        ("english", Rules::english(), 11u32, 85_242_128u64, 85_242_128u64),
-        ("international", Rules::international(), 10, 258_895_763, 258_935_682),
-        ("russian", Rules::russian(), 10, 22_444_032, 22_450_628),
-        ("pool", Rules::pool(), 10, 22_435_955, 22_442_551),
+    let tables = tables();
+    for (name, rules, depth) in [
+        ("english", Rules::english(), 11u32),
+        ("international", Rules::international(), 10),
+        ("russian", Rules::russian(), 10),
+        ("pool", Rules::pool(), 10),
     ] {
+        let distinct = start_count(&tables, name, tables::Counting::Moves, depth);
+        let paths = start_count(&tables, name, tables::Counting::Paths, depth);
         let start = Position::<u64>::start(&rules);
         for (convention, counting, nodes) in
             [("moves", Counting::DistinctMoves, distinct), ("paths", Counting::Paths, paths)]
@@ -354,14 +275,14 @@ fn perft_parallel(c: &mut Criterion) {
 }
 
 /// `perft --hash`: English from the start to depth 12 (paths, the
-/// published 388,623,673) without a table and with one of 64 MiB and of
+/// published 388,623,673, from spec/perft/english.yaml) without a table and with one of 64 MiB and of
 /// 1 GiB, the table made anew (allocated and cleared) for every count.
 /// `cargo bench --bench perft -- hash` runs this group alone.
 fn perft_hash(c: &mut Criterion) {
     use rulecheck::draughts::HashedPerft as Hashed;
     let rules = Rules::english();
     let start = Position::<u64>::start(&rules);
-    let nodes = 388_623_673u64;
+    let nodes = start_count(&tables(), "english", tables::Counting::Paths, 12);
     let mut group = c.benchmark_group("perft/hash/english/12");
     group.sample_size(10);
     group.throughput(Throughput::Elements(nodes));
@@ -392,8 +313,7 @@ criterion_group!(
     perft_parallel,
     perft,
     perft_variants,
-    perft_keep_duplicates,
-    perft_canadian,
+    perft_deep_rows,
     perft_against_natives,
     perft_chinese_checkers,
     perft_konane,

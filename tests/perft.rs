@@ -1,291 +1,266 @@
-//! The reference engine against published perft tables (the draughts
-//! variants; each table's source is named where it is used), and against
-//! self-computed counts where no table is published (Chinese checkers and
-//! Konane: regression values, cross-checked by plain generators, not outside
-//! truth). Depths beyond a few tens of millions of leaves are measured in
-//! `cargo bench` instead.
+//! The reference engine against the perft tables of `spec/perft/`: the
+//! published tables of the draughts variants, and self-computed counts
+//! where no table is published (Chinese checkers and Konane: regression
+//! values, cross-checked by plain generators, not outside truth), each
+//! file naming its sources. Rows beyond `TEST_NODES` leaves are measured
+//! in `cargo bench` instead. Then `rulecheck perft-table`, which holds an
+//! engine to the same files, and perft's own properties.
+
+use std::path::{Path, PathBuf};
 
 use rulecheck::game;
+use rulecheck::perft::tables::{self, Answer, Verdict, TEST_NODES};
 use rulecheck::registry;
 
-fn counts(variant: &str, depths: std::ops::RangeInclusive<u32>) -> Vec<u64> {
-    let g = registry::configure(variant, &game::Options::new()).expect("variant");
-    let start = g.start_position();
-    depths.map(|d| g.perft(&start, d, false).expect("perft")).collect()
+#[path = "support/process.rs"]
+mod process;
+use process::rulecheck;
+
+/// The perft tables, `spec/perft/<variant>.yaml`: every row of at most
+/// [`TEST_NODES`] leaves is counted by the reference and held to the
+/// table; the rows above are measured, and checked, by `cargo bench`.
+fn check_tables(file: &str) {
+    let path = spec_perft().join(file);
+    let tables = tables::load(&path).unwrap_or_else(|e| panic!("{}", e[0]));
+    let checked = tables::check(&tables, TEST_NODES, &mut |t, depth| t.reference_count(depth).map(Answer::Count));
+    assert!(checked.broke.is_none(), "{file}: {:?}", checked.broke);
+    let failed: Vec<String> = checked
+        .rows
+        .iter()
+        .filter(|r| r.verdict == Verdict::Fail)
+        .map(|r| format!("{}, depth {}: {:?} against {}", tables[r.table].name, r.depth, r.got, r.expected))
+        .collect();
+    assert!(failed.is_empty(), "{file}: {failed:#?}");
+    assert!(checked.rows.iter().any(|r| r.verdict == Verdict::Pass), "{file}: no row within the test budget");
 }
 
-/// The "Standard validation generator moves" thread of the Shashki forum
-/// (shashki.com, topic 627), as collected in the dctl draughts library's
-/// test suite (`initial/board_08x08.cpp`).
+fn spec_perft() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/perft")
+}
+
+/// One test a table file, so that they count side by side.
+macro_rules! table_tests {
+    ($($name:ident: $file:literal),* $(,)?) => {
+        $(#[test] fn $name() { check_tables($file); })*
+        /// Every file of spec/perft has its test above.
+        const TABLE_FILES: &[&str] = &[$($file),*];
+    };
+}
+
+table_tests! {
+    english_tables: "english.yaml",
+    russian_tables: "russian.yaml",
+    pool_tables: "pool.yaml",
+    brazilian_tables: "brazilian.yaml",
+    thai_tables: "thai.yaml",
+    canadian_tables: "canadian.yaml",
+    killer_tables: "killer.yaml",
+    international_tables: "international.yaml",
+    czech_tables: "czech.yaml",
+    spanish_tables: "spanish.yaml",
+    italian_tables: "italian.yaml",
+    frisian_tables: "frisian.yaml",
+    turkish_tables: "turkish.yaml",
+    chinese_checkers_tables: "chinese-checkers.yaml",
+    konane_tables: "konane.yaml",
+}
+
 #[test]
-fn english_start_matches_published_counts_to_depth_8() {
-    assert_eq!(counts("english", 1..=8), [7, 49, 302, 1469, 7361, 36768, 179740, 845931]);
+fn every_table_file_is_checked() {
+    let mut on_disk: Vec<String> = tables::files(&[spec_perft()])
+        .expect("spec/perft")
+        .iter()
+        .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .collect();
+    on_disk.sort();
+    let mut listed: Vec<String> = TABLE_FILES.iter().map(|f| f.to_string()).collect();
+    listed.sort();
+    assert_eq!(on_disk, listed, "add a line to table_tests! for each file of spec/perft");
 }
 
-/// The "Standard validation generator moves" thread of the Shashki forum
-/// (shashki.com, topic 627), as collected in the dctl draughts library's
-/// test suite (`initial/board_08x08.cpp`).
+/// The Thai three-row table is counted from a start the Thai rules cannot
+/// set up: a FEN with twelve men a side is refused, which is why the table
+/// says `start-rows: 3` rather than giving a position.
 #[test]
-fn russian_start_matches_published_counts_to_depth_8() {
-    assert_eq!(counts("russian", 1..=8), [7, 49, 302, 1469, 7482, 37986, 190146, 929899]);
+fn the_thai_three_row_start_is_no_thai_position() {
+    let g = registry::configure("thai", &game::Options::new()).expect("variant");
+    assert!(g.perft("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12", 1, false).is_err());
+    let tables = tables::load(&spec_perft().join("thai.yaml")).expect("thai.yaml");
+    let three = tables.iter().find(|t| t.start_rows == Some(3)).expect("a three-row table");
+    assert_eq!(three.reference_count(4), Ok(1469));
+    assert!(three.protocol_skip().is_some());
 }
 
-/// The "Standard validation generator moves" thread of the Shashki forum
-/// (shashki.com, topic 627), as collected in the dctl draughts library's
-/// test suite (`initial/board_08x08.cpp`).
+/// The tables are not scenarios: the run of the whole spec directory
+/// leaves spec/perft out, rather than failing on files that are not
+/// scenario files.
 #[test]
-fn pool_start_matches_published_counts_to_depth_8() {
-    assert_eq!(counts("pool", 1..=8), [7, 49, 302, 1469, 7482, 37986, 190146, 929896]);
+fn a_run_of_the_spec_leaves_the_tables_out() {
+    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec");
+    let catalog = rulecheck::catalog::Catalog::builtin().expect("catalog");
+    let (files, errors) = rulecheck::runner::load_all(std::slice::from_ref(&spec), &catalog, &Default::default());
+    let perft = spec_perft();
+    assert!(errors.iter().all(|e| !e.file.starts_with(&perft)), "{:?}", errors.first().map(ToString::to_string));
+    assert!(!files.is_empty());
+    assert!(files.iter().all(|f| !f.path.starts_with(&perft)));
 }
 
-fn counts_from(variant: &str, position: Option<&str>, depths: std::ops::RangeInclusive<u32>, paths: bool) -> Vec<u64> {
-    let g = registry::configure(variant, &game::Options::new()).expect("variant");
-    let pos = position.map(str::to_string).unwrap_or_else(|| g.start_position());
-    depths.map(|d| g.perft(&pos, d, paths).expect("perft")).collect()
+// ---- rulecheck perft-table ----------------------------------------------
+
+fn served() -> String {
+    format!("'{}' serve", env!("CARGO_BIN_EXE_rulecheck"))
 }
 
-// The published tables below come in pairs: the count of distinct moves
-// (dctl's "drop duplicates") and the count of capture paths (dctl's "keep
-// duplicates", `perft --paths`): a path is the start square, the captured
-// pieces in the order they are jumped, and the final square, so a circuit
-// taken either way round counts twice and a flying king's straight run over
-// two pieces once, whichever square it touched down on between them. The
-// tables are the ones posted in the "Standard validation generator moves"
-// thread of the shashki.com forum (topic 627) and collected in the test suite
-// of Rein Halbersma's dctl draughts library
-// (test/src/algo/traversal/initial/board_08x08.cpp and board_10x10.cpp,
-// test/src/algo/traversal/international/shashki.cpp). Deeper entries of the
-// same tables are checked in `cargo bench` (perft/keep-duplicates).
+fn rewritten(mode: &str) -> String {
+    format!("python3 '{}/fixtures/engines/rewrite.py' {mode} {}", env!("CARGO_MANIFEST_DIR"), served())
+}
 
-/// Russian from the start: "Standard validation generator moves", shashki.com
-/// topic 627 (page starting at post 126), in dctl's board_08x08.cpp. The
-/// counts part at depth 8, where a man first reaches the crowning row in the
-/// middle of a capture.
+/// The reference against the tables: one line a row, the rows over the
+/// budget skipped and said to be, exit 0.
 #[test]
-fn russian_start_matches_the_published_tables_to_depth_10() {
-    assert_eq!(counts_from("russian", None, 8..=10, false), [929_899, 4_570_586, 22_444_032]);
-    assert_eq!(counts_from("russian", None, 8..=10, true), [929_905, 4_570_667, 22_450_628]);
-}
-
-/// Pool checkers from the start: "Standard validation generator moves",
-/// shashki.com topic 627 (page starting at post 57), in dctl's
-/// board_08x08.cpp.
-#[test]
-fn pool_start_matches_the_published_tables_to_depth_10() {
-    assert_eq!(counts_from("pool", None, 8..=10, false), [929_896, 4_570_534, 22_435_955]);
-    assert_eq!(counts_from("pool", None, 8..=10, true), [929_902, 4_570_615, 22_442_551]);
-}
-
-/// Brazilian draughts from the start: "Standard validation generator moves",
-/// shashki.com topic 627 (page starting at post 78), reposted in the
-/// "Perft for all recognized draughts variants" thread of the FMJD forum
-/// (damforum.nl, topic 2822), in dctl's board_08x08.cpp. The international
-/// rules on 8x8: the counts part from Russian and pool at depth 5, and the
-/// two conventions at depth 8.
-#[test]
-fn brazilian_start_matches_the_published_tables_to_depth_10() {
-    assert_eq!(
-        counts_from("brazilian", None, 1..=10, false),
-        [7, 49, 302, 1_469, 7_473, 37_628, 187_302, 907_830, 4_431_766, 21_560_022]
+fn perft_table_passes_the_reference_and_skips_rows_over_the_budget() {
+    let o = rulecheck(&["perft-table", "spec/perft/english.yaml", "--max-nodes", "10000"]);
+    assert_eq!(o.code, Some(0), "{}", o.all());
+    assert!(
+        o.stdout.contains("pass  english: start, distinct moves, depth 5: expected 7361, got 7361\n"),
+        "{}",
+        o.stdout
     );
-    assert_eq!(
-        counts_from("brazilian", None, 1..=10, true),
-        [7, 49, 302, 1_469, 7_473, 37_628, 187_302, 907_836, 4_431_847, 21_566_606]
+    assert!(
+        o.stdout.contains("pass  english: start, capture paths, depth 4: expected 1469, got 1469\n"),
+        "{}",
+        o.stdout
     );
+    assert!(
+        o.stdout.contains(
+            "skip  english: start, distinct moves, depth 6: expected 36768: over the budget of 10000 nodes\n"
+        ),
+        "{}",
+        o.stdout
+    );
+    assert!(o.stdout.ends_with("24 rows against reference: 10 passed, 0 failed, 14 skipped\n"), "{}", o.stdout);
 }
 
-/// Thai draughts from a start of twelve men a side on three rows, not the
-/// Thai start of eight men on two: the only published Thai table ("Perft for
-/// all recognized draughts variants", FMJD forum, damforum.nl topic 2822,
-/// in dctl's board_08x08.cpp, which sets it up with three rows) counts from
-/// there, so `rows_of_men: 3` is configured here on purpose. The Thai rules
-/// part from English and Czech only at depth 9, once kings exist.
+/// The served reference through the protocol passes every row it can be
+/// asked; capture-path tables are skipped with the reason (the protocol
+/// counts distinct moves), as is a start no position of the variant can
+/// give.
 #[test]
-fn thai_on_three_rows_matches_the_published_tables_to_depth_10() {
-    use rulecheck::draughts::Position;
-    use rulecheck::draughts::Rules;
-    use rulecheck::draughts::{Counting, Perft};
-    let rules = Rules { rows_of_men: 3, ..Rules::thai() };
-    let start = Position::<u64>::start(&rules);
-    for (counting, expect) in [
-        (Counting::DistinctMoves, [7u64, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931, 3_963_648, 18_363_523]),
-        (Counting::Paths, [7, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931, 3_963_648, 18_363_523]),
-    ] {
-        let mut p = Perft::new(&rules, counting);
-        let got: Vec<u64> = (1..=10).map(|d| p.count(&start, d)).collect();
-        assert_eq!(got, expect, "{counting:?}");
+fn perft_table_passes_the_served_reference_and_says_what_the_protocol_cannot_ask() {
+    let engine = served();
+    let o = rulecheck(&["perft-table", "spec/perft/thai.yaml", "spec/perft/konane.yaml", "--engine", &engine]);
+    assert_eq!(o.code, Some(0), "{}", o.all());
+    assert!(o.stdout.contains("pass  konane: start, 8x8, removals included, depth 6: expected 7124, got 7124\n"));
+    assert!(o.stdout.contains("pass  thai: start, distinct moves, depth 6: expected 218695, got 218695\n"));
+    assert!(o.stdout.contains(
+        "skip  thai: start, capture paths, depth 1: expected 7: counts capture paths; the protocol's perft counts distinct moves\n"
+    ));
+    assert!(o.stdout.contains(
+        "thai: twelve men a side on three rows, distinct moves, depth 1: expected 7: counted from a start of 3 rows"
+    ));
+    assert!(!o.stdout.contains("FAIL"), "{}", o.stdout);
+}
+
+/// An engine that miscounts from depth 4 on fails those rows and only
+/// those, with what it counted; exit 1. The JSON says the same row by row.
+#[test]
+fn perft_table_names_the_rows_an_engine_miscounts() {
+    let engine = rewritten("miscount 4");
+    let o = rulecheck(&["perft-table", "spec/perft/russian.yaml", "--engine", &engine, "--max-nodes", "10000"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    assert!(
+        o.stdout.contains("pass  russian: start, distinct moves, depth 3: expected 302, got 302\n"),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout.contains("FAIL  russian: start, distinct moves, depth 4: expected 1469, got 1470\n"),
+        "{}",
+        o.stdout
+    );
+    assert!(
+        o.stdout.contains("FAIL  russian: start, distinct moves, depth 5: expected 7482, got 7483\n"),
+        "{}",
+        o.stdout
+    );
+    assert!(o.stdout.contains(": 3 passed, 2 failed, "), "{}", o.stdout);
+
+    let o =
+        rulecheck(&["perft-table", "spec/perft/russian.yaml", "--engine", &engine, "--max-nodes", "10000", "--json"]);
+    assert_eq!(o.code, Some(1), "{}", o.all());
+    let v: serde_json::Value = serde_json::from_str(o.stdout.trim()).expect("one JSON document");
+    let rows = v["rows"].as_array().expect("rows");
+    let row = |depth: u64, counting: &str| {
+        rows.iter().find(|r| r["depth"] == depth && r["counting"] == counting).expect("row").clone()
+    };
+    assert_eq!(row(4, "moves")["result"], "fail");
+    assert_eq!(row(4, "moves")["expected"], 1469);
+    assert_eq!(row(4, "moves")["got"], 1470);
+    assert_eq!(row(3, "moves")["result"], "pass");
+    assert_eq!(row(6, "moves")["result"], "skip");
+    assert_eq!(row(6, "moves")["reason"], "over the budget of 10000 nodes");
+    assert_eq!(row(1, "paths")["result"], "skip");
+}
+
+/// An engine that stops answering is an engine failure (exit 3); one that
+/// plays none of the tables' variants has nothing checked (exit 4).
+#[test]
+fn perft_table_exits_3_when_the_engine_breaks_and_4_when_nothing_is_checked() {
+    let engine = rewritten("hang-perft");
+    let o = rulecheck(&["perft-table", "spec/perft/english.yaml", "--engine", &engine, "--perft-timeout", "1"]);
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    assert!(o.stderr.contains("no answer within"), "{}", o.stderr);
+    let faulty = format!("python3 '{}/fixtures/engines/faulty.py' pool", env!("CARGO_MANIFEST_DIR"));
+    let o = rulecheck(&["perft-table", "spec/perft/english.yaml", "--engine", &faulty]);
+    assert_eq!(o.code, Some(4), "{}", o.all());
+    assert!(o.stdout.contains("expected 7: the engine does not play english\n"), "{}", o.stdout);
+}
+
+/// A bad table file exits 2 with its place: file, table, line:column.
+#[test]
+fn perft_table_refuses_a_bad_file_with_its_place() {
+    let dir = std::env::temp_dir().join(format!("rulecheck-perft-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let cases: &[(&str, &str)] = &[
+        ("variant: englsh\ntables: []\n", ":1:10: unknown variant"),
+        (
+            "variant: english\ntables:\n  - name: a\n    counting: moves\n    source: s\n    position: \"W:W99:B1\"\n    rows: {1: 1}\n",
+            ":6:15: table 'a': the position does not read",
+        ),
+        (
+            "variant: english\ntables:\n  - name: a\n    counting: sideways\n    source: s\n    rows: {1: 1}\n",
+            ":4:15: invalid perft table file",
+        ),
+        (
+            "variant: english\ntables:\n  - name: a\n    counting: moves\n    source: s\n    rows: {0: 1}\n",
+            ":6:11: table 'a': depth 0 is outside 1..64",
+        ),
+        (
+            "variant: konane\ntables:\n  - name: a\n    counting: moves\n    source: s\n    start-rows: 2\n    rows: {1: 1}\n",
+            ":6:17: table 'a': start-rows is for draughts",
+        ),
+    ];
+    for (i, (text, said)) in cases.iter().enumerate() {
+        let file = dir.join(format!("bad{i}.yaml"));
+        std::fs::write(&file, text).expect("write");
+        let o = rulecheck(&["perft-table", file.to_str().expect("path")]).bad_input();
+        assert!(o.stderr.contains(&format!("bad{i}.yaml{said}")), "{i}: {}", o.stderr);
     }
+    let empty = dir.join("empty");
+    std::fs::create_dir_all(&empty).expect("dir");
+    let o = rulecheck(&["perft-table", empty.to_str().expect("path")]).bad_input();
+    assert!(o.stderr.contains("no perft table file (*.yaml) under"), "{}", o.stderr);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The Thai start itself, eight men a side on two rows, for which no table
-/// is published: the counts are those of another engine, dctl's Thai rules
-/// from its two-row start (`initial(4)`, commit de565a1), the same both
-/// ways to depth 10 (861,842,812; depth 9 and 10 are too slow for the
-/// test suite).
+/// `rulecheck schema perft-table` is what spec/perft-table.schema.json keeps.
 #[test]
-fn thai_start_matches_dctl_to_depth_8() {
-    let table = [7, 49, 392, 3_136, 26_592, 218_695, 1_820_189, 14_533_014];
-    assert_eq!(counts_from("thai", None, 1..=8, false), table);
-    assert_eq!(counts_from("thai", None, 1..=8, true), table);
-}
-
-/// Canadian draughts (the international rules on 12x12) from the start:
-/// the "Perft on large boards" thread of the FMJD forum (laatste.info,
-/// topic 4563), collected in dctl's `initial/board_large.cpp` (its
-/// `Board12x12` case, the same table for Canadian and Sri Lankan rules),
-/// which publishes the distinct-move count only. Captures of more than one
-/// piece cannot arise before depth 7, so the paths convention agrees with
-/// it to depth 6 here. Depths 7 to 9 are checked in `cargo bench`
-/// (perft/canadian).
-#[test]
-fn canadian_start_matches_the_published_table_to_depth_6() {
-    let expect = [11, 121, 1_222, 10_053, 79_049, 584_100];
-    assert_eq!(counts_from("canadian", None, 1..=6, false), expect);
-    assert_eq!(counts_from("canadian", None, 1..=6, true), expect);
-}
-
-/// Killer draughts from the start: dctl's board_10x10.cpp (`killer<international>`),
-/// the same counts as the international table, since no king can yet take a
-/// king at these depths.
-#[test]
-fn killer_start_matches_the_published_tables_to_depth_7() {
-    let expect = [9, 81, 658, 4_265, 27_117, 167_140, 1_049_442];
-    assert_eq!(counts_from("killer", None, 1..=7, false), expect);
-    assert_eq!(counts_from("killer", None, 1..=7, true), expect);
-}
-
-/// Killer draughts from the two positions Fabien Letouzey computed, as
-/// collected in dctl's killer/letouzey.cpp (distinct moves only). They are
-/// the positions of dctl's international fmjd.cpp, so the international
-/// counts beside them show where the killer rule first tells: at depth 4
-/// from Random178 and at depth 10 from Woldouby.
-#[test]
-fn killer_letouzey_positions_match_the_published_counts() {
-    let random178 = "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46";
-    assert_eq!(
-        counts_from("killer", Some(random178), 1..=7, false),
-        [14, 55, 1_168, 5_165, 84_326, 573_965, 8_476_150]
-    );
-    assert_eq!(counts_from("international", Some(random178), 1..=5, false), [14, 55, 1_168, 5_432, 87_195]);
-    let woldouby = "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38";
-    assert_eq!(
-        counts_from("killer", Some(woldouby), 1..=12, false),
-        [6, 12, 30, 73, 215, 590, 1_944, 6_269, 22_369, 88_043, 377_339, 1_908_829]
-    );
-    assert_eq!(counts_from("international", Some(woldouby), 9..=11, false), [22_369, 88_050, 377_436]);
-}
-
-/// Czech draughts from the start: "Perft for all recognized draughts
-/// variants", FMJD forum (damforum.nl, topic 2822), in dctl's
-/// board_08x08.cpp. English to depth 8, where no king can have been made;
-/// the two conventions part at depth 12.
-#[test]
-fn czech_start_matches_the_published_tables_to_depth_11() {
-    let table = [7, 49, 302, 1_469, 7_361, 36_768, 179_740, 845_931, 3_963_671, 18_368_918, 84_967_210];
-    assert_eq!(counts_from("czech", None, 1..=11, false), table);
-    assert_eq!(counts_from("czech", None, 1..=11, true), table);
-}
-
-/// Spanish draughts from the start: "Perft for all recognized draughts
-/// variants", FMJD forum (damforum.nl, topic 2822), in dctl's
-/// board_08x08.cpp. The board numbered from white's side gives the same
-/// counts, the start being symmetric.
-#[test]
-fn spanish_start_matches_the_published_tables_to_depth_11() {
-    let table = [7, 49, 302, 1_469, 7_361, 36_473, 177_532, 828_783, 3_860_866, 17_743_464, 81_383_200];
-    assert_eq!(counts_from("spanish", None, 1..=11, false), table);
-    assert_eq!(counts_from("spanish", None, 1..=11, true), table);
-}
-
-/// Italian draughts from the start: "Perft for all recognized draughts
-/// variants", FMJD forum (damforum.nl, topic 2822), in dctl's
-/// board_08x08.cpp. Spanish to depth 8; the men that may not take kings
-/// part them at depth 9.
-#[test]
-fn italian_start_matches_the_published_tables_to_depth_11() {
-    let table = [7, 49, 302, 1_469, 7_361, 36_473, 177_532, 828_783, 3_860_875, 17_761_384, 81_647_058];
-    assert_eq!(counts_from("italian", None, 1..=11, false), table);
-    assert_eq!(counts_from("italian", None, 1..=11, true), table);
-}
-
-/// Ed Gilbert's Italian test positions, posted in "Perft for all recognized
-/// draughts variants", FMJD forum (damforum.nl, topic 2822), in dctl's
-/// italian/gilbert.cpp (keep-duplicates counts only). The FENs are written
-/// in the Italian federation's numbering (square 1 = a8), as posted.
-#[test]
-fn italian_gilbert_positions_match_the_published_counts() {
-    assert_eq!(
-        counts_from("italian", Some("W:W30,26,27,22,23,24,17,18,20:B14,15,16,9,11,5,6,1,3"), 1..=12, true),
-        [5, 13, 42, 107, 360, 1_099, 3_736, 12_495, 43_686, 164_177, 628_686, 2_643_623]
-    );
-    assert_eq!(
-        counts_from("italian", Some("B:W30,21,22,17,20,K6:B25,28,9,5,1,3"), 1..=8, true),
-        [6, 47, 271, 1_916, 10_810, 73_137, 389_809, 2_469_050]
-    );
-    assert_eq!(
-        counts_from("italian", Some("W:WK27,K28,17,20,9,K12,8:B21,24,K19,K13,14,K11,4"), 1..=7, true),
-        [13, 112, 828, 6_756, 46_241, 368_908, 2_468_110]
-    );
-}
-
-/// Frisian draughts from the start (the international start, white to
-/// move): the "Perft for all recognized draughts variants" thread of the
-/// FMJD forum (damforum.nl, topic 2822, R. Halbersma's post of 6 May 2010,
-/// keep-duplicates counts), in dctl's board_10x10.cpp with its
-/// drop-duplicates row. The two part at depth 4, where a capture along a
-/// row or a column first meets another way to the same move; kings appear
-/// at depth 7. The same-king move limit cannot act before depth 13.
-/// Depths 10 and 11 are in `cargo bench` (perft/keep-duplicates).
-#[test]
-fn frisian_start_matches_the_published_tables_to_depth_9() {
-    assert_eq!(
-        counts_from("frisian", None, 1..=9, false),
-        [9, 81, 658, 3_874, 21_265, 102_431, 540_126, 2_825_779, 15_605_069]
-    );
-    assert_eq!(
-        counts_from("frisian", None, 1..=9, true),
-        [9, 81, 658, 3_880, 21_345, 103_584, 550_314, 2_907_905, 16_204_497]
-    );
-}
-
-/// International draughts from the start: "Standard validation generator
-/// moves", shashki.com topic 627 (page starting at post 69), and the "Perft"
-/// thread of the FMJD forum (damforum.nl, topic 2308), in dctl's
-/// board_10x10.cpp. The counts part at depth 8.
-#[test]
-fn international_start_matches_the_published_tables_to_depth_8() {
-    assert_eq!(counts_from("international", None, 8..=8, false), [6_483_961]);
-    assert_eq!(
-        counts_from("international", None, 1..=8, true),
-        [9, 81, 658, 4_265, 27_117, 167_140, 1_049_442, 6_483_971]
-    );
-}
-
-/// Five men a side on their front rows, white to move: "Standard validation
-/// generator moves", shashki.com topic 627 (page starting at post 58), in
-/// dctl's international/shashki.cpp (keep-duplicates counts only).
-#[test]
-fn international_front_rows_match_the_published_path_counts_to_depth_11() {
-    assert_eq!(
-        counts_from("international", Some("W:B16,17,18,19,20:W31,32,33,34,35"), 1..=11, true),
-        [9, 81, 534, 2_538, 9_052, 29_999, 98_971, 310_315, 1_008_317, 3_174_159, 10_369_533]
-    );
-}
-
-/// English checkers from the start: the same thread (page starting at post
-/// 126), in dctl's board_08x08.cpp. The two counts agree to depth 11 (they
-/// part at 12: 388,623,673 paths against 388,617,999 moves, in `cargo
-/// bench`).
-#[test]
-fn english_start_counts_paths_as_moves_to_depth_10() {
-    assert_eq!(counts_from("english", None, 9..=10, true), [3_963_680, 18_391_564]);
-}
-
-/// The international start: the FMJD forum's "Perft" thread, as collected
-/// in dctl's `board_10x10.cpp`.
-#[test]
-fn international_start_matches_published_counts_to_depth_7() {
-    assert_eq!(counts("international", 1..=7), [9, 81, 658, 4265, 27117, 167140, 1049442]);
+fn the_perft_table_schema_in_spec_is_not_stale() {
+    let o = rulecheck(&["schema", "perft-table"]).ok();
+    let kept = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/perft-table.schema.json"))
+        .unwrap_or_default();
+    assert!(o.stdout == kept, "run `rulecheck schema perft-table > spec/perft-table.schema.json`");
+    assert!(o.stdout.contains("\"rows\""), "{}", o.stdout);
 }
 
 #[test]
@@ -297,13 +272,6 @@ fn divide_sums_to_perft() {
         assert_eq!(rows.len(), 7);
         assert_eq!(rows.iter().map(|r| r.1).sum::<u64>(), g.perft(&start, depth, false).expect("perft"));
     }
-}
-
-#[test]
-fn paths_and_distinct_moves_agree_where_no_circuit_exists() {
-    let g = registry::configure("english", &game::Options::new()).expect("variant");
-    let start = g.start_position();
-    assert_eq!(g.perft(&start, 6, true).expect("perft"), 36768);
 }
 
 /// A king circuit: the white king on 6 can take the four men around 14 going
@@ -320,12 +288,6 @@ fn a_king_circuit_is_one_move_with_two_paths() {
     let one = g.move_key(pos, "6x15x22x13x6").expect("key");
     let other = g.move_key(pos, "6x13x22x15x6").expect("key");
     assert_eq!(one.key, other.key);
-}
-
-/// Self-computed: no perft table of Chinese checkers is published.
-#[test]
-fn chinese_checkers_two_players_match_the_self_computed_counts() {
-    assert_eq!(counts("chinese-checkers", 1..=3), [14, 196, 4760]);
 }
 
 /// Every player has 14 moves from the start, whatever the number of
@@ -346,12 +308,6 @@ fn chinese_checkers_every_table_starts_with_14_moves_each() {
             assert!(second > 196, "{players} players: {second}");
         }
     }
-}
-
-/// Self-computed: no perft table of Konane is published.
-#[test]
-fn konane_start_matches_the_self_computed_counts_to_depth_6() {
-    assert_eq!(counts("konane", 1..=6), [4, 12, 28, 172, 892, 7124]);
 }
 
 /// Leaves of the game tree counted the slow, plain way: from the legal

@@ -36,6 +36,7 @@ mod mutants;
 mod new;
 mod perft;
 mod perft_add;
+mod perft_table;
 mod replay;
 mod run;
 mod schema;
@@ -154,10 +155,10 @@ enum Command {
         /// The variant (`rulecheck variants` lists them).
         variant: String,
     },
-    /// Print the JSON Schema of scenario files or rule catalogs (kept in spec/ for editors).
+    /// Print the JSON Schema of scenario files, rule catalogs or perft tables (kept in spec/ for editors).
     Schema {
-        /// Which files: scenario or catalog.
-        #[arg(value_parser = ["scenario", "catalog"])]
+        /// Which files: scenario, catalog or perft-table.
+        #[arg(value_parser = ["scenario", "catalog", "perft-table"])]
         kind: String,
     },
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
@@ -213,6 +214,8 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Check the reference, or an engine (--engine), against perft table files (spec/perft): one line a row, expected and got.
+    PerftTable(perft_table::Args),
     /// Replay the same positions under two variants and show, as a unified diff, where they differ.
     #[command(override_usage = "rulecheck diff <VARIANT_A> <VARIANT_B> [PATHS... | --fen FEN] [--play MOVES]")]
     Diff {
@@ -302,6 +305,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
         Command::Show { variant, position, svg } => show::show(options, notation, &variant, svg, position.as_deref()),
         Command::Perft(args) => perft::perft(options, notation, args),
         Command::PerftAdd { files } => perft_add::perft_add(&files),
+        Command::PerftTable(args) => perft_table::perft_table(args),
         Command::Diff { a, b, paths, fen, play } => diff::diff(notation, &a, &b, paths, fen, play),
         Command::Replay { variant, file, scenario } => replay::replay(options, &variant, &file, scenario),
         Command::Variants { json } => variants::variants(options, json),

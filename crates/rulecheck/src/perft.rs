@@ -17,6 +17,7 @@
 
 pub mod budget;
 mod shards;
+pub mod tables;
 pub use rulecheck_game::table;
 
 pub use self::shards::{add, shard, shard_with, Shard};

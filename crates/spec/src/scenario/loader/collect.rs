@@ -1,6 +1,6 @@
 //! Finding the scenario files under the paths a run is given: directories
-//! walked once each however links lead, `rules/` and the reason vocabulary
-//! left out, and anything that is not a regular file reported and never
+//! walked once each however links lead, `rules/`, `perft/` (the perft
+//! tables) and the reason vocabulary left out, and anything that is not a regular file reported and never
 //! opened. Apart from loading because it reads directories, not YAML.
 
 use std::path::{Path, PathBuf};
@@ -9,7 +9,8 @@ use super::located::{io_error, message_error};
 use crate::scenario::{InputError, Loc};
 
 /// Collect the scenario files under the given paths (files as given,
-/// directories searched for `*.yaml` / `*.yml`, skipping `rules/`), sorted;
+/// directories searched for `*.yaml` / `*.yml`, skipping `rules/` and
+/// `perft/`), sorted;
 /// and an error for each path that cannot be a scenario file.
 ///
 /// Symbolic links are followed, but each directory is walked once (by its
@@ -60,8 +61,9 @@ fn walk(
         if !e.file_type().is_dir() {
             return true;
         }
-        // The rule catalog and the reason vocabulary are not scenarios.
-        if e.depth() > 0 && e.file_name() == "rules" {
+        // The rule catalog, the perft tables and the reason vocabulary are
+        // not scenarios.
+        if e.depth() > 0 && (e.file_name() == "rules" || e.file_name() == "perft") {
             return false;
         }
         // Each directory once, however many links lead to it.
