@@ -5,6 +5,9 @@
 //! truth). Depths beyond a few tens of millions of leaves are measured in
 //! `cargo bench` instead.
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use rulecheck::game;
 use rulecheck::registry;
 
