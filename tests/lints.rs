@@ -104,7 +104,8 @@ fn tests_alone_may_unwrap() {
 fn a_lost_deny_is_seen() {
     let full = "[workspace.lints.clippy]\nunwrap_used = \"deny\"\nexpect_used = { level = \"deny\", priority = 1 }\npanic = \"forbid\" # no panics\n";
     assert!(missing_denies(&keys(full)).is_empty());
-    let dotted = "[workspace.lints]\nclippy.unwrap_used = \"deny\"\nclippy.expect_used = \"deny\"\nclippy.panic = \"deny\"\n";
+    let dotted =
+        "[workspace.lints]\nclippy.unwrap_used = \"deny\"\nclippy.expect_used = \"deny\"\nclippy.panic = \"deny\"\n";
     assert!(missing_denies(&keys(dotted)).is_empty());
     let warned = full.replace("panic = \"forbid\"", "panic = \"warn\"");
     assert_eq!(missing_denies(&keys(&warned)).len(), 1);
