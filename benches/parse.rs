@@ -4,6 +4,9 @@
 //! file, so their time grows in proportion to the file (the tests check the
 //! work without timing it, in tests/limits.rs). `cargo bench --bench parse`.
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::hint::black_box;
 use std::path::Path;
 

@@ -6,6 +6,9 @@
 //! over the engine protocol. `cargo bench` runs them all; `cargo bench --
 //! perft` one group (`-- hash` the transposition table's).
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::hint::black_box;
 use std::path::Path;
 

@@ -23,6 +23,9 @@
 //! install or build is a failure. `RULECHECK_BLESS_ADAPTERS=1` rewrites the
 //! expected-failures lists and `docs/conformance.md` from the run.
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};

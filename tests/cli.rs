@@ -1,6 +1,9 @@
 //! The command line as a user meets it: each subcommand run as a process,
 //! its exit code, what it prints, and the messages for bad arguments.
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::path::Path;
 
 #[path = "support/process.rs"]

@@ -7,6 +7,9 @@
 //! failure reproduces; a failure message carries the FEN, the rules and both
 //! move lists.
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 #[path = "support/plain_draughts.rs"]
 mod plain_draughts;
 #[path = "support/rng.rs"]

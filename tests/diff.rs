@@ -2,6 +2,9 @@
 //! snapshotted, so a change in how any variant reads a position shows up as
 //! a snapshot diff to review.
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 #[path = "support/process.rs"]
 mod process;
 use process::rulecheck;

@@ -2,6 +2,9 @@
 //! test of the handshake and the protocol's requests, and the spec's
 //! mutation score.
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::path::Path;
 use std::process::Command;
 

@@ -27,6 +27,9 @@
 //! it ran. A failure is shrunk to a small input and printed; its fix keeps
 //! that input in the target's list of regressions below.
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 

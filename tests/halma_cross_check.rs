@@ -7,6 +7,9 @@
 //! full, kings anywhere, finished and resigned seats, counters near the
 //! limits) and random playouts from the start.
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 #[path = "support/plain_halma.rs"]
 mod plain_halma;
 

@@ -4,6 +4,9 @@
 //! legal moves, the same position after each, the same perft counts.
 //! Seeded and deterministic, so a failure reproduces.
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 #[path = "support/plain_konane.rs"]
 mod plain_konane;
 

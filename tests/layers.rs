@@ -9,6 +9,9 @@
 //! expanded) and paths written inline from `crate::` or `super::`, outside
 //! comments and test modules.
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 

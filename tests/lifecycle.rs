@@ -6,6 +6,9 @@
 //! engine that cannot start again is not started for every scenario left;
 //! and perft has a time limit of its own.
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};

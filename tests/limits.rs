@@ -6,6 +6,9 @@
 //! work it does, and the tests bound that count (no test here times
 //! anything).
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -3,6 +3,9 @@
 //! purpose, and faulty engines that crash, hang or do not start: each
 //! column must say what its engine did, and no engine may stop another.
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::path::{Path, PathBuf};
 
 #[path = "support/process.rs"]

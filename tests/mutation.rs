@@ -4,6 +4,9 @@
 //! scenario. A deviation that passes everything means the spec has a hole:
 //! add the scenario that catches it.
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::path::Path;
 
 use rulecheck::catalog::Catalog;

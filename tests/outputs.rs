@@ -5,6 +5,9 @@
 //! that cannot be written is found before the run, and `--bless` keeps the
 //! entries of a file it could not judge.
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

@@ -4,6 +4,9 @@
 //! number, text, reason and place; a replayed game becomes a scenario file
 //! that loads and passes against the reference engine.
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::path::{Path, PathBuf};
 
 use rulecheck::catalog::Catalog;

@@ -8,6 +8,9 @@
 
 use std::path::{Path, PathBuf};
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use rulecheck::game;
 use rulecheck::perft::tables::{self, Answer, Verdict, TEST_NODES};
 use rulecheck::registry;

@@ -9,6 +9,9 @@
 //! the game (and, where cheap, for every legal move there, not only the one
 //! played).
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use proptest::prelude::*;
 
 use rulecheck::draughts::notation::{normalize, parse_diagram, parse_fen, write_diagram, write_fen, SquareStyle};

@@ -12,6 +12,9 @@
 //! tables whole, the HTML report and matrix must hold no injected element
 //! in a browser, and the terminal must get no control character.
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

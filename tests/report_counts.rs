@@ -5,6 +5,9 @@
 //! count is read back out of the text; and a run in which nothing ran
 //! shows no pass anywhere.
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 

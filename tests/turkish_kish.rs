@@ -9,6 +9,9 @@
 //! side; rulecheck's bit layout runs a8 = 0 to h1 = 63, so a set maps to the
 //! other by reversing the order of its bytes (its rows).
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 #[path = "support/rng.rs"]
 mod rng;
 

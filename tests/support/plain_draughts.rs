@@ -139,7 +139,8 @@ impl Board {
         let row = square / per_row;
         let k = square % per_row;
         let first_dark_in_even_rows = if self.numbering == Numbering::Pdn { 1 } else { 0 };
-        let col = if row % 2 == 0 { 2 * k + first_dark_in_even_rows } else { 2 * k + 1 - first_dark_in_even_rows };
+        let col =
+            if row.is_multiple_of(2) { 2 * k + first_dark_in_even_rows } else { 2 * k + 1 - first_dark_in_even_rows };
         (row as i8, col as i8)
     }
 
@@ -257,7 +258,7 @@ fn criterion(c: Criterion, board: &Board, m: &PlainMove) -> Vec<i64> {
 /// handled here.
 pub fn supports(rules: &Rules) -> bool {
     let g = &rules.geometry;
-    let size_ok = g.size() % 2 == 0 && (4..=12).contains(&g.size());
+    let size_ok = g.size().is_multiple_of(2) && (4..=12).contains(&g.size());
     let capture_ok = match rules.capture {
         CaptureDuty::Mandatory | CaptureDuty::Optional => true,
     };

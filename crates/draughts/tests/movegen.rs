@@ -1,6 +1,9 @@
 //! The generator's listing conventions and its counting without listing,
 //! held to each other over seeded random positions of every rule set.
 
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use rulecheck::mutation::draughts::DEVIATIONS;
 use rulecheck_draughts::notation::{parse_fen, write_fen, SquareStyle};
 use rulecheck_draughts::Dispatch;
@@ -53,7 +56,7 @@ fn random_position<B: Word>(
             pos.white |= m;
         }
         let side = if g.holds(pos.black, s) { Side::Black } else { Side::White };
-        if (r < 2 * share && next() % king_odds == 0) || g.holds(rules.promotion_row::<B>(side), s) {
+        if (r < 2 * share && next().is_multiple_of(king_odds)) || g.holds(rules.promotion_row::<B>(side), s) {
             pos.kings |= m & pos.occupied();
         }
     }
@@ -184,7 +187,7 @@ fn counts_agree<B: Dispatch>(rules: &Rules, mut next: &mut impl FnMut() -> u64) 
         let gen = Generator::<B>::new(rules);
         let mut positions = Vec::new();
         for _ in 0..150 {
-            let turn = if next() % 2 == 0 { Side::White } else { Side::Black };
+            let turn = if next().is_multiple_of(2) { Side::White } else { Side::Black };
             positions.push(random_position::<B>(rules, turn, 18, 3, &mut next));
         }
         let mut pos = Position::start(rules);

@@ -37,8 +37,9 @@ impl Found {
 /// Where a game leaves the reference's answers.
 pub(super) enum Parting {
     /// The engine answers differently after `at` moves; `whole` when only
-    /// the replay of the whole game shows it.
-    Differs { at: usize, found: Found, whole: bool },
+    /// the replay of the whole game shows it. What differs is boxed: it is
+    /// the rare outcome, and the common ones stay small to pass back.
+    Differs { at: usize, found: Box<Found>, whole: bool },
     /// The engine failed after `at` moves: crashed, hung, answered an
     /// `error` or out of protocol (a move, position or result that cannot
     /// be read is out of protocol, not a rule disagreement).
@@ -155,6 +156,8 @@ fn differ(
 /// Offer the engine a few moves the reference refuses in `ours` (the
 /// reference's reading of the engine's `setup` after `played`): each must
 /// be refused. `earlier` are the positions of the plies before.
+// The state of one step of [`compare`], its only caller, passed as it is
+// there; a struct would hold borrows of that loop's locals and nothing more.
 #[allow(clippy::too_many_arguments)]
 fn refuses(
     against: &Against<'_>,
@@ -245,7 +248,7 @@ pub(super) fn compare(
         };
         if let Some(found) = parted {
             if from_start || k == 0 {
-                return Err(Parting::Differs { at: k, found, whole: from_start && k > 0 });
+                return Err(Parting::Differs { at: k, found: Box::new(found), whole: from_start && k > 0 });
             }
             // Is it the set position? Ask for the whole game: the same
             // answer is a disagreement, another means the engine takes set
@@ -254,14 +257,14 @@ pub(super) fn compare(
             match engine.replay(&whole_setup, &all[..k]) {
                 Ok(t) => {
                     if let Some(found) = differ(against, &whole_ours, &t, k, learned)? {
-                        return Err(Parting::Differs { at: k, found, whole: false });
+                        return Err(Parting::Differs { at: k, found: Box::new(found), whole: false });
                     }
                     learned.whole_games = true;
                 }
                 Err(e @ EngineError::Rejected(_)) => {
                     return Err(Parting::Differs {
                         at: k,
-                        found: Found::said(format!("after {k} moves the engine refuses: {e}")),
+                        found: Box::new(Found::said(format!("after {k} moves the engine refuses: {e}"))),
                         whole: false,
                     })
                 }
@@ -272,7 +275,7 @@ pub(super) fn compare(
         let (setup, played): (Setup<'_>, &[Action]) =
             if whole { (whole_setup, &all[..k]) } else { (Setup { variant, options, position: Some(&before) }, &step) };
         if let Some(found) = refuses(against, engine, &setup, played, &ours, &earlier, k, learned)? {
-            return Err(Parting::Differs { at: k, found, whole: whole && k > 0 });
+            return Err(Parting::Differs { at: k, found: Box::new(found), whole: whole && k > 0 });
         }
         before = ours.position.clone();
         if earlier.len() == 2 {
@@ -289,14 +292,17 @@ pub(super) fn compare(
         Err(e @ EngineError::Rejected(_)) => {
             return Err(Parting::Differs {
                 at: moves.len(),
-                found: Found::said(format!("after the whole game of {} moves the engine refuses: {e}", moves.len())),
+                found: Box::new(Found::said(format!(
+                    "after the whole game of {} moves the engine refuses: {e}",
+                    moves.len()
+                ))),
                 whole: true,
             })
         }
         Err(e) => return Err(Parting::Engine { at: moves.len(), error: e.to_string() }),
     };
     match differ(against, &ours, &theirs, moves.len(), learned)? {
-        Some(found) => Err(Parting::Differs { at: moves.len(), found, whole: true }),
+        Some(found) => Err(Parting::Differs { at: moves.len(), found: Box::new(found), whole: true }),
         None => Ok(()),
     }
 }

@@ -261,7 +261,7 @@ pub fn fuzz(engine: &mut dyn Engine, plan: &Plan<'_>, each_game: &dyn Fn()) -> R
                         Err(Parting::Differs { found, .. }) => return Err(found.detail),
                     };
                     drop(l);
-                    let Found { detail, extra, missing, accepted } = found;
+                    let Found { detail, extra, missing, accepted } = *found;
                     report(Fuzzed::Disagree(Disagreement {
                         start,
                         moves,

@@ -266,7 +266,7 @@ fn available_memory() -> Option<u64> {
 /// divides it, else to a tenth of the largest unit it has.
 pub fn show_bytes(n: u64) -> String {
     const UNITS: [(&str, u64); 4] = [("T", 1 << 40), ("G", 1 << 30), ("M", 1 << 20), ("K", 1 << 10)];
-    if let Some((name, size)) = UNITS.iter().find(|(_, size)| n >= *size && n % size == 0) {
+    if let Some((name, size)) = UNITS.iter().find(|(_, size)| n >= *size && n.is_multiple_of(*size)) {
         return format!("{}{name}", n / size);
     }
     match UNITS.iter().find(|(_, size)| n >= *size) {

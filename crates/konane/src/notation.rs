@@ -78,7 +78,7 @@ pub fn parse_position(text: &str, size: u8) -> Result<Position, NotationError> {
 
 fn check_square(ranks: &[Vec<u8>], span: pest::Span<'_>) -> Result<u8, NotationError> {
     let n = ranks.len();
-    if !(6..=MAX_SIZE).contains(&n) || n % 2 != 0 {
+    if !(6..=MAX_SIZE).contains(&n) || !n.is_multiple_of(2) {
         return Err(NotationError::at(
             span,
             format!("{n} ranks: the board is square with an even side of 6 to {MAX_SIZE}"),

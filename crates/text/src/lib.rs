@@ -138,14 +138,12 @@ pub fn shown(text: &str) -> String {
 /// [`shown`], cut after `max` characters.
 pub fn shown_at_most(text: &str, max: usize) -> String {
     let mut out = String::new();
-    let mut count = 0;
-    for c in text.chars() {
+    for (count, c) in text.chars().enumerate() {
         if count == max {
             out.push_str(&format!("... ({} characters)", text.chars().count()));
             return out;
         }
         push_escaped(&mut out, c);
-        count += 1;
     }
     out
 }
@@ -268,6 +266,6 @@ mod tests {
         assert_eq!(utf8_error(b"ab\ncd\xffe"), Some(((2, 3), "\\xff".to_string())));
         assert_eq!(utf8_error("é\n\u{e9}x".as_bytes()), None);
         assert_eq!(utf8_error(b"\xc3"), Some(((1, 1), "\\xc3".to_string())));
-        assert_eq!(utf8_error(&[b'\xc3', b'\xa9', b'\xff']), Some(((1, 2), "\\xff".to_string())));
+        assert_eq!(utf8_error(b"\xc3\xa9\xff"), Some(((1, 2), "\\xff".to_string())));
     }
 }

@@ -70,7 +70,7 @@ impl Geometry {
 
     /// A square board numbered and coloured as `numbering` says.
     pub fn numbered(size: u8, numbering: Numbering) -> Geometry {
-        assert!(size % 2 == 0 && (4..=12).contains(&size), "unsupported board size {size}");
+        assert!(size.is_multiple_of(2) && (4..=12).contains(&size), "unsupported board size {size}");
         let half = size / 2;
         let squares = usize::from(size) * usize::from(half);
         let mut g = Geometry {

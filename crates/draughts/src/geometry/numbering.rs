@@ -45,7 +45,7 @@ impl Geometry {
         // The first dark cell of the top row is its first cell where the
         // bottom-left corner is light (on a board of even side).
         let top_offset = if self.light_corner() { 0 } else { 1 };
-        let col = 2 * idx + if row % 2 == 0 { top_offset } else { 1 - top_offset };
+        let col = 2 * idx + if row.is_multiple_of(2) { top_offset } else { 1 - top_offset };
         (row, col)
     }
 

@@ -23,8 +23,8 @@ pub(super) fn flying_can_jump<R: RuleSet>(r: R, at: u8, occupied: R::B, enemy: R
     let jumpable = enemy & !taken;
     let free = r.valid() & !blockers;
     let rays = r.rays();
-    for d in r.first_dir()..r.capture_dirs() {
-        let hit = rays[d][usize::from(at)] & blockers;
+    for (d, ray) in rays.iter().enumerate().take(r.capture_dirs()).skip(r.first_dir()) {
+        let hit = ray[usize::from(at)] & blockers;
         if hit.is_zero() || banned & (1 << d) != 0 {
             continue;
         }
@@ -282,6 +282,8 @@ impl<R: RuleSet, S: Sink<R::B>> Search<'_, R, S> {
     /// After a jump: go on if the piece can, record the move where it ends
     /// (or where it may stop, if the rules let sequences stop), unless
     /// `may_end` is false: then the square is one to go on from only.
+    // The state of the capture walk at a jump, in registers; a struct would
+    // be built and taken apart at every jump of the perft's inner loop.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn continue_or_record<const PRUNE: bool>(

@@ -33,7 +33,7 @@ pub(super) fn listed(r: &Replayed<'_>, v: &mut Verdict) {
     let ex = &scenario.expect;
     if let Some(expected) = &ex.moves {
         let written: Vec<String> = expected.iter().map(|m| m.value.clone()).collect();
-        match keys(game.as_ref(), &reference_final, &written) {
+        match keys(game.as_ref(), reference_final, &written) {
             Ok(exp) => {
                 if exp.keys().ne(actual.keys()) {
                     let loc = expected.first().map(|m| m.loc).unwrap_or(scenario.loc);
@@ -42,7 +42,7 @@ pub(super) fn listed(r: &Replayed<'_>, v: &mut Verdict) {
                         loc,
                         detail: format!(
                             "the legal moves differ\n{}",
-                            diff(&lines(&displays(&exp)), &lines(&displays(&actual)))
+                            diff(&lines(&displays(&exp)), &lines(&displays(actual)))
                         ),
                         engine: false,
                     });
@@ -60,7 +60,7 @@ pub(super) fn legal(r: &Replayed<'_>, v: &mut Verdict) {
     let Replayed { scenario, game, reference_final, actual, .. } = r;
     let ex = &scenario.expect;
     for m in &ex.legal {
-        match game.move_key(&reference_final, &m.value) {
+        match game.move_key(reference_final, &m.value) {
             Ok(k) if actual.contains_key(&k.key) => {}
             Ok(k) => v.failures.push(Failure {
                 expectation: "legal".into(),
@@ -69,7 +69,7 @@ pub(super) fn legal(r: &Replayed<'_>, v: &mut Verdict) {
                     "{} is not among {}'s legal moves: {}",
                     k.display,
                     v.answerer(),
-                    displays(&actual).join(" ")
+                    displays(actual).join(" ")
                 ),
                 engine: false,
             }),
@@ -92,7 +92,7 @@ pub(super) fn illegal(r: &Replayed<'_>, engine: &mut dyn Engine, v: &mut Verdict
         let action = &r.value.action;
         let mut failure = None;
         if let Action::Move(m) = action {
-            match game.move_key(&reference_final, m) {
+            match game.move_key(reference_final, m) {
                 Ok(k) if actual.contains_key(&k.key) => {
                     failure = Some(Failure {
                         expectation: "illegal".into(),
@@ -112,7 +112,7 @@ pub(super) fn illegal(r: &Replayed<'_>, engine: &mut dyn Engine, v: &mut Verdict
     }
     let asked: Vec<&Action> =
         ex.illegal.iter().zip(&listed_failures).filter(|(_, f)| f.is_none()).map(|(r, _)| &r.value.action).collect();
-    let mut answers = engine.explain_all(&setup, &played, &asked).into_iter();
+    let mut answers = engine.explain_all(setup, played, &asked).into_iter();
     for (r, failure) in ex.illegal.iter().zip(listed_failures) {
         let action = &r.value.action;
         if let Some(f) = failure {

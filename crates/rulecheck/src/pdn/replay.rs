@@ -22,7 +22,7 @@ const MAX_FILE_BYTES: u64 = 64 << 20;
 /// moves first from the start position.
 fn move_number(ply: usize, first_player_starts: bool) -> String {
     let p = ply + usize::from(!first_player_starts);
-    if p % 2 == 0 {
+    if p.is_multiple_of(2) {
         format!("{}.", p / 2 + 1)
     } else {
         format!("{}...", p / 2 + 1)

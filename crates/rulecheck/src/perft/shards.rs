@@ -37,6 +37,8 @@ pub struct Shard {
 }
 
 /// The K-th of N parts of a perft (K from 1).
+// The perft's settings and the part's (K of N, jobs) as the command line
+// gives them; a struct for them would be built only to be taken apart here.
 #[allow(clippy::too_many_arguments)]
 pub fn shard(
     game: &dyn Game,
@@ -53,6 +55,7 @@ pub fn shard(
 
 /// [`shard`] with a transposition table of `hash` bytes in all, as
 /// [`parallel_with`](super::parallel_with) shares them out; its figures come back with the part.
+// [`shard`]'s arguments and the table's size, for the same reason as there.
 #[allow(clippy::too_many_arguments)]
 pub fn shard_with(
     game: &dyn Game,

@@ -12,6 +12,9 @@ use super::{request_line, ProcessEngine, PIPELINE};
 use crate::engine::protocol::{Request, Response, SetupMsg};
 use crate::engine::{EngineError, Plan, Setup};
 
+/// An answer read ahead, with the standard error the engine wrote with it.
+type Answered = (Result<Response, EngineError>, String);
+
 /// The requests asked ahead and what has come of them.
 #[derive(Default)]
 pub(super) struct Ahead {
@@ -25,7 +28,7 @@ pub(super) struct Ahead {
     pending: usize,
     /// Answers read, by request, in the order they came, each with the
     /// standard error that goes with it.
-    answered: HashMap<Request, VecDeque<(Result<Response, EngineError>, String)>>,
+    answered: HashMap<Request, VecDeque<Answered>>,
     /// The standard error of the answers taken, for the scenario checked.
     pub(super) stderr: String,
     /// How many of each request are written or to be written.
