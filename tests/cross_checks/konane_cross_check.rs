@@ -4,8 +4,7 @@
 //! legal moves, the same position after each, the same perft counts.
 //! Seeded and deterministic, so a failure reproduces.
 
-#[path = "support/plain_konane.rs"]
-mod plain_konane;
+use crate::support::plain_konane;
 
 use rulecheck::konane::{self, Move, Opening, Position, Rules};
 

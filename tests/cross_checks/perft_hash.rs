@@ -8,8 +8,7 @@
 use rulecheck::game::{self, Game};
 use rulecheck::registry;
 
-#[path = "support/process.rs"]
-mod process;
+use crate::support::process;
 use process::rulecheck;
 
 /// Table sizes: one bucket, a few kilobytes, 16 MiB.

@@ -7,8 +7,7 @@
 //! full, kings anywhere, finished and resigned seats, counters near the
 //! limits) and random playouts from the start.
 
-#[path = "support/plain_halma.rs"]
-mod plain_halma;
+use crate::support::plain_halma;
 
 use proptest::prelude::*;
 

@@ -10,8 +10,7 @@ use rulecheck::engine::{self, Engine, EngineError, Explanation, Setup};
 use rulecheck::game::{Action, Options, Replay};
 use rulecheck_fuzz::{self as fuzz, Counters, Fuzzed, Plan};
 
-#[path = "support/process.rs"]
-mod process;
+use crate::support::process;
 use process::{rulecheck, ROOT};
 
 fn served(args: &str) -> String {

@@ -11,8 +11,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-#[path = "support/process.rs"]
-mod process;
+use crate::support::process;
 use process::{left_running, pids_in, rulecheck, rulecheck_within, Outcome, ROOT};
 
 /// The limit for a run that must not hang: for hangs only, generous.

@@ -17,8 +17,7 @@ use rulecheck::report::{self, ExpectedFailures, Outcome, Run};
 use rulecheck::runner::{self, FileRun};
 use rulecheck::scenario::ScenarioFile;
 
-#[path = "support/process.rs"]
-mod process;
+use crate::support::process;
 use process::{rulecheck, ROOT};
 
 const OUTCOMES: [Outcome; 6] =

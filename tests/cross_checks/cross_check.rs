@@ -7,10 +7,8 @@
 //! failure reproduces; a failure message carries the FEN, the rules and both
 //! move lists.
 
-#[path = "support/plain_draughts.rs"]
-mod plain_draughts;
-#[path = "support/rng.rs"]
-mod rng;
+use crate::support::plain_draughts;
+use crate::support::rng;
 
 use plain_draughts::{Board, MoveId, Plain, PlainMove};
 use rng::Rng;

@@ -11,9 +11,7 @@ use std::process::Command;
 
 // Only the repository root is taken from the shared support: every step
 // here runs through a shell, as a CI job would.
-#[path = "support/process.rs"]
-#[allow(dead_code)]
-mod process;
+use crate::support::process;
 use process::ROOT;
 
 fn readme() -> String {

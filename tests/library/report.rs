@@ -15,12 +15,10 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-#[path = "support/process.rs"]
-mod process;
+use crate::support::process;
 use process::{rulecheck, ROOT};
 
-#[path = "support/hostile.rs"]
-mod hostile;
+use crate::support::hostile;
 use hostile::{hostile, hostile_names, terminal_unsafe};
 
 fn chromium() -> Option<PathBuf> {

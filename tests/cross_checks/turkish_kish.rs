@@ -9,8 +9,7 @@
 //! side; rulecheck's bit layout runs a8 = 0 to h1 = 63, so a set maps to the
 //! other by reversing the order of its bytes (its rows).
 
-#[path = "support/rng.rs"]
-mod rng;
+use crate::support::rng;
 
 use kish::{Board, Team};
 use rng::Rng;

@@ -8,8 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-#[path = "support/process.rs"]
-mod process;
+use crate::support::process;
 use process::{rulecheck, rulecheck_in, ROOT};
 
 fn bin() -> &'static str {

@@ -17,8 +17,7 @@ use rulecheck::oracle;
 use rulecheck::scenario::loader;
 use rulecheck_text::line_index_work;
 
-#[path = "support/process.rs"]
-mod process;
+use crate::support::process;
 use process::{rulecheck, ROOT};
 
 // ---- the command line ------------------------------------------------------

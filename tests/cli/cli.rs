@@ -3,8 +3,7 @@
 
 use std::path::Path;
 
-#[path = "support/process.rs"]
-mod process;
+use crate::support::process;
 use process::{rulecheck, rulecheck_in, rulecheck_with, ROOT};
 
 /// A position with black men on 9 and 10, a black king on 14 and white men

@@ -5,8 +5,7 @@
 use std::path::Path;
 use std::process::Command;
 
-#[path = "support/process.rs"]
-mod process;
+use crate::support::process;
 use process::{rulecheck, ROOT};
 
 fn scratch(name: &str) -> std::path::PathBuf {

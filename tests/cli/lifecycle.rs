@@ -13,9 +13,7 @@ use std::time::{Duration, Instant};
 use nix::sys::signal::{kill, Signal};
 use nix::unistd::Pid;
 
-#[path = "support/process.rs"]
-#[allow(dead_code)]
-mod process;
+use crate::support::process;
 use process::{left_running, pids_in, rulecheck_within, Outcome, ROOT};
 
 /// The limit for anything that must not hang: for hangs only, generous.

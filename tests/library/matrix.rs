@@ -5,8 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-#[path = "support/process.rs"]
-mod process;
+use crate::support::process;
 use process::{rulecheck, ROOT};
 
 fn dir(name: &str) -> PathBuf {

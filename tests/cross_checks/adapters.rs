@@ -32,8 +32,7 @@ use std::sync::OnceLock;
 use rulecheck::catalog::Catalog;
 use rulecheck::runner;
 
-#[path = "support/process.rs"]
-mod process;
+use crate::support::process;
 use process::{rulecheck, ROOT};
 
 const REQUIREMENTS: &str = "fixtures/adapters/requirements.txt";

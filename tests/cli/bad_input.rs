@@ -9,8 +9,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-#[path = "support/process.rs"]
-mod process;
+use crate::support::process;
 use process::{rulecheck, Outcome, ROOT};
 
 /// The fixture's path as the tests pass it (relative to the crate root).

@@ -2,8 +2,7 @@
 //! snapshotted, so a change in how any variant reads a position shows up as
 //! a snapshot diff to review.
 
-#[path = "support/process.rs"]
-mod process;
+use crate::support::process;
 use process::rulecheck;
 
 #[test]
