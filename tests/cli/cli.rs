@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::support::process;
-use process::{rulecheck, rulecheck_in, rulecheck_with, ROOT};
+use process::{rulecheck, rulecheck_in, rulecheck_with, temp_dir, ROOT};
 
 /// A position with black men on 9 and 10, a black king on 14 and white men
 /// on 21-23: black has exactly four moves.
@@ -335,8 +335,7 @@ fn replay_reads_real_games_and_reports_an_illegal_move() {
 #[test]
 fn replay_writes_a_scenario_file_that_passes() {
     let o = rulecheck(&["replay", "english", "fixtures/pdn/english.pdn", "--scenario"]).ok();
-    let dir = std::env::temp_dir().join(format!("rulecheck-replay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = temp_dir("replay");
     let file = dir.join("games.yaml");
     std::fs::write(&file, &o.stdout).expect("write");
     let path = file.to_string_lossy().into_owned();
@@ -366,8 +365,7 @@ fn shards_partition_the_spec() {
 /// A run that selects no scenario has run nothing: exit 4, not a pass.
 #[test]
 fn a_run_of_no_scenario_is_nothing_run() {
-    let dir = std::env::temp_dir().join(format!("rulecheck-empty-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = temp_dir("empty");
     let path = dir.to_string_lossy().into_owned();
     let o = rulecheck(&["run", &path]);
     assert_eq!(o.code, Some(4), "{}", o.all());
@@ -405,8 +403,7 @@ fn completions_for_each_shell() {
 /// every variant.
 #[test]
 fn new_writes_a_skeleton_that_passes_for_every_variant() {
-    let dir = std::env::temp_dir().join(format!("rulecheck-new-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = temp_dir("new");
     // Every registered variant, so that one added later is covered too.
     let variants: Vec<&str> = rulecheck::registry::variants().into_iter().map(|v| v.info().id).collect();
     assert!(variants.len() >= 13, "{variants:?}");

@@ -14,25 +14,13 @@ use nix::sys::signal::{kill, Signal};
 use nix::unistd::Pid;
 
 use crate::support::process;
-use process::{left_running, pids_in, rulecheck_within, Outcome, ROOT};
+use process::{left_running, pids_in, rulecheck_within, temp_dir, Outcome, ROOT};
 
 /// The limit for anything that must not hang: for hangs only, generous.
 const HANG: Duration = Duration::from_secs(300);
 
 fn faulty(mode: &str) -> String {
     format!("python3 fixtures/engines/faulty.py {mode}")
-}
-
-/// A fresh temporary directory for one test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rulecheck-life-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-fn json(o: &Outcome) -> serde_json::Value {
-    serde_json::from_str(&o.stdout).unwrap_or_else(|e| panic!("a JSON report: {e}\n{}", o.all()))
 }
 
 /// Start rulecheck with `args` in the crate's root, its output captured.
@@ -188,7 +176,7 @@ fn what_an_engine_writes_is_kept_up_to_a_bound_that_the_report_states() {
     assert!(!o.stderr.contains("panicked"), "{}", o.all());
     assert_eq!(o.code, Some(4), "every scenario is skipped:\n{}", short(&o.all()));
     assert!(o.stdout.len() < 400_000, "the report keeps {} bytes", o.stdout.len());
-    let report = json(&o);
+    let report = o.json();
     let scenarios = report["scenarios"].as_array().expect("scenarios");
     assert_eq!(scenarios.len(), 7);
     for s in scenarios {
@@ -231,7 +219,7 @@ fn rulecheck_out_of_file_descriptors_is_its_own_failure() {
     assert!(!o.stderr.contains("panicked"), "{}", o.all());
     assert_eq!(o.code, Some(5), "{}", o.all());
     assert!(!o.stderr.contains("error: engine"), "the engine is blamed:\n{}", o.all());
-    let report = json(&o);
+    let report = o.json();
     let message = report["incomplete"]["message"].as_str().unwrap_or_default();
     assert!(message.starts_with("stopped by rulecheck's own failure (cannot start"), "{}", o.all());
     assert!(message.contains("Too many open files"), "{}", o.all());
@@ -258,7 +246,7 @@ fn an_engine_that_fails_to_start_again_is_not_started_for_every_scenario() {
     );
     assert_eq!(o.code, Some(3), "{}", o.all());
     assert_eq!(std::fs::read_to_string(&starts).expect("starts").trim(), "2", "{}", o.all());
-    let report = json(&o);
+    let report = o.json();
     let scenarios = report["scenarios"].as_array().expect("scenarios");
     assert_eq!(scenarios.len(), 7);
     assert!(scenarios.iter().all(|s| s["outcome"] == "error"), "{}", o.stdout);
@@ -284,7 +272,7 @@ fn perft_has_a_time_limit_of_its_own() {
     );
     let check = |o: &Outcome| {
         assert_eq!(o.code, Some(3), "{}", o.all());
-        let report = json(o);
+        let report = o.json();
         let detail = report["scenarios"][0]["failures"][0]["detail"].as_str().unwrap_or_default().to_string();
         assert!(detail.contains("no answer within 1.0s"), "{detail}");
         assert!(
@@ -348,11 +336,11 @@ fn rulecheck_that_can_start_no_thread_or_process_says_so() {
     let o = limited(&["run", "--jobs", "4", "--format", "json", "spec/english/setup.yaml"]);
     assert!(!o.stderr.contains("panicked"), "{}", o.all());
     assert_eq!(o.code, Some(0), "no worker thread is needed:\n{}", o.all());
-    assert!(json(&o)["totals"]["passed"].as_u64().unwrap_or(0) > 0, "{}", o.all());
+    assert!(o.json()["totals"]["passed"].as_u64().unwrap_or(0) > 0, "{}", o.all());
     let o = limited(&["run", "--engine", &faulty("crash"), "--format", "json", "spec/english/setup.yaml"]);
     assert!(!o.stderr.contains("panicked"), "{}", o.all());
     assert_eq!(o.code, Some(5), "{}", o.all());
-    let report = json(&o);
+    let report = o.json();
     let message = report["incomplete"]["message"].as_str().unwrap_or_default();
     assert!(message.starts_with("stopped by rulecheck's own failure (cannot start"), "{}", o.all());
     assert!(report["engine_error"].is_null(), "the engine is blamed:\n{}", o.all());

@@ -8,7 +8,7 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 use rulecheck::catalog::Catalog;
 use rulecheck::engine::{self, Engine, EngineError, Explanation, Setup};
@@ -18,7 +18,7 @@ use rulecheck::scenario::loader;
 use rulecheck_text::line_index_work;
 
 use crate::support::process;
-use process::{rulecheck, ROOT};
+use process::{piped, rulecheck, ROOT};
 
 // ---- the command line ------------------------------------------------------
 
@@ -86,14 +86,7 @@ fn perft_depths_and_run_options_are_bounded() {
 /// Feed `rulecheck serve` some input and read its answers, one JSON value a
 /// line.
 fn serve(input: &[u8]) -> (Option<i32>, Vec<serde_json::Value>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulecheck"))
-        .arg("serve")
-        .current_dir(ROOT)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("rulecheck serve starts");
+    let mut child = piped(&["serve"]).stdin(Stdio::piped()).spawn().expect("rulecheck serve starts");
     let mut stdin = child.stdin.take().expect("stdin");
     let data = input.to_vec();
     let writer = std::thread::spawn(move || {

@@ -336,7 +336,7 @@ fn check(m: &Matrix, name: &str, min_passed: usize) -> BTreeSet<String> {
     if blessing() {
         let mut text = format!(
             "# The scenarios {name} fails through its adapter ({ENGINES};\n\
-             # RULECHECK_BLESS_ADAPTERS=1 cargo test --release --test adapters rewrites this list).\n"
+             # RULECHECK_BLESS_ADAPTERS=1 cargo test --release --test cross_checks adapters:: rewrites this list).\n"
         );
         for id in &failing {
             text.push_str(id);
@@ -357,7 +357,7 @@ fn check(m: &Matrix, name: &str, min_passed: usize) -> BTreeSet<String> {
     assert!(
         new.is_empty() && fixed.is_empty(),
         "{name}: the failures differ from {}\nnew failures:\n  {}\nno longer failing:\n  {}\n\
-         (RULECHECK_BLESS_ADAPTERS=1 cargo test --release --test adapters rewrites the list)",
+         (RULECHECK_BLESS_ADAPTERS=1 cargo test --release --test cross_checks adapters:: rewrites the list)",
         path.display(),
         new.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n  "),
         fixed.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n  "),
@@ -376,7 +376,7 @@ fn docs_conformance_is_the_matrix_of_every_adapter() {
         let committed = std::fs::read_to_string(&path).unwrap_or_default();
         assert!(
             committed == m.markdown,
-            "{CONFORMANCE} is stale: RULECHECK_BLESS_ADAPTERS=1 cargo test --release --test adapters rewrites it\n{}",
+            "{CONFORMANCE} is stale: RULECHECK_BLESS_ADAPTERS=1 cargo test --release --test cross_checks adapters:: rewrites it\n{}",
             rulecheck::oracle::diff(&committed, &m.markdown)
         );
         // With every list current, the matrix has nothing unexpected.
@@ -387,18 +387,22 @@ fn docs_conformance_is_the_matrix_of_every_adapter() {
     }
 }
 
-#[test]
-fn pydraughts_fails_its_known_failures() {
-    let Some(m) = matrix() else { return };
-    let name = "pydraughts 0.6.7";
-    let failing = check(m, name, 200);
-    // It takes every position but those carrying a count of one king's
-    // successive moves (Frisian's wk=/bk=), which it cannot be given.
+/// The engine takes every position but those carrying a count of one
+/// king's successive moves (Frisian's wk=/bk=), which it cannot be given.
+fn takes_all_but_frisian_king_counts(m: &Matrix, name: &str) {
     let unsupported = m.unsupported(name);
     assert!(
         unsupported.iter().all(|(id, why)| id.starts_with("spec/frisian/") && why.contains("successive moves")),
         "{unsupported:#?}"
     );
+}
+
+#[test]
+fn pydraughts_fails_its_known_failures() {
+    let Some(m) = matrix() else { return };
+    let name = "pydraughts 0.6.7";
+    let failing = check(m, name, 200);
+    takes_all_but_frisian_king_counts(m, name);
     let clauses = clauses_by_scenario();
     // pydraughts draws English games after 80 quiet king plies, not 40.
     assert!(!citing(&failing, &clauses, "english.draw.forty").is_empty(), "{failing:#?}");
@@ -427,13 +431,7 @@ fn py_draughts_makes_captures_optional_and_white_move_first() {
     let Some(m) = matrix() else { return };
     let name = "py-draughts 1.10.1";
     let failing = check(m, name, 200);
-    // It takes every position but those carrying a count of one king's
-    // successive moves (Frisian's wk=/bk=), which it cannot be given.
-    let unsupported = m.unsupported(name);
-    assert!(
-        unsupported.iter().all(|(id, why)| id.starts_with("spec/frisian/") && why.contains("successive moves")),
-        "{unsupported:#?}"
-    );
+    takes_all_but_frisian_king_counts(m, name);
     let clauses = clauses_by_scenario();
     // The American board lets a player decline a capture.
     assert!(!citing(&failing, &clauses, "english.capture.mandatory").is_empty(), "{failing:#?}");

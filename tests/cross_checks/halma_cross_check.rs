@@ -8,6 +8,7 @@
 //! limits) and random playouts from the start.
 
 use crate::support::plain_halma;
+use crate::support::rng::Rng;
 
 use proptest::prelude::*;
 
@@ -19,34 +20,15 @@ use rulecheck::halma::position::{Position, KING};
 use rulecheck::halma::rules::{goal_holes, opposite};
 use rulecheck::halma::{ForeignCamps, Form, Rules};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn chance(&mut self, one_in: u64) -> bool {
-        self.next().is_multiple_of(one_in)
-    }
-}
-
 /// A rule set: the form and the number of players, every flag at random,
 /// the limits off, small or at their defaults, and now and then the seats
 /// in other camps or with other goals than the form gives them.
 fn rules(seed: u64) -> Rules {
-    let mut rng = Rng(seed | 1);
-    let japanese = rng.chance(3);
+    let mut rng = Rng::at(seed | 1);
+    let japanese = rng.one_in(3);
     let players = if japanese { 2 + rng.below(2) as u8 } else { 2 + rng.below(5) as u8 };
     let mut r = if japanese { Rules::japanese(players) } else { Rules::international(players) };
-    let flag = |rng: &mut Rng, default: bool| if rng.chance(4) { !default } else { default };
+    let flag = |rng: &mut Rng, default: bool| if rng.one_in(4) { !default } else { default };
     r.blocking_prevention = flag(&mut rng, r.blocking_prevention);
     r.play_to_end = flag(&mut rng, r.play_to_end);
     r.move_limit_per_player = flag(&mut rng, r.move_limit_per_player);
@@ -59,21 +41,21 @@ fn rules(seed: u64) -> Rules {
     r.rotate_first_turn = flag(&mut rng, r.rotate_first_turn);
     r.first_seat = 1 + rng.below(usize::from(players)) as u8;
     r.rematch = rng.below(4) as u32;
-    if rng.chance(3) {
+    if rng.one_in(3) {
         r.foreign_camps =
             [ForeignCamps::Open, ForeignCamps::Closed, ForeignCamps::TrianglesClosed, ForeignCamps::PassThrough]
                 [rng.below(4)];
     }
     r.move_limit = [None, None, Some(1), Some(2), Some(3), Some(5)][rng.below(6)];
     r.no_progress = [None, Some(120), Some(1), Some(2), Some(3), Some(6)][rng.below(6)];
-    if rng.chance(5) {
+    if rng.one_in(5) {
         let mut camps: Vec<usize> = (0..6).collect();
         for i in (1..6).rev() {
             camps.swap(i, rng.below(i + 1));
         }
         for (i, &camp) in camps.iter().enumerate() {
             r.camps[i] = camp;
-            r.goals[i] = if rng.chance(3) { rng.below(6) } else { opposite(camp) };
+            r.goals[i] = if rng.one_in(3) { rng.below(6) } else { opposite(camp) };
         }
     }
     r
@@ -86,7 +68,7 @@ fn rules(seed: u64) -> Rules {
 /// short of the limits.
 fn position(rules: &Rules, seed: u64) -> Position {
     let b = Board::get();
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::at(seed | 1);
     let players = usize::from(rules.players);
     let mut pos = Position::empty(1 + rng.below(players) as u8);
     let mut empty: Vec<u8> = (0..HOLES as u8).collect();
@@ -103,9 +85,9 @@ fn position(rules: &Rules, seed: u64) -> Position {
     let mut out = 0;
     let mut resigned = vec![false; players];
     for seat in 1..=rules.players {
-        if out + 1 < players && rng.chance(5) {
+        if out + 1 < players && rng.one_in(5) {
             out += 1;
-            if rng.chance(2) {
+            if rng.one_in(2) {
                 resigned[usize::from(seat - 1)] = true;
                 pos.resigned.push(seat);
             } else {
@@ -132,7 +114,7 @@ fn position(rules: &Rules, seed: u64) -> Position {
                 take(&mut pos, &mut rng, Some(h), other);
             }
         } else {
-            let n = if rng.chance(2) { most } else { 1 + rng.below(most) };
+            let n = if rng.one_in(2) { most } else { 1 + rng.below(most) };
             let mut placed = 0;
             if mode <= 2 {
                 // The goal full but for a hole or two.
@@ -153,9 +135,9 @@ fn position(rules: &Rules, seed: u64) -> Position {
         }
         if rules.form == Form::Japanese {
             let own: Vec<u8> = holes(pos.pieces(seat)).collect();
-            if !own.is_empty() && !rng.chance(4) {
+            if !own.is_empty() && !rng.one_in(4) {
                 let apex = b.apex[rules.goal(seat)];
-                let h = if own.contains(&apex) && rng.chance(2) { apex } else { own[rng.below(own.len())] };
+                let h = if own.contains(&apex) && rng.one_in(2) { apex } else { own[rng.below(own.len())] };
                 pos.cells[usize::from(h)] |= KING;
             }
         }

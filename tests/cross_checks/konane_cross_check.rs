@@ -5,19 +5,9 @@
 //! Seeded and deterministic, so a failure reproduces.
 
 use crate::support::plain_konane;
+use crate::support::rng::Rng;
 
 use rulecheck::konane::{self, Move, Opening, Position, Rules};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
 
 fn configs(size: u8) -> Vec<(&'static str, Rules)> {
     let mut v = vec![("standard", Rules::new(size))];
@@ -59,7 +49,7 @@ fn check(pos: &Position, rules: &Rules, what: &str) -> usize {
 /// mid-game positions (stones removed at random) to reach sparse boards.
 #[test]
 fn random_play_agrees_on_every_size_and_deviation() {
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = Rng::at(0x1234_5678_9abc_def1);
     let mut moves_seen = 0;
     for size in [6u8, 8, 10, 12, 14, 16] {
         for (name, rules) in configs(size) {

@@ -2,6 +2,8 @@
 //! snapshotted, so a change in how any variant reads a position shows up as
 //! a snapshot diff to review.
 
+use std::collections::BTreeSet;
+
 use crate::support::process;
 use process::rulecheck;
 
@@ -215,48 +217,101 @@ fn a_chinese_checkers_position_is_compared_whole() {
     assert!(o.stdout.contains(&format!("  position: {fen}\n")), "{}", o.all());
 }
 
-/// Every two draughts variants compare: on one board their start
-/// positions are replayed under both and the verdict is agreement (0) or a
-/// diff (1); on other boards their rules are compared (1), and one position
-/// is refused as bad input (2). Taken from the registry, so that a variant
-/// added later is compared too.
-#[test]
-fn every_two_draughts_variants_compare_or_are_refused_for_their_boards() {
-    let draughts: Vec<&str> = rulecheck::registry::variants()
-        .into_iter()
-        .filter(|v| v.info().family == "draughts")
-        .map(|v| v.info().id)
-        .collect();
+/// The draughts variants, in the registry's order: taken from the
+/// registry, so that a variant added later is compared too.
+fn draughts_variants() -> Vec<&'static str> {
+    let draughts = crate::support::variants::of_family("draughts");
     assert!(draughts.len() >= 5, "{draughts:?}");
+    draughts
+}
+
+/// Every two draughts variants, each pair once.
+fn every_pair(draughts: &[&'static str]) -> Vec<(&'static str, &'static str)> {
+    draughts.iter().enumerate().flat_map(|(i, a)| draughts[i + 1..].iter().map(move |b| (*a, *b))).collect()
+}
+
+/// The pairs of the default run: each variant against the one after it in
+/// the registry's order, the last against the first. Every variant (and so
+/// every board: each size, numbering and kind) is compared twice, on its
+/// own board and across boards, in a number of runs that grows with the
+/// variants, not with their pairs.
+fn sampled_pairs(draughts: &[&'static str]) -> Vec<(&'static str, &'static str)> {
+    (0..draughts.len()).map(|i| (draughts[i], draughts[(i + 1) % draughts.len()])).collect()
+}
+
+fn board_of(id: &str) -> String {
+    rulecheck::registry::configure(id, &Default::default()).expect("a registered variant").board()
+}
+
+/// Two draughts variants compare: on one board their start positions are
+/// replayed under both and the verdict is agreement (0) or a diff (1); on
+/// other boards their rules are compared (1), and one position is refused
+/// as bad input (2).
+fn compare_or_refuse(a: &str, b: &str) {
     let game = |id: &str| rulecheck::registry::configure(id, &Default::default()).expect("a registered variant");
-    for (i, a) in draughts.iter().enumerate() {
-        for b in &draughts[i + 1..] {
-            let (ga, gb) = (game(a), game(b));
-            let o = rulecheck(&["diff", a, b]);
-            let shown = match o.code {
-                _ if ga.board() != gb.board() => {
-                    o.code == Some(1)
-                        && o.stdout.starts_with(&format!(
-                            "{a} ({}) and {b} ({}) are played on other boards",
-                            ga.board(),
-                            gb.board()
-                        ))
-                        && o.stdout.contains("from each one's own start position:\n")
-                        && !o.stdout.contains(&format!("--- {a}\n"))
-                }
-                Some(0) => o.stdout.ends_with(&format!("{a} and {b} agree\n")),
-                Some(1) => o.stdout.starts_with(&format!("--- {a}\n+++ {b}\n")),
-                _ => false,
-            };
-            assert!(shown, "{a} against {b}:\n{}", o.all());
-            let start = ga.start_position();
-            let o = rulecheck(&["diff", a, b, "--fen", &start]);
-            if ga.board() == gb.board() {
-                assert!(matches!(o.code, Some(0 | 1)), "{a} against {b} on {start}:\n{}", o.all());
-            } else {
-                assert_eq!(o.code, Some(2), "{a} against {b}:\n{}", o.all());
-                assert!(o.stderr.contains("are played on other boards"), "{a} against {b}:\n{}", o.all());
-            }
+    let (ga, gb) = (game(a), game(b));
+    let o = rulecheck(&["diff", a, b]);
+    let shown = match o.code {
+        _ if ga.board() != gb.board() => {
+            o.code == Some(1)
+                && o.stdout.starts_with(&format!(
+                    "{a} ({}) and {b} ({}) are played on other boards",
+                    ga.board(),
+                    gb.board()
+                ))
+                && o.stdout.contains("from each one's own start position:\n")
+                && !o.stdout.contains(&format!("--- {a}\n"))
         }
+        Some(0) => o.stdout.ends_with(&format!("{a} and {b} agree\n")),
+        Some(1) => o.stdout.starts_with(&format!("--- {a}\n+++ {b}\n")),
+        _ => false,
+    };
+    assert!(shown, "{a} against {b}:\n{}", o.all());
+    let start = ga.start_position();
+    let o = rulecheck(&["diff", a, b, "--fen", &start]);
+    if ga.board() == gb.board() {
+        assert!(matches!(o.code, Some(0 | 1)), "{a} against {b} on {start}:\n{}", o.all());
+    } else {
+        assert_eq!(o.code, Some(2), "{a} against {b}:\n{}", o.all());
+        assert!(o.stderr.contains("are played on other boards"), "{a} against {b}:\n{}", o.all());
     }
+}
+
+/// The sampled pairs (`sampled_pairs`: each draughts variant against the
+/// next in the registry's order) compare or are refused for their boards.
+#[test]
+fn sampled_draughts_variants_compare_or_are_refused_for_their_boards() {
+    for (a, b) in sampled_pairs(&draughts_variants()) {
+        compare_or_refuse(a, b);
+    }
+}
+
+/// Every two draughts variants compare or are refused for their boards:
+/// the complete set, of which the default run takes the sample above.
+#[test]
+#[ignore = "every pair of draughts variants, slow; the default run compares a sample"]
+fn every_two_draughts_variants_compare_or_are_refused_for_their_boards() {
+    for (a, b) in every_pair(&draughts_variants()) {
+        compare_or_refuse(a, b);
+    }
+}
+
+/// The sample leaves out no draughts variant, no board, and neither kind
+/// of comparison: pairs on one board and pairs across boards.
+#[test]
+fn the_sampled_pairs_cover_every_variant_board_and_kind_of_comparison() {
+    let draughts = draughts_variants();
+    let sample = sampled_pairs(&draughts);
+    let every = every_pair(&draughts);
+    assert!(sample.len() < every.len(), "a sample, not the whole: {} of {}", sample.len(), every.len());
+    for (a, b) in &sample {
+        assert!(every.contains(&(*a, *b)) || every.contains(&(*b, *a)), "{a} against {b} is a pair");
+    }
+    let sampled: BTreeSet<&str> = sample.iter().flat_map(|(a, b)| [*a, *b]).collect();
+    assert_eq!(sampled, draughts.iter().copied().collect::<BTreeSet<_>>(), "every variant is compared");
+    let boards: BTreeSet<String> = draughts.iter().map(|v| board_of(v)).collect();
+    let sampled_boards: BTreeSet<String> = sampled.iter().map(|v| board_of(v)).collect();
+    assert_eq!(sampled_boards, boards, "every board is compared");
+    let (same, other): (Vec<&(&str, &str)>, Vec<_>) = sample.iter().partition(|(a, b)| board_of(a) == board_of(b));
+    assert!(!same.is_empty() && !other.is_empty(), "one board {same:?}, other boards {other:?}");
 }

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::Command;
 
 use crate::support::process;
-use process::{rulecheck, ROOT};
+use process::{rulecheck, write_file, ROOT};
 
 fn scratch(name: &str) -> std::path::PathBuf {
     let d = Path::new(ROOT).join("target").join("engine-author-test").join(name);
@@ -150,12 +150,7 @@ fn an_edited_catalog_is_read_with_catalog_dir() {
         1,
     );
     std::fs::write(&english, text).expect("edited catalog");
-    let scenario = d.join("new.yaml");
-    std::fs::write(
-        &scenario,
-        "variant: english\npage: checkers.hi\nscenarios:\n  - name: the new clause\n    clauses: [english.setup.house-note]\n    expect:\n      to-move: black\n",
-    )
-    .expect("scenario");
+    let scenario = write_file(&d, "new.yaml", "variant: english\npage: checkers.hi\nscenarios:\n  - name: the new clause\n    clauses: [english.setup.house-note]\n    expect:\n      to-move: black\n");
     let (dir, file) = (rules.to_string_lossy().into_owned(), scenario.to_string_lossy().into_owned());
     let o = rulecheck(&["check", &file]);
     assert_eq!(o.code, Some(2), "{}", o.all());
@@ -251,12 +246,7 @@ fn a_run_selects_by_id_name_clause_and_glob() {
 #[test]
 fn a_perft_mismatch_is_located_at_its_depth() {
     let d = scratch("perft-line");
-    let f = d.join("perft.yaml");
-    std::fs::write(
-        &f,
-        "variant: english\npage: checkers.hi\nscenarios:\n  - name: a wrong count\n    clauses: [english.setup.board]\n    expect:\n      perft:\n        1: 7\n        2: 48\n",
-    )
-    .expect("scenario");
+    let f = write_file(&d, "perft.yaml", "variant: english\npage: checkers.hi\nscenarios:\n  - name: a wrong count\n    clauses: [english.setup.board]\n    expect:\n      perft:\n        1: 7\n        2: 48\n");
     let o = rulecheck(&["run", &f.to_string_lossy()]);
     assert_eq!(o.code, Some(1), "{}", o.all());
     assert!(o.stdout.contains("perft.yaml:9:9):"), "the count of depth 2 is on line 9:\n{}", o.all());
@@ -267,12 +257,7 @@ fn a_perft_mismatch_is_located_at_its_depth() {
 #[test]
 fn one_bad_scenario_does_not_stop_its_file() {
     let d = scratch("partial");
-    let f = d.join("three.yaml");
-    std::fs::write(
-        &f,
-        "variant: english\npage: checkers.hi\nscenarios:\n  - name: first\n    clauses: [english.setup.first]\n    expect:\n      to-move: black\n  - name: broken\n    clauses: [english.no.such]\n    expect:\n      to-move: black\n  - name: also broken\n    clauses: [english.setup.first]\n    position: \"B:W99:B1\"\n    expect:\n      to-move: black\n  - name: last\n    clauses: [english.setup.board]\n    expect:\n      moves: [9-13, 9-14, 10-14, 10-15, 11-15, 11-16, 12-16]\n",
-    )
-    .expect("scenario");
+    let f = write_file(&d, "three.yaml", "variant: english\npage: checkers.hi\nscenarios:\n  - name: first\n    clauses: [english.setup.first]\n    expect:\n      to-move: black\n  - name: broken\n    clauses: [english.no.such]\n    expect:\n      to-move: black\n  - name: also broken\n    clauses: [english.setup.first]\n    position: \"B:W99:B1\"\n    expect:\n      to-move: black\n  - name: last\n    clauses: [english.setup.board]\n    expect:\n      moves: [9-13, 9-14, 10-14, 10-15, 11-15, 11-16, 12-16]\n");
     let o = rulecheck(&["run", &f.to_string_lossy()]);
     assert_eq!(o.code, Some(2), "{}", o.all());
     assert!(o.stdout.contains("three.yaml: 2 passed"), "the two good scenarios ran:\n{}", o.all());

@@ -17,7 +17,7 @@
 //! `cargo test` runs a short fixed-seed pass (a few seconds). A longer run:
 //!
 //! ```sh
-//! RULECHECK_FUZZ_CASES=200000 cargo test --test fuzz_parsers -- --nocapture
+//! RULECHECK_FUZZ_CASES=200000 cargo test --test library fuzz_parsers:: -- --nocapture
 //! ```
 //!
 //! (tests build optimised, with overflow checks kept) sets the cases per

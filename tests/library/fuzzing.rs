@@ -11,7 +11,7 @@ use rulecheck::game::{Action, Options, Replay};
 use rulecheck_fuzz::{self as fuzz, Counters, Fuzzed, Plan};
 
 use crate::support::process;
-use process::{rulecheck, ROOT};
+use process::{piped, rulecheck, ROOT};
 
 fn served(args: &str) -> String {
     format!("{} serve {args}", env!("CARGO_BIN_EXE_rulecheck"))
@@ -265,16 +265,10 @@ fn fuzz_writes_only_scenarios_that_load() {
 fn a_signal_stops_fuzzing_with_exit_code_5() {
     use nix::sys::signal::{kill, Signal};
     use nix::unistd::Pid;
-    use std::process::{Command, Stdio};
     let d = scratch("signal");
     let marker = d.join("engine.pid");
     let engine = format!("python3 {ROOT}/fixtures/engines/rewrite.py stall-at 150 {} {}", marker.display(), served(""));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulecheck"))
-        .args(["fuzz", "english", "--engine", &engine, "--games", "100", "--timeout", "1000"])
-        .current_dir(ROOT)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+    let mut child = piped(&["fuzz", "english", "--engine", &engine, "--games", "100", "--timeout", "1000"])
         .spawn()
         .expect("rulecheck starts");
     let hang = std::time::Duration::from_secs(300);

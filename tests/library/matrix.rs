@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::support::browser::{chromium_for, headless};
 use crate::support::process;
 use process::{rulecheck, ROOT};
 
@@ -149,12 +150,6 @@ fn a_bad_engines_file_is_refused_with_its_place() {
     assert!(o.stderr.contains("an input of this matrix"), "{}", o.all());
 }
 
-fn chromium() -> Option<PathBuf> {
-    ["chromium", "chromium-browser", "google-chrome"].iter().find_map(|name| {
-        std::env::var_os("PATH")?.to_str()?.split(':').map(|d| Path::new(d).join(name)).find(|p| p.is_file())
-    })
-}
-
 #[test]
 fn the_html_matrix_opens_a_clause_onto_its_scenarios_in_a_browser() {
     let d = dir("html");
@@ -171,24 +166,9 @@ fn the_html_matrix_opens_a_clause_onto_its_scenarios_in_a_browser() {
     let page = std::fs::read_to_string(&html).expect("html");
     assert!(page.contains("<details>") && page.contains("class=\"scenario\""), "rows open onto scenarios");
     assert!(page.contains("<td class=\"fail\">"), "failing cells are marked");
-    let Some(browser) = chromium() else {
-        assert!(std::env::var_os("CI").is_none(), "CI must have Chromium: .ci/run installs it");
-        eprintln!("no Chromium on this machine: the matrix was checked as HTML only");
-        return;
-    };
+    let Some(browser) = chromium_for("the matrix") else { return };
     let profile = d.join("chromium-profile");
-    let dom = std::process::Command::new(&browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
+    let dom = headless(&browser, &profile)
         .arg("--dump-dom")
         .arg(format!("file://{}", html.display()))
         .output()

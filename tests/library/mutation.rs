@@ -49,11 +49,7 @@ fn holes(variants: &[&str]) -> Vec<String> {
 fn every_single_rule_deviation_fails_a_scenario_of_its_variant() {
     // Every draughts variant registered, so that one added later is held
     // to the same score.
-    let draughts: Vec<&str> = rulecheck::registry::variants()
-        .into_iter()
-        .filter(|v| v.info().family == "draughts")
-        .map(|v| v.info().id)
-        .collect();
+    let draughts = crate::support::variants::of_family("draughts");
     assert!(draughts.len() >= 11, "{draughts:?}");
     let holes = holes(&draughts);
     assert!(holes.is_empty(), "deviations no scenario catches: {holes:?}");

@@ -12,20 +12,14 @@
 //! tables whole, the HTML report and matrix must hold no injected element
 //! in a browser, and the terminal must get no control character.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
 use crate::support::process;
 use process::{rulecheck, ROOT};
 
+use crate::support::browser::{chromium_for, headless};
 use crate::support::hostile;
 use hostile::{hostile, hostile_names, terminal_unsafe};
-
-fn chromium() -> Option<PathBuf> {
-    ["chromium", "chromium-browser", "google-chrome"].iter().find_map(|name| {
-        std::env::var_os("PATH")?.to_str()?.split(':').map(|dir| Path::new(dir).join(name)).find(|p| p.is_file())
-    })
-}
 
 #[test]
 fn the_html_report_draws_boards_and_marks_failing_moves_in_a_browser() {
@@ -41,41 +35,18 @@ fn the_html_report_draws_boards_and_marks_failing_moves_in_a_browser() {
     assert!(page.matches("<svg").count() >= 5, "a board per failing scenario");
     assert!(page.contains("class=\"mark\""), "failing moves are marked");
 
-    let Some(browser) = chromium() else {
-        assert!(std::env::var_os("CI").is_none(), "CI must have Chromium: .ci/run installs it");
-        eprintln!("no Chromium on this machine: the report was checked as HTML only");
-        return;
-    };
+    let Some(browser) = chromium_for("the report") else { return };
     let profile = out.join("chromium-profile");
     let url = format!("file://{}", html.display());
-    let flags = [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--hide-scrollbars",
-    ];
-    let profile_arg = format!("--user-data-dir={}", profile.display());
     // The DOM after rendering: the SVG boards and their marks are there.
-    let dom = Command::new(&browser)
-        .args(flags)
-        .arg(&profile_arg)
-        .arg("--dump-dom")
-        .arg(&url)
-        .output()
-        .expect("chromium runs");
+    let dom = headless(&browser, &profile).arg("--dump-dom").arg(&url).output().expect("chromium runs");
     let dom = String::from_utf8_lossy(&dom.stdout);
     assert!(dom.matches("<svg").count() >= 5, "the browser sees the boards:\n{}", &dom[..dom.len().min(500)]);
     assert!(dom.contains("class=\"mark\""), "the browser sees the marks");
     let shot = out.join("report.png");
     let _ = std::fs::remove_file(&shot);
-    let status = Command::new(&browser)
-        .args(flags)
-        .arg(&profile_arg)
+    let status = headless(&browser, &profile)
+        .arg("--hide-scrollbars")
         .arg("--window-size=1200,1400")
         .arg(format!("--screenshot={}", shot.display()))
         .arg(&url)
@@ -338,15 +309,9 @@ fn inert_in_a_browser(page: &Path, title: &str) {
     for tag in ["<script", "<img", "<svg onload", "<injected", "<h1>injected"] {
         assert!(!lower.contains(tag), "{tag} in {}", page.display());
     }
-    let Some(browser) = chromium() else {
-        assert!(std::env::var_os("CI").is_none(), "CI must have Chromium: .ci/run installs it");
-        eprintln!("no Chromium on this machine: the page was checked as HTML only");
-        return;
-    };
+    let Some(browser) = chromium_for("the page") else { return };
     let profile = tempfile::tempdir().expect("profile dir");
-    let dom = Command::new(&browser)
-        .args(["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"])
-        .arg(format!("--user-data-dir={}", profile.path().display()))
+    let dom = headless(&browser, profile.path())
         .arg("--dump-dom")
         .arg(format!("file://{}", page.display()))
         .output()

@@ -105,6 +105,13 @@ fn tally(outcomes: impl IntoIterator<Item = Outcome>) -> Counts {
 fn human_summary(text: &str) -> Counts {
     let line = text.lines().last().expect("a summary line");
     let (_, counts) = line.split_once(": ").expect("the summary's counts");
+    summary_counts(counts, &["engine error", "engine errors", "reference error", "reference errors"], &[])
+}
+
+/// The counts of a summary's `3 passed, 1 failed, ...`, each noun read as
+/// its outcome's word: `errors` are this format's nouns for errors, and
+/// `uncounted` nouns that count something other than the outcomes.
+fn summary_counts(counts: &str, errors: &[&str], uncounted: &[&str]) -> Counts {
     let mut c = zero();
     for part in counts.split(", ") {
         let (n, noun) = part.split_once(' ').expect("a count and its noun");
@@ -112,10 +119,11 @@ fn human_summary(text: &str) -> Counts {
             "passed" => "pass",
             "failed" => "fail",
             "skipped" => "skip",
-            "engine error" | "engine errors" | "reference error" | "reference errors" => "error",
             "expected failure" | "expected failures" => "expected-fail",
             "unexpected pass" | "unexpected passes" => "unexpected-pass",
-            other => panic!("an unknown count in the summary: {other} in {line}"),
+            _ if errors.contains(&noun) => "error",
+            _ if uncounted.contains(&noun) => continue,
+            other => panic!("an unknown count in the summary: {other} in {counts}"),
         };
         c.insert(word, n.parse().expect("a number"));
     }
@@ -261,22 +269,7 @@ fn html_totals(page: &str) -> Counts {
         out
     };
     let (_, counts) = plain.split_once(": ").expect("counts");
-    let mut c = zero();
-    for part in counts.split(", ") {
-        let (n, noun) = part.split_once(' ').expect("a count and its noun");
-        let word = match noun {
-            "passed" => "pass",
-            "failed" => "fail",
-            "error" | "errors" => "error",
-            "skipped" => "skip",
-            "expected failure" | "expected failures" => "expected-fail",
-            "unexpected pass" | "unexpected passes" => "unexpected-pass",
-            "input error" | "input errors" => continue,
-            other => panic!("an unknown count {other}"),
-        };
-        c.insert(word, n.parse().expect("a number"));
-    }
-    c
+    summary_counts(counts, &["error", "errors"], &["input error", "input errors"])
 }
 
 /// Each clause's counts, from the plan (every scenario citing the clause),

@@ -12,6 +12,8 @@ use rulecheck::game::{Action, Options, Replay};
 use rulecheck::oracle::Status;
 use rulecheck::runner;
 
+use crate::support::process::{temp_dir, write_file};
+
 /// The reference, with its answers to `explain` refusals rewritten.
 struct Reasons {
     inner: engine::InProcess,
@@ -164,14 +166,8 @@ fn bisection_makes_the_engine_apply_the_move_under_examination() {
 /// play, so a move the engine applies wrongly fails the perft too.
 #[test]
 fn scenario_perft_counts_below_the_engines_own_position() {
-    let dir = std::env::temp_dir().join(format!("rulecheck-verdicts-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let file = dir.join("crowning.yaml");
-    std::fs::write(
-        &file,
-        "variant: english\npage: checkers.hi\nscenarios:\n  - name: the jumped man leaves the board\n    clauses: [english.capture.man]\n    position: \"W:W10,K32:B6,K29\"\n    play: [10x1]\n    expect:\n      perft: {2: 4}\n",
-    )
-    .expect("write");
+    let dir = temp_dir("verdicts");
+    let file = write_file(&dir, "crowning.yaml", "variant: english\npage: checkers.hi\nscenarios:\n  - name: the jumped man leaves the board\n    clauses: [english.capture.man]\n    position: \"W:W10,K32:B6,K29\"\n    play: [10x1]\n    expect:\n      perft: {2: 4}\n");
     let catalog = Catalog::builtin().expect("catalog");
     let (files, errors) = runner::load_all(&[file], &catalog, &Options::new());
     assert!(errors.is_empty(), "{errors:?}");
