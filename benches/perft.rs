@@ -139,7 +139,7 @@ fn perft_keep_duplicates(c: &mut Criterion) {
         ("frisian/start/moves", Rules::frisian(), None, 10, Counting::DistinctMoves, 85_817_725),
         ("frisian/start", Rules::frisian(), None, 11, Counting::Paths, 521_287_205),
         ("frisian/start/moves", Rules::frisian(), None, 11, Counting::DistinctMoves, 491_186_430),
-        // Turkish: no table by a second program; tests/turkish_kish.rs holds
+        // Turkish: no table by a second program; tests/cross_checks/turkish_kish.rs holds
         // the tree to kish's move lists (kish's own perft, which counts every
         // route of a capture, gives 1,454,144,462 at depth 9).
         ("turkish/start/moves", Rules::turkish(), None, 9, Counting::DistinctMoves, 1_454_012_156),
@@ -167,7 +167,7 @@ fn perft_keep_duplicates(c: &mut Criterion) {
 /// three depths beyond tests/perft.rs. No keep-duplicates table is
 /// published for 12x12; the path counts beside them are rulecheck's own
 /// (31,839,070 and 237,209,607), held to the plain generator by
-/// tests/cross_check.rs at shallower depths.
+/// tests/cross_checks/cross_check.rs at shallower depths.
 fn perft_canadian(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft/canadian/start");
     group.sample_size(10);
