@@ -1,4 +1,4 @@
-//! Helpers shared by the integration-test binaries, declared once in each
+//! What the integration-test binaries share, declared once in each
 //! (`#[path = "../support/mod.rs"] mod support;`): running rulecheck as a
 //! process, a headless browser, hostile strings, the plain move generators
 //! the bitboard ones are checked against, a seeded random number generator
