@@ -2,7 +2,7 @@
 //! games, and checking a scenario file in which every scenario has errors.
 //! Both place every move and every error through one line index of the
 //! file, so their time grows in proportion to the file (the tests check the
-//! work without timing it, in tests/limits.rs). `cargo bench --bench parse`.
+//! work without timing it, in tests/cli/limits.rs). `cargo bench --bench parse`.
 
 // A test reports what broke by panicking: unwrap, expect and panic are its asserts.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]

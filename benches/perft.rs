@@ -22,7 +22,7 @@ use rulecheck::engine;
 use rulecheck::perft::tables::{self, Table, TEST_NODES};
 use rulecheck::runner;
 
-/// The perft tables of `spec/perft/`, the same files `tests/perft.rs` reads.
+/// The perft tables of `spec/perft/`, the same files `tests/cross_checks/perft.rs` reads.
 fn tables() -> Vec<Table> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/perft");
     tables::load_all(&[dir]).unwrap_or_else(|e| panic!("{}", e[0]))
@@ -85,7 +85,7 @@ fn perft_variants(c: &mut Criterion) {
 }
 
 /// The rows of the perft tables too deep for `cargo test` (above
-/// `TEST_NODES` leaves, which tests/perft.rs checks): each counted by the
+/// `TEST_NODES` leaves, which tests/cross_checks/perft.rs checks): each counted by the
 /// reference and held to its table, the files naming the sources (the
 /// published tables of the shashki.com and FMJD forums as collected in
 /// dctl's test suite, Letouzey's and Gilbert's positions, and the

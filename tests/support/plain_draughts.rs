@@ -117,6 +117,11 @@ fn other(side: Side) -> Side {
 }
 
 impl Board {
+    /// The pieces of the side to move, with their squares, in square order.
+    pub fn pieces_to_move(&self) -> impl Iterator<Item = (u8, Piece)> + '_ {
+        (0..self.squares()).filter_map(|s| self.cells[usize::from(s)].filter(|p| p.side == self.turn).map(|p| (s, p)))
+    }
+
     pub fn empty(size: u8, turn: Side) -> Board {
         let squares = usize::from(size) * usize::from(size) / 2;
         Board { size, numbering: Numbering::Pdn, cells: vec![None; squares], turn, last_king: [None, None] }
@@ -366,13 +371,7 @@ impl<'r> Plain<'r> {
     pub fn steps(&self, board: &Board) -> Vec<PlainMove> {
         let side = board.turn;
         let mut out = Vec::new();
-        for from in 0..board.squares() {
-            let Some(piece) = board.cells[usize::from(from)] else {
-                continue;
-            };
-            if piece.side != side {
-                continue;
-            }
+        for (from, piece) in board.pieces_to_move() {
             if piece.king && self.king_is_held(board, from) {
                 continue;
             }
@@ -413,13 +412,7 @@ impl<'r> Plain<'r> {
     pub fn captures(&self, board: &Board) -> Vec<PlainMove> {
         let side = board.turn;
         let mut out = Vec::new();
-        for from in 0..board.squares() {
-            let Some(piece) = board.cells[usize::from(from)] else {
-                continue;
-            };
-            if piece.side != side {
-                continue;
-            }
+        for (from, piece) in board.pieces_to_move() {
             let chase = Chase { board, side, from, started_king: piece.king };
             let mut path = Vec::new();
             let mut captured = Vec::new();

@@ -32,6 +32,40 @@ impl Outcome {
         assert!(self.stderr.starts_with("error: "), "expected an error message on stderr:\n{}", self.all());
         self
     }
+
+    /// Standard output read as a JSON report.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("a JSON report: {e}\n{}", self.all()))
+    }
+}
+
+/// `rulecheck` with arguments as a command in the crate's root, its input
+/// closed and its output piped, for a test that signals it or reads it
+/// while it runs (`.stdin(Stdio::piped())` to write to it too).
+#[allow(dead_code)]
+pub fn piped(args: &[&str]) -> Command {
+    use std::process::Stdio;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_rulecheck"));
+    command.args(args).current_dir(ROOT).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    command
+}
+
+/// The file `name` in `dir`, written with `text`: its path.
+#[allow(dead_code)]
+pub fn write_file(dir: &std::path::Path, name: &str, text: &str) -> std::path::PathBuf {
+    let file = dir.join(name);
+    std::fs::write(&file, text).expect("a file written");
+    file
+}
+
+/// A fresh temporary directory `rulecheck-NAME-PID`, emptied if it was
+/// left by an earlier run.
+#[allow(dead_code)]
+pub fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("rulecheck-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
 }
 
 /// Run `rulecheck` with arguments in the crate's root.

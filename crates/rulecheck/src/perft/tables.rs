@@ -145,8 +145,8 @@ impl Table {
 /// draughts generator itself: no FEN of the variant may hold more men than
 /// its own start.
 fn start_rows_count(variant: &str, options: &Options, rows: u8, paths: bool, depth: u32) -> Result<u64, String> {
-    use crate::draughts::{Counting as C, Perft};
     use crate::draughts::Position;
+    use crate::draughts::{Counting as C, Perft};
     let v = crate::draughts::variant(variant).ok_or_else(|| format!("'{variant}' is not draughts"))?;
     let rules = crate::draughts::Rules { rows_of_men: rows, ..v.rules(options) };
     let counting = if paths { C::Paths } else { C::DistinctMoves };

@@ -1,0 +1,24 @@
+//! The command line as its users meet it, run as a process: each
+//! subcommand's exit code and output (`cli`), one fixture per class of bad
+//! input refused with a located message (`bad_input`), output files onto
+//! devices, FIFOs and links (`outputs`), engines ended however rulecheck
+//! ends (`lifecycle`), numbers and sizes out of range refused and parsing
+//! kept linear (`limits`), and the README's path for an engine author
+//! followed as written (`walkthrough`).
+//!
+//! One test binary rather than one per file, so that the library is linked
+//! and `support/` compiled once for all of them.
+
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "../support/mod.rs"]
+#[allow(dead_code)]
+mod support;
+
+mod bad_input;
+mod cli;
+mod lifecycle;
+mod limits;
+mod outputs;
+mod walkthrough;

@@ -1,0 +1,29 @@
+//! The reference held to truth from outside itself: its move generators
+//! against deliberately plain ones (`cross_check` for draughts,
+//! `halma_cross_check`, `konane_cross_check`), Turkish draughts against an
+//! independent engine (`turkish_kish`), `perft --hash` against the plain
+//! walk (`perft_hash`), the perft tables of `spec/perft/` and `rulecheck
+//! perft-table` (`perft`), and real third-party engines in one matrix
+//! (`adapters`: it installs them where python3, node and npm are found,
+//! and skips with a message elsewhere; `--skip adapters::` leaves it out).
+//!
+//! One test binary rather than one per file, so that the library is linked
+//! and `support/` compiled once for all of them. Kept apart: `spec.rs`
+//! (harness = false, a test per scenario), `halma_alloc.rs` (it installs a
+//! counting global allocator, which would count every other test's
+//! allocations too).
+
+// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "../support/mod.rs"]
+#[allow(dead_code)]
+mod support;
+
+mod adapters;
+mod cross_check;
+mod halma_cross_check;
+mod konane_cross_check;
+mod perft;
+mod perft_hash;
+mod turkish_kish;
