@@ -1,4 +1,4 @@
-//! Cross-check of the engine's move generator (`src/draughts/movegen.rs`)
+//! Cross-check of the engine's move generator (`crates/draughts/src/movegen/`)
 //! against the deliberately plain one in `tests/support/plain_draughts.rs`:
 //! the same sets of legal moves (by start, end and captured squares), the
 //! same position after each of them, and the same perft counts.

@@ -1,6 +1,6 @@
-//! Cross-check of the bitboard Chinese checkers walk (`src/halma/bitboard.rs`)
+//! Cross-check of the bitboard Chinese checkers walk (`crates/halma/src/bitboard.rs`)
 //! against the plain generator in `tests/support/plain_halma.rs` and the
-//! engine's own move list (`src/halma/movegen.rs`), and of its perft against
+//! engine's own move list (`crates/halma/src/movegen.rs`), and of its perft against
 //! the game tree as `Match` plays it: random rule sets (every number of
 //! players, both forms, every house rule and every deviation the mutation
 //! score uses, seats sent to other camps), random positions (goals nearly

@@ -1,4 +1,4 @@
-//! Cross-check of the bitboard Konane generator (`src/konane/moves.rs`)
+//! Cross-check of the bitboard Konane generator (`crates/konane/src/moves.rs`)
 //! against the plain one in `tests/support/plain_konane.rs`, on every board
 //! size the variant offers and under every single-rule deviation: the same
 //! legal moves, the same position after each, the same perft counts.

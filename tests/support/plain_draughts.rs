@@ -1,5 +1,5 @@
 //! A second, deliberately plain move generator for the draughts family, used
-//! only by the tests as an independent reference for `src/draughts/movegen.rs`.
+//! only by the tests as an independent reference for `crates/draughts/src/movegen/`.
 //!
 //! Nothing here is clever: the board is an array of cells indexed by 0-based
 //! PDN square, squares are turned into (row, column) and back by arithmetic,

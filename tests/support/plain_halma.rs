@@ -1,11 +1,11 @@
 //! A deliberately plain Chinese checkers move generator over the array of
-//! holes, to cross-check the bitboard one in `src/halma/bitboard.rs` (and
-//! the engine's own list in `src/halma/movegen.rs`): neighbours found by
+//! holes, to cross-check the bitboard one in `crates/halma/src/bitboard.rs` (and
+//! the engine's own list in `crates/halma/src/movegen.rs`): neighbours found by
 //! searching the doubled coordinates, a chain of hops searched over every
 //! (hole, direction still allowed) state with a set of visited states, and
 //! the camps a piece may not enter decided hole by hole from the rules.
 //! Nothing is shared with the engine but the board's coordinates and camp
-//! shapes (checked in `src/halma/board.rs`), the position type and the
+//! shapes (checked in `crates/halma/src/board.rs`), the position type and the
 //! rules as data.
 
 use std::collections::{BTreeSet, HashSet};

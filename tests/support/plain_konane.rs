@@ -1,5 +1,5 @@
 //! A deliberately plain Konane move generator over an array of cells, to
-//! cross-check the bitboard one in `src/konane/moves.rs`: a cell at a time,
+//! cross-check the bitboard one in `crates/konane/src/moves.rs`: a cell at a time,
 //! a direction at a time, nothing shared with the engine but the position
 //! type and the rules as data.
 
