@@ -1,5 +1,7 @@
-//! The reference held to truth from outside itself: its move generators
-//! against deliberately plain ones (`cross_check` for draughts,
+//! The reference held to truth from outside itself and to its own
+//! conventions: the draughts generator's listings and its counting without
+//! listing, under every single-rule deviation (`movegen`); its move
+//! generators against deliberately plain ones (`cross_check` for draughts,
 //! `halma_cross_check`, `konane_cross_check`), Turkish draughts against an
 //! independent engine (`turkish_kish`), `perft --hash` against the plain
 //! walk (`perft_hash`), the perft tables of `spec/perft/` and `rulecheck
@@ -24,6 +26,7 @@ mod adapters;
 mod cross_check;
 mod halma_cross_check;
 mod konane_cross_check;
+mod movegen;
 mod perft;
 mod perft_hash;
 mod turkish_kish;

@@ -335,8 +335,7 @@ fn layer_table(text: &str) -> Vec<Layer> {
 
 /// Each workspace crate by name: its folder and the crates of the
 /// workspace it depends on (normal dependencies only: a dev-dependency may
-/// reach up, as a test of a generator does to the deviations it is held
-/// under).
+/// reach up, as the contract's example does to a draughts variant).
 fn workspace_crates(workspace: &Path) -> BTreeMap<String, (std::path::PathBuf, BTreeSet<String>)> {
     let mut dirs: Vec<std::path::PathBuf> = vec![workspace.to_path_buf()];
     let members = std::fs::read_dir(workspace.join("crates")).expect("crates/").filter_map(Result::ok);

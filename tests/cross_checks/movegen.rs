@@ -1,17 +1,14 @@
 //! The generator's listing conventions and its counting without listing,
 //! held to each other over seeded random positions of every rule set.
 
-// A test reports what broke by panicking: unwrap, expect and panic are its asserts.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
-
+use rulecheck::draughts::notation::{parse_fen, write_fen, SquareStyle};
+use rulecheck::draughts::Dispatch;
+use rulecheck::draughts::Geometry;
+use rulecheck::draughts::Position;
+use rulecheck::draughts::Word;
+use rulecheck::draughts::{apply, Generator, Listing, Move};
+use rulecheck::draughts::{CaptureDuty, Rules, Side};
 use rulecheck::mutation::draughts::DEVIATIONS;
-use rulecheck_draughts::notation::{parse_fen, write_fen, SquareStyle};
-use rulecheck_draughts::Dispatch;
-use rulecheck_draughts::Geometry;
-use rulecheck_draughts::Position;
-use rulecheck_draughts::Word;
-use rulecheck_draughts::{apply, Generator, Listing, Move};
-use rulecheck_draughts::{CaptureDuty, Rules, Side};
 
 fn listed(rules: &Rules, fen: &str, listing: Listing) -> Vec<Move> {
     let pos = parse_fen(fen, rules).expect("test FEN parses");
@@ -207,7 +204,7 @@ fn counts_agree<B: Dispatch>(rules: &Rules, mut next: &mut impl FnMut() -> u64) 
                     gen.count_moves(pos, &mut scratch, paths),
                     moves.len() as u64,
                     "{fen} {:?}",
-                    rulecheck_draughts::GenRules::of(rules)
+                    rulecheck::draughts::GenRules::of(rules)
                 );
                 let mut two = 0;
                 for m in &moves {
@@ -218,7 +215,7 @@ fn counts_agree<B: Dispatch>(rules: &Rules, mut next: &mut impl FnMut() -> u64) 
                     gen.count_children(pos, &mut scratch, paths),
                     two,
                     "{fen} {:?}",
-                    rulecheck_draughts::GenRules::of(rules)
+                    rulecheck::draughts::GenRules::of(rules)
                 );
             }
         }
