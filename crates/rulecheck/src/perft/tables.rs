@@ -8,8 +8,9 @@
 //! A file names a variant and its house rules, and lists tables: a
 //! position (the start, or a FEN), a counting convention (distinct moves,
 //! or capture paths as `perft --paths`), the source, and rows of depth and
-//! count. Errors are located (file, table, line:column) as the scenario
-//! loader's are.
+//! count. The file is read by the scenario loader's YAML reader, within its
+//! budget and with its messages; errors are located (file, table,
+//! line:column) as the loader's are.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -19,6 +20,7 @@ use serde_saphyr::{Location, Spanned};
 
 use crate::game::{Options, MAX_PERFT_DEPTH};
 use crate::registry;
+use crate::scenario::loader::{loc_of, read_yaml};
 use crate::scenario::{InputError, Loc};
 
 /// The largest count `cargo test` checks against the reference: the
@@ -216,27 +218,7 @@ pub fn load(path: &Path) -> Result<Vec<Table>, Vec<InputError>> {
 
 /// The tables of a file's text.
 pub fn parse(path: &Path, src: &str) -> Result<Vec<Table>, Vec<InputError>> {
-    let options = serde_saphyr::options! {
-        budget: serde_saphyr::budget! { max_depth: 16, max_nodes: 100_000, max_aliases: 100, max_documents: 1 },
-    };
-    let doc: FileDoc = serde_saphyr::from_str_with_options(src, options).map_err(|e| {
-        let loc = e.location().map(|l| loc_of(&l)).unwrap_or(Loc { line: 1, col: 1 });
-        // The reader's first line, without the place it starts with (the
-        // error gives it as line:column).
-        let text = e.to_string();
-        let first = text.lines().next().unwrap_or("");
-        let said = first.strip_prefix("error: ").unwrap_or(first);
-        let said = match said.split_once(": ") {
-            Some((place, rest)) if place.starts_with("line ") => rest,
-            _ => said,
-        };
-        vec![InputError {
-            file: path.to_path_buf(),
-            scenario: None,
-            loc,
-            message: format!("invalid perft table file: {said}"),
-        }]
-    })?;
+    let doc: FileDoc = read_yaml(path, src, "perft table file").map_err(|e| vec![e])?;
     let mut errors = Vec::new();
     // A table is named in the message: it is no scenario.
     let at = |l: &Location, table: Option<&str>, message: String| InputError {
@@ -320,10 +302,6 @@ pub fn parse(path: &Path, src: &str) -> Result<Vec<Table>, Vec<InputError>> {
     } else {
         Err(errors)
     }
-}
-
-fn loc_of(at: &Location) -> Loc {
-    Loc { line: (at.line() as usize).max(1), col: (at.column() as usize).max(1) }
 }
 
 fn whole(path: &Path, message: String) -> InputError {

@@ -62,6 +62,12 @@ impl Outcome {
             Outcome::UnexpectedPass => "unexpected-pass",
         }
     }
+
+    /// Whether CI stays green on it: a pass, a skip or an expected
+    /// failure; not a failure, an engine error or an unexpected pass.
+    pub fn is_ok(self) -> bool {
+        matches!(self, Outcome::Pass | Outcome::Skip | Outcome::ExpectedFail)
+    }
 }
 
 /// Who gave the answers a run judged, as its reports name it: "the

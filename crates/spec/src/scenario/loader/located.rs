@@ -23,7 +23,8 @@ pub(super) fn io_error(path: &Path, e: std::io::Error) -> InputError {
     InputError { file: path.to_path_buf(), scenario: None, loc: Loc { line: 1, col: 1 }, message: e.to_string() }
 }
 
-pub(super) fn loc_of(at: &Location) -> Loc {
+/// The place a YAML reader gives, as a scenario place.
+pub fn loc_of(at: &Location) -> Loc {
     Loc { line: at.line() as usize, col: at.column() as usize }
 }
 

@@ -23,11 +23,12 @@ use std::path::Path;
 use super::{InputError, Loc, ScenarioFile};
 use crate::catalog::Catalog;
 use doc::FileDoc;
-use located::{loc_of, message_error, Ctx};
+pub use located::loc_of;
+use located::{message_error, Ctx};
 use rulecheck_game::Options;
 use rulecheck_text::{shown, utf8_error, LineIndex};
 use scenarios::{bad_name, check_options, scenario_rows};
-use yaml::parse_yaml;
+pub use yaml::read_yaml;
 
 pub use collect::collect;
 pub use doc::schema;
@@ -109,7 +110,7 @@ fn load_str_partial(
     catalog: &Catalog,
     overrides: &Options,
 ) -> (Option<ScenarioFile>, Vec<InputError>) {
-    let doc: FileDoc = match parse_yaml(path, src) {
+    let doc: FileDoc = match read_yaml(path, src, "scenario file") {
         Ok(d) => d,
         Err(e) => return (None, vec![e]),
     };

@@ -1,7 +1,8 @@
 //! The YAML reader behind one function: serde-saphyr within an input
 //! budget (nesting, values, aliases, one document), and its errors said in
-//! the words of a scenario file rather than of Rust types. Kept apart so
-//! that the reader and its budget can change in one place.
+//! the words of the file being read (a scenario file, a perft table file)
+//! rather than of Rust types. Kept apart so that the reader and its budget
+//! can change in one place for every YAML file rulecheck reads.
 
 use std::path::Path;
 
@@ -16,8 +17,9 @@ const MAX_DEPTH: usize = 32;
 const MAX_NODES: usize = 500_000;
 const MAX_ALIASES: usize = 1_000;
 
-/// Parse YAML text into the document model, within a budget.
-pub(super) fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, src: &str) -> Result<T, InputError> {
+/// Parse YAML text into a document model, within a budget; `kind` names
+/// the file in messages ("scenario file").
+pub fn read_yaml<T: for<'de> Deserialize<'de>>(path: &Path, src: &str, kind: &str) -> Result<T, InputError> {
     let options = serde_saphyr::options! {
         budget: serde_saphyr::budget! {
             max_depth: MAX_DEPTH,
@@ -32,7 +34,7 @@ pub(super) fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, src: &str) -
             file: path.to_path_buf(),
             scenario: None,
             loc,
-            message: format!("invalid scenario file: {}", yaml_message(&e)),
+            message: format!("invalid {kind}: {}", yaml_message(&e, kind)),
         }
     })
 }
@@ -40,11 +42,11 @@ pub(super) fn parse_yaml<T: for<'de> Deserialize<'de>>(path: &Path, src: &str) -
 /// What the YAML reader found wrong, said in terms of what to write: the
 /// reader's own wording names Rust types and its options, which a scenario
 /// author has no use for.
-fn yaml_message(e: &serde_saphyr::Error) -> String {
+fn yaml_message(e: &serde_saphyr::Error, kind: &str) -> String {
     use serde_saphyr::budget::BudgetBreach;
     use serde_saphyr::Error as E;
     let text = match e {
-        E::WithSnippet { error, .. } | E::AliasError { error, .. } => return yaml_message(error),
+        E::WithSnippet { error, .. } | E::AliasError { error, .. } => return yaml_message(error, kind),
         E::Eof { .. } => "the file ends where a value is expected (is it empty?)".to_string(),
         E::NullIntoString { .. } | E::InvalidCharNull { .. } => {
             "a value is missing here: write it after the colon (\"\" for an empty text)".to_string()
@@ -79,14 +81,14 @@ fn yaml_message(e: &serde_saphyr::Error) -> String {
                 format!("more than {MAX_ALIASES} aliases (*name): write the values out instead")
             }
             BudgetBreach::Depth { .. } => {
-                format!("lists and mappings are nested more than {MAX_DEPTH} deep; a scenario file needs a few levels")
+                format!("lists and mappings are nested more than {MAX_DEPTH} deep; a {kind} needs a few levels")
             }
             BudgetBreach::Nodes { .. } => format!("more than {MAX_NODES} values: split the file into several files"),
             BudgetBreach::Documents { .. } => {
-                "more than one YAML document (---): a scenario file is one document".to_string()
+                format!("more than one YAML document (---): a {kind} is one document")
             }
             BudgetBreach::Anchors { .. } => "too many anchors (&name): write the values out instead".to_string(),
-            _ => "the file is too large or too complex for a scenario file: split it into several files".to_string(),
+            _ => format!("the file is too large or too complex for a {kind}: split it into several files"),
         },
         E::AliasReplayCounterOverflow { .. }
         | E::AliasReplayLimitExceeded { .. }
@@ -95,8 +97,8 @@ fn yaml_message(e: &serde_saphyr::Error) -> String {
             "aliases (*name) expand to too much: write the values out instead".to_string()
         }
         E::UnknownAnchor { .. } => "this alias (*name) names no anchor (&name) defined before it".to_string(),
-        E::MultipleDocuments { .. } => "more than one YAML document (---): a scenario file is one document".to_string(),
-        E::UnsupportedTag { tag, .. } => format!("the tag '{}' has no use in a scenario file: remove it", shown(tag)),
+        E::MultipleDocuments { .. } => format!("more than one YAML document (---): a {kind} is one document"),
+        E::UnsupportedTag { tag, .. } => format!("the tag '{}' has no use in a {kind}: remove it", shown(tag)),
         E::TaggedScalarCannotDeserializeIntoString { .. } => {
             "a value with a tag (!!...) where text is expected: remove the tag".to_string()
         }
