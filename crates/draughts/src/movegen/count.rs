@@ -365,6 +365,15 @@ fn listed_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R:
     buf.iter().map(|m| count_moves(r, &apply(pos, m), &mut scratch, paths)).sum()
 }
 
+/// [`count_moves`] out of line, for rules read at run time (see
+/// [`RuleSet::FOLDED`]): inlined at each of the capture search's
+/// recording sites, with no branch folded away, it would multiply the
+/// search's size and its compile time several times over.
+#[inline(never)]
+fn count_moves_apart<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
+    count_moves(r, pos, buf, paths)
+}
+
 /// Counts the leaves below each capture sequence as the search finds it
 /// (see [`count_children`]).
 struct ChildSink<'p, R: RuleSet, const RANKED: bool> {
@@ -393,6 +402,10 @@ impl<R: RuleSet, const RANKED: bool> Sink<R::B> for ChildSink<'_, R, RANKED> {
             Weight::Same => {}
         }
         let next = played(self.pos, from, to, captured, crowns);
-        self.leaves += count_moves(self.r, &next, &mut self.scratch, self.paths);
+        self.leaves += if R::FOLDED {
+            count_moves(self.r, &next, &mut self.scratch, self.paths)
+        } else {
+            count_moves_apart(self.r, &next, &mut self.scratch, self.paths)
+        };
     }
 }

@@ -46,6 +46,7 @@ impl<B: Word> Configured<B> {
 
 impl<B: Word> RuleSet for Configured<B> {
     type B = B;
+    const FOLDED: bool = false;
     #[inline(always)]
     fn half(self) -> u32 {
         u32::from(self.gen.half)

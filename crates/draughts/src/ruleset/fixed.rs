@@ -36,6 +36,7 @@ impl<const V: usize, B: Word> Fixed<V, B> {
 
 impl<const V: usize, B: Word> RuleSet for Fixed<V, B> {
     type B = B;
+    const FOLDED: bool = true;
     #[inline(always)]
     fn half(self) -> u32 {
         Self::HALF

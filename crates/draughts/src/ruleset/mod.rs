@@ -44,6 +44,10 @@ pub const fn opposite(dir: usize) -> usize {
 pub trait RuleSet: Copy {
     /// The word the board's squares are kept in.
     type B: Word;
+    /// Whether every rule is a constant the compiler folds. Where rules are
+    /// read at run time no branch folds away, and the generator calls its
+    /// larger parts out of line rather than inlining each at every site.
+    const FOLDED: bool;
     /// Dark squares per row.
     fn half(self) -> u32;
     fn valid(self) -> Self::B;
