@@ -22,9 +22,14 @@ use rulecheck::engine;
 use rulecheck::perft::tables::{self, Table, TEST_NODES};
 use rulecheck::runner;
 
+/// The workspace's top folder, where `spec/` is.
+fn workspace() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+}
+
 /// The perft tables of `spec/perft/`, the same files `tests/cross_checks/perft.rs` reads.
 fn tables() -> Vec<Table> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/perft");
+    let dir = workspace().join("spec/perft");
     tables::load_all(&[dir]).unwrap_or_else(|e| panic!("{}", e[0]))
 }
 
@@ -216,7 +221,7 @@ fn movegen(c: &mut Criterion) {
 
 fn whole_spec(c: &mut Criterion) {
     let catalog = Catalog::builtin().expect("catalog");
-    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec");
+    let spec = workspace().join("spec");
     let mut group = c.benchmark_group("spec");
     group.sample_size(10);
     group.bench_function("load and run against the reference", |b| {
@@ -230,20 +235,21 @@ fn whole_spec(c: &mut Criterion) {
     group.finish();
 }
 
-/// The whole spec over the engine protocol, against `rulecheck serve` (this
-/// build's binary, which cargo builds for the benchmarks): loading, starting
+/// The whole spec over the engine protocol, against the reference served by
+/// `rulecheck serve`'s loop (`src/serve.rs`, which cargo builds for the
+/// benchmarks): loading, starting
 /// the engine, every request and its answer, and ending the engine, to set
 /// beside the in-process run of [`whole_spec`].
 fn whole_spec_protocol(c: &mut Criterion) {
-    let binary = Path::new(env!("CARGO_BIN_EXE_rulecheck"));
+    let binary = Path::new(env!("CARGO_BIN_EXE_rulecheck-bench-serve"));
     if !binary.is_file() {
         eprintln!("spec/protocol: skipped, {} is not built", binary.display());
         return;
     }
-    let command = format!("'{}' serve", binary.display());
+    let command = format!("'{}'", binary.display());
     let spec_of_engine = engine::process::EngineSpec::from_command_line(&command).expect("engine command");
     let catalog = Catalog::builtin().expect("catalog");
-    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec");
+    let spec = workspace().join("spec");
     let mut group = c.benchmark_group("spec");
     group.sample_size(10);
     group.bench_function("load and run against rulecheck serve", |b| {
