@@ -107,3 +107,17 @@ impl fmt::Display for NotationError {
 }
 
 impl std::error::Error for NotationError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_family_of_one_notation_names_it_when_another_is_asked() {
+        assert_eq!(only_notation("holes", "holes", "Chinese checkers"), Ok(()));
+        assert_eq!(
+            only_notation("numeric", "holes", "Chinese checkers"),
+            Err("unknown notation 'numeric' (Chinese checkers has one: holes)".to_string())
+        );
+    }
+}

@@ -82,3 +82,54 @@ impl<N: Notated, W: Walk<N::Position, N::Move>> Counter for Counted<'_, N, W> {
         self.walk.stats()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line of `n` cells, a move one step right: a position is the cell
+    /// stood on, and every position has the moves to the cells beyond it.
+    struct Line(u32);
+
+    impl Notated for Line {
+        type Position = u32;
+        type Move = u32;
+        fn parse_position(&self, text: &str) -> Result<u32, NotationError> {
+            text.parse().ok().filter(|&p| p < self.0).ok_or_else(|| NotationError::whole("not a cell"))
+        }
+        fn write_move(&self, pos: &u32, m: &u32) -> String {
+            format!("{pos}-{m}")
+        }
+    }
+
+    struct Steps(u32);
+
+    impl Walk<u32, u32> for Steps {
+        fn count(&mut self, pos: &u32, depth: u32) -> u64 {
+            if depth == 0 {
+                return 1;
+            }
+            (pos + 1..self.0).map(|m| self.count(&m, depth - 1)).sum()
+        }
+        fn divide_observed(&mut self, pos: &u32, depth: u32, done: &dyn Fn()) -> Vec<(u32, u64)> {
+            (pos + 1..self.0)
+                .map(|m| {
+                    let row = (m, self.count(&m, depth.saturating_sub(1)));
+                    done();
+                    row
+                })
+                .collect()
+        }
+    }
+
+    #[test]
+    fn a_walk_counts_in_text_through_its_notation() {
+        let line = Line(4);
+        let mut counter = Counted::new(&line, Box::new(Steps(4)));
+        assert_eq!(counter.perft("0", 2), Ok(3));
+        let rows = counter.divide_observed("1", 1, &|| {}).expect("a cell");
+        assert_eq!(rows, [("1-2".to_string(), 1), ("1-3".to_string(), 1)]);
+        assert!(counter.perft("9", 1).is_err(), "read by the notation");
+        assert_eq!(counter.stats(), Stats::default(), "no table, no figures");
+    }
+}

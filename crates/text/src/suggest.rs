@@ -56,4 +56,11 @@ mod tests {
         assert_eq!(suggest(ids.iter().copied(), "english.king.crown-end-turn"), Some(ids[0]));
         assert_eq!(suggest(ids.iter().copied(), "konane.move.jump"), None);
     }
+
+    #[test]
+    fn did_you_mean_is_said_only_of_a_near_miss() {
+        let ids = ["english", "russian"];
+        assert_eq!(did_you_mean(ids.iter().copied(), "englsh"), " (did you mean 'english'?)");
+        assert_eq!(did_you_mean(ids.iter().copied(), "konane"), "");
+    }
 }
