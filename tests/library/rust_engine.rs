@@ -11,7 +11,7 @@ use std::path::Path;
 
 use rulecheck::catalog::Catalog;
 use rulecheck::engine::{Engine, EngineError, Explanation, Setup};
-use rulecheck::game::{self, Action, GameError, Options, Replay};
+use rulecheck::game::{self, Action, Options, Replay};
 use rulecheck::registry;
 use rulecheck::{report, runner};
 
@@ -27,13 +27,6 @@ impl MyEnglishEngine {
             registry::configure(setup.variant, setup.options).map_err(|e| EngineError::Unsupported(e.to_string()))?;
         let position = setup.position.map(str::to_string).unwrap_or_else(|| g.start_position());
         Ok((g, position))
-    }
-}
-
-fn engine_error(e: GameError) -> EngineError {
-    match e {
-        GameError::Rejected(r) => EngineError::Rejected(r),
-        GameError::Notation(n) => EngineError::Failed(n.message),
     }
 }
 
@@ -53,12 +46,12 @@ impl Engine for MyEnglishEngine {
 
     fn replay(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<Replay, EngineError> {
         let (g, position) = self.game(setup)?;
-        g.replay(&position, actions).map_err(engine_error)
+        g.replay(&position, actions).map_err(EngineError::from)
     }
 
     fn explain(&mut self, setup: &Setup<'_>, played: &[Action], action: &Action) -> Result<Explanation, EngineError> {
         let (g, position) = self.game(setup)?;
-        Ok(match g.explain(&position, played, action).map_err(engine_error)? {
+        Ok(match g.explain(&position, played, action).map_err(EngineError::from)? {
             None => Explanation::Accepted,
             Some(reason) => Explanation::Refused(Some(reason)),
         })

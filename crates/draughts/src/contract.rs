@@ -4,10 +4,11 @@
 //! family's own types, so that each reads on its own.
 
 use crate::{
-    explain, geometry, notation, perft, Counting, Dispatch, Draughts, Generator, Perft, Position, SquareStyle, Word,
+    explain, geometry, notation, perft, Counting, Dispatch, Draughts, Generator, Move, Perft, Position, SquareStyle,
 };
 use rulecheck_game::notation::NotationError;
-use rulecheck_game::table::{Stats, TableError};
+use rulecheck_game::table::TableError;
+use rulecheck_game::walk::{Counted, Notated};
 use rulecheck_game::{Action, Counter, Game, GameError, MoveKey, Replay};
 
 impl<B: Dispatch> Game for Draughts<B> {
@@ -82,19 +83,16 @@ impl<B: Dispatch> Game for Draughts<B> {
         Ok(self.fen(&pos))
     }
 
-    fn svg_marked(
-        &self,
-        position: &str,
-        expected_only: &[String],
-        actual_only: &[String],
-    ) -> Result<String, NotationError> {
-        use rulecheck_game::svg::{mark, square_board, Piece, BLACK, WHITE};
+    fn move_cells(&self, text: &str) -> Vec<usize> {
+        notation::parse_move(text, self.g())
+            .map(|t| t.squares.into_iter().map(usize::from).collect())
+            .unwrap_or_default()
+    }
+
+    fn draw(&self, position: &str, mark: &dyn Fn(usize) -> Option<&'static str>) -> Result<String, NotationError> {
+        use rulecheck_game::svg::{square_board, Piece, BLACK, WHITE};
         let pos = self.parse(position)?;
         let g = self.g();
-        let squares = |moves: &[String]| -> Vec<u8> {
-            moves.iter().filter_map(|m| notation::parse_move(m, g).ok()).flat_map(|t| t.squares).collect()
-        };
-        let (want, got) = (squares(expected_only), squares(actual_only));
         let cells = |r: usize, c: usize| {
             let sq = g.at(r as u8, c as u8)?;
             let king = g.holds(pos.kings, sq);
@@ -108,7 +106,7 @@ impl<B: Dispatch> Game for Draughts<B> {
         };
         let dark = |r: usize, c: usize| g.at(r as u8, c as u8).is_some();
         let labels = |r: usize, c: usize| g.at(r as u8, c as u8).map(|sq| notation::square_name(sq, g, self.style));
-        let marks = |r: usize, c: usize| mark(&g.at(r as u8, c as u8)?, &want, &got);
+        let marks = |r: usize, c: usize| mark(usize::from(g.at(r as u8, c as u8)?));
         Ok(square_board(usize::from(g.size()), &cells, &dark, &labels, &marks))
     }
 
@@ -202,55 +200,33 @@ impl<B: Dispatch> Game for Draughts<B> {
         })
     }
 
-    fn perft(&self, position: &str, depth: u32, paths: bool) -> Result<u64, NotationError> {
-        let pos = self.parse(position)?;
-        let counting = if paths { Counting::Paths } else { Counting::DistinctMoves };
-        Ok(Perft::<B>::new(&self.rules, counting).count(&pos, depth))
-    }
-
-    fn divide_observed(
-        &self,
-        position: &str,
-        depth: u32,
-        paths: bool,
-        done: &dyn Fn(),
-    ) -> Result<Vec<(String, u64)>, NotationError> {
-        let pos = self.parse(position)?;
-        let counting = if paths { Counting::Paths } else { Counting::DistinctMoves };
-        let rows = Perft::<B>::new(&self.rules, counting).divide_observed(&pos, depth.max(1), done);
-        Ok(rows.into_iter().map(|(m, n)| (self.write(&m), n)).collect())
+    fn counter(&self, paths: bool) -> Box<dyn Counter + '_> {
+        Box::new(Counted::new(self, Perft::<B>::new(&self.rules, counting(paths))))
     }
 
     fn hashed(&self, paths: bool, bytes: usize) -> Result<Box<dyn Counter + '_>, TableError> {
-        let counting = if paths { Counting::Paths } else { Counting::DistinctMoves };
-        Ok(Box::new(HashedCounter { game: self, perft: perft::hash::Hashed::<B>::new(&self.rules, counting, bytes)? }))
+        Ok(Box::new(Counted::new(self, perft::hash::Hashed::<B>::new(&self.rules, counting(paths), bytes)?)))
     }
 }
 
-/// `perft --hash` on a draughts variant.
-struct HashedCounter<'g, B: Word> {
-    game: &'g Draughts<B>,
-    perft: perft::hash::Hashed<'g, B>,
+/// How `perft` asks to count capture paths.
+fn counting(paths: bool) -> Counting {
+    if paths {
+        Counting::Paths
+    } else {
+        Counting::DistinctMoves
+    }
 }
 
-impl<B: Dispatch> Counter for HashedCounter<'_, B> {
-    fn perft(&mut self, position: &str, depth: u32) -> Result<u64, NotationError> {
-        let pos = self.game.parse(position)?;
-        Ok(self.perft.count(&pos, depth))
+/// Positions as the family reads them, moves as it writes them, for the
+/// counts of [`Counted`].
+impl<B: Dispatch> Notated for Draughts<B> {
+    type Position = Position<B>;
+    type Move = Move<B>;
+    fn parse_position(&self, text: &str) -> Result<Position<B>, NotationError> {
+        self.parse(text)
     }
-
-    fn divide_observed(
-        &mut self,
-        position: &str,
-        depth: u32,
-        done: &dyn Fn(),
-    ) -> Result<Vec<(String, u64)>, NotationError> {
-        let pos = self.game.parse(position)?;
-        let rows = self.perft.divide_observed(&pos, depth.max(1), done);
-        Ok(rows.into_iter().map(|(m, n)| (self.game.write(&m), n)).collect())
-    }
-
-    fn stats(&self) -> Stats {
-        self.perft.stats()
+    fn write_move(&self, _pos: &Position<B>, m: &Move<B>) -> String {
+        self.write(m)
     }
 }

@@ -8,6 +8,7 @@ use super::position::Position;
 use super::rules::Rules;
 use super::ruleset::Dispatch;
 use super::word::Word;
+use rulecheck_game::walk::Walk;
 
 /// How perft counts capture sequences that take the same pieces from the
 /// same square to the same square by different paths.
@@ -113,6 +114,17 @@ impl<'r, B: Dispatch> Perft<'r, B> {
         };
         self.buffers[slot] = buf;
         total
+    }
+}
+
+/// The walk the contract counts with: [`Perft::count`] and
+/// [`Perft::divide_observed`].
+impl<B: Dispatch> Walk<Position<B>, Move<B>> for Perft<'_, B> {
+    fn count(&mut self, pos: &Position<B>, depth: u32) -> u64 {
+        Perft::count(self, pos, depth)
+    }
+    fn divide_observed(&mut self, pos: &Position<B>, depth: u32, done: &dyn Fn()) -> Vec<(Move<B>, u64)> {
+        Perft::divide_observed(self, pos, depth, done)
     }
 }
 

@@ -115,6 +115,21 @@ pub trait Word:
     }
 }
 
+/// A table by `half` (nine entries) of what the `const fn` `$f` makes of
+/// each half of `$halves`, `$zero` for the others. A `const fn` cannot be
+/// handed a function, so each table is this loop written over its own.
+macro_rules! by_half {
+    ($halves:ident, $f:ident, $zero:expr) => {{
+        let mut out = [$zero; 9];
+        let mut i = 0;
+        while i < $halves.len() {
+            out[$halves[i] as usize] = $f($halves[i]);
+            i += 1;
+        }
+        out
+    }};
+}
+
 /// The tables of the padded layout for one word, as `const fn`s over it.
 macro_rules! layout_tables {
     ($t:ty, $halves:expr) => {
@@ -208,52 +223,14 @@ macro_rules! layout_tables {
 
         const HALVES: &[u32] = &$halves;
 
-        /// By `half`, the real squares (zero for the boards of other words).
-        pub(super) const VALID: [$t; 9] = {
-            let mut out = [0; 9];
-            let mut i = 0;
-            while i < HALVES.len() {
-                out[HALVES[i] as usize] = valid_mask(HALVES[i]);
-                i += 1;
-            }
-            out
-        };
-        pub(super) const TOP: [$t; 9] = {
-            let mut out = [0; 9];
-            let mut i = 0;
-            while i < HALVES.len() {
-                out[HALVES[i] as usize] = top_row_mask(HALVES[i]);
-                i += 1;
-            }
-            out
-        };
-        pub(super) const BOTTOM: [$t; 9] = {
-            let mut out = [0; 9];
-            let mut i = 0;
-            while i < HALVES.len() {
-                out[HALVES[i] as usize] = bottom_row_mask(HALVES[i]);
-                i += 1;
-            }
-            out
-        };
-        pub(super) const DIR_MASKS: [[$t; 8]; 9] = {
-            let mut out = [[0; 8]; 9];
-            let mut i = 0;
-            while i < HALVES.len() {
-                out[HALVES[i] as usize] = dir_masks(HALVES[i]);
-                i += 1;
-            }
-            out
-        };
-        pub(super) const ROTATIONS: [[u32; 8]; 9] = {
-            let mut out = [[0; 8]; 9];
-            let mut i = 0;
-            while i < HALVES.len() {
-                out[HALVES[i] as usize] = rotations(HALVES[i]);
-                i += 1;
-            }
-            out
-        };
+        /// By `half`, the real squares (zero for the boards of other words),
+        /// and likewise the top and bottom rows, the one-step masks and
+        /// the rotations.
+        pub(super) const VALID: [$t; 9] = by_half!(HALVES, valid_mask, 0);
+        pub(super) const TOP: [$t; 9] = by_half!(HALVES, top_row_mask, 0);
+        pub(super) const BOTTOM: [$t; 9] = by_half!(HALVES, bottom_row_mask, 0);
+        pub(super) const DIR_MASKS: [[$t; 8]; 9] = by_half!(HALVES, dir_masks, [0; 8]);
+        pub(super) const ROTATIONS: [[u32; 8]; 9] = by_half!(HALVES, rotations, [0; 8]);
     };
 }
 
@@ -312,9 +289,24 @@ mod wide {
     pub(super) static RAYS: Rays<u128> = ray_table(6);
 }
 
-/// The operations every word has, as the primitive integers have them.
+/// The constants and operations every word has, as the primitive integers
+/// have them; the layout tables of `$tables`, the word's module of them;
+/// and capture paths of at most `$path` squares.
 macro_rules! word_ops {
-    () => {
+    ($t:ty, $tables:ident, $path:literal) => {
+        const MAX_PATH: usize = $path;
+        type Path = [u8; $path];
+        const EMPTY_PATH: [u8; $path] = [0; $path];
+        type Row = [$t; <$t>::BITS as usize];
+        const ZERO: Self = 0;
+        const ONE: Self = 1;
+        const MAX: Self = Self::MAX;
+        const BITS: u32 = Self::BITS;
+        const VALID: [Self; 9] = $tables::VALID;
+        const DIR_MASKS: [[Self; 8]; 9] = $tables::DIR_MASKS;
+        const ROTATIONS: [[u32; 8]; 9] = $tables::ROTATIONS;
+        const TOP: [Self; 9] = $tables::TOP;
+        const BOTTOM: [Self; 9] = $tables::BOTTOM;
         #[inline(always)]
         fn bit(i: u8) -> Self {
             1 << i
@@ -355,29 +347,16 @@ macro_rules! word_ops {
 }
 
 impl Word for u64 {
-    const ZERO: u64 = 0;
-    const ONE: u64 = 1;
-    const MAX: u64 = u64::MAX;
-    const BITS: u32 = 64;
-    const MAX_PATH: usize = 24;
-    type Path = [u8; 24];
-    const EMPTY_PATH: [u8; 24] = [0; 24];
-    type Row = [u64; 64];
     // Squares are below bit 58 on every board of this word whose captures
     // are counted (the full board's are listed), so the end square fits in
     // the top six bits.
     const KEY_SHIFT: u32 = 58;
-    const VALID: [u64; 9] = narrow::VALID;
-    const DIR_MASKS: [[u64; 8]; 9] = narrow::DIR_MASKS;
-    const ROTATIONS: [[u32; 8]; 9] = narrow::ROTATIONS;
-    const TOP: [u64; 9] = narrow::TOP;
-    const BOTTOM: [u64; 9] = narrow::BOTTOM;
     const FULL_MASKS: [u64; 8] = narrow::FULL_MASKS;
     const FULL_ROTATIONS: [u32; 8] = narrow::FULL_ROTATIONS;
     const FULL_TOP: u64 = 0xff;
     const FULL_BOTTOM: u64 = 0xff << 56;
 
-    word_ops!();
+    word_ops!(u64, narrow, 24);
 
     #[inline(always)]
     fn from_u128(x: u128) -> u64 {
@@ -395,28 +374,15 @@ impl Word for u64 {
 }
 
 impl Word for u128 {
-    const ZERO: u128 = 0;
-    const ONE: u128 = 1;
-    const MAX: u128 = u128::MAX;
-    const BITS: u32 = 128;
-    const MAX_PATH: usize = 32;
-    type Path = [u8; 32];
-    const EMPTY_PATH: [u8; 32] = [0; 32];
-    type Row = [u128; 128];
     // The 12x12 layout ends below bit 77; the end square takes the top
     // seven bits.
     const KEY_SHIFT: u32 = 121;
-    const VALID: [u128; 9] = wide::VALID;
-    const DIR_MASKS: [[u128; 8]; 9] = wide::DIR_MASKS;
-    const ROTATIONS: [[u32; 8]; 9] = wide::ROTATIONS;
-    const TOP: [u128; 9] = wide::TOP;
-    const BOTTOM: [u128; 9] = wide::BOTTOM;
     const FULL_MASKS: [u128; 8] = [0; 8];
     const FULL_ROTATIONS: [u32; 8] = [0; 8];
     const FULL_TOP: u128 = 0;
     const FULL_BOTTOM: u128 = 0;
 
-    word_ops!();
+    word_ops!(u128, wide, 32);
 
     #[inline(always)]
     fn from_u128(x: u128) -> u128 {

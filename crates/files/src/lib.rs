@@ -16,31 +16,26 @@ use std::fs::{FileType, Metadata};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
+/// Whether a file is of one kind.
+type Is = fn(&FileType) -> bool;
+
 /// What a file that is not a regular file or a directory is, in words.
 pub fn kind(file_type: &FileType) -> &'static str {
+    // The kinds a file can be but regular, those only Unix has first.
     #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if file_type.is_fifo() {
-            return "a FIFO (named pipe)";
-        }
-        if file_type.is_char_device() {
-            return "a character device";
-        }
-        if file_type.is_block_device() {
-            return "a block device";
-        }
-        if file_type.is_socket() {
-            return "a socket";
-        }
-    }
-    if file_type.is_dir() {
-        return "a directory";
-    }
-    if file_type.is_symlink() {
-        return "a symbolic link";
-    }
-    "not a regular file"
+    use std::os::unix::fs::FileTypeExt;
+    #[cfg(unix)]
+    let special: &[(Is, &'static str)] = &[
+        (FileType::is_fifo, "a FIFO (named pipe)"),
+        (FileType::is_char_device, "a character device"),
+        (FileType::is_block_device, "a block device"),
+        (FileType::is_socket, "a socket"),
+    ];
+    #[cfg(not(unix))]
+    let special: &[(Is, &'static str)] = &[];
+    let common: [(Is, &'static str); 2] =
+        [(FileType::is_dir, "a directory"), (FileType::is_symlink, "a symbolic link")];
+    special.iter().chain(&common).find(|(is, _)| is(file_type)).map_or("not a regular file", |(_, name)| name)
 }
 
 /// Why a file is not read, when it is not a regular file.

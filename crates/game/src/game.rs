@@ -182,7 +182,18 @@ pub trait Game: Send + Sync {
         position: &str,
         expected_only: &[String],
         actual_only: &[String],
-    ) -> Result<String, NotationError>;
+    ) -> Result<String, NotationError> {
+        let cells = |moves: &[String]| -> Vec<usize> { moves.iter().flat_map(|m| self.move_cells(m)).collect() };
+        let (want, got) = (cells(expected_only), cells(actual_only));
+        self.draw(position, &|cell| crate::svg::mark(&cell, &want, &got))
+    }
+    /// The cells a written move touches (its start, landings and removals),
+    /// by the family's own index of the cells [`Game::draw`] marks; none for
+    /// a move that does not parse.
+    fn move_cells(&self, text: &str) -> Vec<usize>;
+    /// Draw a position as an SVG picture, each cell marked as `mark` says
+    /// (by the index of [`Game::move_cells`]).
+    fn draw(&self, position: &str, mark: &dyn Fn(usize) -> Option<&'static str>) -> Result<String, NotationError>;
     /// Choose how positions and moves are written on output (input accepts
     /// every notation of the family).
     fn set_notation(&mut self, name: &str) -> Result<(), String>;
@@ -226,8 +237,18 @@ pub trait Game: Send + Sync {
     fn turn_cleared(&self, position: &str) -> Result<String, NotationError> {
         self.normalize_position(position)
     }
+    /// A perft without a table, for one thread (`paths` counts every path
+    /// of a capture): the count behind [`Game::perft`] and
+    /// [`Game::divide_observed`]. A family builds it from its walk and its
+    /// notation (`walk::Counted`).
+    fn counter(&self, paths: bool) -> Box<dyn Counter + '_>;
+    /// A perft that keeps a transposition table of about `bytes` across
+    /// its counts (`perft --hash`); its counts are [`Game::counter`]'s.
+    fn hashed(&self, paths: bool, bytes: usize) -> Result<Box<dyn Counter + '_>, TableError>;
     /// Leaf nodes of the move tree; `paths` counts every path of a capture.
-    fn perft(&self, position: &str, depth: u32, paths: bool) -> Result<u64, NotationError>;
+    fn perft(&self, position: &str, depth: u32, paths: bool) -> Result<u64, NotationError> {
+        self.counter(paths).perft(position, depth)
+    }
     /// The leaf count below each legal move, in canonical notation.
     fn divide(&self, position: &str, depth: u32, paths: bool) -> Result<Vec<(String, u64)>, NotationError> {
         self.divide_observed(position, depth, paths, &|| {})
@@ -240,15 +261,14 @@ pub trait Game: Send + Sync {
         depth: u32,
         paths: bool,
         done: &dyn Fn(),
-    ) -> Result<Vec<(String, u64)>, NotationError>;
-    /// A perft that keeps a transposition table of about `bytes` across
-    /// its counts (`perft --hash`); its counts are [`Game::perft`]'s.
-    fn hashed(&self, paths: bool, bytes: usize) -> Result<Box<dyn Counter + '_>, TableError>;
+    ) -> Result<Vec<(String, u64)>, NotationError> {
+        self.counter(paths).divide_observed(position, depth, done)
+    }
 }
 
-/// A perft with a transposition table, for one thread: the counts of
-/// [`Game::perft`] and [`Game::divide_observed`], with what it counted kept
-/// from one count to the next.
+/// A perft for one thread: the counts of [`Game::perft`] and
+/// [`Game::divide_observed`], with what it counted kept from one count to
+/// the next where it keeps a transposition table.
 pub trait Counter: Send {
     fn perft(&mut self, position: &str, depth: u32) -> Result<u64, NotationError>;
     fn divide_observed(

@@ -12,8 +12,8 @@
 //!
 //! Beside the contract, what every family shares: [`notation`], the errors
 //! of a notation parser and the steps of reading every grammar shares;
-//! [`table`], the transposition table of a perft count; [`svg`], the
-//! drawing of a board.
+//! [`table`], the transposition table of a perft count; [`walk`], a
+//! family's perft walk spoken in text; [`svg`], the drawing of a board.
 //!
 //! What it is not: a game. It holds no rules; a game author implements
 //! [`Game`] and [`Variant`] in a family crate, and an engine author takes a
@@ -45,6 +45,7 @@ mod game;
 pub mod notation;
 pub mod svg;
 pub mod table;
+pub mod walk;
 
 pub use crate::game::*;
 pub use crate::notation::NotationError;

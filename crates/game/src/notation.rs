@@ -19,6 +19,16 @@ pub struct NotationError {
     pub message: String,
 }
 
+/// `Game::set_notation` of a family that writes one notation, `only`:
+/// its name is accepted, any other refused with the one there is named.
+pub fn only_notation(name: &str, only: &str, family: &str) -> Result<(), String> {
+    if name == only {
+        Ok(())
+    } else {
+        Err(format!("unknown notation '{name}' ({family} has one: {only})"))
+    }
+}
+
 impl NotationError {
     pub fn new(line: usize, col: usize, message: impl Into<String>) -> NotationError {
         NotationError { line, col, message: message.into() }
@@ -97,3 +107,17 @@ impl fmt::Display for NotationError {
 }
 
 impl std::error::Error for NotationError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_family_of_one_notation_names_it_when_another_is_asked() {
+        assert_eq!(only_notation("holes", "holes", "Chinese checkers"), Ok(()));
+        assert_eq!(
+            only_notation("numeric", "holes", "Chinese checkers"),
+            Err("unknown notation 'numeric' (Chinese checkers has one: holes)".to_string())
+        );
+    }
+}

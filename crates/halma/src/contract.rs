@@ -4,9 +4,10 @@
 //! family's own types, so that each reads on its own.
 
 use crate::notation::MoveText;
-use crate::{board, game, hash, notation, position, Halma, Match, Position};
+use crate::{board, game, hash, notation, position, Halma, Position};
 use rulecheck_game::notation::NotationError;
-use rulecheck_game::table::{Stats, TableError};
+use rulecheck_game::table::TableError;
+use rulecheck_game::walk::{Counted, Notated};
 use rulecheck_game::{Action, Counter, Game, GameError, MoveKey, Replay};
 
 impl Game for Halma {
@@ -23,15 +24,15 @@ impl Game for Halma {
     }
 
     fn normalize_position(&self, text: &str) -> Result<String, NotationError> {
-        Ok(notation::write_position(&self.parse(text)?, &self.rules))
+        Ok(notation::write_position(&self.parse_position(text)?, &self.rules))
     }
 
     fn diagram(&self, position: &str) -> Result<String, NotationError> {
-        Ok(notation::write_diagram(&self.parse(position)?, &self.rules))
+        Ok(notation::write_diagram(&self.parse_position(position)?, &self.rules))
     }
 
     fn turn_cleared(&self, position: &str) -> Result<String, NotationError> {
-        let mut pos = self.parse(position)?;
+        let mut pos = self.parse_position(position)?;
         pos.to_move = 1;
         Ok(notation::write_position(&pos, &self.rules))
     }
@@ -43,7 +44,7 @@ impl Game for Halma {
     /// `turns`, `quiet` and `best`; who has finished or resigned is the
     /// state of the table, not a counter.
     fn counters(&self, position: &str) -> Result<Vec<(&'static str, String)>, NotationError> {
-        let pos = self.parse(position)?;
+        let pos = self.parse_position(position)?;
         let seats = usize::from(self.rules.players);
         let dotted = |v: Vec<String>| v.join(".");
         let mut out = Vec::new();
@@ -73,7 +74,7 @@ impl Game for Halma {
     }
 
     fn clear_counters(&self, position: &str, names: &[&str]) -> Result<String, NotationError> {
-        let mut pos = self.parse(position)?;
+        let mut pos = self.parse_position(position)?;
         for name in names {
             match *name {
                 "turns" => pos.turns = [0; 6],
@@ -85,26 +86,17 @@ impl Game for Halma {
         Ok(notation::write_position(&pos, &self.rules))
     }
 
-    fn svg_marked(
-        &self,
-        position: &str,
-        expected_only: &[String],
-        actual_only: &[String],
-    ) -> Result<String, NotationError> {
-        use rulecheck_game::svg::{mark, star, Piece, SEAT_COLOURS};
-        let pos = self.parse(position)?;
+    fn move_cells(&self, text: &str) -> Vec<usize> {
+        match notation::parse_move(text) {
+            Ok(MoveText::Path(p)) => p.into_iter().map(usize::from).collect(),
+            Ok(MoveText::Pass) | Err(_) => Vec::new(),
+        }
+    }
+
+    fn draw(&self, position: &str, mark: &dyn Fn(usize) -> Option<&'static str>) -> Result<String, NotationError> {
+        use rulecheck_game::svg::{star, Piece, SEAT_COLOURS};
+        let pos = self.parse_position(position)?;
         let b = board::Board::get();
-        let holes_of = |moves: &[String]| -> Vec<u8> {
-            moves
-                .iter()
-                .filter_map(|m| notation::parse_move(m).ok())
-                .flat_map(|t| match t {
-                    MoveText::Path(p) => p,
-                    MoveText::Pass => Vec::new(),
-                })
-                .collect()
-        };
-        let (want, got) = (holes_of(expected_only), holes_of(actual_only));
         let holes: Vec<_> = (0..board::HOLES)
             .map(|h| {
                 let (x, y) = b.coords[h];
@@ -113,17 +105,14 @@ impl Game for Halma {
                     fill: SEAT_COLOURS[usize::from(position::seat_of(c) - 1)],
                     king: position::is_king(c),
                 });
-                (x, y, piece, mark(&(h as u8), &want, &got))
+                (x, y, piece, mark(h))
             })
             .collect();
         Ok(star(&holes))
     }
 
     fn set_notation(&mut self, name: &str) -> Result<(), String> {
-        match name {
-            "holes" => Ok(()),
-            other => Err(format!("unknown notation '{other}' (Chinese checkers has one: holes)")),
-        }
+        rulecheck_game::notation::only_notation(name, "holes", "Chinese checkers")
     }
 
     fn move_examples(&self) -> &'static str {
@@ -146,7 +135,7 @@ impl Game for Halma {
     }
 
     fn move_key(&self, position: &str, text: &str) -> Result<MoveKey, NotationError> {
-        self.parse(position)?;
+        self.parse_position(position)?;
         Ok(match notation::parse_move(text)? {
             MoveText::Pass => MoveKey { key: "pass".into(), display: "pass".into() },
             MoveText::Path(p) => {
@@ -165,57 +154,11 @@ impl Game for Halma {
         })
     }
 
-    fn perft(&self, position: &str, depth: u32, _paths: bool) -> Result<u64, NotationError> {
-        Ok(game::perft(&self.parse(position)?, &self.rules, depth))
-    }
-
-    fn divide_observed(
-        &self,
-        position: &str,
-        depth: u32,
-        _paths: bool,
-        done: &dyn Fn(),
-    ) -> Result<Vec<(String, u64)>, NotationError> {
-        let game = Match::new(&self.rules, self.parse(position)?);
-        Ok(game
-            .legal_moves()
-            .iter()
-            .map(|&m| {
-                let row = (notation::write_move(m.from, m.to), game::count(&game.after(m), depth.saturating_sub(1)));
-                done();
-                row
-            })
-            .collect())
+    fn counter(&self, _paths: bool) -> Box<dyn Counter + '_> {
+        Box::new(Counted::new(self, game::Plain(&self.rules)))
     }
 
     fn hashed(&self, _paths: bool, bytes: usize) -> Result<Box<dyn Counter + '_>, TableError> {
-        Ok(Box::new(HashedCounter { game: self, perft: hash::Hashed::new(&self.rules, bytes)? }))
-    }
-}
-
-/// `perft --hash` on Chinese checkers.
-struct HashedCounter<'g> {
-    game: &'g Halma,
-    perft: hash::Hashed<'g>,
-}
-
-impl Counter for HashedCounter<'_> {
-    fn perft(&mut self, position: &str, depth: u32) -> Result<u64, NotationError> {
-        let pos = self.game.parse(position)?;
-        Ok(self.perft.perft(&pos, depth))
-    }
-
-    fn divide_observed(
-        &mut self,
-        position: &str,
-        depth: u32,
-        done: &dyn Fn(),
-    ) -> Result<Vec<(String, u64)>, NotationError> {
-        let pos = self.game.parse(position)?;
-        Ok(self.perft.divide_observed(&pos, depth, done))
-    }
-
-    fn stats(&self) -> Stats {
-        self.perft.stats()
+        Ok(Box::new(Counted::new(self, hash::Hashed::new(&self.rules, bytes)?)))
     }
 }

@@ -19,6 +19,7 @@ use super::board::{holes, Board};
 use super::movegen::{apply_piece, legal_moves, Move};
 use super::position::{is_king, seat_of, Position, EMPTY};
 use super::rules::{goal_holes, Rules};
+use rulecheck_game::walk;
 
 /// How a game stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -342,5 +343,36 @@ pub fn count(game: &Match<'_>, depth: u32) -> u64 {
             let state = State::new(game.position());
             moves.iter().map(|&m| walk.count(&walk.play(&state, m), depth - 1)).sum()
         }
+    }
+}
+
+/// The count below each legal move of a game, `below` counting the game
+/// after it, `done` called as each is finished.
+pub fn divide_with(
+    game: &Match<'_>,
+    depth: u32,
+    done: &dyn Fn(),
+    mut below: impl FnMut(&Match<'_>, u32) -> u64,
+) -> Vec<(Move, u64)> {
+    game.legal_moves()
+        .iter()
+        .map(|&m| {
+            let row = (m, below(&game.after(m), depth.saturating_sub(1)));
+            done();
+            row
+        })
+        .collect()
+}
+
+/// The plain walk ([`perft`], and [`count`] below each move) under some
+/// rules, as the contract counts with it.
+pub struct Plain<'r>(pub &'r Rules);
+
+impl walk::Walk<Position, Move> for Plain<'_> {
+    fn count(&mut self, pos: &Position, depth: u32) -> u64 {
+        perft(pos, self.0, depth)
+    }
+    fn divide_observed(&mut self, pos: &Position, depth: u32, done: &dyn Fn()) -> Vec<(Move, u64)> {
+        divide_with(&Match::new(self.0, pos.clone()), depth, done, count)
     }
 }

@@ -3,10 +3,11 @@
 //! or more kept under its whole position.
 
 use super::game::{self, Match};
-use super::notation;
+use super::movegen::Move;
 use super::position::Position;
 use super::rules::Rules;
 use rulecheck_game::table::{Stats, Table, TableError, MIN_DEPTH};
+use rulecheck_game::walk::Walk;
 
 /// A game state as the table keys it: all of [`Position`], since the
 /// count below a game depends on all of it (the seat to move, the turns
@@ -94,21 +95,20 @@ impl<'r> Hashed<'r> {
         }
         sum
     }
+}
 
-    /// The divide of the plain walk, the same rows.
-    pub fn divide_observed(&mut self, pos: &Position, depth: u32, done: &dyn Fn()) -> Vec<(String, u64)> {
-        let game = Match::new(self.rules, pos.clone());
-        game.legal_moves()
-            .iter()
-            .map(|&m| {
-                let row = (notation::write_move(m.from, m.to), self.count(&game.after(m), depth.saturating_sub(1)));
-                done();
-                row
-            })
-            .collect()
+/// The walk the contract counts `perft --hash` with.
+impl Walk<Position, Move> for Hashed<'_> {
+    fn count(&mut self, pos: &Position, depth: u32) -> u64 {
+        self.perft(pos, depth)
     }
 
-    pub fn stats(&self) -> Stats {
+    /// The divide of the plain walk, the same rows.
+    fn divide_observed(&mut self, pos: &Position, depth: u32, done: &dyn Fn()) -> Vec<(Move, u64)> {
+        game::divide_with(&Match::new(self.rules, pos.clone()), depth, done, |g, d| Hashed::count(self, g, d))
+    }
+
+    fn stats(&self) -> Stats {
         self.table.stats()
     }
 }

@@ -52,6 +52,7 @@ mod position;
 mod rules;
 
 use rulecheck_game::notation::NotationError;
+use rulecheck_game::walk::Notated;
 use rulecheck_game::{Action, Game, GameError, OptionSpec, Options, Rejection, Variant, VariantInfo};
 
 /// The bitboard generator the perft counts run on, for cross-checks
@@ -220,10 +221,6 @@ impl Halma {
         Halma { rules }
     }
 
-    fn parse(&self, text: &str) -> Result<Position, NotationError> {
-        notation::parse_position(text, &self.rules)
-    }
-
     fn seat(&self, name: &str) -> Result<u8, NotationError> {
         name.strip_prefix("seat ")
             .and_then(|n| n.parse::<u8>().ok())
@@ -283,7 +280,7 @@ impl Halma {
     }
 
     fn play_out<'a>(&'a self, position: &str, actions: &[Action]) -> Result<Match<'a>, GameError> {
-        let mut game = Match::new(&self.rules, self.parse(position)?);
+        let mut game = Match::new(&self.rules, self.parse_position(position)?);
         for (index, action) in actions.iter().enumerate() {
             let refused = match self.to_action(&game, action)? {
                 Ok(a) => game.play(a).err(),
@@ -298,5 +295,18 @@ impl Halma {
             }
         }
         Ok(game)
+    }
+}
+
+/// Positions as the family reads them, moves as it writes them, for the
+/// counts of [`rulecheck_game::walk::Counted`].
+impl Notated for Halma {
+    type Position = Position;
+    type Move = Move;
+    fn parse_position(&self, text: &str) -> Result<Position, NotationError> {
+        notation::parse_position(text, &self.rules)
+    }
+    fn write_move(&self, _pos: &Position, m: &Move) -> String {
+        notation::write_move(m.from, m.to)
     }
 }

@@ -127,34 +127,28 @@ fn apply_counter(pos: &mut Position, pair: Pair<'_, Rule>, rules: &Rules) -> Res
             None => Ok(list),
         }
     };
+    // A counter of one number a seat (`turns=3.3.3`) with as many numbers
+    // as there are seats; else why not, with an example.
+    let one_a_seat = |len: usize, seats: String, what: &str, example: &str| {
+        if len == usize::from(rules.players) {
+            return Ok(());
+        }
+        let example = vec![example; usize::from(rules.players)].join(".");
+        Err(NotationError::at(
+            span,
+            format!("{name} needs one number per seat ({seats}){what}, such as {name}={example}"),
+        ))
+    };
     match name {
         "turns" => {
             let list: Vec<u32> = undotted(name, value, span, MAX_TURNS)?;
-            if list.len() != usize::from(rules.players) {
-                return Err(NotationError::at(
-                    span,
-                    format!(
-                        "turns needs one number per seat ({} players), the turns each has taken, such as turns={}",
-                        rules.players,
-                        vec!["3"; usize::from(rules.players)].join(".")
-                    ),
-                ));
-            }
+            one_a_seat(list.len(), format!("{} players", rules.players), ", the turns each has taken", "3")?;
             pos.turns[..list.len()].copy_from_slice(&list);
         }
         "quiet" => pos.quiet = number()?,
         "best" => {
             let list: Vec<u8> = undotted(name, value, span, rules.pieces_per_player())?;
-            if list.len() != usize::from(rules.players) {
-                return Err(NotationError::at(
-                    span,
-                    format!(
-                        "best needs one number per seat ({}), such as best={}",
-                        rules.players,
-                        vec!["0"; usize::from(rules.players)].join(".")
-                    ),
-                ));
-            }
+            one_a_seat(list.len(), rules.players.to_string(), "", "0")?;
             pos.best[..list.len()].copy_from_slice(&list);
         }
         "finished" => pos.finished = seats(undotted(name, value, span, 9)?)?,

@@ -7,7 +7,8 @@ use super::notation::{self, MoveText};
 use super::rules::Rules;
 use super::{other, side_name, Position, BLACK, WHITE};
 use rulecheck_game::notation::NotationError;
-use rulecheck_game::table::{Stats, TableError};
+use rulecheck_game::table::TableError;
+use rulecheck_game::walk::{Counted, Notated};
 use rulecheck_game::{
     Action, Counter, Game, GameError, MoveKey, OptionSpec, Options, Rejection, Replay, Variant, VariantInfo,
 };
@@ -53,10 +54,6 @@ impl KonaneGame {
         KonaneGame { rules }
     }
 
-    fn parse(&self, text: &str) -> Result<Position, NotationError> {
-        notation::parse_position(text, self.rules.size)
-    }
-
     fn write(pos: &Position, m: Move) -> String {
         match m {
             Move::Remove(i) => format!("-{}", pos.name(i)),
@@ -77,7 +74,7 @@ impl KonaneGame {
 
     /// Replay, returning the final position and the result.
     fn play_out(&self, position: &str, actions: &[Action]) -> Result<(Position, Option<String>), GameError> {
-        let mut pos = self.parse(position)?;
+        let mut pos = self.parse_position(position)?;
         let mut result = None;
         for (index, action) in actions.iter().enumerate() {
             let refuse = |reason: &str, pos: &Position| {
@@ -130,6 +127,19 @@ impl KonaneGame {
     }
 }
 
+/// Positions as the family reads them, moves as it writes them, for the
+/// counts of [`Counted`].
+impl Notated for KonaneGame {
+    type Position = Position;
+    type Move = Move;
+    fn parse_position(&self, text: &str) -> Result<Position, NotationError> {
+        notation::parse_position(text, self.rules.size)
+    }
+    fn write_move(&self, pos: &Position, m: &Move) -> String {
+        Self::write(pos, *m)
+    }
+}
+
 impl Game for KonaneGame {
     fn variant(&self) -> &'static str {
         "konane"
@@ -145,36 +155,27 @@ impl Game for KonaneGame {
     }
 
     fn normalize_position(&self, text: &str) -> Result<String, NotationError> {
-        Ok(notation::write_position(&self.parse(text)?))
+        Ok(notation::write_position(&self.parse_position(text)?))
     }
     fn diagram(&self, position: &str) -> Result<String, NotationError> {
-        Ok(notation::write_diagram(&self.parse(position)?))
+        Ok(notation::write_diagram(&self.parse_position(position)?))
     }
     fn turn_cleared(&self, position: &str) -> Result<String, NotationError> {
-        let mut pos = self.parse(position)?;
+        let mut pos = self.parse_position(position)?;
         pos.to_move = BLACK;
         Ok(notation::write_position(&pos))
     }
-    fn svg_marked(
-        &self,
-        position: &str,
-        expected_only: &[String],
-        actual_only: &[String],
-    ) -> Result<String, NotationError> {
-        use rulecheck_game::svg::{mark, square_board, Piece, BLACK as DARK_STONE, WHITE as LIGHT_STONE};
-        let pos = self.parse(position)?;
+    fn move_cells(&self, text: &str) -> Vec<usize> {
+        match notation::parse_move(text, self.rules.size) {
+            Ok(MoveText::Removal(i)) => vec![i],
+            Ok(MoveText::Jump(p)) => p,
+            Err(_) => Vec::new(),
+        }
+    }
+    fn draw(&self, position: &str, mark: &dyn Fn(usize) -> Option<&'static str>) -> Result<String, NotationError> {
+        use rulecheck_game::svg::{square_board, Piece, BLACK as DARK_STONE, WHITE as LIGHT_STONE};
+        let pos = self.parse_position(position)?;
         let n = usize::from(pos.size);
-        let cells_of = |moves: &[String]| -> Vec<usize> {
-            moves
-                .iter()
-                .filter_map(|m| notation::parse_move(m, pos.size).ok())
-                .flat_map(|t| match t {
-                    MoveText::Removal(i) => vec![i],
-                    MoveText::Jump(p) => p,
-                })
-                .collect()
-        };
-        let (want, got) = (cells_of(expected_only), cells_of(actual_only));
         let index = |r: usize, c: usize| (n - 1 - r) * n + c;
         let cells = |r: usize, c: usize| match pos.cells[index(r, c)] {
             BLACK => Some(Piece { fill: DARK_STONE, king: false }),
@@ -183,15 +184,12 @@ impl Game for KonaneGame {
         };
         let dark = |r: usize, c: usize| (r + c) % 2 == 1;
         let labels = |r: usize, c: usize| Some(pos.name(index(r, c)));
-        let marks = |r: usize, c: usize| mark(&index(r, c), &want, &got);
+        let marks = |r: usize, c: usize| mark(index(r, c));
         Ok(square_board(n, &cells, &dark, &labels, &marks))
     }
 
     fn set_notation(&mut self, name: &str) -> Result<(), String> {
-        match name {
-            "algebraic" => Ok(()),
-            other => Err(format!("unknown notation '{other}' (Konane has one: algebraic)")),
-        }
+        rulecheck_game::notation::only_notation(name, "algebraic", "Konane")
     }
     fn move_examples(&self) -> &'static str {
         "-d4 (an opening removal), d6-d4 or d6-d4-d2 (jumps)"
@@ -211,7 +209,7 @@ impl Game for KonaneGame {
         Ok(Replay { position: notation::write_position(&pos), to_move: side_name(pos.to_move).into(), result, moves })
     }
     fn move_key(&self, position: &str, text: &str) -> Result<MoveKey, NotationError> {
-        let pos = self.parse(position)?;
+        let pos = self.parse_position(position)?;
         let m = match notation::parse_move(text, pos.size)? {
             MoveText::Removal(i) => Move::Remove(i),
             MoveText::Jump(p) => Move::Jump { from: p[0], to: *p.last().unwrap_or(&p[0]) },
@@ -228,55 +226,10 @@ impl Game for KonaneGame {
             Err(e) => Err(e),
         }
     }
-    fn perft(&self, position: &str, depth: u32, _paths: bool) -> Result<u64, NotationError> {
-        Ok(moves::perft(&self.parse(position)?, &self.rules, depth))
-    }
-    fn divide_observed(
-        &self,
-        position: &str,
-        depth: u32,
-        _paths: bool,
-        done: &dyn Fn(),
-    ) -> Result<Vec<(String, u64)>, NotationError> {
-        let pos = self.parse(position)?;
-        Ok(moves::divide_observed(&pos, &self.rules, depth, done)
-            .into_iter()
-            .map(|(m, n)| (Self::write(&pos, m), n))
-            .collect())
+    fn counter(&self, _paths: bool) -> Box<dyn Counter + '_> {
+        Box::new(Counted::new(self, moves::Plain(&self.rules)))
     }
     fn hashed(&self, _paths: bool, bytes: usize) -> Result<Box<dyn Counter + '_>, TableError> {
-        Ok(Box::new(HashedCounter { game: self, perft: moves::hash::Hashed::new(&self.rules, bytes)? }))
-    }
-}
-
-/// `perft --hash` on Konane.
-struct HashedCounter<'g> {
-    game: &'g KonaneGame,
-    perft: moves::hash::Hashed<'g>,
-}
-
-impl Counter for HashedCounter<'_> {
-    fn perft(&mut self, position: &str, depth: u32) -> Result<u64, NotationError> {
-        let pos = self.game.parse(position)?;
-        Ok(self.perft.perft(&pos, depth))
-    }
-
-    fn divide_observed(
-        &mut self,
-        position: &str,
-        depth: u32,
-        done: &dyn Fn(),
-    ) -> Result<Vec<(String, u64)>, NotationError> {
-        let pos = self.game.parse(position)?;
-        Ok(self
-            .perft
-            .divide_observed(&pos, depth, done)
-            .into_iter()
-            .map(|(m, n)| (KonaneGame::write(&pos, m), n))
-            .collect())
-    }
-
-    fn stats(&self) -> Stats {
-        self.perft.stats()
+        Ok(Box::new(Counted::new(self, moves::hash::hashed(&self.rules, bytes)?)))
     }
 }

@@ -12,6 +12,7 @@
 use super::board::{cells, Bits, Dir, Geometry, Wide, DIAGONAL, ORTHOGONAL};
 use super::rules::{Opening, Rules};
 use super::{Position, BLACK, EMPTY, WHITE};
+use rulecheck_game::walk::Walk;
 
 /// A move: a removal of the opening or a jump from one cell to another in a
 /// straight line (each cell passed over holding an enemy stone).
@@ -366,20 +367,28 @@ pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
 
 /// The count below each legal move.
 pub fn divide(pos: &Position, rules: &Rules, depth: u32) -> Vec<(Move, u64)> {
-    divide_observed(pos, rules, depth, &|| {})
+    Plain(rules).divide_observed(pos, depth, &|| {})
 }
 
-/// [`divide`], calling `done` after each move's count.
-pub fn divide_observed(pos: &Position, rules: &Rules, depth: u32, done: &dyn Fn()) -> Vec<(Move, u64)> {
-    by_width!(rules, |gen| {
-        let node = gen.node(pos);
-        gen.moves(&node)
-            .into_iter()
-            .map(|m| {
-                let row = (m, gen.perft(&gen.play(&node, m), depth.saturating_sub(1)));
-                done();
-                row
-            })
-            .collect()
-    })
+/// The plain walk ([`perft`], and [`divide`] observed) under some rules,
+/// as the contract counts with it.
+pub struct Plain<'r>(pub &'r Rules);
+
+impl Walk<Position, Move> for Plain<'_> {
+    fn count(&mut self, pos: &Position, depth: u32) -> u64 {
+        perft(pos, self.0, depth)
+    }
+    fn divide_observed(&mut self, pos: &Position, depth: u32, done: &dyn Fn()) -> Vec<(Move, u64)> {
+        by_width!(self.0, |gen| {
+            let node = gen.node(pos);
+            gen.moves(&node)
+                .into_iter()
+                .map(|m| {
+                    let row = (m, gen.perft(&gen.play(&node, m), depth.saturating_sub(1)));
+                    done();
+                    row
+                })
+                .collect()
+        })
+    }
 }

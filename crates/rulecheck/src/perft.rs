@@ -20,7 +20,7 @@ mod shards;
 pub mod tables;
 pub use rulecheck_game::table;
 
-pub use self::shards::{add, shard, shard_with, Shard};
+pub use self::shards::{add, shard_with, Shard};
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -101,61 +101,65 @@ pub fn parallel_with(
     done: &(dyn Fn(usize) + Sync),
 ) -> Result<(u64, Option<Stats>), NotationError> {
     let whole = || -> Result<(u64, Option<Stats>), NotationError> {
-        match hash {
-            None => Ok((game.perft(position, depth, paths)?, None)),
-            Some(bytes) => {
-                let mut c = game.hashed(paths, bytes).map_err(failed)?;
-                let n = c.perft(position, depth)?;
-                Ok((n, Some(c.stats())))
-            }
-        }
+        let mut c = counter(game, paths, hash)?;
+        let n = c.perft(position, depth)?;
+        Ok((n, hash.map(|_| c.stats())))
     };
     if depth <= 1 || jobs <= 1 {
         return whole();
     }
     match cut_for(game, position, depth, paths, jobs) {
-        Ok(units) => count_units(game, &units, depth, paths, jobs, hash, done),
+        Ok(units) => count_units(game, &units, depth, paths, Share { jobs, hash }, done),
         // A line the game cannot replay (a draw count that ends the game
         // within the cut, where perft goes on): the plain walk.
         Err(_) => whole(),
     }
 }
 
-/// The sum of the units' counts, the units taken in turn by `jobs` threads,
-/// each with a table of its share of `hash` bytes if given.
+/// How units are shared out: on `jobs` threads, each with a table of its
+/// share of `hash` bytes if given.
+#[derive(Clone, Copy, Debug)]
+struct Share {
+    jobs: usize,
+    hash: Option<usize>,
+}
+
+/// The game's count on one thread: with a table of `hash` bytes if given,
+/// else the plain walk.
+fn counter(game: &dyn Game, paths: bool, hash: Option<usize>) -> Result<Box<dyn Counter + '_>, NotationError> {
+    match hash {
+        Some(bytes) => game.hashed(paths, bytes).map_err(failed),
+        None => Ok(game.counter(paths)),
+    }
+}
+
+/// The sum of the units' counts, the units taken in turn by the threads of
+/// the share.
 fn count_units(
     game: &dyn Game,
     units: &[Unit],
     depth: u32,
     paths: bool,
-    jobs: usize,
-    hash: Option<usize>,
+    share: Share,
     done: &(dyn Fn(usize) + Sync),
 ) -> Result<(u64, Option<Stats>), NotationError> {
-    let threads = jobs.min(units.len()).max(1);
+    let threads = share.jobs.min(units.len()).max(1);
     // Every table is had before any count starts, so that memory that
     // cannot be had is an error at once.
-    let mut counters: Vec<Option<Box<dyn Counter + '_>>> = Vec::with_capacity(threads);
-    for _ in 0..threads {
-        counters.push(match hash {
-            Some(bytes) => Some(game.hashed(paths, bytes / threads).map_err(failed)?),
-            None => None,
-        });
-    }
+    let counters = (0..threads)
+        .map(|_| counter(game, paths, share.hash.map(|bytes| bytes / threads)))
+        .collect::<Result<Vec<_>, _>>()?;
     let next = AtomicUsize::new(0);
     let total: Mutex<Result<u64, NotationError>> = Mutex::new(Ok(0));
-    let stats: Mutex<Option<Stats>> = Mutex::new(None);
+    let stats: Mutex<Stats> = Mutex::new(Stats::default());
     // The calling thread counts too, so that a thread that cannot be
     // started only means fewer threads, never units left uncounted.
-    let work = |mut counter: Option<Box<dyn Counter + '_>>| {
+    let work = |mut counter: Box<dyn Counter + '_>| {
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed);
             let Some(u) = units.get(i) else { break };
             let below = depth.saturating_sub(u.line.len() as u32);
-            let n = match counter.as_mut() {
-                Some(c) => c.perft(&u.position, below),
-                None => game.perft(&u.position, below, paths),
-            };
+            let n = counter.perft(&u.position, below);
             if let Ok(mut t) = total.lock() {
                 let sum = std::mem::replace(&mut *t, Ok(0));
                 *t = match (sum, n) {
@@ -165,21 +169,24 @@ fn count_units(
             }
             done(units.len());
         }
-        if let (Some(c), Ok(mut s)) = (counter, stats.lock()) {
-            *s = Some(s.unwrap_or_default().plus(c.stats()));
+        if let Ok(mut s) = stats.lock() {
+            *s = s.plus(counter.stats());
         }
     };
     let mut counters = counters.into_iter();
-    let mine = counters.next().flatten();
+    let mine = counters.next();
     std::thread::scope(|scope| {
         for counter in counters {
             let work = &work;
             let _ = std::thread::Builder::new().spawn_scoped(scope, move || work(counter));
         }
-        work(mine);
+        if let Some(counter) = mine {
+            work(counter);
+        }
     });
     let nodes = total.into_inner().unwrap_or_else(|e| e.into_inner())?;
-    Ok((nodes, stats.into_inner().unwrap_or_else(|e| e.into_inner())))
+    let stats = stats.into_inner().unwrap_or_else(|e| e.into_inner());
+    Ok((nodes, share.hash.map(|_| stats)))
 }
 
 /// How [`count`] counts: the depth, every capture path or each distinct
@@ -235,10 +242,7 @@ pub fn count(
         let (total, stats) = parallel_with(game, position, depth, paths, jobs, hash, &done)?;
         return Ok(Counted { total, divide: Vec::new(), stats });
     }
-    let mut counter = match hash {
-        Some(bytes) => Some(game.hashed(paths, bytes).map_err(failed)?),
-        None => None,
-    };
+    let mut counter = counter(game, paths, hash)?;
     let (rows, total) = if depth > 0 && (divide || watch.is_some()) {
         if let Some(w) = watch {
             w.parts(game.divide(position, 1, paths)?.len());
@@ -248,36 +252,15 @@ pub fn count(
                 w.done();
             }
         };
-        let mut rows = match counter.as_mut() {
-            Some(c) => c.divide_observed(position, depth, &done),
-            None => game.divide_observed(position, depth, paths, &done),
-        }?;
+        let mut rows = counter.divide_observed(position, depth, &done)?;
         // Without a move the tree is the family's to count (a pass, say).
-        let total = if rows.is_empty() {
-            walk(game, counter.as_mut(), position, depth, paths)?
-        } else {
-            rows.iter().map(|r| r.1).sum()
-        };
+        let total = if rows.is_empty() { counter.perft(position, depth)? } else { rows.iter().map(|r| r.1).sum() };
         rows.sort_by_key(|a| rulecheck_text::natural(&a.0));
         (if divide { rows } else { Vec::new() }, total)
     } else {
-        (Vec::new(), walk(game, counter.as_mut(), position, depth, paths)?)
+        (Vec::new(), counter.perft(position, depth)?)
     };
-    Ok(Counted { total, divide: rows, stats: counter.as_ref().map(|c| c.stats()) })
-}
-
-/// The whole tree's count on this thread, in the table if one is kept.
-fn walk(
-    game: &dyn Game,
-    counter: Option<&mut Box<dyn Counter + '_>>,
-    position: &str,
-    depth: u32,
-    paths: bool,
-) -> Result<u64, NotationError> {
-    match counter {
-        Some(c) => c.perft(position, depth),
-        None => game.perft(position, depth, paths),
-    }
+    Ok(Counted { total, divide: rows, stats: hash.map(|_| counter.stats()) })
 }
 
 #[cfg(test)]
@@ -286,7 +269,7 @@ mod tests {
     use crate::game::Options;
     use crate::registry;
 
-    fn game_of(variant: &str, options: &[(&str, &str)]) -> Box<dyn Game> {
+    pub(super) fn game_of(variant: &str, options: &[(&str, &str)]) -> Box<dyn Game> {
         let o: Options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         registry::configure(variant, &o).expect("variant")
     }
@@ -314,7 +297,7 @@ mod tests {
             }
             for n in [1, 3, 7] {
                 let parts: Vec<Shard> = (1..=n)
-                    .map(|k| shard(g.as_ref(), variant, &start, depth, paths, k, n, 2).expect("shard"))
+                    .map(|k| shard_with(g.as_ref(), variant, &start, depth, paths, k, n, 2, None).expect("shard").0)
                     .collect();
                 assert_eq!(add(&parts), Ok(plain), "{variant} in {n} shards");
                 assert!(parts.iter().all(|p| p.units == parts[0].units));

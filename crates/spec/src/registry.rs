@@ -35,9 +35,7 @@ pub fn variant(id: &str) -> Result<&'static dyn Variant, SetupError> {
     all.iter().find(|v| v.info().id == id).copied().ok_or_else(|| SetupError::UnknownVariant {
         given: rulecheck_text::shown(id),
         known: all.iter().map(|v| v.info().id).collect::<Vec<_>>().join(", "),
-        hint: rulecheck_text::suggest(all.iter().map(|v| v.info().id), id)
-            .map(|s| format!(" (did you mean '{s}'?)"))
-            .unwrap_or_default(),
+        hint: rulecheck_text::did_you_mean(all.iter().map(|v| v.info().id), id),
     })
 }
 

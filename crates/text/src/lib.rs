@@ -14,7 +14,7 @@ mod suggest;
 
 pub use escape::{html, is_hidden, markdown, markdown_code, terminal, xml};
 pub use natural::natural;
-pub use suggest::suggest;
+pub use suggest::{did_you_mean, suggest};
 
 use std::cell::Cell;
 

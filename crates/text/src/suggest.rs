@@ -20,6 +20,12 @@ pub fn suggest<'a>(candidates: impl Iterator<Item = &'a str>, given: &str) -> Op
         .map(|(_, c)| c)
 }
 
+/// [`suggest`] as every error message offers it: ` (did you mean 'x'?)`
+/// after the name the user typed, or nothing when no known name is close.
+pub fn did_you_mean<'a>(candidates: impl Iterator<Item = &'a str>, given: &str) -> String {
+    suggest(candidates, given).map(|s| format!(" (did you mean '{s}'?)")).unwrap_or_default()
+}
+
 /// Levenshtein distance, if at most `most`: a row whose every entry is past
 /// `most` ends the count.
 fn edit_distance_within(a: &str, b: &str, most: usize) -> Option<usize> {
@@ -49,5 +55,12 @@ mod tests {
         let ids = ["english.king.crown-ends-turn", "english.king.crown"];
         assert_eq!(suggest(ids.iter().copied(), "english.king.crown-end-turn"), Some(ids[0]));
         assert_eq!(suggest(ids.iter().copied(), "konane.move.jump"), None);
+    }
+
+    #[test]
+    fn did_you_mean_is_said_only_of_a_near_miss() {
+        let ids = ["english", "russian"];
+        assert_eq!(did_you_mean(ids.iter().copied(), "englsh"), " (did you mean 'english'?)");
+        assert_eq!(did_you_mean(ids.iter().copied(), "konane"), "");
     }
 }

@@ -110,42 +110,48 @@ mod tests {
     use super::super::Dir;
     use super::*;
 
+    /// A board's squares as each numbering puts them on 8x8: PDN's square 1
+    /// is b8, FID's starts in the top-left corner, FPD's in the bottom-right
+    /// one. Each case: square names, the squares at some file and rank, and
+    /// the squares of some rows.
     #[test]
-    fn numbering_matches_pdn_on_8x8() {
-        let g = Geometry::new(8);
-        assert_eq!(g.algebraic(0), "b8");
-        assert_eq!(g.algebraic(3), "h8");
-        assert_eq!(g.algebraic(4), "a7");
-        assert_eq!(g.algebraic(28), "a1");
-        assert_eq!(g.algebraic(31), "g1");
-        assert_eq!(g.from_algebraic(0, 1), Some(28));
-        assert_eq!(g.from_algebraic(1, 1), None);
-    }
-
-    #[test]
-    fn fid_numbering_starts_in_the_top_left_corner() {
-        let g = Geometry::numbered(8, Numbering::Fid);
-        assert_eq!(g.algebraic(0), "a8");
-        assert_eq!(g.algebraic(4), "b7");
-        assert_eq!(g.algebraic(28), "b1");
-        assert_eq!(g.algebraic(31), "h1");
-        assert_eq!(g.from_algebraic(0, 1), None);
-        assert_eq!(g.from_algebraic(7, 1), Some(31));
-        assert_eq!(g.row_range(7), (29, 32));
+    fn each_numbering_puts_its_squares_where_its_federation_does() {
+        type Case =
+            (Numbering, &'static [(u8, &'static str)], &'static [(u8, u8, Option<u8>)], &'static [(u8, (u32, u32))]);
+        let cases: [Case; 3] = [
+            (
+                Numbering::Pdn,
+                &[(0, "b8"), (3, "h8"), (4, "a7"), (28, "a1"), (31, "g1")],
+                &[(0, 1, Some(28)), (1, 1, None)],
+                &[],
+            ),
+            (
+                Numbering::Fid,
+                &[(0, "a8"), (4, "b7"), (28, "b1"), (31, "h1")],
+                &[(0, 1, None), (7, 1, Some(31))],
+                &[(7, (29, 32))],
+            ),
+            (
+                Numbering::Fpd,
+                &[(0, "h1"), (3, "b1"), (4, "g2"), (31, "a8")],
+                &[(7, 1, Some(0))],
+                &[(0, (29, 32)), (7, (1, 4))],
+            ),
+        ];
+        for (numbering, names, squares, rows) in cases {
+            let g = Geometry::numbered(8, numbering);
+            for &(s, name) in names {
+                assert_eq!(g.algebraic(s), name, "{numbering:?} square {s}");
+            }
+            for &(file, rank, square) in squares {
+                assert_eq!(g.from_algebraic(file, rank), square, "{numbering:?} file {file} rank {rank}");
+            }
+            for &(row, range) in rows {
+                assert_eq!(g.row_range(row), range, "{numbering:?} row {row}");
+            }
+        }
         // The same bits as PDN, mirrored: FID 1 (a8) is PDN 4 (h8).
-        assert_eq!(g.bit(0), Geometry::new(8).bit(3));
-    }
-
-    #[test]
-    fn fpd_numbering_starts_in_the_bottom_right_corner() {
-        let g = Geometry::numbered(8, Numbering::Fpd);
-        assert_eq!(g.algebraic(0), "h1");
-        assert_eq!(g.algebraic(3), "b1");
-        assert_eq!(g.algebraic(4), "g2");
-        assert_eq!(g.algebraic(31), "a8");
-        assert_eq!(g.row_range(0), (29, 32));
-        assert_eq!(g.row_range(7), (1, 4));
-        assert_eq!(g.from_algebraic(7, 1), Some(0));
+        assert_eq!(Geometry::numbered(8, Numbering::Fid).bit(0), Geometry::new(8).bit(3));
     }
 
     /// Under every numbering a square's neighbours on the real board are

@@ -138,8 +138,12 @@ pub(crate) fn king_run_counters<B: Word>(
         .collect()
 }
 
-pub(super) fn king_run_fields<B: Word>(pos: &Position<B>, rules: &Rules, style: SquareStyle) -> Vec<String> {
-    king_run_counters(pos, rules, style).into_iter().map(|(name, value)| format!("{name}={value}")).collect()
+/// The fields a position writes after its pieces, as `name=value`: the
+/// counters away from zero, then the same-king runs. A FEN and a diagram
+/// write the same fields, each with its own separator.
+pub(super) fn status_fields<B: Word>(pos: &Position<B>, rules: &Rules, style: SquareStyle) -> Vec<String> {
+    let counted = counters(pos, rules).into_iter().filter(|&(_, value)| value != 0).map(|(n, v)| (n, v.to_string()));
+    counted.chain(king_run_counters(pos, rules, style)).map(|(name, value)| format!("{name}={value}")).collect()
 }
 
 /// The counters a rule set uses, by name.

@@ -10,7 +10,7 @@ use pest::Parser;
 use super::super::position::Position;
 use super::super::rules::{Rules, Side};
 use super::super::word::Word;
-use super::counters::{apply_counter, counters, king_run_fields};
+use super::counters::{apply_counter, status_fields};
 use super::{rule_name, NotationParser, Rule, SquareStyle};
 use rulecheck_game::notation::{self, NotationError};
 use rulecheck_text::shown;
@@ -182,12 +182,7 @@ pub fn write_diagram<B: Word>(pos: &Position<B>, rules: &Rules, style: SquareSty
         out.push('\n');
     }
     out.push_str(&format!("{} to move", pos.turn.name()));
-    for (name, value) in counters(pos, rules) {
-        if value != 0 {
-            out.push_str(&format!(", {name}={value}"));
-        }
-    }
-    for field in king_run_fields(pos, rules, style) {
+    for field in status_fields(pos, rules, style) {
         out.push_str(", ");
         out.push_str(&field);
     }

@@ -11,7 +11,7 @@ use super::super::geometry::Geometry;
 use super::super::position::Position;
 use super::super::rules::{Rules, Side};
 use super::super::word::Word;
-use super::counters::{apply_counter, counters, king_run_fields};
+use super::counters::{apply_counter, status_fields};
 use super::{parse_square, rule_name, square_name, NotationParser, Rule, SquareStyle};
 use rulecheck_game::notation::{self, NotationError};
 use rulecheck_text::shown;
@@ -113,12 +113,7 @@ pub fn write_fen<B: Word>(pos: &Position<B>, rules: &Rules, style: SquareStyle) 
         format!("{}{}", side.letter(), names.join(","))
     };
     let mut out = format!("{}:{}:{}", pos.turn.letter(), list(Side::White), list(Side::Black));
-    for (name, value) in counters(pos, rules) {
-        if value != 0 {
-            out.push_str(&format!(":{name}={value}"));
-        }
-    }
-    for field in king_run_fields(pos, rules, style) {
+    for field in status_fields(pos, rules, style) {
         out.push(':');
         out.push_str(&field);
     }

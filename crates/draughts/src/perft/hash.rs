@@ -9,6 +9,7 @@ use crate::rules::{Rules, Side};
 use crate::ruleset::Dispatch;
 use crate::word::Word;
 use rulecheck_game::table::{Stats, Table, TableError};
+use rulecheck_game::walk::Walk;
 
 /// The shallowest depth whose counts are kept: a depth-2 count is a move
 /// generation and a bulk count a move, quicker than a look-up that misses
@@ -80,9 +81,16 @@ impl<'r, B: Dispatch> Hashed<'r, B> {
         }
         self.perft.walk_hashed(&mut self.table, pos, depth)
     }
+}
+
+/// The walk the contract counts `perft --hash` with.
+impl<B: Dispatch> Walk<Position<B>, Move<B>> for Hashed<'_, B> {
+    fn count(&mut self, pos: &Position<B>, depth: u32) -> u64 {
+        Hashed::count(self, pos, depth)
+    }
 
     /// [`Perft::divide_observed`], the same rows.
-    pub fn divide_observed(&mut self, pos: &Position<B>, depth: u32, done: &dyn Fn()) -> Vec<(Move<B>, u64)> {
+    fn divide_observed(&mut self, pos: &Position<B>, depth: u32, done: &dyn Fn()) -> Vec<(Move<B>, u64)> {
         let mut moves = Vec::new();
         self.perft.root_moves(pos, &mut moves);
         moves
@@ -95,7 +103,7 @@ impl<'r, B: Dispatch> Hashed<'r, B> {
             .collect()
     }
 
-    pub fn stats(&self) -> Stats {
+    fn stats(&self) -> Stats {
         self.table.stats()
     }
 }

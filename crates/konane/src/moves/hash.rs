@@ -8,6 +8,7 @@ use std::hash::Hash;
 
 use super::{Bits, Gen, Move, Node, Position, Rules, Wide};
 use rulecheck_game::table::{Stats, Table, TableError};
+use rulecheck_game::walk::Walk;
 
 /// The shallowest depth whose counts are kept: below it the line-by-line
 /// count is quicker than a look-up (measured: 8x8 depth 11 with a 256M
@@ -16,12 +17,6 @@ use rulecheck_game::table::{Stats, Table, TableError};
 const MIN_DEPTH: u32 = 3;
 
 /// The walk at one set width.
-trait Walk: Send {
-    fn perft(&mut self, pos: &Position, depth: u32) -> u64;
-    fn divide_observed(&mut self, pos: &Position, depth: u32, done: &dyn Fn()) -> Vec<(Move, u64)>;
-    fn stats(&self) -> Stats;
-}
-
 struct Width<'r, B: Bits> {
     gen: Gen<'r, B>,
     table: Table<Node<B>>,
@@ -45,8 +40,8 @@ impl<B: Bits + Hash + Default + Send + Sync> Width<'_, B> {
     }
 }
 
-impl<B: Bits + Hash + Default + Send + Sync> Walk for Width<'_, B> {
-    fn perft(&mut self, pos: &Position, depth: u32) -> u64 {
+impl<B: Bits + Hash + Default + Send + Sync> Walk<Position, Move> for Width<'_, B> {
+    fn count(&mut self, pos: &Position, depth: u32) -> u64 {
         let node = self.gen.node(pos);
         self.walk(&node, depth)
     }
@@ -70,28 +65,12 @@ impl<B: Bits + Hash + Default + Send + Sync> Walk for Width<'_, B> {
     }
 }
 
-/// The generator's perft with a table kept from one count to the next.
-pub struct Hashed<'r>(Box<dyn Walk + 'r>);
-
-impl<'r> Hashed<'r> {
-    pub fn new(rules: &'r Rules, bytes: usize) -> Result<Hashed<'r>, TableError> {
-        Ok(Hashed(by_width!(rules, |gen| {
-            let w: Box<dyn Walk + 'r> = Box::new(Width { gen, table: Table::new(bytes)? });
-            w
-        })))
-    }
-
-    /// [`super::perft`], the same number.
-    pub fn perft(&mut self, pos: &Position, depth: u32) -> u64 {
-        self.0.perft(pos, depth)
-    }
-
-    /// [`super::divide_observed`], the same rows.
-    pub fn divide_observed(&mut self, pos: &Position, depth: u32, done: &dyn Fn()) -> Vec<(Move, u64)> {
-        self.0.divide_observed(pos, depth, done)
-    }
-
-    pub fn stats(&self) -> Stats {
-        self.0.stats()
-    }
+/// The generator's perft with a table kept from one count to the next, at
+/// the width of the rules' board: [`super::perft`]'s numbers and
+/// [`super::divide`]'s rows.
+pub fn hashed<'r>(rules: &'r Rules, bytes: usize) -> Result<Box<dyn Walk<Position, Move> + 'r>, TableError> {
+    Ok(by_width!(rules, |gen| {
+        let w: Box<dyn Walk<Position, Move> + 'r> = Box::new(Width { gen, table: Table::new(bytes)? });
+        w
+    }))
 }

@@ -4,7 +4,7 @@
 //! with one rule flipped.
 
 use super::{Engine, EngineError, Explanation, Setup};
-use crate::game::{Action, Game, GameError, Options, Replay};
+use crate::game::{Action, Game, Options, Replay};
 
 /// Builds the game for a variant and (validated, complete) options; `None`
 /// when the engine does not play that variant.
@@ -37,13 +37,6 @@ impl InProcess {
     }
 }
 
-fn engine_error(e: GameError) -> EngineError {
-    match e {
-        GameError::Rejected(r) => EngineError::Rejected(r),
-        GameError::Notation(n) => EngineError::Failed(n.message),
-    }
-}
-
 impl Engine for InProcess {
     fn name(&self) -> String {
         self.name.clone()
@@ -55,12 +48,12 @@ impl Engine for InProcess {
 
     fn replay(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<Replay, EngineError> {
         let (game, position) = self.game(setup)?;
-        game.replay(&position, actions).map_err(engine_error)
+        game.replay(&position, actions).map_err(EngineError::from)
     }
 
     fn explain(&mut self, setup: &Setup<'_>, played: &[Action], action: &Action) -> Result<Explanation, EngineError> {
         let (game, position) = self.game(setup)?;
-        let why = game.explain(&position, played, action).map_err(engine_error)?;
+        let why = game.explain(&position, played, action).map_err(EngineError::from)?;
         Ok(match why {
             None => Explanation::Accepted,
             Some(code) => Explanation::Refused(Some(code)),

@@ -12,7 +12,7 @@ pub mod serve;
 
 use std::collections::BTreeMap;
 
-use crate::game::{Action, Options, Rejection, Replay};
+use crate::game::{Action, GameError, Options, Rejection, Replay};
 use crate::registry;
 
 pub use in_process::InProcess;
@@ -63,6 +63,11 @@ pub enum Explanation {
     Refused(Option<String>),
 }
 
+/// The answers to several requests of one kind asked together
+/// ([`Engine::explain_all`], [`Engine::perft_all`]), in the order asked,
+/// each standing or failing on its own.
+pub type Answers<T> = Vec<Result<T, EngineError>>;
+
 /// Why an engine could not answer.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EngineError {
@@ -75,6 +80,18 @@ pub enum EngineError {
     /// The engine failed: it crashed, hung, or answered out of protocol.
     #[error("{0}")]
     Failed(String),
+}
+
+/// A `Game`'s answer as an engine's: a refused action is refused, a
+/// position or move the game cannot read is a failure. What an engine
+/// built on the contract (`InProcess`, a Rust engine's own) answers.
+impl From<GameError> for EngineError {
+    fn from(e: GameError) -> EngineError {
+        match e {
+            GameError::Rejected(r) => EngineError::Rejected(r),
+            GameError::Notation(n) => EngineError::Failed(n.message),
+        }
+    }
 }
 
 /// A rules engine under test.
@@ -97,18 +114,13 @@ pub trait Engine {
     /// [`Engine::explain`] for each of `actions` after the same play, the
     /// answers in order. An engine may ask them all at once; the answers
     /// are those of asking them one by one.
-    fn explain_all(
-        &mut self,
-        setup: &Setup<'_>,
-        played: &[Action],
-        actions: &[&Action],
-    ) -> Vec<Result<Explanation, EngineError>> {
+    fn explain_all(&mut self, setup: &Setup<'_>, played: &[Action], actions: &[&Action]) -> Answers<Explanation> {
         actions.iter().map(|a| self.explain(setup, played, a)).collect()
     }
 
     /// [`Engine::perft`] for each of `depths` from the same position, the
     /// answers in order, as [`Engine::explain_all`] is to `explain`.
-    fn perft_all(&mut self, setup: &Setup<'_>, depths: &[u32]) -> Vec<Result<Option<u64>, EngineError>> {
+    fn perft_all(&mut self, setup: &Setup<'_>, depths: &[u32]) -> Answers<Option<u64>> {
         depths.iter().map(|&d| self.perft(setup, d)).collect()
     }
 

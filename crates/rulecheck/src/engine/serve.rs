@@ -190,22 +190,13 @@ fn answer_with(
                         .collect(),
                 );
             }
-            Request::Moves { setup, actions: list, .. } => {
+            Request::Moves { setup, actions: list, .. } | Request::Play { setup, actions: list, .. } => {
                 let replayed = recent.replay(setup, list, || {
                     let (g, position) = setup_game(setup)?;
                     Ok(g.replay(&position, &actions(list)?))
                 })?;
                 match replayed {
-                    Ok(r) => out.moves = Some(r.moves),
-                    Err(e) => out.refused = Some(refused(e)?),
-                }
-            }
-            Request::Play { setup, actions: list, .. } => {
-                let replayed = recent.replay(setup, list, || {
-                    let (g, position) = setup_game(setup)?;
-                    Ok(g.replay(&position, &actions(list)?))
-                })?;
-                match replayed {
+                    Ok(r) if matches!(request, Request::Moves { .. }) => out.moves = Some(r.moves),
                     Ok(r) => {
                         out.position = Some(r.position);
                         out.to_move = Some(r.to_move);

@@ -34,19 +34,29 @@ fn md_escape(text: &str) -> String {
     rulecheck_text::markdown(text)
 }
 
-fn engine_line(col: &Column) -> String {
+/// An engine's cells of the engines table, each escaped by `esc`: its
+/// name, what it says it is and its totals; or, for an engine that did not
+/// start, its name and why.
+fn engine_cells(col: &Column, esc: fn(&str) -> String) -> Result<[String; 6], [String; 2]> {
+    let name = esc(&col.name);
+    if let Some(why) = &col.failure {
+        return Err([name, esc(why)]);
+    }
     let t = col.totals();
-    match &col.failure {
-        Some(why) => format!("| {} | did not start: {} | | | | |", md_escape(&col.name), md_escape(why)),
-        None => format!(
-            "| {} | {} | {} | {} | {} | {} |",
-            md_escape(&col.name),
-            md_escape(col.about.as_deref().unwrap_or("")),
-            t.passed + t.unexpected_passes,
-            t.failed + t.expected_failures,
-            t.skipped,
-            t.errors
-        ),
+    Ok([
+        name,
+        esc(col.about.as_deref().unwrap_or("")),
+        (t.passed + t.unexpected_passes).to_string(),
+        (t.failed + t.expected_failures).to_string(),
+        t.skipped.to_string(),
+        t.errors.to_string(),
+    ])
+}
+
+fn engine_line(col: &Column) -> String {
+    match engine_cells(col, md_escape) {
+        Ok(cells) => format!("| {} |", cells.join(" | ")),
+        Err([name, why]) => format!("| {name} | did not start: {why} | | | | |"),
     }
 }
 
@@ -238,29 +248,12 @@ pub fn html(
     }
     s.push_str("<table class=\"engines\"><tr><th>Engine</th><th>Says it is</th><th>Passed</th><th>Failed</th><th>Skipped</th><th>Errors</th></tr>\n");
     for col in columns {
-        let t = col.totals();
-        match &col.failure {
-            Some(why) => {
-                let _ = writeln!(
-                    s,
-                    "<tr><td>{}</td><td class=\"error\" colspan=\"5\">did not start: {}</td></tr>",
-                    esc(&col.name),
-                    esc(why)
-                );
+        let _ = match engine_cells(col, esc) {
+            Ok(cells) => writeln!(s, "<tr>{}</tr>", cells.map(|c| format!("<td>{c}</td>")).concat()),
+            Err([name, why]) => {
+                writeln!(s, "<tr><td>{name}</td><td class=\"error\" colspan=\"5\">did not start: {why}</td></tr>")
             }
-            None => {
-                let _ = writeln!(
-                    s,
-                    "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                    esc(&col.name),
-                    esc(col.about.as_deref().unwrap_or("")),
-                    t.passed + t.unexpected_passes,
-                    t.failed + t.expected_failures,
-                    t.skipped,
-                    t.errors
-                );
-            }
-        }
+        };
     }
     s.push_str("</table>\n");
     let mut variant = "";

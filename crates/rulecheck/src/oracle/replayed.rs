@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use super::{Failure, Verdict};
 use crate::engine::{Engine, EngineError, Setup};
 use crate::game::{Action, Game, MoveKey, Replay};
-use crate::scenario::Scenario;
+use crate::scenario::{Loc, Scenario};
 use rulecheck_text::natural;
 
 /// A scenario as the engine played it, beside what the reference reads in.
@@ -48,15 +48,7 @@ pub(super) fn replay<'a>(scenario: &'a Scenario, engine: &mut dyn Engine, v: &mu
     }
     let game = match crate::registry::configure(&scenario.variant, &scenario.options) {
         Ok(g) => g,
-        Err(e) => {
-            v.failures.push(Failure {
-                expectation: "setup".into(),
-                loc: scenario.loc,
-                detail: e.to_string(),
-                engine: false,
-            });
-            return None;
-        }
+        Err(e) => return unplayable(v, "setup", scenario.loc, e.to_string()),
     };
     let setup =
         Setup { variant: &scenario.variant, options: &scenario.options, position: scenario.position.as_deref() };
@@ -68,15 +60,7 @@ pub(super) fn replay<'a>(scenario: &'a Scenario, engine: &mut dyn Engine, v: &mu
             v.position = Some(r.position.clone());
             r.position
         }
-        Err(e) => {
-            v.failures.push(Failure {
-                expectation: "play".into(),
-                loc: scenario.loc,
-                detail: e.to_string(),
-                engine: false,
-            });
-            return None;
-        }
+        Err(e) => return unplayable(v, "play", scenario.loc, e.to_string()),
     };
     let replay = match engine.replay(&setup, &played) {
         Ok(r) => r,
@@ -135,6 +119,13 @@ pub(super) fn replay<'a>(scenario: &'a Scenario, engine: &mut dyn Engine, v: &mu
         });
     }
     Some(Replayed { scenario, game, setup, played, reference_final, replay, actual })
+}
+
+/// A scenario the reference cannot set up or play: a failure of the
+/// scenario, not of the engine, and nothing more to check.
+fn unplayable<T>(v: &mut Verdict, expectation: &str, loc: Loc, detail: String) -> Option<T> {
+    v.failures.push(Failure { expectation: expectation.into(), loc, detail, engine: false });
+    None
 }
 
 /// The keys of the moves an engine lists, and the moves it lists more than

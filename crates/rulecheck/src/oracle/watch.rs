@@ -1,7 +1,7 @@
 //! An engine watched for `unsupported` answers: what it says it cannot set
 //! up makes the scenario a skip with its reason, not a wrong answer.
 
-use crate::engine::{Engine, EngineError, Explanation, Setup};
+use crate::engine::{Answers, Engine, EngineError, Explanation, Setup};
 use crate::game::{self, Action};
 
 /// An engine watched for `unsupported` answers (the first one is kept).
@@ -37,16 +37,11 @@ impl Engine for Watch<'_> {
     }
     // The batches go to the engine whole, so that a pipelining engine
     // still gets them in one write.
-    fn explain_all(
-        &mut self,
-        setup: &Setup<'_>,
-        played: &[Action],
-        actions: &[&Action],
-    ) -> Vec<Result<Explanation, EngineError>> {
+    fn explain_all(&mut self, setup: &Setup<'_>, played: &[Action], actions: &[&Action]) -> Answers<Explanation> {
         let all = self.inner.explain_all(setup, played, actions);
         all.into_iter().map(|r| self.seen(r)).collect()
     }
-    fn perft_all(&mut self, setup: &Setup<'_>, depths: &[u32]) -> Vec<Result<Option<u64>, EngineError>> {
+    fn perft_all(&mut self, setup: &Setup<'_>, depths: &[u32]) -> Answers<Option<u64>> {
         let all = self.inner.perft_all(setup, depths);
         all.into_iter().map(|r| self.seen(r)).collect()
     }

@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{count_units, cut_for, Unit};
+use super::{count_units, cut_for, Share, Unit};
 use crate::game::Game;
 use rulecheck_game::notation::NotationError;
 use rulecheck_game::table::Stats;
@@ -36,26 +36,13 @@ pub struct Shard {
     pub nodes: u64,
 }
 
-/// The K-th of N parts of a perft (K from 1).
-// The perft's settings and the part's (K of N, jobs) as the command line
-// gives them; a struct for them would be built only to be taken apart here.
-#[allow(clippy::too_many_arguments)]
-pub fn shard(
-    game: &dyn Game,
-    variant: &str,
-    position: &str,
-    depth: u32,
-    paths: bool,
-    k: usize,
-    n: usize,
-    jobs: usize,
-) -> Result<Shard, NotationError> {
-    shard_with(game, variant, position, depth, paths, k, n, jobs, None).map(|(s, _)| s)
-}
-
-/// [`shard`] with a transposition table of `hash` bytes in all, as
-/// [`parallel_with`](super::parallel_with) shares them out; its figures come back with the part.
-// [`shard`]'s arguments and the table's size, for the same reason as there.
+/// The K-th of N parts of a perft (K from 1), counted on `jobs` threads
+/// with a transposition table of `hash` bytes in all if given, as
+/// [`parallel_with`](super::parallel_with) shares them out; the table's
+/// figures come back with the part.
+// The perft's settings and the part's (K of N, jobs, table) as the command
+// line gives them; a struct for them would be built only to be taken apart
+// here.
 #[allow(clippy::too_many_arguments)]
 pub fn shard_with(
     game: &dyn Game,
@@ -82,7 +69,7 @@ pub fn shard_with(
     let (nodes, stats) = if depth == 0 {
         (u64::from(k == 1), None)
     } else {
-        count_units(game, &mine, depth, paths, jobs, hash, &|_| {})?
+        count_units(game, &mine, depth, paths, Share { jobs, hash }, &|_| {})?
     };
     let part = Shard {
         variant: variant.to_string(),
@@ -161,21 +148,19 @@ pub fn add(parts: &[Shard]) -> Result<u64, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::game_of;
     use super::*;
-    use crate::game::Options;
-    use crate::registry;
 
-    fn game_of(variant: &str, options: &[(&str, &str)]) -> Box<dyn Game> {
-        let o: Options = options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        registry::configure(variant, &o).expect("variant")
+    fn shard(g: &dyn Game, start: &str, k: usize, n: usize) -> Result<Shard, NotationError> {
+        shard_with(g, "english", start, 4, false, k, n, 1, None).map(|(s, _)| s)
     }
 
     #[test]
     fn adding_refuses_parts_missing_repeated_or_of_another_perft() {
         let g = game_of("english", &[]);
         let start = g.start_position();
-        let one = shard(g.as_ref(), "english", &start, 4, false, 1, 2, 1).expect("shard");
-        let two = shard(g.as_ref(), "english", &start, 4, false, 2, 2, 1).expect("shard");
+        let one = shard(g.as_ref(), &start, 1, 2).expect("shard");
+        let two = shard(g.as_ref(), &start, 2, 2).expect("shard");
         assert!(add(std::slice::from_ref(&one)).unwrap_err().contains("missing: 2/2"));
         assert!(add(&[one.clone(), one.clone()]).unwrap_err().contains("twice"));
         let other = Shard { depth: 5, ..two.clone() };
@@ -185,6 +170,6 @@ mod tests {
         let said = add(&[one.clone(), optional]).unwrap_err();
         assert!(said.contains("house rules mandatory-capture=off") && said.contains("not recorded"), "{said}");
         assert_eq!(add(&[one, two]), Ok(1469));
-        assert!(shard(g.as_ref(), "english", &start, 4, false, 3, 2, 1).is_err());
+        assert!(shard(g.as_ref(), &start, 3, 2).is_err());
     }
 }

@@ -279,7 +279,10 @@ impl ProcessEngine {
         let answer = match run.lines.wait(deadline) {
             Wait::Line(Line::Text(l)) => l,
             Wait::Line(Line::NotUtf8(l)) => {
-                return failed(self, format!("out of protocol: an answer that is not UTF-8 (request {id}): '{}'", truncate(&l, 200)))
+                return failed(
+                    self,
+                    format!("out of protocol: an answer that is not UTF-8 (request {id}): '{}'", truncate(&l, 200)),
+                )
             }
             Wait::Line(Line::TooLong) => {
                 return failed(
@@ -288,27 +291,7 @@ impl ProcessEngine {
                 )
             }
             Wait::Line(Line::Failed(e)) => return failed(self, format!("cannot read the engine's answer: {e}")),
-            Wait::Timeout if kind == Limit::Startup => {
-                return failed(
-                    self,
-                    format!(
-                        "no handshake within {:.1}s (the start-up allowance: --startup-timeout, or startup-timeout in an engine config file)",
-                        limit.as_secs_f64()
-                    ),
-                )
-            }
-            Wait::Timeout if kind == Limit::Perft => {
-                return failed(
-                    self,
-                    format!(
-                        "no answer within {:.1}s (request {id}; the perft limit: --perft-timeout, or perft-timeout in an engine config file)",
-                        limit.as_secs_f64()
-                    ),
-                )
-            }
-            Wait::Timeout => {
-                return failed(self, format!("no answer within {:.1}s (request {id})", limit.as_secs_f64()))
-            }
+            Wait::Timeout => return failed(self, kind.missed(limit, id)),
             Wait::Stopped(signal) => return failed(self, stopped(signal).to_string()),
             Wait::Closed => {
                 // The output ends when the engine exits, or when it closes
@@ -460,6 +443,21 @@ impl Limit {
             Request::Hello { .. } => Limit::Startup,
             Request::Perft { .. } => Limit::Perft,
             _ => Limit::Request,
+        }
+    }
+
+    /// Why request `id` has failed when no answer came within `limit`:
+    /// what was waited for, and where the limit is set.
+    fn missed(self, limit: Duration, id: u64) -> String {
+        let secs = limit.as_secs_f64();
+        match self {
+            Limit::Startup => format!(
+                "no handshake within {secs:.1}s (the start-up allowance: --startup-timeout, or startup-timeout in an engine config file)"
+            ),
+            Limit::Perft => format!(
+                "no answer within {secs:.1}s (request {id}; the perft limit: --perft-timeout, or perft-timeout in an engine config file)"
+            ),
+            Limit::Request => format!("no answer within {secs:.1}s (request {id})"),
         }
     }
 }

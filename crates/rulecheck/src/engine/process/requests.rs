@@ -4,7 +4,7 @@
 
 use super::{ProcessEngine, PIPELINE};
 use crate::engine::protocol::{RefusedMsg, Request, Response, SetupMsg};
-use crate::engine::{Engine, EngineError, Explanation, Plan, Setup};
+use crate::engine::{Answers, Engine, EngineError, Explanation, Plan, Setup};
 use crate::game::{Action, Options, Rejection, Replay};
 
 impl Engine for ProcessEngine {
@@ -99,12 +99,7 @@ impl Engine for ProcessEngine {
         ProcessEngine::explanation(answer, played.len(), explain)
     }
 
-    fn explain_all(
-        &mut self,
-        setup: &Setup<'_>,
-        played: &[Action],
-        actions: &[&Action],
-    ) -> Vec<Result<Explanation, EngineError>> {
+    fn explain_all(&mut self, setup: &Setup<'_>, played: &[Action], actions: &[&Action]) -> Answers<Explanation> {
         let mut early: Vec<Option<Result<Explanation, EngineError>>> = Vec::with_capacity(actions.len());
         if self.has_ahead() && self.start().is_ok() {
             let explain = self.capable("explain");
@@ -132,7 +127,7 @@ impl Engine for ProcessEngine {
         r.nodes.map(Some).ok_or_else(|| missing("nodes"))
     }
 
-    fn perft_all(&mut self, setup: &Setup<'_>, depths: &[u32]) -> Vec<Result<Option<u64>, EngineError>> {
+    fn perft_all(&mut self, setup: &Setup<'_>, depths: &[u32]) -> Answers<Option<u64>> {
         let mut early: Vec<Option<Result<Option<u64>, EngineError>>> = Vec::with_capacity(depths.len());
         if self.has_ahead() && self.start().is_ok() && self.capable("perft") {
             let s = setup_msg(setup);
@@ -156,11 +151,7 @@ fn unanswered<T>(early: &[Option<T>], n: usize) -> impl Iterator<Item = usize> +
 
 /// `n` answers in order: those got ahead where there are, and for the
 /// others, in turn, the answers asked now.
-fn in_order<T>(
-    mut early: Vec<Option<Result<T, EngineError>>>,
-    n: usize,
-    now: Vec<Result<T, EngineError>>,
-) -> Vec<Result<T, EngineError>> {
+fn in_order<T>(mut early: Vec<Option<Result<T, EngineError>>>, n: usize, now: Answers<T>) -> Answers<T> {
     let mut now = now.into_iter();
     (0..n)
         .map(|i| match early.get_mut(i).and_then(Option::take) {
@@ -173,12 +164,7 @@ fn in_order<T>(
 impl ProcessEngine {
     /// [`Engine::explain_all`] asked now: in one exchange with `pipeline`,
     /// else one by one.
-    fn explain_now(
-        &mut self,
-        setup: &Setup<'_>,
-        played: &[Action],
-        actions: &[&Action],
-    ) -> Vec<Result<Explanation, EngineError>> {
+    fn explain_now(&mut self, setup: &Setup<'_>, played: &[Action], actions: &[&Action]) -> Answers<Explanation> {
         let mut out = Vec::with_capacity(actions.len());
         if actions.len() > 1 {
             if let Err(e) = self.start() {
@@ -210,7 +196,7 @@ impl ProcessEngine {
     }
 
     /// [`Engine::perft_all`] asked now, as [`ProcessEngine::explain_now`].
-    fn perft_now(&mut self, setup: &Setup<'_>, depths: &[u32]) -> Vec<Result<Option<u64>, EngineError>> {
+    fn perft_now(&mut self, setup: &Setup<'_>, depths: &[u32]) -> Answers<Option<u64>> {
         let mut out = Vec::with_capacity(depths.len());
         if depths.len() > 1 {
             if let Err(e) = self.start() {

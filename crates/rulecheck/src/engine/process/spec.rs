@@ -29,30 +29,21 @@ pub struct EngineSpec {
 /// The config file form of an [`EngineSpec`], also one entry of the
 /// engines file of `rulecheck matrix` (where `builtin: reference` names the
 /// built-in engine instead of a command).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Deserialize, Default)]
+#[serde(default, deny_unknown_fields, rename_all = "kebab-case")]
 pub struct EngineFile {
-    #[serde(default)]
     pub name: Option<String>,
-    #[serde(default)]
     pub command: Option<String>,
-    #[serde(default)]
     pub args: Vec<String>,
-    #[serde(default)]
     pub dir: Option<PathBuf>,
     /// Seconds per request.
-    #[serde(default)]
     pub timeout: Option<f64>,
     /// Seconds to start and answer the handshake.
-    #[serde(default, rename = "startup-timeout")]
     pub startup_timeout: Option<f64>,
     /// Seconds per perft request.
-    #[serde(default, rename = "perft-timeout")]
     pub perft_timeout: Option<f64>,
-    #[serde(default, rename = "expected-failures")]
     pub expected_failures: Option<PathBuf>,
     /// `reference`: the built-in engine (engines files only).
-    #[serde(default)]
     pub builtin: Option<String>,
 }
 

@@ -71,10 +71,10 @@ pub(super) fn expectations(ctx: &mut Ctx<'_>, game: &dyn Game, position: &str, d
                 }
                 if let Some((code, col)) = &reason {
                     if !ctx.catalog.vocabulary.refusals.contains_key(code) {
-                        let hint =
-                            rulecheck_text::suggest(ctx.catalog.vocabulary.refusals.keys().map(String::as_str), code)
-                                .map(|s| format!(" (did you mean '{s}'?)"))
-                                .unwrap_or_default();
+                        let hint = rulecheck_text::did_you_mean(
+                            ctx.catalog.vocabulary.refusals.keys().map(String::as_str),
+                            code,
+                        );
                         ctx.err(
                             ctx.place(&item.referenced, 1, *col),
                             format!("unknown reason '{}'{hint}; reasons are listed in spec/reasons.yaml", shown(code)),
@@ -149,10 +149,10 @@ pub(super) fn expectations(ctx: &mut Ctx<'_>, game: &dyn Game, position: &str, d
                 }
                 if let (Some((code, _)), Some(col)) = (r.reason(), reason_col) {
                     if !ctx.catalog.vocabulary.results.contains_key(code) {
-                        let hint =
-                            rulecheck_text::suggest(ctx.catalog.vocabulary.results.keys().map(String::as_str), code)
-                                .map(|s| format!(" (did you mean '{s}'?)"))
-                                .unwrap_or_default();
+                        let hint = rulecheck_text::did_you_mean(
+                            ctx.catalog.vocabulary.results.keys().map(String::as_str),
+                            code,
+                        );
                         ctx.err(
                             ctx.place(&res.referenced, 1, col),
                             format!("unknown result reason '{}'{hint}", shown(code)),

@@ -59,9 +59,7 @@ pub(super) fn check_options(
             // A combination is judged once all options are together.
             Ok(_) | Err(crate::registry::SetupError::Combination(_)) => {}
             Err(e @ crate::registry::SetupError::UnknownOption { .. }) => {
-                let hint = rulecheck_text::suggest(v.info().options.iter().map(|o| o.name), k)
-                    .map(|s| format!(" (did you mean '{s}'?)"))
-                    .unwrap_or_default();
+                let hint = rulecheck_text::did_you_mean(v.info().options.iter().map(|o| o.name), k);
                 ctx.err(ctx.key_place(&val.referenced, k), format!("{e}{hint}"));
                 ok = false;
             }
@@ -175,9 +173,7 @@ fn clauses(ctx: &mut Ctx<'_>, doc: &ScenarioDoc) -> Vec<Located<String>> {
                 ),
             );
         } else if ctx.catalog.clause(&c.value).is_none() {
-            let hint = rulecheck_text::suggest(ctx.catalog.clause_ids(), &c.value)
-                .map(|s| format!(" (did you mean '{s}'?)"))
-                .unwrap_or_default();
+            let hint = rulecheck_text::did_you_mean(ctx.catalog.clause_ids(), &c.value);
             ctx.err(loc_of(&c.referenced), format!("unknown clause '{}'{hint}", shown(&c.value)));
         }
         clauses.push(Located { value: c.value.clone(), loc: loc_of(&c.referenced) });

@@ -64,9 +64,7 @@ fn yaml_message(e: &serde_saphyr::Error, kind: &str) -> String {
         }
         E::DuplicateMappingKey { key: None, .. } => "a key is given twice in the same mapping: keep one".to_string(),
         E::SerdeUnknownField { field, expected, .. } => {
-            let hint = rulecheck_text::suggest(expected.iter().copied(), field)
-                .map(|s| format!(" (did you mean '{s}'?)"))
-                .unwrap_or_default();
+            let hint = rulecheck_text::did_you_mean(expected.iter().copied(), field);
             format!("unknown key '{}'{hint}; the keys here are {}", shown(field), expected.join(", "))
         }
         E::SerdeMissingField { field, .. } => format!("'{field}:' is missing here; it is required"),
