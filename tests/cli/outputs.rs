@@ -1,9 +1,10 @@
 //! Output files (`--report`, `--bless`, `matrix --markdown/--json/--html`,
-//! `fuzz --out`) as a user meets them: a device, a FIFO or `/dev/stdout`
-//! is written through, a symbolic link is kept and its target replaced, an
-//! output that is an input of the run is refused before the run, an output
-//! that cannot be written is found before the run, and `--bless` keeps the
-//! entries of a file it could not judge.
+//! `fuzz --out`) as a user meets them: a report replaces the old file
+//! whole, a device, a FIFO or `/dev/stdout` is written through, a symbolic
+//! link is kept and its target replaced, an output that is an input of the
+//! run is refused before the run, an output that cannot be written is found
+//! before the run, and `--bless` keeps the entries of a file it could not
+//! judge.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
