@@ -97,8 +97,8 @@ fn moves_json_gives_position_side_result_and_moves() {
 
 #[test]
 fn moves_of_the_start_position_by_default() {
-    let o = rulecheck(&["moves", "english"]).ok();
-    assert_eq!(sorted_lines(&o.stdout), vec!["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]);
+    let moves = rulecheck(&["moves", "english"]).ok().stdout;
+    assert_eq!(sorted_lines(&moves), vec!["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]);
 }
 
 // ---- show -----------------------------------------------------------------
@@ -114,9 +114,8 @@ fn show_draws_the_start_position() {
 
 #[test]
 fn perft_of_the_start_position_to_depth_5() {
-    let o = rulecheck(&["perft", "english", "5"]).ok();
     // stderr carries the timing, which varies from run to run.
-    assert_eq!(o.stdout, "7361\n");
+    assert_eq!(rulecheck(&["perft", "english", "5"]).ok().stdout, "7361\n");
 }
 
 #[test]
@@ -148,7 +147,7 @@ fn perft_json_gives_the_count() {
 #[test]
 fn perft_refuses_a_depth_that_is_not_a_number() {
     let o = rulecheck(&["perft", "english", "three"]).bad_input();
-    assert!(o.stderr.contains("'three'"), "{}", o.all());
+    o.stderr_has("'three'");
 }
 
 // ---- --option -------------------------------------------------------------
@@ -188,7 +187,7 @@ fn option_with_a_bad_value_lists_the_valid_values() {
 #[test]
 fn option_without_a_value_is_refused() {
     let o = rulecheck(&["--option", "mandatory-capture", "moves", "english"]).bad_input();
-    assert!(o.stderr.contains("NAME=VALUE"), "{}", o.all());
+    o.stderr_has("NAME=VALUE");
 }
 
 #[test]
@@ -223,7 +222,7 @@ fn a_garbled_side_letter_is_refused() {
 #[test]
 fn an_impossible_position_is_refused() {
     let o = rulecheck(&["moves", "english", "B:W21-32:B1-13"]).bad_input();
-    assert!(o.stderr.contains("black has 13 pieces"), "{}", o.all());
+    o.stderr_has("black has 13 pieces");
 }
 
 // ---- --help -----------------------------------------------------------------
@@ -252,8 +251,7 @@ fn every_subcommand_has_help_saying_what_it_does() {
 
 #[test]
 fn check_help_mentions_no_coverage() {
-    let o = rulecheck(&["check", "--help"]).ok();
-    assert!(o.stdout.contains("--no-coverage"), "{}", o.all());
+    rulecheck(&["check", "--help"]).ok().stdout_has("--no-coverage");
 }
 
 // ---- check and run on a good file --------------------------------------------
@@ -279,13 +277,12 @@ fn run_passes_the_minimal_good_file_with_a_closing_summary() {
 #[test]
 fn a_house_rule_set_for_the_run_replaces_the_files_setting() {
     let o = rulecheck(&["run", "fixtures/good/forced-capture.yaml"]).ok();
-    assert!(o.stdout.contains("1 passed, 0 failed"), "{}", o.all());
-    let o = rulecheck(&["run", "-o", "mandatory-capture=off", "fixtures/good/forced-capture.yaml"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
+    o.stdout_has("1 passed, 0 failed");
+    let o = rulecheck(&["run", "-o", "mandatory-capture=off", "fixtures/good/forced-capture.yaml"]).exits(1);
     assert!(o.stdout.contains("+9-13") && o.stdout.contains("+10-15"), "the diff shows the plain moves:\n{}", o.all());
     let o =
         rulecheck(&["check", "-o", "mandatory-capture=off", "fixtures/good/forced-capture.yaml", "--no-coverage"]).ok();
-    assert!(o.stdout.contains("0 input errors"), "{}", o.all());
+    o.stdout_has("0 input errors");
 }
 
 #[test]
@@ -300,8 +297,7 @@ fn an_unknown_house_rule_for_the_run_is_bad_input() {
 
 #[test]
 fn a_missing_file_is_bad_input() {
-    let o = rulecheck(&["check", "--no-coverage", "fixtures/no-such-file.yaml"]);
-    assert_eq!(o.code, Some(2), "{}", o.all());
+    let o = rulecheck(&["check", "--no-coverage", "fixtures/no-such-file.yaml"]).exits(2);
     assert!(o.stdout.contains("fixtures/no-such-file.yaml") && o.stdout.contains("no such file"), "{}", o.all());
 }
 
@@ -318,18 +314,17 @@ fn the_readme_example_is_the_fixture_and_passes() {
         "README example and fixtures/good/readme-example.yaml differ"
     );
     let o = rulecheck(&["run", "fixtures/good/readme-example.yaml"]).ok();
-    assert!(o.stdout.contains("2 passed, 0 failed"), "{}", o.all());
+    o.stdout_has("2 passed, 0 failed");
 }
 
 #[test]
 fn replay_reads_real_games_and_reports_an_illegal_move() {
     let o = rulecheck(&["replay", "russian", "fixtures/pdn/russian.pdn"]).ok();
-    assert!(o.stdout.contains("23 games: 23 replay, 0 with an illegal move"), "{}", o.all());
-    let o = rulecheck(&["replay", "english", "fixtures/pdn/bad/illegal-move.pdn"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
-    assert!(o.stdout.contains("illegal move 5. 12-16 (must-capture)"), "{}", o.all());
+    o.stdout_has("23 games: 23 replay, 0 with an illegal move");
+    let o = rulecheck(&["replay", "english", "fixtures/pdn/bad/illegal-move.pdn"]).exits(1);
+    o.stdout_has("illegal move 5. 12-16 (must-capture)");
     let o = rulecheck(&["replay", "english", "fixtures/pdn/bad/garbage-move.pdn"]).bad_input();
-    assert!(o.stderr.contains("fixtures/pdn/bad/garbage-move.pdn:5:19"), "{}", o.all());
+    o.stderr_has("fixtures/pdn/bad/garbage-move.pdn:5:19");
 }
 
 #[test]
@@ -340,7 +335,7 @@ fn replay_writes_a_scenario_file_that_passes() {
     std::fs::write(&file, &o.stdout).expect("write");
     let path = file.to_string_lossy().into_owned();
     let run = rulecheck(&["run", &path]).ok();
-    assert!(run.stdout.contains("17 passed, 0 failed"), "{}", run.all());
+    run.stdout_has("17 passed, 0 failed");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -367,9 +362,8 @@ fn shards_partition_the_spec() {
 fn a_run_of_no_scenario_is_nothing_run() {
     let dir = temp_dir("empty");
     let path = dir.to_string_lossy().into_owned();
-    let o = rulecheck(&["run", &path]);
-    assert_eq!(o.code, Some(4), "{}", o.all());
-    assert!(o.stdout.contains("0 files, 0 scenarios"), "{}", o.all());
+    let o = rulecheck(&["run", &path]).exits(4);
+    o.stdout_has("0 files, 0 scenarios");
     let _ = std::fs::remove_dir_all(&dir);
     // The one scenario of the file falls in one of two shards: the other
     // selects nothing.
@@ -382,10 +376,9 @@ fn a_run_of_no_scenario_is_nothing_run() {
 
 #[test]
 fn explain_says_why_with_the_reason_and_its_clauses() {
-    let o = rulecheck(&["explain", "english", "B:W14:B9,10", "9-13"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
-    assert!(o.stdout.contains("9-13: illegal (must-capture)"), "{}", o.all());
-    assert!(o.stdout.contains("english.capture.mandatory"), "{}", o.all());
+    let o = rulecheck(&["explain", "english", "B:W14:B9,10", "9-13"]).exits(1);
+    o.stdout_has("9-13: illegal (must-capture)");
+    o.stdout_has("english.capture.mandatory");
     let o = rulecheck(&["explain", "english", "B:W14:B9,10", "9x18"]).ok();
     assert_eq!(o.stdout, "9x18: legal\n");
     rulecheck(&["explain", "english", "B:W14:B9,10", "9--13"]).bad_input();
@@ -518,7 +511,7 @@ fn timeouts_that_are_not_a_span_of_time_are_bad_input() {
         let o = rulecheck(&["run", "--engine", "python3 x.py", &timeout, "fixtures/good/minimal.yaml"]);
         assert!(!o.stderr.contains("panicked"), "--timeout {t} panicked:\n{}", o.all());
         assert_eq!(o.code, Some(2), "--timeout {t}:\n{}", o.all());
-        assert!(o.stderr.contains("--timeout"), "{}", o.all());
+        o.stderr_has("--timeout");
     }
     let dir = tempfile::tempdir().expect("temp dir");
     let cfg = dir.path().join("engine.yaml");
@@ -526,13 +519,13 @@ fn timeouts_that_are_not_a_span_of_time_are_bad_input() {
     let o = rulecheck(&["run", "--engine-config", &cfg.to_string_lossy(), "fixtures/good/minimal.yaml"]);
     assert!(!o.stderr.contains("panicked"), "{}", o.all());
     assert_eq!(o.code, Some(2), "{}", o.all());
-    assert!(o.stderr.contains("engine.yaml: timeout:"), "{}", o.all());
+    o.stderr_has("engine.yaml: timeout:");
 }
 
 #[test]
 fn a_perft_depth_beyond_the_deepest_is_refused() {
     let o = rulecheck(&["perft", "chinese-checkers", "4000000000"]).bad_input();
-    assert!(o.stderr.contains("beyond 64"), "{}", o.all());
+    o.stderr_has("beyond 64");
 }
 
 /// A perft runs until it is done, as long as that takes, but an interrupt
@@ -582,12 +575,11 @@ fn a_long_perft_ends_on_an_interrupt() {
 #[test]
 fn a_run_option_is_checked_against_the_variants_that_have_it() {
     let o = rulecheck(&["check", "--no-coverage", "-o", "no-progress=off", "spec/chinese-checkers"]).ok();
-    assert!(o.stdout.contains("0 input errors"), "{}", o.all());
+    o.stdout_has("0 input errors");
     let o = rulecheck(&["run", "-o", "no-progress=off", "spec/chinese-checkers/intl-setup.yaml"]);
     assert_ne!(o.code, Some(2), "{}", o.all());
     // Where it does not fit, the file says so, once.
-    let o = rulecheck(&["check", "--no-coverage", "-o", "no-progress=off", "spec/english/setup.yaml"]);
-    assert_eq!(o.code, Some(2), "{}", o.all());
+    let o = rulecheck(&["check", "--no-coverage", "-o", "no-progress=off", "spec/english/setup.yaml"]).exits(2);
     let errors: Vec<&str> = o.stdout.lines().filter(|l| l.starts_with("error:")).collect();
     assert_eq!(errors.len(), 1, "{}", o.all());
     assert!(
@@ -611,9 +603,8 @@ fn a_run_option_is_checked_against_the_variants_that_have_it() {
 fn fuzzing_with_no_moves_compares_the_start_position() {
     let served = format!("{} serve", env!("CARGO_BIN_EXE_rulecheck"));
     let o = rulecheck(&["fuzz", "english", "--engine", &served, "--plies", "0", "--games", "3"]).ok();
-    assert!(o.stdout.contains("3 games of up to 0 moves (seed 1): the engine and the reference agree"), "{}", o.all());
-    let o = rulecheck(&["fuzz", "english", "--engine", &served, "--plies", "18446744073709551615"]);
-    assert_eq!(o.code, Some(2), "{}", o.all());
+    o.stdout_has("3 games of up to 0 moves (seed 1): the engine and the reference agree");
+    let o = rulecheck(&["fuzz", "english", "--engine", &served, "--plies", "18446744073709551615"]).exits(2);
     assert!(!o.stderr.contains("panicked"), "{}", o.all());
 }
 
@@ -636,26 +627,17 @@ fn a_fifo_in_a_scenario_directory_is_reported_and_not_read() {
     let fifo = dir.path().join("spec/pipe.yaml");
     let made = std::process::Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
     assert!(made.success());
-    let o = rulecheck_in(dir.path(), &["check", "--no-coverage", "spec"], 120);
-    assert_eq!(o.code, Some(2), "{}", o.all());
-    assert!(
-        o.stdout.contains(
-            "error: spec/pipe.yaml:1:1: not read: it is a FIFO (named pipe), and only regular files are read"
-        ),
-        "{}",
-        o.all()
-    );
+    let o = rulecheck_in(dir.path(), &["check", "--no-coverage", "spec"], 120).exits(2);
+    o.stdout_has("error: spec/pipe.yaml:1:1: not read: it is a FIFO (named pipe), and only regular files are read");
     assert!(o.stdout.contains("checked 1 file, 1 scenario: 1 input error"), "the good file is checked:\n{}", o.all());
     // Named on its own, too: a FIFO, not a missing file.
-    let o = rulecheck_in(dir.path(), &["run", "spec/pipe.yaml"], 120);
-    assert_eq!(o.code, Some(2), "{}", o.all());
-    assert!(o.stdout.contains("it is a FIFO (named pipe)"), "{}", o.all());
+    let o = rulecheck_in(dir.path(), &["run", "spec/pipe.yaml"], 120).exits(2);
+    o.stdout_has("it is a FIFO (named pipe)");
     assert!(!o.stdout.contains("no such file"), "{}", o.all());
     // explain, which reads ./spec, does not wait on it either.
-    let o = rulecheck_in(dir.path(), &["explain", "english", "B:W14:B9,10", "9-13"], 120);
-    assert_eq!(o.code, Some(1), "{}", o.all());
-    assert!(o.stdout.contains("(no scenario in spec expects this refusal)"), "{}", o.all());
-    assert!(o.stderr.contains("1 file in spec did not load"), "{}", o.all());
+    let o = rulecheck_in(dir.path(), &["explain", "english", "B:W14:B9,10", "9-13"], 120).exits(1);
+    o.stdout_has("(no scenario in spec expects this refusal)");
+    o.stderr_has("1 file in spec did not load");
 }
 
 #[cfg(unix)]
@@ -663,12 +645,10 @@ fn a_fifo_in_a_scenario_directory_is_reported_and_not_read() {
 fn a_link_to_a_device_is_reported_and_not_read() {
     let dir = spec_dir_with_a_good_file();
     std::os::unix::fs::symlink("/dev/zero", dir.path().join("spec/zero.yaml")).expect("symlink");
-    let o = rulecheck_in(dir.path(), &["check", "--no-coverage", "spec"], 120);
-    assert_eq!(o.code, Some(2), "{}", o.all());
-    assert!(o.stdout.contains("spec/zero.yaml:1:1: not read: it is a character device"), "{}", o.all());
-    let o = rulecheck_in(dir.path(), &["check", "--no-coverage", "/dev/zero"], 120);
-    assert_eq!(o.code, Some(2), "{}", o.all());
-    assert!(o.stdout.contains("it is a character device"), "{}", o.all());
+    let o = rulecheck_in(dir.path(), &["check", "--no-coverage", "spec"], 120).exits(2);
+    o.stdout_has("spec/zero.yaml:1:1: not read: it is a character device");
+    let o = rulecheck_in(dir.path(), &["check", "--no-coverage", "/dev/zero"], 120).exits(2);
+    o.stdout_has("it is a character device");
 }
 
 /// Thirty levels of directories, each holding two links to the next: 2^30
@@ -692,67 +672,24 @@ fn every_directory_is_walked_once_however_many_links_lead_to_it() {
     std::os::unix::fs::symlink("../levels/0", dir.path().join("spec/levels")).expect("symlink");
     // And a loop: a link back to the directory itself.
     std::os::unix::fs::symlink(".", dir.path().join("spec/again")).expect("symlink");
-    let o = rulecheck_in(dir.path(), &["check", "--no-coverage", "spec"], 120);
-    assert_eq!(o.code, Some(0), "{}", o.all());
-    assert!(o.stdout.contains("checked 2 files, 2 scenarios: 0 input errors"), "{}", o.all());
+    let o = rulecheck_in(dir.path(), &["check", "--no-coverage", "spec"], 120).exits(0);
+    o.stdout_has("checked 2 files, 2 scenarios: 0 input errors");
 }
 
 #[test]
 fn explain_says_which_spec_it_reads() {
-    let o = rulecheck(&["explain", "english", "B:W14:B9,10", "9-13"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
-    assert!(o.stdout.contains("(from the scenarios in spec)"), "{}", o.all());
+    let o = rulecheck(&["explain", "english", "B:W14:B9,10", "9-13"]).exits(1);
+    o.stdout_has("(from the scenarios in spec)");
     let elsewhere = tempfile::tempdir().expect("temp dir");
-    let o = rulecheck_in(elsewhere.path(), &["explain", "english", "B:W14:B9,10", "9-13"], 120);
-    assert_eq!(o.code, Some(1), "{}", o.all());
+    let o = rulecheck_in(elsewhere.path(), &["explain", "english", "B:W14:B9,10", "9-13"], 120).exits(1);
     assert!(!o.stdout.contains("clauses"), "{}", o.all());
-    assert!(o.stderr.contains("give --spec DIR"), "{}", o.all());
+    o.stderr_has("give --spec DIR");
     let spec = Path::new(ROOT).join("spec").to_string_lossy().into_owned();
     let o = rulecheck_in(elsewhere.path(), &["explain", "english", "B:W14:B9,10", "9-13", "--spec", &spec], 120);
-    assert!(o.stdout.contains("clauses: english.capture.mandatory"), "{}", o.all());
+    o.stdout_has("clauses: english.capture.mandatory");
     let o =
         rulecheck(&["explain", "english", "B:W14:B9,10", "9-13", "--spec", "fixtures/good/minimal.yaml"]).bad_input();
-    assert!(o.stderr.contains("not a directory"), "{}", o.all());
-}
-
-// ---- output files ------------------------------------------------------------------------
-
-/// A report replaces the old one by renaming a finished file over it: a
-/// second link to the old report keeps the old text, which writing over
-/// the file in place would have changed (and a kill or a full disk in the
-/// middle would have left half written).
-#[test]
-fn the_html_report_replaces_the_old_one_whole() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let report = dir.path().join("report.html");
-    let link = dir.path().join("old.html");
-    std::fs::write(&report, "old report").expect("write");
-    std::fs::hard_link(&report, &link).expect("hard link");
-    let path = report.to_string_lossy().into_owned();
-    rulecheck(&["run", "fixtures/good/minimal.yaml", "--report", &path]).ok();
-    assert!(std::fs::read_to_string(&report).expect("report").contains("<html"), "a new report");
-    assert_eq!(std::fs::read_to_string(&link).expect("old"), "old report");
-    let names: Vec<String> = std::fs::read_dir(dir.path())
-        .expect("dir")
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    assert_eq!(names.len(), 2, "no temporary file is left: {names:?}");
-}
-
-#[test]
-fn the_report_never_overwrites_an_input_file() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let scenario = dir.path().join("minimal.yaml");
-    std::fs::copy(Path::new(ROOT).join("fixtures/good/minimal.yaml"), &scenario).expect("copy");
-    let before = std::fs::read_to_string(&scenario).expect("read");
-    let o = rulecheck_in(dir.path(), &["run", ".", "--report", "minimal.yaml"], 120).bad_input();
-    assert!(
-        o.stderr.contains("--report minimal.yaml: that is ") && o.stderr.contains("an input of this run"),
-        "{}",
-        o.all()
-    );
-    assert_eq!(std::fs::read_to_string(&scenario).expect("read"), before);
+    o.stderr_has("not a directory");
 }
 
 /// `perft -j N` gives the plain count; `--shard K/N --json` parts add up to
@@ -775,7 +712,7 @@ fn perft_split_over_threads_and_shards_gives_the_plain_count() {
     let total = rulecheck(&args).ok();
     assert_eq!(total.stdout, plain.stdout);
     let o = rulecheck(&["perft-add", &files[0], &files[2]]).bad_input();
-    assert!(o.stderr.contains("shards missing: 2/3"), "{}", o.all());
+    o.stderr_has("shards missing: 2/3");
 }
 
 /// With no engine, the answers judged are the reference's own: a scenario
@@ -787,9 +724,8 @@ fn a_failure_of_the_reference_is_a_disagreement_with_the_reference_not_an_engine
     let html = dir.path().join("report.html");
     let html_arg = html.to_string_lossy().into_owned();
     let args = ["run", "-o", "mandatory-capture=off", "spec/english/captures.yaml", "--report", &html_arg];
-    let o = rulecheck(&args);
-    assert_eq!(o.code, Some(1), "{}", o.all());
-    assert!(o.stdout.contains("the scenario and the reference disagree"), "{}", o.all());
+    let o = rulecheck(&args).exits(1);
+    o.stdout_has("the scenario and the reference disagree");
     assert!(!o.stdout.contains("engine"), "no engine to blame:\n{}", o.all());
     let page = std::fs::read_to_string(&html).expect("the HTML report");
     assert!(page.contains("the scenario and the reference disagree"), "{page}");
@@ -799,8 +735,7 @@ fn a_failure_of_the_reference_is_a_disagreement_with_the_reference_not_an_engine
         let mut all = args.to_vec();
         all.truncate(4);
         all.extend(["--format", format]);
-        let o = rulecheck(&all);
-        assert_eq!(o.code, Some(1), "{}", o.all());
+        let o = rulecheck(&all).exits(1);
         assert!(!o.stdout.contains("the engine"), "{format}:\n{}", o.stdout);
     }
 }
@@ -813,8 +748,8 @@ fn the_summary_says_unexpected_passes() {
     let text = "fixtures/good/readme-example.yaml::a man jumps forward and the jumped man leaves the board\n\
                 fixtures/good/readme-example.yaml::after the jump white's king has two steps\n";
     std::fs::write(&list, text).expect("list");
-    let o = rulecheck(&["run", "fixtures/good/readme-example.yaml", "--expected-failures", &list.to_string_lossy()]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
+    let o = rulecheck(&["run", "fixtures/good/readme-example.yaml", "--expected-failures", &list.to_string_lossy()])
+        .exits(1);
     let summary = o.stdout.lines().last().unwrap_or("");
     assert!(summary.ends_with(", 2 unexpected passes"), "{}", o.all());
 }
@@ -830,7 +765,7 @@ fn a_run_without_a_spec_directory_says_where_it_looked() {
         let said = o.stderr.contains(&looked.display().to_string())
             || o.stderr.contains(&dir.path().join("spec").display().to_string());
         assert!(said, "the path tried is named:\n{}", o.all());
-        assert!(o.stderr.contains(&format!("`rulecheck {cmd} path/to/spec`")), "{}", o.all());
+        o.stderr_has(&format!("`rulecheck {cmd} path/to/spec`"));
     }
 }
 

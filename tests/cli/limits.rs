@@ -17,6 +17,7 @@ use rulecheck::oracle;
 use rulecheck::scenario::loader;
 use rulecheck_text::line_index_work;
 
+use crate::support::inputs::{english_scenarios, pdn_games};
 use crate::support::process;
 use process::{piped, rulecheck, ROOT};
 
@@ -208,17 +209,6 @@ fn the_oracle_survives_any_answer() {
 
 // ---- linear work ---------------------------------------------------------------
 
-/// A PDN file of `n` short games.
-fn pdn_games(n: usize) -> String {
-    let mut out = String::new();
-    for i in 0..n {
-        out.push_str(&format!(
-            "[Event \"game {i}\"]\n[Result \"*\"]\n1. 11-15 23-19 {{a comment}} 2. 8-11 (2. 9-14 22-17) 22-17 3. 9-13 *\n\n"
-        ));
-    }
-    out
-}
-
 /// Line-index work per byte of input while `f` runs.
 fn work_per_byte(bytes: usize, f: impl FnOnce()) -> f64 {
     let before = line_index_work();
@@ -270,13 +260,7 @@ fn unclosed_variations_are_read_in_one_pass() {
 /// A scenario file of `n` scenarios, each with an error in a move (located
 /// inside its scalar) and one in a perft depth (located at its key).
 fn erroneous_scenarios(n: usize) -> String {
-    let mut out = String::from("variant: english\npage: checkers.hi\nscenarios:\n");
-    for i in 0..n {
-        out.push_str(&format!(
-            "  - name: s{i}\n    clauses: [english.setup.first]\n    expect: {{moves: [\"9-99\"], perft: {{x: 1}}}}\n"
-        ));
-    }
-    out
+    english_scenarios(n, "    expect: {moves: [\"9-99\"], perft: {x: 1}}\n")
 }
 
 #[test]

@@ -1,15 +1,16 @@
 //! Output files (`--report`, `--bless`, `matrix --markdown/--json/--html`,
-//! `fuzz --out`) as a user meets them: a device, a FIFO or `/dev/stdout`
-//! is written through, a symbolic link is kept and its target replaced, an
-//! output that is an input of the run is refused before the run, an output
-//! that cannot be written is found before the run, and `--bless` keeps the
-//! entries of a file it could not judge.
+//! `fuzz --out`) as a user meets them: a report replaces the old file
+//! whole, a device, a FIFO or `/dev/stdout` is written through, a symbolic
+//! link is kept and its target replaced, an output that is an input of the
+//! run is refused before the run, an output that cannot be written is found
+//! before the run, and `--bless` keeps the entries of a file it could not
+//! judge.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::support::process;
-use process::{rulecheck, rulecheck_in, ROOT};
+use process::{file_and_link, rulecheck, rulecheck_in, Outcome, ROOT};
 
 fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_rulecheck")
@@ -23,6 +24,36 @@ fn copy_in(dir: &Path, from: &str, name: &str) -> PathBuf {
 
 fn s(p: &Path) -> String {
     p.to_string_lossy().into_owned()
+}
+
+/// `args`, run in `dir`, are refused as bad input for an output that is an
+/// input of the run, and leave that input, `input`, as it was: what the run
+/// printed.
+fn refused_over(input: &Path, dir: &Path, args: &[&str]) -> Outcome {
+    let before = std::fs::read_to_string(input).expect("read");
+    let o = rulecheck_in(dir, args, 120).bad_input();
+    o.stderr_has("an input of this run");
+    assert_eq!(std::fs::read_to_string(input).expect("read"), before);
+    o
+}
+
+/// A report replaces the old one by renaming a finished file over it: a
+/// second link to the old report keeps the old text, which writing over
+/// the file in place would have changed (and a kill or a full disk in the
+/// middle would have left half written).
+#[test]
+fn the_html_report_replaces_the_old_one_whole() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (report, link) = file_and_link(dir.path(), "report.html", "old report");
+    rulecheck(&["run", "fixtures/good/minimal.yaml", "--report", &s(&report)]).ok();
+    assert!(std::fs::read_to_string(&report).expect("report").contains("<html"), "a new report");
+    assert_eq!(std::fs::read_to_string(&link).expect("old"), "old report");
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .expect("dir")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "no temporary file is left: {names:?}");
 }
 
 #[cfg(unix)]
@@ -80,42 +111,29 @@ fn a_report_through_a_link_keeps_the_link() {
     assert!(text.starts_with("# Conformance matrix"), "{text}");
 }
 
+/// Neither the report nor `--bless` writes over an input of the run: a
+/// scenario file, the engine's config, or the engine's own program.
 #[test]
-fn bless_never_overwrites_the_scenario_file_or_the_engine_config() {
+fn the_report_and_bless_never_overwrite_the_scenario_file_or_the_engine_config() {
     let dir = tempfile::tempdir().expect("temp dir");
     let scenario = copy_in(dir.path(), "fixtures/good/minimal.yaml", "minimal.yaml");
-    let before = std::fs::read_to_string(&scenario).expect("read");
-    let o = rulecheck_in(dir.path(), &["run", "minimal.yaml", "--bless", "minimal.yaml"], 120).bad_input();
-    assert!(
-        o.stderr.contains("--bless minimal.yaml: that is ") && o.stderr.contains("an input of this run"),
-        "{}",
-        o.all()
-    );
+    let o = refused_over(&scenario, dir.path(), &["run", ".", "--report", "minimal.yaml"]);
+    o.stderr_has("--report minimal.yaml: that is ");
+    let o = refused_over(&scenario, dir.path(), &["run", "minimal.yaml", "--bless", "minimal.yaml"]);
+    o.stderr_has("--bless minimal.yaml: that is ");
     assert_eq!(o.stdout, "", "refused before the run: {}", o.all());
-    assert_eq!(std::fs::read_to_string(&scenario).expect("read"), before);
     let config = dir.path().join("engine.yaml");
-    let text = format!("command: {}\nargs: [serve]\n", bin());
-    std::fs::write(&config, &text).expect("config");
-    let o = rulecheck_in(
-        dir.path(),
-        &["run", "--engine-config", "engine.yaml", "minimal.yaml", "--bless", "./engine.yaml"],
-        120,
-    )
-    .bad_input();
-    assert!(o.stderr.contains("an input of this run"), "{}", o.all());
-    assert_eq!(std::fs::read_to_string(&config).expect("read"), text);
+    std::fs::write(&config, format!("command: {}\nargs: [serve]\n", bin())).expect("config");
+    let args = ["run", "--engine-config", "engine.yaml", "minimal.yaml", "--bless", "./engine.yaml"];
+    refused_over(&config, dir.path(), &args);
     // Nor the engine's own program, named as an argument of its command.
     let script = copy_in(dir.path(), "fixtures/engines/rewrite.py", "adapter.py");
-    let program = std::fs::read_to_string(&script).expect("read");
     let engine = format!("python3 {} twice {} serve", s(&script), bin());
-    let o = rulecheck_in(dir.path(), &["run", "--engine", &engine, "minimal.yaml", "--report", "adapter.py"], 120)
-        .bad_input();
-    assert!(o.stderr.contains("an input of this run"), "{}", o.all());
-    assert_eq!(std::fs::read_to_string(&script).expect("read"), program);
+    refused_over(&script, dir.path(), &["run", "--engine", &engine, "minimal.yaml", "--report", "adapter.py"]);
     // Nor may two outputs be one file.
     let o = rulecheck_in(dir.path(), &["run", "minimal.yaml", "--bless", "out.txt", "--report", "out.txt"], 120)
         .bad_input();
-    assert!(o.stderr.contains("writes that file too"), "{}", o.all());
+    o.stderr_has("writes that file too");
 }
 
 #[test]
@@ -124,11 +142,8 @@ fn the_report_never_overwrites_a_catalog_page() {
     let catalog = dir.path().join("catalog");
     std::fs::create_dir(&catalog).expect("dir");
     let page = copy_in(&catalog, "spec/rules/english.yaml", "english.yaml");
-    let before = std::fs::read_to_string(&page).expect("read");
-    let o =
-        rulecheck(&["--catalog", &s(&catalog), "run", "fixtures/good/minimal.yaml", "--report", &s(&page)]).bad_input();
-    assert!(o.stderr.contains("an input of this run"), "{}", o.all());
-    assert_eq!(std::fs::read_to_string(&page).expect("read"), before);
+    let args = ["--catalog", &s(&catalog), "run", "fixtures/good/minimal.yaml", "--report", &s(&page)];
+    refused_over(&page, Path::new(ROOT), &args);
 }
 
 #[test]
@@ -139,21 +154,21 @@ fn an_output_that_cannot_be_written_is_refused_before_the_run() {
     assert!(o.stderr.contains("--report ") && o.stderr.contains("does not exist"), "{}", o.all());
     assert_eq!(o.stdout, "", "nothing ran: {}", o.all());
     let o = rulecheck(&["run", "fixtures/good/minimal.yaml", "--bless", &nowhere]).bad_input();
-    assert!(o.stderr.contains("--bless "), "{}", o.all());
+    o.stderr_has("--bless ");
     assert_eq!(o.stdout, "", "nothing ran: {}", o.all());
     let engines = dir.path().join("engines.yaml");
     std::fs::write(&engines, "engines:\n  - builtin: reference\n").expect("engines");
     let o = rulecheck(&["matrix", &s(&engines), "fixtures/good/minimal.yaml", "--json", &nowhere]).bad_input();
-    assert!(o.stderr.contains("--json "), "{}", o.all());
+    o.stderr_has("--json ");
     let o = rulecheck(&["run", "fixtures/good/minimal.yaml", "--report", &s(dir.path())]).bad_input();
-    assert!(o.stderr.contains("it is a directory"), "{}", o.all());
+    o.stderr_has("it is a directory");
     assert_eq!(o.stdout, "", "nothing ran: {}", o.all());
     // A directory no file can be made in, even by root (a test run as root
     // passes a directory's mode bits by).
     if cfg!(target_os = "linux") {
         let o =
             rulecheck(&["run", "fixtures/good/minimal.yaml", "--report", "/proc/rulecheck-report.html"]).bad_input();
-        assert!(o.stderr.contains("no file can be made in /proc"), "{}", o.all());
+        o.stderr_has("no file can be made in /proc");
         assert_eq!(o.stdout, "", "nothing ran: {}", o.all());
     }
     // fuzz says so before its games, not after them.
@@ -170,8 +185,7 @@ fn bless_keeps_the_entries_of_a_file_with_an_input_error() {
     copy_in(dir.path(), "spec/english/kings.yaml", "kings.yaml");
     let other = copy_in(dir.path(), "spec/english/kings.yaml", "other.yaml");
     let engine = format!("{} serve --deviate flying-kings-flipped", bin());
-    let o = rulecheck_in(dir.path(), &["run", "--engine", &engine, ".", "--bless", "known.txt"], 120);
-    assert_eq!(o.code, Some(0), "{}", o.all());
+    rulecheck_in(dir.path(), &["run", "--engine", &engine, ".", "--bless", "known.txt"], 120).exits(0);
     let first = std::fs::read_to_string(dir.path().join("known.txt")).expect("list");
     let of_other: Vec<&str> = first.lines().filter(|l| l.contains("other.yaml::")).collect();
     assert!(!of_other.is_empty(), "{first}");
@@ -203,7 +217,7 @@ fn the_matrix_never_overwrites_an_engine_script_or_its_engines_file() {
     for output in [&script, &engines] {
         let o =
             rulecheck(&["matrix", &s(&engines), "fixtures/good/minimal.yaml", "--markdown", &s(output)]).bad_input();
-        assert!(o.stderr.contains("an input of this matrix"), "{}", o.all());
+        o.stderr_has("an input of this matrix");
     }
     assert_eq!(std::fs::read_to_string(&script).expect("read"), program);
     assert_eq!(std::fs::read_to_string(&engines).expect("read"), text);

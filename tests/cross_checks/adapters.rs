@@ -294,13 +294,42 @@ fn clauses_by_scenario() -> BTreeMap<String, Vec<String>> {
     out
 }
 
-/// The failing scenarios that cite the clause.
-fn citing<'a>(failing: &'a BTreeSet<String>, clauses: &BTreeMap<String, Vec<String>>, clause: &str) -> Vec<&'a str> {
-    failing
-        .iter()
-        .filter(|id| clauses.get(id.as_str()).is_some_and(|cs| cs.iter().any(|c| c == clause)))
-        .map(|s| s.as_str())
-        .collect()
+/// An engine's column of the matrix: its failing scenarios, with the
+/// clauses every scenario of the spec cites.
+struct Failing {
+    matrix: &'static Matrix,
+    name: &'static str,
+    ids: BTreeSet<String>,
+    clauses: BTreeMap<String, Vec<String>>,
+}
+
+impl Failing {
+    /// The engine's run checked as [`check`] does; `None` where the matrix
+    /// cannot be made (a tool is missing, and the tests are skipped).
+    fn of(name: &'static str, min_passed: usize) -> Option<Failing> {
+        let matrix = matrix()?;
+        Some(Failing { matrix, name, ids: check(matrix, name, min_passed), clauses: clauses_by_scenario() })
+    }
+
+    /// The scenarios the engine cannot be set up for, with the reason.
+    fn unsupported(&self) -> BTreeMap<String, String> {
+        self.matrix.unsupported(self.name)
+    }
+
+    /// Whether a failing scenario cites the clause.
+    fn cite(&self, clause: &str) -> bool {
+        self.ids.iter().any(|id| self.clauses.get(id.as_str()).is_some_and(|cs| cs.iter().any(|c| c == clause)))
+    }
+
+    /// A failing scenario cites the clause.
+    fn cites(&self, clause: &str) {
+        assert!(self.cite(clause), "no {clause} scenario fails: {:#?}", self.ids);
+    }
+
+    /// The scenario `id` fails.
+    fn has(&self, id: &str) {
+        assert!(self.ids.contains(id), "{id} does not fail: {:#?}", self.ids);
+    }
 }
 
 fn blessing() -> bool {
@@ -310,10 +339,10 @@ fn blessing() -> bool {
 /// Both Python draughts libraries play Brazilian by their Russian draw
 /// rules: thirty quiet king plies draw (the page: forty), and the rest of
 /// the Brazilian scenarios pass.
-fn brazilian_fails_only_its_draws(failing: &BTreeSet<String>, clauses: &BTreeMap<String, Vec<String>>) {
-    assert!(!citing(failing, clauses, "brazilian.draw.twenty").is_empty(), "{failing:#?}");
-    let mut brazilian = failing.iter().filter(|id| id.starts_with("spec/brazilian/"));
-    assert!(brazilian.all(|id| id.starts_with("spec/brazilian/draws.yaml")), "{failing:#?}");
+fn brazilian_fails_only_its_draws(failing: &Failing) {
+    failing.cites("brazilian.draw.twenty");
+    let mut brazilian = failing.ids.iter().filter(|id| id.starts_with("spec/brazilian/"));
+    assert!(brazilian.all(|id| id.starts_with("spec/brazilian/draws.yaml")), "{:#?}", failing.ids);
 }
 
 /// The engine's run: no engine error, at least `min_passed` passes, and its
@@ -389,8 +418,8 @@ fn docs_conformance_is_the_matrix_of_every_adapter() {
 
 /// The engine takes every position but those carrying a count of one
 /// king's successive moves (Frisian's wk=/bk=), which it cannot be given.
-fn takes_all_but_frisian_king_counts(m: &Matrix, name: &str) {
-    let unsupported = m.unsupported(name);
+fn takes_all_but_frisian_king_counts(failing: &Failing) {
+    let unsupported = failing.unsupported();
     assert!(
         unsupported.iter().all(|(id, why)| id.starts_with("spec/frisian/") && why.contains("successive moves")),
         "{unsupported:#?}"
@@ -399,128 +428,101 @@ fn takes_all_but_frisian_king_counts(m: &Matrix, name: &str) {
 
 #[test]
 fn pydraughts_fails_its_known_failures() {
-    let Some(m) = matrix() else { return };
-    let name = "pydraughts 0.6.7";
-    let failing = check(m, name, 200);
-    takes_all_but_frisian_king_counts(m, name);
-    let clauses = clauses_by_scenario();
+    let Some(failing) = Failing::of("pydraughts 0.6.7", 200) else { return };
+    takes_all_but_frisian_king_counts(&failing);
     // pydraughts draws English games after 80 quiet king plies, not 40.
-    assert!(!citing(&failing, &clauses, "english.draw.forty").is_empty(), "{failing:#?}");
+    failing.cites("english.draw.forty");
     // Its only counter restarts on a man move; the FMJD sixteen-move count does not.
-    assert!(failing.contains(
-        "spec/international/draws.yaml::a man move by the stronger side does not stop the sixteen-move count"
-    ));
+    failing.has("spec/international/draws.yaml::a man move by the stronger side does not stop the sixteen-move count");
     // Its Italian board draws at the third repetition, not the fourth.
-    assert!(failing.contains("spec/italian/draws.yaml::kings back on their squares for the third time play on"));
+    failing.has("spec/italian/draws.yaml::kings back on their squares for the third time play on");
     // Its Frisian count of two kings against one runs 14 plies, one past the
     // seventh move of the side with two kings when that side moves first.
-    assert!(!citing(&failing, &clauses, "frisian.draw.two-kings").is_empty(), "{failing:#?}");
+    failing.cites("frisian.draw.two-kings");
     // Its Turkish kings step along a column past pieces, it draws a piece
     // each only four plies after the last capture, and it knows no mutual
     // block.
-    assert!(
-        failing.contains("spec/turkish/kings.yaml::a king crowned on the back row cannot run its column past a piece")
-    );
-    assert!(!citing(&failing, &clauses, "turkish.draw.one-piece-each").is_empty(), "{failing:#?}");
-    assert!(!citing(&failing, &clauses, "turkish.draw.mutual-block").is_empty(), "{failing:#?}");
-    brazilian_fails_only_its_draws(&failing, &clauses);
+    failing.has("spec/turkish/kings.yaml::a king crowned on the back row cannot run its column past a piece");
+    failing.cites("turkish.draw.one-piece-each");
+    failing.cites("turkish.draw.mutual-block");
+    brazilian_fails_only_its_draws(&failing);
 }
 
 #[test]
 fn py_draughts_makes_captures_optional_and_white_move_first() {
-    let Some(m) = matrix() else { return };
-    let name = "py-draughts 1.10.1";
-    let failing = check(m, name, 200);
-    takes_all_but_frisian_king_counts(m, name);
-    let clauses = clauses_by_scenario();
+    let Some(failing) = Failing::of("py-draughts 1.10.1", 200) else { return };
+    takes_all_but_frisian_king_counts(&failing);
     // The American board lets a player decline a capture.
-    assert!(!citing(&failing, &clauses, "english.capture.mandatory").is_empty(), "{failing:#?}");
-    assert!(failing
-        .contains("spec/english/captures.yaml::a black man that can jump must jump and no plain move is allowed"));
+    failing.cites("english.capture.mandatory");
+    failing.has("spec/english/captures.yaml::a black man that can jump must jump and no plain move is allowed");
     // ... and has white move first from its start position.
-    assert!(!citing(&failing, &clauses, "english.setup.first").is_empty(), "{failing:#?}");
+    failing.cites("english.setup.first");
     // Its international board passes everything, perft included.
-    assert!(!failing.iter().any(|id| id.starts_with("spec/international/")), "{failing:#?}");
+    assert!(!failing.ids.iter().any(|id| id.starts_with("spec/international/")), "{:#?}", failing.ids);
     // Its Frisian board draws two kings against one after 14 plies, one past
     // the seventh move of the side with two kings when that side moves first.
-    assert!(
-        failing.contains("spec/frisian/draws.yaml::two kings that have not taken the lone king in seven moves draw")
-    );
-    brazilian_fails_only_its_draws(&failing, &clauses);
+    failing.has("spec/frisian/draws.yaml::two kings that have not taken the lone king in seven moves draw");
+    brazilian_fails_only_its_draws(&failing);
 }
 
 #[test]
 fn dame_rs_restarts_its_count_at_a_crowning() {
-    let Some(m) = matrix() else { return };
-    let name = "dame-rs 0.2.0";
-    let failing = check(m, name, 90);
-    let clauses = clauses_by_scenario();
+    let Some(failing) = Failing::of("dame-rs 0.2.0", 90) else { return };
     // A man crowned inside the sixteen- or five-move count restarts the
     // engine's count; the FMJD count runs on from the balance.
-    assert!(!citing(&failing, &clauses, "international.draw.sixteen").is_empty(), "{failing:#?}");
-    assert!(failing.contains(
-        "spec/international/draws-by-play.yaml::a man crowned during the sixteen moves does not restart the count, played from no count"
-    ));
+    failing.cites("international.draw.sixteen");
+    failing.has("spec/international/draws-by-play.yaml::a man crowned during the sixteen moves does not restart the count, played from no count");
     // Its counters cannot be set: only positions with np or eg are skipped as unsupported.
-    let unsupported = m.unsupported(name);
-    assert!(!unsupported.is_empty(), "{}", m.all);
+    let unsupported = failing.unsupported();
+    assert!(!unsupported.is_empty(), "{}", failing.matrix.all);
     assert!(unsupported.keys().all(|id| id.starts_with("spec/international/draws")), "{unsupported:#?}");
-    assert!(failing.iter().all(|id| id.starts_with("spec/international/")), "{failing:#?}");
+    assert!(failing.ids.iter().all(|id| id.starts_with("spec/international/")), "{:#?}", failing.ids);
 }
 
 #[test]
 fn open_spiel_draws_forty_plies_after_a_capture_whatever_the_men_did() {
-    let Some(m) = matrix() else { return };
-    let name = "OpenSpiel 2.0.2";
-    let failing = check(m, name, 20);
-    let clauses = clauses_by_scenario();
-    assert!(!citing(&failing, &clauses, "english.draw.forty").is_empty(), "{failing:#?}");
-    assert!(failing.contains(
-        "spec/english/draws-by-play.yaml::forty plies from the start without a capture but with man moves are no draw"
-    ));
+    let Some(failing) = Failing::of("OpenSpiel 2.0.2", 20) else { return };
+    failing.cites("english.draw.forty");
+    failing.has(
+        "spec/english/draws-by-play.yaml::forty plies from the start without a capture but with man moves are no draw",
+    );
     // Neither game can be given a position: every scenario with one is
     // skipped as unsupported, in both variants, and none from the start.
-    let unsupported = m.unsupported(name);
+    let unsupported = failing.unsupported();
     for variant in ["spec/english/", "spec/chinese-checkers/"] {
         assert!(unsupported.keys().any(|id| id.starts_with(variant)), "nothing unsupported in {variant}");
     }
     let start = "spec/english/setup.yaml::the start position has seven black moves and the known perft counts";
-    assert!(!unsupported.contains_key(start) && !failing.contains(start), "perft from the start is the spec's");
+    assert!(!unsupported.contains_key(start) && !failing.ids.contains(start), "perft from the start is the spec's");
     let others = |id: &&String| !id.starts_with("spec/english/") && !id.starts_with("spec/chinese-checkers/");
-    assert_eq!(failing.iter().filter(others).count(), 0, "{failing:#?}");
+    assert_eq!(failing.ids.iter().filter(others).count(), 0, "{:#?}", failing.ids);
     assert!(unsupported.keys().filter(others).all(|id| id.starts_with("spec/compare/")), "{unsupported:#?}");
 }
 
 #[test]
 fn rapid_draughts_keeps_the_forty_ply_count_through_man_moves() {
-    let Some(m) = matrix() else { return };
-    let failing = check(m, "rapid-draughts 1.0.6", 60);
-    let clauses = clauses_by_scenario();
+    let Some(failing) = Failing::of("rapid-draughts 1.0.6", 60) else { return };
     // A man move does not restart the library's forty-ply count.
-    assert!(failing
-        .contains("spec/english/draws.yaml::a man move instead of the fortieth quiet ply starts the count again"));
+    failing.has("spec/english/draws.yaml::a man move instead of the fortieth quiet ply starts the count again");
     // It has no repetition draw.
-    assert!(!citing(&failing, &clauses, "english.draw.repetition").is_empty(), "{failing:#?}");
+    failing.cites("english.draw.repetition");
     // A king cannot jump back onto the square it started from.
-    assert!(failing.contains("spec/english/kings.yaml::the king's circuit played one way round takes all four men"));
+    failing.has("spec/english/kings.yaml::the king's circuit played one way round takes all four men");
     // Its captures, chains and free choice among captures are right.
-    assert!(citing(&failing, &clauses, "english.capture.mandatory").is_empty(), "{failing:#?}");
+    assert!(!failing.cite("english.capture.mandatory"), "{:#?}", failing.ids);
 }
 
 #[test]
 fn draughts_js_kings_step_one_square_and_it_has_no_draws() {
-    let Some(m) = matrix() else { return };
-    let failing = check(m, "draughts.js 0.2.1", 60);
-    let clauses = clauses_by_scenario();
-    assert!(failing
-        .contains("spec/international/kings.yaml::a king flies any number of empty squares along its four diagonals"));
-    assert!(failing.contains(
-        "spec/international/captures.yaml::after the circle the four men are gone and the man is back on its square"
-    ));
+    let Some(failing) = Failing::of("draughts.js 0.2.1", 60) else { return };
+    failing.has("spec/international/kings.yaml::a king flies any number of empty squares along its four diagonals");
+    failing.has(
+        "spec/international/captures.yaml::after the circle the four men are gone and the man is back on its square",
+    );
     for clause in ["international.draw.twenty-five", "international.draw.sixteen", "international.draw.five"] {
-        assert!(!citing(&failing, &clauses, clause).is_empty(), "no {clause} scenario fails: {failing:#?}");
+        failing.cites(clause);
     }
-    assert!(!failing.iter().any(|id| id.starts_with("spec/international/majority.yaml")), "{failing:#?}");
+    assert!(!failing.ids.iter().any(|id| id.starts_with("spec/international/majority.yaml")), "{:#?}", failing.ids);
 }
 
 #[test]

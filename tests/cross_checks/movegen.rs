@@ -17,6 +17,14 @@ fn listed(rules: &Rules, fen: &str, listing: Listing) -> Vec<Move> {
     out
 }
 
+/// The moves, paths and routes listed from `fen`, held to how many of
+/// each are expected.
+fn listings(rules: &Rules, fen: &str, sizes: [usize; 3]) -> [Vec<Move>; 3] {
+    let lists = [Listing::Moves, Listing::Paths, Listing::Routes].map(|listing| listed(rules, fen, listing));
+    assert_eq!(lists.each_ref().map(Vec::len), sizes, "moves, paths, routes from {fen}");
+    lists
+}
+
 /// 1-based square numbers of bit indices.
 fn numbers(g: &Geometry, bits: &[u8]) -> Vec<u8> {
     bits.iter().map(|&b| g.square(b).expect("a square") + 1).collect()
@@ -66,16 +74,12 @@ fn random_position<B: Word>(
 fn a_circuit_is_one_move_with_a_path_each_way_round() {
     let rules = Rules::english();
     let g = &rules.geometry;
-    let fen = "W:WK22:B18,10,9,17";
-    assert_eq!(listed(&rules, fen, Listing::Moves).len(), 1);
-    let paths = listed(&rules, fen, Listing::Paths);
-    assert_eq!(paths.len(), 2);
+    let [_, paths, _] = listings(&rules, "W:WK22:B18,10,9,17", [1, 2, 2]);
     assert!(paths[0].same_move(&paths[1]));
     assert!(!paths[0].same_path(&paths[1], g));
     let mut orders: Vec<Vec<u8>> = paths.iter().map(|m| numbers(g, &m.captured_in_order(g))).collect();
     orders.sort();
     assert_eq!(orders, [vec![17, 9, 10, 18], vec![18, 10, 9, 17]]);
-    assert_eq!(listed(&rules, fen, Listing::Routes).len(), 2);
 }
 
 /// The king on 46 takes 28 and then 14 further up the same diagonal,
@@ -86,14 +90,11 @@ fn a_circuit_is_one_move_with_a_path_each_way_round() {
 fn a_straight_run_over_two_pieces_is_one_path_whatever_the_touchdown() {
     let rules = Rules::international();
     let g = &rules.geometry;
-    let fen = "W:WK46:B3,14,28";
-    assert_eq!(listed(&rules, fen, Listing::Moves).len(), 2);
-    let paths = listed(&rules, fen, Listing::Paths);
-    assert_eq!(paths.len(), 2);
+    let [_, paths, routes] = listings(&rules, "W:WK46:B3,14,28", [2, 2, 4]);
     for m in &paths {
         assert_eq!(numbers(g, &m.captured_in_order(g)), [28, 14]);
     }
-    let mut routes: Vec<Vec<u8>> = listed(&rules, fen, Listing::Routes).iter().map(|m| numbers(g, m.path())).collect();
+    let mut routes: Vec<Vec<u8>> = routes.iter().map(|m| numbers(g, m.path())).collect();
     routes.sort();
     assert_eq!(routes, [vec![19, 5], vec![19, 10], vec![23, 5], vec![23, 10]]);
 }

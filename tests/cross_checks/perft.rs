@@ -118,25 +118,10 @@ fn rewritten(mode: &str) -> String {
 /// budget skipped and said to be, exit 0.
 #[test]
 fn perft_table_passes_the_reference_and_skips_rows_over_the_budget() {
-    let o = rulecheck(&["perft-table", "spec/perft/english.yaml", "--max-nodes", "10000"]);
-    assert_eq!(o.code, Some(0), "{}", o.all());
-    assert!(
-        o.stdout.contains("pass  english: start, distinct moves, depth 5: expected 7361, got 7361\n"),
-        "{}",
-        o.stdout
-    );
-    assert!(
-        o.stdout.contains("pass  english: start, capture paths, depth 4: expected 1469, got 1469\n"),
-        "{}",
-        o.stdout
-    );
-    assert!(
-        o.stdout.contains(
-            "skip  english: start, distinct moves, depth 6: expected 36768: over the budget of 10000 nodes\n"
-        ),
-        "{}",
-        o.stdout
-    );
+    let o = rulecheck(&["perft-table", "spec/perft/english.yaml", "--max-nodes", "10000"]).exits(0);
+    o.stdout_has("pass  english: start, distinct moves, depth 5: expected 7361, got 7361\n");
+    o.stdout_has("pass  english: start, capture paths, depth 4: expected 1469, got 1469\n");
+    o.stdout_has("skip  english: start, distinct moves, depth 6: expected 36768: over the budget of 10000 nodes\n");
     assert!(o.stdout.ends_with("24 rows against reference: 10 passed, 0 failed, 14 skipped\n"), "{}", o.stdout);
 }
 
@@ -147,16 +132,13 @@ fn perft_table_passes_the_reference_and_skips_rows_over_the_budget() {
 #[test]
 fn perft_table_passes_the_served_reference_and_says_what_the_protocol_cannot_ask() {
     let engine = served();
-    let o = rulecheck(&["perft-table", "spec/perft/thai.yaml", "spec/perft/konane.yaml", "--engine", &engine]);
-    assert_eq!(o.code, Some(0), "{}", o.all());
-    assert!(o.stdout.contains("pass  konane: start, 8x8, removals included, depth 6: expected 7124, got 7124\n"));
-    assert!(o.stdout.contains("pass  thai: start, distinct moves, depth 6: expected 218695, got 218695\n"));
-    assert!(o.stdout.contains(
-        "skip  thai: start, capture paths, depth 1: expected 7: counts capture paths; the protocol's perft counts distinct moves\n"
-    ));
-    assert!(o.stdout.contains(
-        "thai: twelve men a side on three rows, distinct moves, depth 1: expected 7: counted from a start of 3 rows"
-    ));
+    let o = rulecheck(&["perft-table", "spec/perft/thai.yaml", "spec/perft/konane.yaml", "--engine", &engine]).exits(0);
+    o.stdout_has("pass  konane: start, 8x8, removals included, depth 6: expected 7124, got 7124\n");
+    o.stdout_has("pass  thai: start, distinct moves, depth 6: expected 218695, got 218695\n");
+    o.stdout_has("skip  thai: start, capture paths, depth 1: expected 7: counts capture paths; the protocol's perft counts distinct moves\n");
+    o.stdout_has(
+        "thai: twelve men a side on three rows, distinct moves, depth 1: expected 7: counted from a start of 3 rows",
+    );
     assert!(!o.stdout.contains("FAIL"), "{}", o.stdout);
 }
 
@@ -165,28 +147,16 @@ fn perft_table_passes_the_served_reference_and_says_what_the_protocol_cannot_ask
 #[test]
 fn perft_table_names_the_rows_an_engine_miscounts() {
     let engine = rewritten("miscount 4");
-    let o = rulecheck(&["perft-table", "spec/perft/russian.yaml", "--engine", &engine, "--max-nodes", "10000"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
-    assert!(
-        o.stdout.contains("pass  russian: start, distinct moves, depth 3: expected 302, got 302\n"),
-        "{}",
-        o.stdout
-    );
-    assert!(
-        o.stdout.contains("FAIL  russian: start, distinct moves, depth 4: expected 1469, got 1470\n"),
-        "{}",
-        o.stdout
-    );
-    assert!(
-        o.stdout.contains("FAIL  russian: start, distinct moves, depth 5: expected 7482, got 7483\n"),
-        "{}",
-        o.stdout
-    );
-    assert!(o.stdout.contains(": 3 passed, 2 failed, "), "{}", o.stdout);
+    let o =
+        rulecheck(&["perft-table", "spec/perft/russian.yaml", "--engine", &engine, "--max-nodes", "10000"]).exits(1);
+    o.stdout_has("pass  russian: start, distinct moves, depth 3: expected 302, got 302\n");
+    o.stdout_has("FAIL  russian: start, distinct moves, depth 4: expected 1469, got 1470\n");
+    o.stdout_has("FAIL  russian: start, distinct moves, depth 5: expected 7482, got 7483\n");
+    o.stdout_has(": 3 passed, 2 failed, ");
 
     let o =
-        rulecheck(&["perft-table", "spec/perft/russian.yaml", "--engine", &engine, "--max-nodes", "10000", "--json"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
+        rulecheck(&["perft-table", "spec/perft/russian.yaml", "--engine", &engine, "--max-nodes", "10000", "--json"])
+            .exits(1);
     let v: serde_json::Value = serde_json::from_str(o.stdout.trim()).expect("one JSON document");
     let rows = v["rows"].as_array().expect("rows");
     let row = |depth: u64, counting: &str| {
@@ -206,13 +176,12 @@ fn perft_table_names_the_rows_an_engine_miscounts() {
 #[test]
 fn perft_table_exits_3_when_the_engine_breaks_and_4_when_nothing_is_checked() {
     let engine = rewritten("hang-perft");
-    let o = rulecheck(&["perft-table", "spec/perft/english.yaml", "--engine", &engine, "--perft-timeout", "1"]);
-    assert_eq!(o.code, Some(3), "{}", o.all());
+    let o =
+        rulecheck(&["perft-table", "spec/perft/english.yaml", "--engine", &engine, "--perft-timeout", "1"]).exits(3);
     assert!(o.stderr.contains("no answer within"), "{}", o.stderr);
     let faulty = format!("python3 '{}/fixtures/engines/faulty.py' pool", env!("CARGO_MANIFEST_DIR"));
-    let o = rulecheck(&["perft-table", "spec/perft/english.yaml", "--engine", &faulty]);
-    assert_eq!(o.code, Some(4), "{}", o.all());
-    assert!(o.stdout.contains("expected 7: the engine does not play english\n"), "{}", o.stdout);
+    let o = rulecheck(&["perft-table", "spec/perft/english.yaml", "--engine", &faulty]).exits(4);
+    o.stdout_has("expected 7: the engine does not play english\n");
 }
 
 /// A bad table file exits 2 with its place: file, table, line:column.
@@ -259,7 +228,7 @@ fn the_perft_table_schema_in_spec_is_not_stale() {
     let kept = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("spec/perft-table.schema.json"))
         .unwrap_or_default();
     assert!(o.stdout == kept, "run `rulecheck schema perft-table > spec/perft-table.schema.json`");
-    assert!(o.stdout.contains("\"rows\""), "{}", o.stdout);
+    o.stdout_has("\"rows\"");
 }
 
 #[test]
@@ -335,35 +304,26 @@ fn tree_leaves(g: &dyn game::Game, position: &str, played: &mut Vec<game::Action
 /// no-progress limit) has nothing below it.
 #[test]
 fn chinese_checkers_perft_follows_the_turn_rules() {
+    // Three players, seat 1 finished; seat 2's i9-j10 ends the game.
+    const SEAT_1_FINISHED: &str = "2/1:a1,b1,b2,c1,c2,c3,d1,d2,d3,d4/2:i9,k10,k11,l10,l11,l12,m10,m11,m12,m13/3:g4,h3,j1,k1,k2,l1,l2,l3,m1,m2/best=10.9.8,finished=1";
+    // Four players, seat 1 finished and seat 3 resigned.
+    const FINISHED_AND_RESIGNED: &str = "2/1:a1,b1,b2,c1,c2,c3,d1,d2,d3,d4/2:e10,e11,e12,e13,f10,f11,f12,g10,g11,h9/3:/4:j1,k1,k2,l1,l2,f4,g4,h4,i4,j4/best=10.9.0.5,finished=1,resigned=3";
+    // Three players, seat 2 resigned.
+    const SEAT_2_RESIGNED: &str =
+        "1/1:n1,n2,n3,n4,o1,o2,o3,p1,p2,q1/2:/3:e10,e11,e12,e13,f10,f11,f12,g10,g11,h10/resigned=2";
+    // Three players, seat 2 walled in and passed.
+    const SEAT_2_PASSED: &str =
+        "1/1:j2,n2,n3,n4,o1,o2,o3,p1,p2,q1/2:e1,e2,e3,e4,f1,f2,f3,g1,g2,h1/3:e5,e6,f4,f5,g3,g4,h2,h3,i1,i2";
+    // A won game: nothing to count.
+    const WON: &str = "2/1:a1,b1,b2,c1,c2,c3,d1,d2,d3,d4/2:m7,n1,n2,n4,o1,o2,o3,p1,p2,q1/best=10.9,finished=1";
     /// Options, a position (empty for the start) and the counts from depth 1.
     type Case<'a> = (&'a [(&'a str, &'a str)], &'a str, &'a [u64]);
     let cases: &[Case] = &[
-        // Three players, seat 1 finished; seat 2's i9-j10 ends the game.
-        (
-            &[("players", "3")],
-            "2/1:a1,b1,b2,c1,c2,c3,d1,d2,d3,d4/2:i9,k10,k11,l10,l11,l12,m10,m11,m12,m13/3:g4,h3,j1,k1,k2,l1,l2,l3,m1,m2/best=10.9.8,finished=1",
-            &[23, 660, 18390],
-        ),
-        // Four players, seat 1 finished and seat 3 resigned.
-        (
-            &[("players", "4")],
-            "2/1:a1,b1,b2,c1,c2,c3,d1,d2,d3,d4/2:e10,e11,e12,e13,f10,f11,f12,g10,g11,h9/3:/4:j1,k1,k2,l1,l2,f4,g4,h4,i4,j4/best=10.9.0.5,finished=1,resigned=3",
-            &[23, 1056, 29280],
-        ),
-        // Three players, seat 2 resigned.
-        (
-            &[("players", "3")],
-            "1/1:n1,n2,n3,n4,o1,o2,o3,p1,p2,q1/2:/3:e10,e11,e12,e13,f10,f11,f12,g10,g11,h10/resigned=2",
-            &[14, 196, 4760],
-        ),
-        // Three players, seat 2 walled in and passed.
-        (
-            &[("players", "3")],
-            "1/1:j2,n2,n3,n4,o1,o2,o3,p1,p2,q1/2:e1,e2,e3,e4,f1,f2,f3,g1,g2,h1/3:e5,e6,f4,f5,g3,g4,h2,h3,i1,i2",
-            &[19, 427, 11549],
-        ),
-        // A won game: nothing to count.
-        (&[], "2/1:a1,b1,b2,c1,c2,c3,d1,d2,d3,d4/2:m7,n1,n2,n4,o1,o2,o3,p1,p2,q1/best=10.9,finished=1", &[0, 0]),
+        (&[("players", "3")], SEAT_1_FINISHED, &[23, 660, 18390]),
+        (&[("players", "4")], FINISHED_AND_RESIGNED, &[23, 1056, 29280]),
+        (&[("players", "3")], SEAT_2_RESIGNED, &[14, 196, 4760]),
+        (&[("players", "3")], SEAT_2_PASSED, &[19, 427, 11549]),
+        (&[], WON, &[0, 0]),
         // The move limit and the no-progress limit end the game in the tree.
         (&[("move-limit", "1")], "", &[14, 196, 0]),
         (&[("no-progress", "2")], "", &[14, 196, 0]),

@@ -153,13 +153,13 @@ fn konane_counts_are_the_plain_walks_with_a_table() {
 /// the plain count, with tables too small to hold anything and large ones.
 #[test]
 fn split_counts_with_tables_are_the_plain_counts() {
-    let cases: Vec<(Box<dyn Game>, &str, u32, bool)> = vec![
-        (game_of("english", &[]), "english", 8, false),
-        (game_of("russian", &[]), "russian", 7, true),
-        (game_of("konane", &[]), "konane", 7, false),
-        (game_of("chinese-checkers", &[("players", "3")]), "chinese-checkers", 3, false),
-    ];
-    for (g, variant, depth, paths) in cases {
+    for (variant, options, depth, paths) in [
+        ("english", &[][..], 8, false),
+        ("russian", &[], 7, true),
+        ("konane", &[], 7, false),
+        ("chinese-checkers", &[("players", "3")], 3, false),
+    ] {
+        let g = game_of(variant, options);
         let start = g.start_position();
         let plain = g.perft(&start, depth, paths).expect("perft");
         for bytes in [0, 1 << 24] {

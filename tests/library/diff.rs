@@ -7,18 +7,21 @@ use std::collections::BTreeSet;
 use crate::support::process;
 use process::rulecheck;
 
+/// Diffs of variants on one board, snapshotted: the comparison spec between
+/// English and Russian, Russian and pool parting on promotion during a
+/// capture, and English and Russian starting with another side to move.
+/// Differences exit 1.
 #[test]
-fn the_comparison_spec_differs_between_english_and_russian() {
-    let o = rulecheck(&["diff", "english", "russian", "spec/compare"]);
-    assert_eq!(o.code, Some(1), "differences exit 1:\n{}", o.all());
-    insta::assert_snapshot!("diff_english_russian_compare", o.stdout);
-}
-
-#[test]
-fn russian_and_pool_part_on_promotion_during_a_capture() {
-    let o = rulecheck(&["diff", "russian", "pool", "--fen", "B:W26,27:B22"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
-    insta::assert_snapshot!("diff_russian_pool_promotion", o.stdout);
+fn diffs_on_one_board_are_the_snapshots() {
+    for (snapshot, args) in [
+        ("diff_english_russian_compare", &["diff", "english", "russian", "spec/compare"][..]),
+        ("diff_russian_pool_promotion", &["diff", "russian", "pool", "--fen", "B:W26,27:B22"]),
+        ("diff_english_russian_first_move", &["diff", "english", "russian", "--play", "11-15"]),
+    ] {
+        let o = rulecheck(args);
+        assert_eq!(o.code, Some(1), "{snapshot}: differences exit 1:\n{}", o.all());
+        insta::assert_snapshot!(snapshot, o.stdout);
+    }
 }
 
 #[test]
@@ -27,21 +30,13 @@ fn a_position_both_variants_read_alike_exits_zero() {
     assert!(o.stdout.ends_with("russian and pool agree\n"), "{}", o.all());
 }
 
-#[test]
-fn the_start_positions_differ_in_who_moves_first() {
-    let o = rulecheck(&["diff", "english", "russian", "--play", "11-15"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
-    insta::assert_snapshot!("diff_english_russian_first_move", o.stdout);
-}
-
 /// Russian draughts is played on 8x8, international on 10x10: a square
 /// number is another place on each. They are compared by their rules, topic
 /// by topic, and by the game each plays from its own start, never by
 /// replaying one board's squares on the other.
 #[test]
 fn variants_on_other_boards_are_compared_by_their_rules() {
-    let o = rulecheck(&["diff", "russian", "international"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
+    let o = rulecheck(&["diff", "russian", "international"]).exits(1);
     assert!(!o.stdout.contains("--- russian"), "no square-by-square diff:\n{}", o.all());
     assert!(!o.stdout.contains("refused under"), "no move traced to a clause:\n{}", o.all());
     for says in [
@@ -66,8 +61,7 @@ fn variants_on_other_boards_are_compared_by_their_rules() {
     assert!(o.stdout.contains("    setup.board\n      russian.setup.board: "), "paired by its last word:\n{}", o.all());
     insta::assert_snapshot!("diff_russian_international_rules", o.stdout);
 
-    let o = rulecheck(&["diff", "brazilian", "international"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
+    let o = rulecheck(&["diff", "brazilian", "international"]).exits(1);
     for says in ["    brazilian.draw.twenty: ", "    international.draw.twenty-five: ", "    capture.majority\n"] {
         assert!(o.stdout.contains(says), "`{says}`:\n{}", o.all());
     }
@@ -79,24 +73,22 @@ fn variants_on_other_boards_are_compared_by_their_rules() {
 #[test]
 fn other_numberings_and_kinds_of_board_are_other_boards() {
     for other in ["italian", "spanish", "turkish"] {
-        let o = rulecheck(&["diff", "english", other]);
-        assert_eq!(o.code, Some(1), "{}", o.all());
+        let o = rulecheck(&["diff", "english", other]).exits(1);
         assert!(o.stdout.contains("are played on other boards"), "{other}:\n{}", o.all());
         let o = rulecheck(&["diff", "english", other, "--fen", "B:W21:B12"]).bad_input();
         assert!(o.stderr.contains("are played on other boards"), "{other}:\n{}", o.all());
     }
     // Moves are square numbers too.
     let o = rulecheck(&["diff", "russian", "international", "--play", "22-18"]).bad_input();
-    assert!(o.stderr.contains("are played on other boards"), "{}", o.all());
+    o.stderr_has("are played on other boards");
 }
 
 /// Scenario files of one board are not replayed on another: the rules are
 /// compared, and the summary counts the scenarios left aside.
 #[test]
 fn scenario_files_are_not_replayed_on_another_board() {
-    let o = rulecheck(&["diff", "russian", "international", "spec/russian/captures.yaml"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
-    assert!(o.stdout.contains("the rules by topic"), "{}", o.all());
+    let o = rulecheck(&["diff", "russian", "international", "spec/russian/captures.yaml"]).exits(1);
+    o.stdout_has("the rules by topic");
     assert!(!o.stdout.contains("--- russian"), "{}", o.all());
     assert!(
         o.stdout.ends_with(
@@ -106,9 +98,8 @@ fn scenario_files_are_not_replayed_on_another_board() {
         o.all()
     );
     // On one board, a file of another board's squares is left aside too.
-    let o = rulecheck(&["diff", "russian", "pool", "spec/international/men.yaml"]);
-    assert_eq!(o.code, Some(0), "{}", o.all());
-    assert!(o.stdout.contains(" 0 agree, 0 differ, "), "{}", o.all());
+    let o = rulecheck(&["diff", "russian", "pool", "spec/international/men.yaml"]).exits(0);
+    o.stdout_has(" 0 agree, 0 differ, ");
     assert!(o.stdout.ends_with(" on another board\n"), "{}", o.all());
 }
 
@@ -125,41 +116,28 @@ fn moves_written_alike_that_leave_other_positions_differ() {
         assert_eq!(o.code, Some(1), "russian against {other}:\n{}", o.all());
         assert!(o.stdout.contains("\n-    22x31x24 -> W:W:B20,K24\n"), "russian crowns:\n{}", o.all());
         assert!(o.stdout.contains("\n+    22x31x24 -> W:W:B20,24\n"), "{other} does not:\n{}", o.all());
-        assert!(
-            o.stdout.contains(&format!("  22x31x24: leaves W:W:B20,K24 under russian, W:W:B20,24 under {other}")),
-            "{}",
-            o.all()
-        );
+        o.stdout_has(&format!("  22x31x24: leaves W:W:B20,K24 under russian, W:W:B20,24 under {other}"));
     }
     // The same move list with the same positions after each move agrees.
     let o = rulecheck(&["diff", "pool", "brazilian", "--fen", fen]).ok();
-    assert!(o.stdout.contains("    22x31x24 -> W:W:B20,24\n"), "{}", o.all());
+    o.stdout_has("    22x31x24 -> W:W:B20,24\n");
 }
 
 #[test]
 fn a_position_of_another_board_is_reported_not_compared() {
     // The same square numbers are other places on another board: refused.
     let o = rulecheck(&["diff", "international", "english", "--fen", "W:W45:B5"]).bad_input();
-    assert!(
-        o.stderr.contains("international (10x10 draughts) and english (8x8 draughts) are played on other boards"),
-        "{}",
-        o.all()
-    );
+    o.stderr_has("international (10x10 draughts) and english (8x8 draughts) are played on other boards");
     // On one board, the position is drawn, the moves differ line by line and
     // each differing move says why the other side refuses it.
-    let o = rulecheck(&["diff", "english", "english:mandatory-capture=off", "--fen", "B:W14:B9,10"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
+    let o = rulecheck(&["diff", "english", "english:mandatory-capture=off", "--fen", "B:W14:B9,10"]).exits(1);
     assert!(o.stdout.starts_with(". _ . _"), "the position is drawn first:\n{}", o.all());
     assert!(
         o.stdout.contains("\n+    9-13 -> W:W14:B10,13\n"),
         "one move a line, with the position it leaves:\n{}",
         o.all()
     );
-    assert!(
-        o.stdout.contains("9-13: legal under english:mandatory-capture=off, refused under english (must-capture; english.capture.mandatory"),
-        "{}",
-        o.all()
-    );
+    o.stdout_has("9-13: legal under english:mandatory-capture=off, refused under english (must-capture; english.capture.mandatory");
 }
 
 #[test]
@@ -175,7 +153,7 @@ fn counters_are_kept_and_each_side_reads_them_under_its_own_rules() {
     let fen = "W:WK10:BK20:np=39";
     let o = rulecheck(&["diff", "english", "english:no-progress=wcdf", "--fen", fen, "--play", "10-14"]);
     assert_eq!(o.code, Some(1), "the rules differ here:\n{}", o.all());
-    assert!(o.stdout.contains("-  position: W:WK10:BK20:np=39\n"), "{}", o.all());
+    o.stdout_has("-  position: W:WK10:BK20:np=39\n");
     assert!(
         o.stdout.contains("-  result: draw: forty-move\n") && o.stdout.contains("+  result: ongoing\n"),
         "{}",
@@ -183,7 +161,7 @@ fn counters_are_kept_and_each_side_reads_them_under_its_own_rules() {
     );
     // A variant that keeps no such counter makes nothing of it.
     let o = rulecheck(&["diff", "russian", "pool", "--fen", fen, "--play", "10-14"]).ok();
-    assert!(o.stdout.contains("  position: W:WKd6:BKh4\n"), "{}", o.all());
+    o.stdout_has("  position: W:WKd6:BKh4\n");
 }
 
 /// Squares are compared in one notation and shown in each variant's
@@ -192,21 +170,18 @@ fn counters_are_kept_and_each_side_reads_them_under_its_own_rules() {
 /// `--notation` shows both sides in the one chosen.
 #[test]
 fn each_side_is_shown_in_its_own_notation() {
-    let o = rulecheck(&["diff", "russian", "pool", "--fen", "B:W26,27:B22"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
+    let o = rulecheck(&["diff", "russian", "pool", "--fen", "B:W26,27:B22"]).exits(1);
     assert!(o.stdout.contains("\n-    c3:e1:h4 -> W:W:BKh4\n"), "russian's move in its squares:\n{}", o.all());
     assert!(o.stdout.contains("\n-    c3:e1:g3 -> W:W:BKg3\n"), "russian crowns the man:\n{}", o.all());
     assert!(o.stdout.contains("\n+    22x31x24 -> W:W:B24\n"), "pool does not:\n{}", o.all());
-    assert!(o.stdout.contains("\n  c3:e1:h4: legal under russian, refused under pool"), "{}", o.all());
-    let o = rulecheck(&["diff", "russian", "pool", "--fen", "B:W26,27:B22", "--notation", "numeric"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
-    assert!(o.stdout.contains("\n-    22x31x20 -> W:W:BK20\n"), "{}", o.all());
+    o.stdout_has("\n  c3:e1:h4: legal under russian, refused under pool");
+    let o = rulecheck(&["diff", "russian", "pool", "--fen", "B:W26,27:B22", "--notation", "numeric"]).exits(1);
+    o.stdout_has("\n-    22x31x20 -> W:W:BK20\n");
     assert!(!o.stdout.contains("c3:"), "{}", o.all());
     // A move both play, leaving the same position, is written as the first
     // writes it and then as the second does.
-    let o = rulecheck(&["diff", "english", "russian", "spec/compare/capture-choice.yaml"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
-    assert!(o.stdout.contains("\n     30x23x14 -> B:W14,K29:B = c1:e3:c5 -> B:Wc5,Ka1:B\n"), "{}", o.all());
+    let o = rulecheck(&["diff", "english", "russian", "spec/compare/capture-choice.yaml"]).exits(1);
+    o.stdout_has("\n     30x23x14 -> B:W14,K29:B = c1:e3:c5 -> B:Wc5,Ka1:B\n");
 }
 
 /// A Chinese checkers position keeps every seat's men and its counters.
@@ -214,7 +189,7 @@ fn each_side_is_shown_in_its_own_notation() {
 fn a_chinese_checkers_position_is_compared_whole() {
     let fen = "2/1:g5,l7/2:a1,b1,b2,c1,c2,c3,d1,h4,i4,j6/turns=1.0,quiet=1";
     let o = rulecheck(&["diff", "chinese-checkers", "chinese-checkers:move-limit=off", "--fen", fen]).ok();
-    assert!(o.stdout.contains(&format!("  position: {fen}\n")), "{}", o.all());
+    o.stdout_has(&format!("  position: {fen}\n"));
 }
 
 /// The draughts variants, in the registry's order: taken from the

@@ -15,6 +15,13 @@ fn scratch(name: &str) -> std::path::PathBuf {
     d
 }
 
+/// `rulecheck run` over the scenario file `name`, written with `text` in
+/// the scratch directory `dir`.
+fn run_written(dir: &str, name: &str, text: &str) -> process::Outcome {
+    let f = write_file(&scratch(dir), name, text);
+    rulecheck(&["run", &f.to_string_lossy()])
+}
+
 /// `--engine-config engine.yaml`, named bare from its own directory, starts
 /// its engine; a command with a slash is relative to the file, as `dir` and
 /// `expected-failures` are.
@@ -58,12 +65,11 @@ fn smoke_says_check_by_check_what_is_wrong() {
     {
         assert!(o.stdout.contains(line), "{line}:\n{}", o.all());
     }
-    assert!(o.stdout.contains("every check passed"), "{}", o.all());
+    o.stdout_has("every check passed");
     let twice = format!("python3 {ROOT}/fixtures/engines/rewrite.py twice {}", served(""));
-    let o = rulecheck(&["smoke", "--engine", &twice]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
-    assert!(o.stdout.contains("FAIL  english: the legal moves at the start differ"), "{}", o.all());
-    assert!(o.stdout.contains("checks wrong"), "{}", o.all());
+    let o = rulecheck(&["smoke", "--engine", &twice]).exits(1);
+    o.stdout_has("FAIL  english: the legal moves at the start differ");
+    o.stdout_has("checks wrong");
     let o = rulecheck(&["smoke", "--engine", &served("-o mandatory-capture=off")]);
     assert!(!o.stderr.contains("panicked"), "{}", o.all());
     for (mode, says) in [("crash", "the engine failed"), ("version2", "protocol")] {
@@ -80,8 +86,7 @@ fn smoke_says_check_by_check_what_is_wrong() {
 #[test]
 fn smoke_diffs_the_moves_in_natural_order() {
     let reorder = format!("python3 {ROOT}/fixtures/engines/rewrite.py reorder {}", served(""));
-    let o = rulecheck(&["smoke", "--engine", &reorder]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
+    let o = rulecheck(&["smoke", "--engine", &reorder]).exits(1);
     let block: Vec<&str> = o
         .stdout
         .lines()
@@ -122,11 +127,9 @@ fn mutants_names_the_deviations_no_scenario_catches() {
         "{}",
         o.all()
     );
-    let o = rulecheck(&["mutants", "english", "--spec", "spec/english/setup.yaml"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
-    assert!(o.stdout.contains("SURVIVED: no scenario fails"), "{}", o.all());
-    let o = rulecheck(&["mutants", "konane", "--spec", "spec/english"]);
-    assert_eq!(o.code, Some(4), "{}", o.all());
+    let o = rulecheck(&["mutants", "english", "--spec", "spec/english/setup.yaml"]).exits(1);
+    o.stdout_has("SURVIVED: no scenario fails");
+    rulecheck(&["mutants", "konane", "--spec", "spec/english"]).exits(4);
     rulecheck(&["mutants", "chess"]).bad_input();
 }
 
@@ -152,8 +155,7 @@ fn an_edited_catalog_is_read_with_catalog_dir() {
     std::fs::write(&english, text).expect("edited catalog");
     let scenario = write_file(&d, "new.yaml", "variant: english\npage: checkers.hi\nscenarios:\n  - name: the new clause\n    clauses: [english.setup.house-note]\n    expect:\n      to-move: black\n");
     let (dir, file) = (rules.to_string_lossy().into_owned(), scenario.to_string_lossy().into_owned());
-    let o = rulecheck(&["check", &file]);
-    assert_eq!(o.code, Some(2), "{}", o.all());
+    let o = rulecheck(&["check", &file]).exits(2);
     assert!(
         o.stderr.contains("english.setup.house-note") || o.stdout.contains("english.setup.house-note"),
         "{}",
@@ -167,7 +169,7 @@ fn an_edited_catalog_is_read_with_catalog_dir() {
     assert!(o.stderr.contains("broken.yaml") && o.stderr.contains("unknown variant 'chess'"), "{}", o.all());
     std::fs::write(rules.join("broken.yaml"), "page: [\n").expect("broken");
     let o = rulecheck(&["--catalog", &dir, "run", &file]).bad_input();
-    assert!(o.stderr.contains("broken.yaml:"), "{}", o.all());
+    o.stderr_has("broken.yaml:");
 }
 
 /// `--bless` writes the failures pinned to what failed; the list matches
@@ -179,8 +181,7 @@ fn blessed_lists_stay_honest() {
     let list = d.join("known.txt");
     let list_arg = list.to_string_lossy().into_owned();
     let engine = served("--deviate flying-kings-flipped");
-    let o = rulecheck(&["run", "--engine", &engine, "spec/english/kings.yaml", "--bless", &list_arg]);
-    assert_eq!(o.code, Some(0), "{}", o.all());
+    rulecheck(&["run", "--engine", &engine, "spec/english/kings.yaml", "--bless", &list_arg]).exits(0);
     let text = std::fs::read_to_string(&list).expect("the list");
     assert!(text.contains("spec/english/kings.yaml::a black king captures backward up the board [moves]"), "{text}");
     // From another directory, with the path typed another way.
@@ -194,16 +195,10 @@ fn blessed_lists_stay_honest() {
     // Pinned to another expectation: the failure is new.
     let repinned = text.replace("backward up the board [moves]", "backward up the board [result]");
     std::fs::write(&list, repinned + "spec/english/kings.yaml::a scenario that is no more\n").expect("list");
-    let o = rulecheck(&["run", "--engine", &engine, "spec/english/kings.yaml", "--expected-failures", &list_arg]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
-    assert!(o.stdout.contains("fails for another reason too"), "{}", o.all());
-    assert!(
-        o.stderr.contains(
-            "warning: the expected-failures list names 'spec/english/kings.yaml::a scenario that is no more'"
-        ),
-        "{}",
-        o.all()
-    );
+    let o =
+        rulecheck(&["run", "--engine", &engine, "spec/english/kings.yaml", "--expected-failures", &list_arg]).exits(1);
+    o.stdout_has("fails for another reason too");
+    o.stderr_has("warning: the expected-failures list names 'spec/english/kings.yaml::a scenario that is no more'");
 }
 
 /// A run takes scenario ids as reports print them, name and clause
@@ -211,7 +206,7 @@ fn blessed_lists_stay_honest() {
 #[test]
 fn a_run_selects_by_id_name_clause_and_glob() {
     let o = rulecheck(&["run", "spec/english/kings.yaml::a black king captures backward up the board"]).ok();
-    assert!(o.stdout.contains("1 file, 1 scenario: 1 passed"), "{}", o.all());
+    o.stdout_has("1 file, 1 scenario: 1 passed");
     let o = rulecheck(&["run", "--clause", "english.king.*", "spec/english", "--format", "json"]).ok();
     let report: serde_json::Value = serde_json::from_str(&o.stdout).expect("JSON");
     let scenarios = report["scenarios"].as_array().expect("scenarios");
@@ -235,9 +230,8 @@ fn a_run_selects_by_id_name_clause_and_glob() {
         .filter(|e| e.path().join("kings.yaml").is_file())
         .count();
     assert!(kings >= 5 && o.stdout.contains(&format!("{kings} files")), "{kings} files:\n{}", o.all());
-    let o = rulecheck(&["run", "spec/english/kings.yaml::no such scenario"]);
-    assert_eq!(o.code, Some(2), "{}", o.all());
-    assert!(o.stdout.contains("no scenario named 'no such scenario'"), "{}", o.all());
+    let o = rulecheck(&["run", "spec/english/kings.yaml::no such scenario"]).exits(2);
+    o.stdout_has("no scenario named 'no such scenario'");
     let o = rulecheck(&["run", "--clause", "chess.*"]);
     assert_eq!(o.code, Some(4), "nothing selected: {}", o.all());
 }
@@ -245,10 +239,7 @@ fn a_run_selects_by_id_name_clause_and_glob() {
 /// A wrong perft count is reported at its own depth's line.
 #[test]
 fn a_perft_mismatch_is_located_at_its_depth() {
-    let d = scratch("perft-line");
-    let f = write_file(&d, "perft.yaml", "variant: english\npage: checkers.hi\nscenarios:\n  - name: a wrong count\n    clauses: [english.setup.board]\n    expect:\n      perft:\n        1: 7\n        2: 48\n");
-    let o = rulecheck(&["run", &f.to_string_lossy()]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
+    let o = run_written("perft-line", "perft.yaml", "variant: english\npage: checkers.hi\nscenarios:\n  - name: a wrong count\n    clauses: [english.setup.board]\n    expect:\n      perft:\n        1: 7\n        2: 48\n").exits(1);
     assert!(o.stdout.contains("perft.yaml:9:9):"), "the count of depth 2 is on line 9:\n{}", o.all());
 }
 
@@ -256,10 +247,7 @@ fn a_perft_mismatch_is_located_at_its_depth() {
 /// every error of the file is reported at once (exit 2 all the same).
 #[test]
 fn one_bad_scenario_does_not_stop_its_file() {
-    let d = scratch("partial");
-    let f = write_file(&d, "three.yaml", "variant: english\npage: checkers.hi\nscenarios:\n  - name: first\n    clauses: [english.setup.first]\n    expect:\n      to-move: black\n  - name: broken\n    clauses: [english.no.such]\n    expect:\n      to-move: black\n  - name: also broken\n    clauses: [english.setup.first]\n    position: \"B:W99:B1\"\n    expect:\n      to-move: black\n  - name: last\n    clauses: [english.setup.board]\n    expect:\n      moves: [9-13, 9-14, 10-14, 10-15, 11-15, 11-16, 12-16]\n");
-    let o = rulecheck(&["run", &f.to_string_lossy()]);
-    assert_eq!(o.code, Some(2), "{}", o.all());
+    let o = run_written("partial", "three.yaml", "variant: english\npage: checkers.hi\nscenarios:\n  - name: first\n    clauses: [english.setup.first]\n    expect:\n      to-move: black\n  - name: broken\n    clauses: [english.no.such]\n    expect:\n      to-move: black\n  - name: also broken\n    clauses: [english.setup.first]\n    position: \"B:W99:B1\"\n    expect:\n      to-move: black\n  - name: last\n    clauses: [english.setup.board]\n    expect:\n      moves: [9-13, 9-14, 10-14, 10-15, 11-15, 11-16, 12-16]\n").exits(2);
     assert!(o.stdout.contains("three.yaml: 2 passed"), "the two good scenarios ran:\n{}", o.all());
     assert!(o.stdout.contains("'broken'") && o.stdout.contains("'also broken'"), "both errors at once:\n{}", o.all());
 }

@@ -11,7 +11,9 @@
 use std::time::Duration;
 
 use crate::support::process;
-use process::{left_running, pids_in, piped, rulecheck, rulecheck_within, temp_dir, write_file, Outcome, ROOT};
+use process::{
+    file_and_link, left_running, pids_in, piped, rulecheck, rulecheck_within, temp_dir, write_file, Outcome, ROOT,
+};
 
 /// The limit for a run that must not hang: for hangs only, generous.
 const HANG: Duration = Duration::from_secs(300);
@@ -45,7 +47,7 @@ fn outcomes(report: &serde_json::Value) -> Vec<String> {
 #[test]
 fn the_served_reference_passes_the_whole_spec() {
     let o = run_with(&served(""), &[]).ok();
-    assert!(o.stdout.contains(" 0 failed"), "{}", o.all());
+    o.stdout_has(" 0 failed");
 }
 
 #[test]
@@ -58,24 +60,125 @@ fn parallel_engines_give_the_same_verdicts() {
     assert_eq!(sorted, one.stdout.lines().collect::<Vec<_>>(), "the baseline is sorted");
 }
 
-#[test]
-fn a_crashing_engine_is_an_error_per_scenario_and_the_run_goes_on() {
-    let o = run_with(&faulty("crash"), &["spec/english/setup.yaml"]);
-    assert_eq!(o.code, Some(3), "{}", o.all());
-    assert!(o.stdout.contains("7 engine errors"), "every scenario ran and errored:\n{}", o.all());
-    assert!(o.stdout.contains("the engine exited"), "{}", o.all());
-    assert!(o.stdout.contains("faulty engine: giving up"), "stderr is kept:\n{}", o.all());
-}
+/// The fixture scenario files the faults are run against: seven
+/// scenarios, and one.
+const SETUP: &str = "spec/english/setup.yaml";
+const MINIMAL: &str = "fixtures/good/minimal.yaml";
 
-/// The hanging engine answers its handshake only after a second, as a slow
-/// interpreter start would: the handshake has the start-up allowance, and
-/// only the request that hangs has the limit (a request that never gets an
-/// answer misses any limit, so the test does not depend on the machine).
+/// Engines that crash, hang, break the protocol or cannot start: each
+/// fault is the verdict of the scenarios it hits, the run goes on to the
+/// others, and the run exits with the fault's code. Each case: the fault,
+/// the engine, the run's arguments, its exit code, and what its standard
+/// output and its standard error must say.
 #[test]
-fn a_hanging_engine_times_out() {
-    let o = run_with(&faulty("hang"), &["--timeout", "2", "fixtures/good/minimal.yaml"]);
-    assert_eq!(o.code, Some(3), "{}", o.all());
-    assert!(o.stdout.contains("no answer within 2.0s (request 2)"), "{}", o.all());
+fn each_engine_fault_is_reported_for_what_it_is() {
+    type Case<'a> = (&'a str, String, &'a [&'a str], i32, &'a [&'a str], &'a [&'a str]);
+    let cases: [Case; 13] = [
+        // Every scenario runs and errors, and the engine's stderr is kept.
+        (
+            "crash",
+            faulty("crash"),
+            &[SETUP],
+            3,
+            &["7 engine errors", "the engine exited", "faulty engine: giving up"],
+            &[],
+        ),
+        // The hanging engine answers its handshake only after a second, as
+        // a slow interpreter start would: the handshake has the start-up
+        // allowance, and only the request that hangs has the limit (a
+        // request that never gets an answer misses any limit, so the test
+        // does not depend on the machine).
+        ("hang", faulty("hang"), &["--timeout", "2", MINIMAL], 3, &["no answer within 2.0s (request 2)"], &[]),
+        // Lines that are not UTF-8 or never end are out of protocol: each
+        // scenario is an engine error, the engine is restarted, the run
+        // goes on.
+        (
+            "not-utf8",
+            faulty("not-utf8"),
+            &[SETUP],
+            3,
+            &["7 engine errors", "out of protocol: an answer that is not UTF-8"],
+            &[],
+        ),
+        (
+            "endless",
+            faulty("endless"),
+            &[SETUP],
+            3,
+            &["7 engine errors", "out of protocol: an answer line longer than 4 MiB"],
+            &[],
+        ),
+        (
+            "close-stdout",
+            faulty("close-stdout"),
+            &[MINIMAL],
+            3,
+            &["the engine closed its standard output but is still running"],
+            &[],
+        ),
+        ("garbage", faulty("garbage"), &[MINIMAL], 3, &["out of protocol"], &[]),
+        ("wrong-id", faulty("wrong-id"), &[MINIMAL], 3, &["out of protocol"], &[]),
+        // An engine that cannot start is reported once.
+        (
+            "cannot start",
+            "no-such-engine-binary --flag".to_string(),
+            &[MINIMAL],
+            3,
+            &[],
+            &["cannot start 'no-such-engine-binary'"],
+        ),
+        // A run where everything is skipped does not pass.
+        ("pool", faulty("pool"), &[SETUP], 4, &["7 skipped"], &[]),
+        (
+            "twice",
+            rewritten("twice"),
+            &[SETUP],
+            1,
+            &["0 passed, 7 failed", "the engine lists a move more than once: 9-13 (2 times)"],
+            &[],
+        ),
+        (
+            "unreadable",
+            rewritten("unreadable"),
+            &[SETUP],
+            3,
+            &["7 engine errors", "out of protocol: the engine listed a move that cannot be read: '99-100'"],
+            &[],
+        ),
+        (
+            "version2",
+            faulty("version2"),
+            &[MINIMAL],
+            3,
+            &[],
+            &["the engine speaks protocol version 2; rulecheck speaks version 1"],
+        ),
+        // An engine whose first line is no handshake answer (a banner, as
+        // many programs print) is told what the protocol wants there, in
+        // its words.
+        (
+            "banner",
+            faulty("banner"),
+            &[MINIMAL],
+            3,
+            &[],
+            &[
+                "expected the answer to the handshake (`hello`) as the first line",
+                "\"protocol\": 1, \"variants\"",
+                "got 'faulty engine 1.0 ready'",
+            ],
+        ),
+    ];
+    for (case, engine, args, code, stdout, stderr) in cases {
+        let o = run_with(&engine, args);
+        assert_eq!(o.code, Some(code), "{case}: {}", o.all());
+        for says in stdout {
+            assert!(o.stdout.contains(says), "{case}: standard output should say {says:?}:\n{}", o.all());
+        }
+        for says in stderr {
+            assert!(o.stderr.contains(says), "{case}: standard error should say {says:?}:\n{}", o.all());
+        }
+    }
 }
 
 /// The limit here must be missed: the hanging engine sleeps a second before
@@ -83,21 +186,18 @@ fn a_hanging_engine_times_out() {
 /// test pass or fail by chance.
 #[test]
 fn the_start_up_allowance_is_its_own_limit_on_the_command_line_and_in_a_config_file() {
-    let o = run_with(&faulty("hang"), &["--startup-timeout", "0.2", "fixtures/good/minimal.yaml"]);
-    assert_eq!(o.code, Some(3), "{}", o.all());
-    assert!(o.stderr.contains("no handshake within 0.2s (the start-up allowance"), "{}", o.all());
+    let o = run_with(&faulty("hang"), &["--startup-timeout", "0.2", "fixtures/good/minimal.yaml"]).exits(3);
+    o.stderr_has("no handshake within 0.2s (the start-up allowance");
     let dir = temp_dir("startup");
     let cfg = dir.join("engine.yaml");
     let script = format!("{ROOT}/fixtures/engines/faulty.py");
     let config = |extra: &str| format!("command: python3\nargs: [{script}, hang]\ntimeout: 2\n{extra}");
     std::fs::write(&cfg, config("startup-timeout: 0.2\n")).expect("write");
     let cfg_arg = cfg.to_string_lossy().into_owned();
-    let o = rulecheck_within(&["run", "--engine-config", &cfg_arg, "fixtures/good/minimal.yaml"], HANG);
-    assert_eq!(o.code, Some(3), "{}", o.all());
-    assert!(o.stderr.contains("no handshake within 0.2s"), "{}", o.all());
+    let o = rulecheck_within(&["run", "--engine-config", &cfg_arg, "fixtures/good/minimal.yaml"], HANG).exits(3);
+    o.stderr_has("no handshake within 0.2s");
     std::fs::write(&cfg, config("")).expect("write");
-    let o = rulecheck_within(&["run", "--engine-config", &cfg_arg, "fixtures/good/minimal.yaml"], HANG);
-    assert_eq!(o.code, Some(3), "{}", o.all());
+    let o = rulecheck_within(&["run", "--engine-config", &cfg_arg, "fixtures/good/minimal.yaml"], HANG).exits(3);
     assert!(o.stdout.contains("no answer within 2.0s (request 2)"), "the default allowance waits:\n{}", o.all());
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -112,9 +212,9 @@ fn time_limits_must_be_finite_numbers_of_seconds_above_zero() {
         }
     }
     let o = rulecheck(&["fuzz", "english", "--engine", &served(""), "--timeout", "nan"]).bad_input();
-    assert!(o.stderr.contains("--timeout"), "{}", o.all());
+    o.stderr_has("--timeout");
     let o = rulecheck(&["perft", "english", "2", "--engine", &served(""), "--startup-timeout", "-5"]).bad_input();
-    assert!(o.stderr.contains("--startup-timeout"), "{}", o.all());
+    o.stderr_has("--startup-timeout");
     let dir = temp_dir("limits");
     let cfg = dir.join("engine.yaml");
     let cfg_arg = cfg.to_string_lossy().into_owned();
@@ -125,25 +225,6 @@ fn time_limits_must_be_finite_numbers_of_seconds_above_zero() {
         assert!(o.stderr.contains(&format!("engine.yaml: {key}: ")), "{key}: {value}: {}", o.all());
     }
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// Lines that are not UTF-8 or never end are out of protocol: each
-/// scenario is an engine error, the engine is restarted, the run goes on.
-#[test]
-fn answers_that_are_not_utf8_or_never_end_are_out_of_protocol() {
-    for (mode, says) in [("not-utf8", "an answer that is not UTF-8"), ("endless", "an answer line longer than 4 MiB")] {
-        let o = run_with(&faulty(mode), &["spec/english/setup.yaml"]);
-        assert_eq!(o.code, Some(3), "{mode}: {}", o.all());
-        assert!(o.stdout.contains("7 engine errors"), "{mode}: every scenario ran and errored:\n{}", o.all());
-        assert!(o.stdout.contains(&format!("out of protocol: {says}")), "{mode}: {}", o.all());
-    }
-}
-
-#[test]
-fn an_engine_that_closes_its_output_and_runs_on_is_an_error() {
-    let o = run_with(&faulty("close-stdout"), &["fixtures/good/minimal.yaml"]);
-    assert_eq!(o.code, Some(3), "{}", o.all());
-    assert!(o.stdout.contains("the engine closed its standard output but is still running"), "{}", o.all());
 }
 
 /// perft --engine and fuzz end at an engine that breaks the protocol, with
@@ -161,33 +242,9 @@ fn perft_and_fuzz_end_at_an_engine_that_breaks_the_protocol() {
 }
 
 #[test]
-fn garbage_and_wrong_ids_are_out_of_protocol() {
-    for mode in ["garbage", "wrong-id"] {
-        let o = run_with(&faulty(mode), &["fixtures/good/minimal.yaml"]);
-        assert_eq!(o.code, Some(3), "{mode}: {}", o.all());
-        assert!(o.stdout.contains("out of protocol"), "{mode}: {}", o.all());
-    }
-}
-
-#[test]
-fn an_engine_that_cannot_start_is_reported_once() {
-    let o = run_with("no-such-engine-binary --flag", &["fixtures/good/minimal.yaml"]);
-    assert_eq!(o.code, Some(3), "{}", o.all());
-    assert!(o.stderr.contains("cannot start 'no-such-engine-binary'"), "{}", o.all());
-}
-
-#[test]
-fn a_run_where_everything_is_skipped_does_not_pass() {
-    let o = run_with(&faulty("pool"), &["spec/english/setup.yaml"]);
-    assert_eq!(o.code, Some(4), "{}", o.all());
-    assert!(o.stdout.contains("7 skipped"), "{}", o.all());
-}
-
-#[test]
 fn expected_failures_turn_failures_into_expected_ones() {
     let engine = served("--deviate men-move-backward");
-    let first = run_with(&engine, &["spec/english/men.yaml", "--format", "baseline"]);
-    assert_eq!(first.code, Some(1), "{}", first.all());
+    let first = run_with(&engine, &["spec/english/men.yaml", "--format", "baseline"]).exits(1);
     let failing: Vec<String> =
         first.stdout.lines().filter_map(|l| l.strip_prefix("fail\t")).map(str::to_string).collect();
     assert!(!failing.is_empty());
@@ -198,16 +255,15 @@ fn expected_failures_turn_failures_into_expected_ones() {
     let o = run_with(&engine, &["spec/english/men.yaml", "--expected-failures", &list_arg]).ok();
     assert!(o.stdout.contains(&format!("{} expected failure", failing.len())), "{}", o.all());
     // The reference passes them: the list is then stale.
-    let o = run_with(&served(""), &["spec/english/men.yaml", "--expected-failures", &list_arg]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
-    assert!(o.stdout.contains("unexpected pass"), "{}", o.all());
+    let o = run_with(&served(""), &["spec/english/men.yaml", "--expected-failures", &list_arg]).exits(1);
+    o.stdout_has("unexpected pass");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn json_and_junit_reports() {
-    let o = run_with(&served("--deviate flying-kings-flipped"), &["spec/english/kings.yaml", "--format", "json"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
+    let o =
+        run_with(&served("--deviate flying-kings-flipped"), &["spec/english/kings.yaml", "--format", "json"]).exits(1);
     let v: serde_json::Value = serde_json::from_str(&o.stdout).expect("JSON report");
     assert!(v["totals"]["failed"].as_u64().unwrap_or(0) > 0);
     assert_eq!(v["exit_code"], 1);
@@ -225,14 +281,14 @@ fn json_and_junit_reports() {
     let messages: std::collections::BTreeSet<&str> =
         o.stdout.split("<failure message=\"").skip(1).filter_map(|s| s.split('"').next()).collect();
     assert!(messages.len() > 1 && messages.iter().all(|m| m.contains(": ")), "{messages:?}");
-    assert!(o.stdout.contains(" file=\"spec/english/kings.yaml\" line=\""), "{}", o.all());
-    assert!(o.stdout.contains(" time=\""), "{}", o.all());
-    assert!(o.stdout.contains("<property name=\"clause\" value=\"english.king.move\"/>"), "{}", o.all());
+    o.stdout_has(" file=\"spec/english/kings.yaml\" line=\"");
+    o.stdout_has(" time=\"");
+    o.stdout_has("<property name=\"clause\" value=\"english.king.move\"/>");
     // The human report names the clauses beside each failure and recaps
     // the failures by clause at the end.
     let o = run_with(&served("--deviate flying-kings-flipped"), &["spec/english/kings.yaml"]);
-    assert!(o.stdout.contains("[english.king.move"), "{}", o.all());
-    assert!(o.stdout.contains("failures by clause:\n  english."), "{}", o.all());
+    o.stdout_has("[english.king.move");
+    o.stdout_has("failures by clause:\n  english.");
 }
 
 #[test]
@@ -246,7 +302,7 @@ fn an_engine_config_file_names_command_timeout_and_expected_failures() {
     .expect("write");
     let cfg_arg = cfg.to_string_lossy().into_owned();
     let o = rulecheck(&["run", "--engine-config", &cfg_arg, "spec/english/setup.yaml"]).ok();
-    assert!(o.stdout.contains("7 passed, 0 failed"), "{}", o.all());
+    o.stdout_has("7 passed, 0 failed");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -376,17 +432,16 @@ fn the_protocol_document_transcript_is_true() {
 #[test]
 fn perft_bisection_finds_where_a_planted_bug_parts_the_trees() {
     let planted = served("--deviate men-capturing-backward-flipped");
-    let o = rulecheck(&["perft", "english", "6", "--engine", &planted, "--divide"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
-    assert!(o.stdout.contains("<- differs"), "{}", o.all());
-    assert!(o.stdout.contains("the engine and the reference part after: "), "{}", o.all());
-    assert!(o.stdout.contains("--- reference\n+++ engine"), "{}", o.all());
+    let o = rulecheck(&["perft", "english", "6", "--engine", &planted, "--divide"]).exits(1);
+    o.stdout_has("<- differs");
+    o.stdout_has("the engine and the reference part after: ");
+    o.stdout_has("--- reference\n+++ engine");
     // The reported position really parts the two.
     let position = o.stdout.lines().find_map(|l| l.strip_prefix("position: ")).expect("a position").to_string();
     let ours = rulecheck(&["moves", "english", &position]).ok();
     assert!(o.stdout.lines().any(|l| l.starts_with('-') && ours.stdout.contains(&l[1..])), "{}", o.all());
     let o = rulecheck(&["perft", "english", "5", "--engine", &served("")]).ok();
-    assert!(o.stdout.contains("agree: 7361 nodes"), "{}", o.all());
+    o.stdout_has("agree: 7361 nodes");
 }
 
 /// The fuzzer finds the planted bug, shrinks it to the shortest sequence,
@@ -395,9 +450,8 @@ fn perft_bisection_finds_where_a_planted_bug_parts_the_trees() {
 #[test]
 fn fuzzing_finds_and_shrinks_a_planted_bug_into_a_scenario() {
     let planted = served("--deviate men-capturing-backward-flipped");
-    let o = rulecheck(&["fuzz", "english", "--engine", &planted, "--games", "50", "--seed", "1"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
-    assert!(o.stderr.contains("disagreement after shrinking to"), "{}", o.all());
+    let o = rulecheck(&["fuzz", "english", "--engine", &planted, "--games", "50", "--seed", "1"]).exits(1);
+    o.stderr_has("disagreement after shrinking to");
     let shrunk: usize = o
         .stderr
         .split("shrinking to ")
@@ -407,22 +461,21 @@ fn fuzzing_finds_and_shrinks_a_planted_bug_into_a_scenario() {
         .expect("a move count");
     // Games run to 60 moves; the shrunk one stops where the two part.
     assert!(shrunk <= 12, "shrunk to {shrunk} moves:\n{}", o.all());
-    assert!(o.stdout.contains(&format!("after {shrunk} moves")), "{}", o.all());
+    o.stdout_has(&format!("after {shrunk} moves"));
     let dir = temp_dir("fuzz");
     // It cites the clause that the reference's reason for refusing the
     // engine's backward capture points to first (then those of the rule
     // that makes the move it lacks legal), not a placeholder.
-    assert!(o.stdout.contains("    clauses: [english.capture.man"), "{}", o.all());
+    o.stdout_has("    clauses: [english.capture.man");
     assert!(!o.stdout.contains("TO CITE"), "{}", o.all());
     let file = dir.join("found.yaml");
     std::fs::write(&file, &o.stdout).expect("write");
     let path = file.to_string_lossy().into_owned();
     rulecheck(&["run", &path]).ok();
-    let caught = run_with(&planted, &[&path]);
-    assert_eq!(caught.code, Some(1), "{}", caught.all());
+    run_with(&planted, &[&path]).exits(1);
     let _ = std::fs::remove_dir_all(&dir);
     let o = rulecheck(&["fuzz", "russian", "--engine", &served(""), "--games", "10"]).ok();
-    assert!(o.stdout.contains("agree"), "{}", o.all());
+    o.stdout_has("agree");
 }
 
 /// An engine that plays Chinese checkers with its own men filling the goal
@@ -452,8 +505,7 @@ fn scenarios_that_do_not_depend_on_a_house_rule_run_under_the_engines_value() {
     // The same declaration with chains that may not turn: caught where the
     // scenarios were run under the engine's values.
     let bug = format!("--deviate chains-may-not-change-direction {own}");
-    let o = run_with(&served(&bug), &["spec/chinese-checkers", "--format", "json"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
+    let o = run_with(&served(&bug), &["spec/chinese-checkers", "--format", "json"]).exits(1);
     let report: serde_json::Value = serde_json::from_str(&o.stdout).expect("json");
     let caught = report["scenarios"]
         .as_array()
@@ -473,16 +525,14 @@ fn scenarios_that_do_not_depend_on_a_house_rule_run_under_the_engines_value() {
 fn perft_bisection_catches_an_engine_that_plays_a_move_wrongly() {
     let uncrowned = served("--deviate men-reaching-the-crown-row-by-a-capture-stay-men");
     let position = "W:W10,K32:B6,K29";
-    let o = rulecheck(&["perft", "english", position, "3", "--engine", &uncrowned, "--divide"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
-    assert!(o.stdout.contains("10x1: 4 2   <- differs"), "{}", o.all());
-    assert!(o.stdout.contains("total: 4 2   <- differs"), "{}", o.all());
-    assert!(o.stdout.contains("the engine and the reference part after: 10x1\n"), "{}", o.all());
-    assert!(o.stdout.contains("-B:WK1,K32:BK29\n+B:W1,K32:BK29\n"), "{}", o.all());
-    let o = rulecheck(&["perft", "english", position, "3", "--engine", &uncrowned]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
+    let o = rulecheck(&["perft", "english", position, "3", "--engine", &uncrowned, "--divide"]).exits(1);
+    o.stdout_has("10x1: 4 2   <- differs");
+    o.stdout_has("total: 4 2   <- differs");
+    o.stdout_has("the engine and the reference part after: 10x1\n");
+    o.stdout_has("-B:WK1,K32:BK29\n+B:W1,K32:BK29\n");
+    rulecheck(&["perft", "english", position, "3", "--engine", &uncrowned]).exits(1);
     let o = rulecheck(&["perft", "english", position, "3", "--engine", &served(""), "--divide"]).ok();
-    assert!(o.stdout.contains("the engine and the reference agree: 4 nodes"), "{}", o.all());
+    o.stdout_has("the engine and the reference agree: 4 nodes");
 }
 
 /// An engine behind a shell wrapper that starts a long-running grandchild:
@@ -557,21 +607,13 @@ fn a_signal_stops_the_run_ends_its_engines_and_reports_what_it_has() {
             assert_eq!(report["totals"]["scenarios"], 1, "{}", o.stdout);
             assert_eq!(outcomes(&report), ["error"], "{}", o.stdout);
         } else {
-            assert!(o.stdout.contains("1 file, 1 scenario: 0 passed, 0 failed, 1 engine error\n"), "{}", o.all());
-            assert!(o.stdout.contains(&format!("incomplete: {what}")), "{}", o.all());
+            o.stdout_has("1 file, 1 scenario: 0 passed, 0 failed, 1 engine error\n");
+            o.stdout_has(&format!("incomplete: {what}"));
         }
         let engine_pid: i32 = std::fs::read_to_string(&marker).ok().and_then(|s| s.trim().parse().ok()).expect("pid");
         assert_eq!(left_running(&[engine_pid]), Vec::<i32>::new(), "{signal}: the engine was left running");
     }
     let _ = std::fs::remove_dir_all(&dir);
-}
-
-#[test]
-fn a_move_list_with_a_move_listed_twice_fails() {
-    let o = run_with(&rewritten("twice"), &["spec/english/setup.yaml"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
-    assert!(o.stdout.contains("0 passed, 7 failed"), "{}", o.all());
-    assert!(o.stdout.contains("the engine lists a move more than once: 9-13 (2 times)"), "{}", o.all());
 }
 
 /// A scenario that expects perft counts is skipped, with the reason,
@@ -596,9 +638,8 @@ fn perft_that_the_engine_cannot_count_is_not_a_pass() {
     let dir = temp_dir("perft-only");
     let file = write_file(&dir, "perft.yaml", "variant: english\npage: checkers.hi\nscenarios:\n  - name: only counts\n    clauses: [english.setup.board]\n    expect:\n      perft: {1: 7, 2: 49}\n");
     let path = file.to_string_lossy().into_owned();
-    let o = run_with(&rewritten("no-perft"), &[&path]);
-    assert_eq!(o.code, Some(4), "{}", o.all());
-    assert!(o.stdout.contains("0 passed, 0 failed, 1 skipped"), "{}", o.all());
+    let o = run_with(&rewritten("no-perft"), &[&path]).exits(4);
+    o.stdout_has("0 passed, 0 failed, 1 skipped");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -606,45 +647,10 @@ fn perft_that_the_engine_cannot_count_is_not_a_pass() {
 /// those that expect no result included.
 #[test]
 fn a_result_outside_the_vocabulary_is_an_engine_error() {
-    let o = run_with(&rewritten("bad-result"), &["spec/english/setup.yaml", "--format", "json"]);
-    assert_eq!(o.code, Some(3), "{}", o.all());
+    let o = run_with(&rewritten("bad-result"), &["spec/english/setup.yaml", "--format", "json"]).exits(3);
     let report = o.json();
     assert!(outcomes(&report).iter().all(|x| x == "error"), "{}", o.stdout);
     assert!(o.stdout.contains("the result 'draw: stalemate' has the reason 'stalemate'"), "{}", o.stdout);
-}
-
-#[test]
-fn moves_the_engine_lists_that_cannot_be_read_are_engine_errors() {
-    let o = run_with(&rewritten("unreadable"), &["spec/english/setup.yaml"]);
-    assert_eq!(o.code, Some(3), "{}", o.all());
-    assert!(o.stdout.contains("7 engine errors"), "{}", o.all());
-    assert!(
-        o.stdout.contains("out of protocol: the engine listed a move that cannot be read: '99-100'"),
-        "{}",
-        o.all()
-    );
-}
-
-#[test]
-fn a_handshake_with_another_protocol_version_is_refused() {
-    let o = run_with(&faulty("version2"), &["fixtures/good/minimal.yaml"]);
-    assert_eq!(o.code, Some(3), "{}", o.all());
-    assert!(o.stderr.contains("the engine speaks protocol version 2; rulecheck speaks version 1"), "{}", o.all());
-}
-
-/// An engine whose first line is no handshake answer (a banner, as many
-/// programs print) is told what the protocol wants there, in its words.
-#[test]
-fn a_first_line_that_is_no_handshake_says_what_the_handshake_is() {
-    let o = run_with(&faulty("banner"), &["fixtures/good/minimal.yaml"]);
-    assert_eq!(o.code, Some(3), "{}", o.all());
-    assert!(
-        o.stderr.contains("expected the answer to the handshake (`hello`) as the first line")
-            && o.stderr.contains("\"protocol\": 1, \"variants\"")
-            && o.stderr.contains("got 'faulty engine 1.0 ready'"),
-        "{}",
-        o.all()
-    );
 }
 
 /// The engine starts once (the run's first look at it, which goes on to
@@ -653,10 +659,10 @@ fn a_first_line_that_is_no_handshake_says_what_the_handshake_is() {
 #[test]
 fn an_engine_that_cannot_start_again_is_an_engine_error_not_a_skip() {
     let dir = temp_dir("once");
-    let o = run_with(&faulty(&format!("once {}", dir.join("started").display())), &["spec/english/setup.yaml"]);
-    assert_eq!(o.code, Some(3), "{}", o.all());
-    assert!(o.stdout.contains("7 engine errors"), "{}", o.all());
-    assert!(o.stdout.contains("the engine could not be started"), "{}", o.all());
+    let o =
+        run_with(&faulty(&format!("once {}", dir.join("started").display())), &["spec/english/setup.yaml"]).exits(3);
+    o.stdout_has("7 engine errors");
+    o.stdout_has("the engine could not be started");
     assert!(o.stdout.contains("refusing to start again"), "its stderr is shown:\n{}", o.all());
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -668,12 +674,11 @@ fn fuzz_stops_at_the_first_engine_failure() {
     let o =
         rulecheck_within(&["fuzz", "english", "--engine", &faulty("hang"), "--timeout", "2", "--games", "2000"], HANG);
     assert_eq!(o.code, Some(3), "{}", o.all());
-    assert!(o.stderr.contains("no answer within 2.0s"), "{}", o.all());
+    o.stderr_has("no answer within 2.0s");
     assert!(o.stdout.is_empty(), "{}", o.all());
     // An error answer is no disagreement either.
-    let o = rulecheck_within(&["fuzz", "english", "--engine", &faulty("error")], HANG);
-    assert_eq!(o.code, Some(3), "{}", o.all());
-    assert!(o.stderr.contains("the engine reports an error: no rules here"), "{}", o.all());
+    let o = rulecheck_within(&["fuzz", "english", "--engine", &faulty("error")], HANG).exits(3);
+    o.stderr_has("the engine reports an error: no rules here");
     assert!(o.stdout.is_empty(), "{}", o.all());
 }
 
@@ -683,8 +688,7 @@ fn fuzz_and_perft_refuse_an_engine_that_does_not_play_the_variant_or_house_rules
         let mut all = args.clone();
         let pool = faulty("pool");
         all.push(&pool);
-        let o = rulecheck_within(&all, HANG);
-        assert_eq!(o.code, Some(4), "{}", o.all());
+        let o = rulecheck_within(&all, HANG).exits(4);
         assert!(
             o.stderr.contains("the engine does not play english") && o.stderr.contains("declares: pool"),
             "{}",
@@ -693,9 +697,8 @@ fn fuzz_and_perft_refuse_an_engine_that_does_not_play_the_variant_or_house_rules
         let mut all = args.clone();
         let plain = faulty("crash");
         all.extend_from_slice(&[&plain, "-o", "mandatory-capture=off"]);
-        let o = rulecheck_within(&all, HANG);
-        assert_eq!(o.code, Some(4), "{}", o.all());
-        assert!(o.stderr.contains("does not declare mandatory-capture=off"), "{}", o.all());
+        let o = rulecheck_within(&all, HANG).exits(4);
+        o.stderr_has("does not declare mandatory-capture=off");
     }
 }
 
@@ -703,8 +706,7 @@ fn fuzz_and_perft_refuse_an_engine_that_does_not_play_the_variant_or_house_rules
 /// reported there too, not only on standard error.
 #[test]
 fn an_engine_that_cannot_start_still_gets_a_json_or_junit_report() {
-    let o = run_with("no-such-engine-binary", &["fixtures/good/minimal.yaml", "--format", "json"]);
-    assert_eq!(o.code, Some(3), "{}", o.all());
+    let o = run_with("no-such-engine-binary", &["fixtures/good/minimal.yaml", "--format", "json"]).exits(3);
     let v: serde_json::Value = serde_json::from_str(&o.stdout).expect("a JSON report");
     assert_eq!(v["exit_code"], 3);
     assert!(
@@ -712,17 +714,10 @@ fn an_engine_that_cannot_start_still_gets_a_json_or_junit_report() {
         "{v}"
     );
     assert_eq!(v["scenarios"], serde_json::json!([]));
-    let o = run_with("no-such-engine-binary", &["fixtures/good/minimal.yaml", "--format", "junit"]);
-    assert_eq!(o.code, Some(3), "{}", o.all());
+    let o = run_with("no-such-engine-binary", &["fixtures/good/minimal.yaml", "--format", "junit"]).exits(3);
     assert!(o.stdout.starts_with("<?xml"), "{}", o.all());
-    assert!(
-        o.stdout.contains(
-            "<testcase classname=\"engine\" name=\"start\"><error message=\"the engine could not be started\">"
-        ),
-        "{}",
-        o.all()
-    );
-    assert!(o.stdout.contains("errors=\"1\""), "{}", o.all());
+    o.stdout_has("<testcase classname=\"engine\" name=\"start\"><error message=\"the engine could not be started\">");
+    o.stdout_has("errors=\"1\"");
 }
 
 /// `rulecheck serve` answers a perft request whose tree passes its budget
@@ -764,13 +759,9 @@ fn serve_answers_a_perft_past_its_budget_with_an_error() {
 fn fuzz_writes_its_scenario_file_whole() {
     let planted = served("--deviate men-capturing-backward-flipped");
     let dir = tempfile::tempdir().expect("temp dir");
-    let file = dir.path().join("found.yaml");
-    let link = dir.path().join("old.yaml");
-    std::fs::write(&file, "old").expect("write");
-    std::fs::hard_link(&file, &link).expect("hard link");
+    let (file, link) = file_and_link(dir.path(), "found.yaml", "old");
     let path = file.to_string_lossy().into_owned();
-    let o = rulecheck(&["fuzz", "english", "--engine", &planted, "--games", "50", "--out", &path]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
+    rulecheck(&["fuzz", "english", "--engine", &planted, "--games", "50", "--out", &path]).exits(1);
     assert!(std::fs::read_to_string(&file).expect("file").contains("scenarios:"));
     assert_eq!(std::fs::read_to_string(&link).expect("old"), "old");
 }
@@ -816,8 +807,7 @@ fn asking_ahead_gives_the_verdicts_of_asking_one_by_one() {
 #[test]
 fn a_crash_in_requests_asked_ahead_is_its_own_scenarios_error() {
     let engine = format!("python3 fixtures/engines/rewrite.py crash-at 3 {}", served(""));
-    let o = run_with(&engine, &["--format", "json", "spec/english/setup.yaml"]);
-    assert_eq!(o.code, Some(3), "{}", o.all());
+    let o = run_with(&engine, &["--format", "json", "spec/english/setup.yaml"]).exits(3);
     let report = o.json();
     let scenarios = report["scenarios"].as_array().cloned().unwrap_or_default();
     let seen: Vec<(String, Option<String>)> = scenarios
@@ -828,7 +818,7 @@ fn a_crash_in_requests_asked_ahead_is_its_own_scenarios_error() {
     assert_eq!(seen[1], ("pass".to_string(), None), "{seen:?}");
     assert_eq!(seen[2].0, "error", "{seen:?}");
     assert!(seen[2].1.as_deref().is_some_and(|e| e.contains("crashing at play 3")), "{seen:?}");
-    assert!(o.stdout.contains("the engine exited (exit status: 3), on `play`"), "{}", o.all());
+    o.stdout_has("the engine exited (exit status: 3), on `play`");
 }
 
 /// `perft --engine` holds an engine that does not play the house rules
@@ -839,12 +829,11 @@ fn a_crash_in_requests_asked_ahead_is_its_own_scenarios_error() {
 fn perft_against_an_engine_runs_under_its_own_house_rules_where_the_tree_is_the_same() {
     let own = served("-o blocking-prevention=off -o play-to-end=off");
     let o = rulecheck(&["perft", "chinese-checkers", "2", "--engine", &own]).ok();
-    assert!(o.stdout.contains("the engine and the reference agree"), "{}", o.all());
+    o.stdout_has("the engine and the reference agree");
     assert!(o.stdout.contains("blocking-prevention=off") && o.stdout.contains("play-to-end=off"), "{}", o.all());
     let optional = served("-o mandatory-capture=off");
-    let o = rulecheck(&["perft", "english", "B:W14,K30:B9,10", "2", "--engine", &optional]);
-    assert_eq!(o.code, Some(4), "{}", o.all());
-    assert!(o.stderr.contains("the reference counts another tree"), "{}", o.all());
+    let o = rulecheck(&["perft", "english", "B:W14,K30:B9,10", "2", "--engine", &optional]).exits(4);
+    o.stderr_has("the reference counts another tree");
 }
 
 /// `perft --engine` at depth 0 with `--divide` has no move to divide: a
@@ -852,7 +841,7 @@ fn perft_against_an_engine_runs_under_its_own_house_rules_where_the_tree_is_the_
 #[test]
 fn perft_against_an_engine_at_depth_0_with_divide_is_refused_plainly() {
     let o = rulecheck(&["perft", "english", "0", "--divide", "--engine", &served("")]).bad_input();
-    assert!(o.stderr.contains("--divide at depth 0"), "{}", o.all());
+    o.stderr_has("--divide at depth 0");
     let o = rulecheck(&["perft", "english", "0", "--engine", &served("")]).ok();
-    assert!(o.stdout.contains("agree: 1 node"), "{}", o.all());
+    o.stdout_has("agree: 1 node");
 }

@@ -31,8 +31,7 @@ fn passes_the_reference_and_catches(scenario: &str, engine: &str, name: &str) {
     std::fs::write(&file, scenario).expect("write");
     let path = file.to_string_lossy().into_owned();
     rulecheck(&["run", &path]).ok();
-    let caught = rulecheck(&["run", "--engine", engine, &path]);
-    assert_eq!(caught.code, Some(1), "{}", caught.all());
+    rulecheck(&["run", "--engine", engine, &path]).exits(1);
 }
 
 /// A draw rule that only shows forty plies into a quiet ending is out of
@@ -46,8 +45,7 @@ fn fuzzing_from_an_ending_finds_what_games_from_the_opening_cannot() {
     rulecheck(&args).ok();
     let mut from = args.to_vec();
     from.extend(["--from", "W:WK1,K3:BK30,K32:np=36"]);
-    let o = rulecheck(&from);
-    assert_eq!(o.code, Some(1), "{}", o.all());
+    let o = rulecheck(&from).exits(1);
     assert!(o.stderr.contains("the scenario starts one ply before it"), "{}", o.all());
     assert!(o.stdout.contains("    position: \"") && o.stdout.contains(":np=39\""), "{}", o.all());
     assert!(o.stdout.contains("    play: [\""), "{}", o.all());
@@ -87,8 +85,7 @@ fn an_engine_without_counters_is_compared_on_what_both_keep() {
     let engine = format!("python3 {ROOT}/fixtures/engines/rewrite.py no-counters {}", served(""));
     let base =
         ["fuzz", "english", "--engine", &engine, "--games", "5", "--plies", "8", "--from", "W:WK1,K3:BK30,K32:np=6"];
-    let o = rulecheck(&base);
-    assert_eq!(o.code, Some(1), "{}", o.all());
+    let o = rulecheck(&base).exits(1);
     assert!(o.stderr.contains("the position differs"), "{}", o.all());
     let mut common = base.to_vec();
     common.extend(["--counters", "common"]);
@@ -195,8 +192,7 @@ fn moves_are_compared_and_printed_by_identity_not_spelling() {
 #[test]
 fn a_scenario_for_missing_moves_cites_their_clauses() {
     let engine = served("--deviate men-capturing-backward-flipped");
-    let o = rulecheck(&["fuzz", "russian", "--engine", &engine, "--games", "50", "--seed", "1"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
+    let o = rulecheck(&["fuzz", "russian", "--engine", &engine, "--games", "50", "--seed", "1"]).exits(1);
     assert!(!o.stdout.contains("TO CITE"), "{}", o.all());
     assert!(o.stdout.contains("russian.capture.man-backward"), "{}", o.all());
     passes_the_reference_and_catches(&o.stdout, &engine, "missing");
@@ -209,8 +205,7 @@ fn a_scenario_for_missing_moves_cites_their_clauses() {
 #[test]
 fn an_engine_that_accepts_an_illegal_move_is_caught() {
     let engine = format!("python3 {ROOT}/fixtures/engines/lenient.py man-backward {}", served(""));
-    let o = rulecheck(&["fuzz", "english", "--engine", &engine, "--games", "30", "--seed", "1"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
+    let o = rulecheck(&["fuzz", "english", "--engine", &engine, "--games", "30", "--seed", "1"]).exits(1);
     assert!(o.stderr.contains("which the reference refuses (man-backward)"), "{}", o.all());
     assert!(o.stdout.contains("      illegal: [\"") && o.stdout.contains(": man-backward\"]"), "{}", o.all());
     passes_the_reference_and_catches(&o.stdout, &engine, "lenient");
@@ -224,11 +219,9 @@ fn an_engine_that_accepts_an_illegal_move_is_caught() {
 #[test]
 fn unreadable_moves_are_engine_errors() {
     let engine = format!("python3 {ROOT}/fixtures/engines/rewrite.py unreadable {}", served(""));
-    let o = rulecheck(&["fuzz", "english", "--engine", &engine, "--games", "3"]);
-    assert_eq!(o.code, Some(3), "{}", o.all());
+    let o = rulecheck(&["fuzz", "english", "--engine", &engine, "--games", "3"]).exits(3);
     assert!(o.stderr.contains("cannot be read") && o.stdout.is_empty(), "{}", o.all());
-    let o = rulecheck(&["perft", "english", "3", "--engine", &engine]);
-    assert_eq!(o.code, Some(3), "{}", o.all());
+    let o = rulecheck(&["perft", "english", "3", "--engine", &engine]).exits(3);
     assert!(o.stderr.contains("cannot be read"), "{}", o.all());
 }
 
@@ -238,8 +231,7 @@ fn unreadable_moves_are_engine_errors() {
 #[test]
 fn fuzz_writes_only_scenarios_that_load() {
     let engine = format!("python3 {ROOT}/fixtures/engines/rewrite.py refuse-at 5 {}", served(""));
-    let o = rulecheck(&["fuzz", "english", "--engine", &engine, "--games", "5"]);
-    assert_eq!(o.code, Some(1), "{}", o.all());
+    let o = rulecheck(&["fuzz", "english", "--engine", &engine, "--games", "5"]).exits(1);
     let d = scratch("loads");
     let file = d.join("found.yaml");
     std::fs::write(&file, &o.stdout).expect("write");

@@ -22,8 +22,33 @@ fn engines_file(d: &Path, body: &str) -> String {
     f.to_string_lossy().into_owned()
 }
 
-fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_rulecheck")
+/// The engines file's entry for `rulecheck serve` with the flying-kings rule
+/// flipped: an engine that fails the kings' clauses and no other.
+fn flipped() -> String {
+    format!(
+        "  - name: flipped\n    command: {}\n    args: [serve, --deviate, flying-kings-flipped]\n",
+        env!("CARGO_BIN_EXE_rulecheck")
+    )
+}
+
+/// The engines file's entry for the faulty fixture engine run in `mode`
+/// (`crash`, `hang`, ...) under `name`.
+fn faulty(name: &str, mode: &str) -> String {
+    format!("  - name: {name}\n    command: python3\n    args: [{ROOT}/fixtures/engines/faulty.py, {mode}]\n")
+}
+
+/// `rulecheck matrix` over `spec` with the engines file `body` in `d`,
+/// writing one output (`flag`: `--json`, `--html`, ...) to `d/name`: what it
+/// did and where that output is.
+fn matrix_to(d: &Path, body: &str, spec: &str, flag: &str, name: &str) -> (process::Outcome, PathBuf) {
+    let engines = engines_file(d, body);
+    let out = d.join(name);
+    (rulecheck(&["matrix", &engines, spec, flag, &out.to_string_lossy()]), out)
+}
+
+/// The matrix written as JSON to `file`.
+fn read_json(file: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(file).expect("json")).expect("JSON")
 }
 
 #[test]
@@ -32,8 +57,9 @@ fn each_engine_gets_a_column_and_a_broken_one_stops_no_other() {
     let engines = engines_file(
         &d,
         &format!(
-            "engines:\n  - builtin: reference\n  - name: flipped\n    command: {}\n    args: [serve, --deviate, flying-kings-flipped]\n  - name: crashing\n    command: python3\n    args: [{ROOT}/fixtures/engines/faulty.py, crash]\n  - name: missing\n    command: /nonexistent/engine\n",
-            bin()
+            "engines:\n  - builtin: reference\n{}{}  - name: missing\n    command: /nonexistent/engine\n",
+            flipped(),
+            faulty("crashing", "crash")
         ),
     );
     let json = d.join("m.json");
@@ -50,7 +76,7 @@ fn each_engine_gets_a_column_and_a_broken_one_stops_no_other() {
     ]);
     assert_eq!(o.code, Some(3), "an engine failed, so exit 3:\n{}", o.all());
     assert!(o.stderr.contains("engine 'missing'"), "{}", o.all());
-    let m: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).expect("json")).expect("JSON");
+    let m = read_json(&json);
     let engines = m["engines"].as_array().expect("engines");
     assert_eq!(engines.len(), 4);
     assert_eq!(engines[0]["failed"], 0, "the reference passes its own spec");
@@ -78,14 +104,10 @@ fn each_engine_gets_a_column_and_a_broken_one_stops_no_other() {
 #[test]
 fn a_hanging_engine_times_out_while_the_others_finish() {
     let d = dir("hang");
-    let engines = engines_file(
-        &d,
-        &format!(
-            "engines:\n  - builtin: reference\n  - name: hanging\n    command: python3\n    args: [{ROOT}/fixtures/engines/faulty.py, hang]\n    timeout: 1\n"
-        ),
-    );
-    let o = rulecheck(&["matrix", &engines, "fixtures/good/forced-capture.yaml", "fixtures/good/minimal.yaml"]);
-    assert_eq!(o.code, Some(3), "{}", o.all());
+    let engines =
+        engines_file(&d, &format!("engines:\n  - builtin: reference\n{}    timeout: 1\n", faulty("hanging", "hang")));
+    let o =
+        rulecheck(&["matrix", &engines, "fixtures/good/forced-capture.yaml", "fixtures/good/minimal.yaml"]).exits(3);
     assert!(o.stdout.contains("| reference | rulecheck"), "{}", o.all());
     assert!(o.stdout.contains("**error"), "the hanging engine's cells are errors:\n{}", o.all());
 }
@@ -93,17 +115,9 @@ fn a_hanging_engine_times_out_while_the_others_finish() {
 #[test]
 fn listed_failures_make_a_clean_exit_and_the_cells_still_show_them() {
     let d = dir("expected");
-    let first = engines_file(
-        &d,
-        &format!(
-            "engines:\n  - name: flipped\n    command: {}\n    args: [serve, --deviate, flying-kings-flipped]\n",
-            bin()
-        ),
-    );
-    let json = d.join("m.json");
-    let o = rulecheck(&["matrix", &first, "spec/english/kings.yaml", "--json", &json.to_string_lossy()]);
+    let (o, json) = matrix_to(&d, &format!("engines:\n{}", flipped()), "spec/english/kings.yaml", "--json", "m.json");
     assert_eq!(o.code, Some(1), "{}", o.all());
-    let m: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).expect("json")).expect("JSON");
+    let m = read_json(&json);
     let mut ids: Vec<String> = m["rows"]
         .as_array()
         .expect("rows")
@@ -115,13 +129,8 @@ fn listed_failures_make_a_clean_exit_and_the_cells_still_show_them() {
     ids.dedup();
     assert!(!ids.is_empty());
     std::fs::write(d.join("flipped.expected-failures"), ids.join("\n") + "\n").expect("list");
-    let listed = engines_file(
-        &d,
-        &format!(
-            "engines:\n  - name: flipped\n    command: {}\n    args: [serve, --deviate, flying-kings-flipped]\n    expected-failures: flipped.expected-failures\n",
-            bin()
-        ),
-    );
+    let listed =
+        engines_file(&d, &format!("engines:\n{}    expected-failures: flipped.expected-failures\n", flipped()));
     let o = rulecheck(&["matrix", &listed, "spec/english/kings.yaml"]);
     assert_eq!(o.code, Some(0), "every failure is listed:\n{}", o.all());
     assert!(o.stdout.contains("**fail"), "the matrix still shows the failures:\n{}", o.all());
@@ -153,15 +162,8 @@ fn a_bad_engines_file_is_refused_with_its_place() {
 #[test]
 fn the_html_matrix_opens_a_clause_onto_its_scenarios_in_a_browser() {
     let d = dir("html");
-    let engines = engines_file(
-        &d,
-        &format!(
-            "engines:\n  - builtin: reference\n  - name: flipped\n    command: {}\n    args: [serve, --deviate, flying-kings-flipped]\n",
-            bin()
-        ),
-    );
-    let html = d.join("m.html");
-    let o = rulecheck(&["matrix", &engines, "spec/english/kings.yaml", "--html", &html.to_string_lossy()]);
+    let engines = format!("engines:\n  - builtin: reference\n{}", flipped());
+    let (o, html) = matrix_to(&d, &engines, "spec/english/kings.yaml", "--html", "m.html");
     assert_eq!(o.code, Some(1), "{}", o.all());
     let page = std::fs::read_to_string(&html).expect("html");
     assert!(page.contains("<details>") && page.contains("class=\"scenario\""), "rows open onto scenarios");

@@ -224,24 +224,19 @@ fn a_game_type_for_another_variant_is_noted() {
     assert!(r[0].notes.is_empty(), "{:?}", r[0].notes);
 }
 
-/// GameType 31 is Thai draughts in the PDN standard's table.
+/// GameType 31 is Thai draughts in the PDN standard's table, and 30 is
+/// Turkish draughts, whose records name the squares: each replays under its
+/// own variant without a note, and under English with one naming it.
 #[test]
-fn game_type_31_is_thai() {
-    let r = replay_text("thai", "[GameType \"31\"]\n1. 26-22 7-11 *\n");
-    assert!(r[0].notes.is_empty(), "{:?}", r[0].notes);
-    assert!(r[0].ok());
-    let r = replay_text("english", "[GameType \"31\"]\n1. 11-15 *\n");
-    assert!(r[0].notes[0].contains("GameType 31 is thai"), "{:?}", r[0].notes);
-}
-
-/// GameType 30 is Turkish draughts, whose records name the squares.
-#[test]
-fn game_type_30_is_turkish() {
-    let r = replay_text("turkish", "[GameType \"30\"]\n1. e3-e4 f6-f5 2. e4-e5 *\n");
-    assert!(r[0].notes.is_empty(), "{:?}", r[0].notes);
-    assert!(r[0].ok());
-    let r = replay_text("english", "[GameType \"30\"]\n1. 11-15 *\n");
-    assert!(r[0].notes[0].contains("GameType 30 is turkish"), "{:?}", r[0].notes);
+fn game_types_31_and_30_are_thai_and_turkish() {
+    for (number, variant, moves) in [("31", "thai", "1. 26-22 7-11 *"), ("30", "turkish", "1. e3-e4 f6-f5 2. e4-e5 *")]
+    {
+        let r = replay_text(variant, &format!("[GameType \"{number}\"]\n{moves}\n"));
+        assert!(r[0].notes.is_empty(), "{variant}: {:?}", r[0].notes);
+        assert!(r[0].ok(), "{variant}");
+        let r = replay_text("english", &format!("[GameType \"{number}\"]\n1. 11-15 *\n"));
+        assert!(r[0].notes[0].contains(&format!("GameType {number} is {variant}")), "{:?}", r[0].notes);
+    }
 }
 
 // --- Malformed files ----------------------------------------------------------

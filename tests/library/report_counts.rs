@@ -108,45 +108,64 @@ fn human_summary(text: &str) -> Counts {
     summary_counts(counts, &["engine error", "engine errors", "reference error", "reference errors"], &[])
 }
 
-/// The counts of a summary's `3 passed, 1 failed, ...`, each noun read as
-/// its outcome's word: `errors` are this format's nouns for errors, and
-/// `uncounted` nouns that count something other than the outcomes.
-fn summary_counts(counts: &str, errors: &[&str], uncounted: &[&str]) -> Counts {
-    let mut c = zero();
+/// The nouns of the outcomes other than errors, whose nouns each report
+/// names its own way: each outcome's word, its noun for one, its noun for
+/// several.
+const NOUNS: [(&str, &str, &str); 5] = [
+    ("pass", "passed", "passed"),
+    ("fail", "failed", "failed"),
+    ("skip", "skipped", "skipped"),
+    ("expected-fail", "expected failure", "expected failures"),
+    ("unexpected-pass", "unexpected pass", "unexpected passes"),
+];
+
+/// The counts of `3 passed, 1 failed, ...` in `what`, each noun read as its
+/// outcome's word: `plural` where every count is written plural, `errors`
+/// this line's nouns for errors, and `uncounted` nouns that count something
+/// other than the outcomes.
+fn read_counts(
+    counts: &str,
+    plural: bool,
+    errors: &[&str],
+    uncounted: &[&str],
+    what: &str,
+) -> Vec<(&'static str, usize)> {
+    let mut read = Vec::new();
     for part in counts.split(", ") {
         let (n, noun) = part.split_once(' ').expect("a count and its noun");
-        let word = match noun {
-            "passed" => "pass",
-            "failed" => "fail",
-            "skipped" => "skip",
-            "expected failure" | "expected failures" => "expected-fail",
-            "unexpected pass" | "unexpected passes" => "unexpected-pass",
-            _ if errors.contains(&noun) => "error",
-            _ if uncounted.contains(&noun) => continue,
-            other => panic!("an unknown count in the summary: {other} in {counts}"),
-        };
-        c.insert(word, n.parse().expect("a number"));
+        let word = NOUNS
+            .iter()
+            .find(|(_, one, several)| noun == *several || (!plural && noun == *one))
+            .map(|(word, ..)| *word)
+            .or_else(|| errors.contains(&noun).then_some("error"));
+        match word {
+            Some(word) => read.push((word, n.parse().expect("a number"))),
+            None if uncounted.contains(&noun) => {}
+            None => panic!("an unknown count in {what}: {noun} in {counts}"),
+        }
+    }
+    read
+}
+
+/// The counts of a summary's `3 passed, 1 failed, ...`: `errors` are this
+/// format's nouns for errors, and `uncounted` nouns that count something
+/// other than the outcomes.
+fn summary_counts(counts: &str, errors: &[&str], uncounted: &[&str]) -> Counts {
+    let mut c = zero();
+    for (word, n) in read_counts(counts, false, errors, uncounted, "the summary") {
+        c.insert(word, n);
     }
     c
 }
 
-/// The human report's file lines, added up.
+/// The human report's file lines, added up: a file's line writes every
+/// count plural.
 fn human_files(text: &str) -> Counts {
     let mut c = zero();
     for line in text.lines().filter(|l| ["FAIL ", "ok   ", "skip "].iter().any(|t| l.starts_with(t))) {
         let (_, counts) = line.split_once(": ").expect("a file's counts");
-        for part in counts.split(", ") {
-            let (n, word) = part.split_once(' ').expect("a count and its word");
-            let word = match word {
-                "passed" => "pass",
-                "failed" => "fail",
-                "errors" => "error",
-                "skipped" => "skip",
-                "expected failures" => "expected-fail",
-                "unexpected passes" => "unexpected-pass",
-                other => panic!("an unknown count in a file's line: {other} in {line}"),
-            };
-            *c.entry(word).or_default() += n.parse::<usize>().expect("a number");
+        for (word, n) in read_counts(counts, true, &["errors"], &[], "a file's line") {
+            *c.entry(word).or_default() += n;
         }
     }
     c

@@ -8,11 +8,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use rulecheck::catalog::Catalog;
-use rulecheck::engine::{self, Engine, EngineError, Explanation, Setup};
+use rulecheck::engine::{self, Engine, Explanation, Setup};
 use rulecheck::game::{Action, Options, Replay, Variant};
 use rulecheck::oracle;
 use rulecheck::runner;
 use rulecheck::scenario::{Scenario, ScenarioFile};
+
+use crate::support::faulty::Faulty;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -48,6 +50,15 @@ fn failed(files: &[ScenarioFile], variants: &[&str], engine: &mut dyn Engine) ->
 
 fn missing<'a>(caught: &BTreeSet<String>, wanted: &[&'a str]) -> Vec<&'a str> {
     wanted.iter().copied().filter(|w| !caught.contains(*w)).collect()
+}
+
+/// The spec's scenarios of `variants` run against `engine` fail every one
+/// of `wanted` (the scenarios that did fail are printed, to see which
+/// others caught it).
+fn assert_caught(variants: &[&str], engine: &mut dyn Engine, wanted: &[&str]) {
+    let caught = failed(&spec(), variants, engine);
+    println!("caught by: {caught:#?}");
+    assert_eq!(missing(&caught, wanted), Vec::<&str>::new());
 }
 
 // ---------------------------------------------------------------------------
@@ -144,39 +155,6 @@ fn no_scenario_expects_a_turn_after_the_game_is_over() {
 // ---------------------------------------------------------------------------
 // Faulty engines.
 
-/// The reference with its answers rewritten.
-struct Faulty {
-    inner: engine::InProcess,
-    name: &'static str,
-    replay: fn(&mut engine::InProcess, &Setup<'_>, Replay) -> Replay,
-    explain: fn(&mut engine::InProcess, &Setup<'_>, &[Action], &Action) -> Option<Explanation>,
-}
-
-impl Faulty {
-    fn new(name: &'static str) -> Faulty {
-        Faulty { inner: engine::reference(), name, replay: |_, _, r| r, explain: |_, _, _, _| None }
-    }
-}
-
-impl Engine for Faulty {
-    fn name(&self) -> String {
-        self.name.into()
-    }
-    fn replay(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<Replay, EngineError> {
-        let r = self.inner.replay(setup, actions)?;
-        Ok((self.replay)(&mut self.inner, setup, r))
-    }
-    fn explain(&mut self, setup: &Setup<'_>, played: &[Action], action: &Action) -> Result<Explanation, EngineError> {
-        match (self.explain)(&mut self.inner, setup, played, action) {
-            Some(e) => Ok(e),
-            None => self.inner.explain(setup, played, action),
-        }
-    }
-    fn perft(&mut self, setup: &Setup<'_>, depth: u32) -> Result<Option<u64>, EngineError> {
-        self.inner.perft(setup, depth)
-    }
-}
-
 /// The position with the other side to move (draughts FEN and Konane).
 fn other_to_move(variant: &str, position: &str) -> Option<String> {
     if variant == "konane" {
@@ -215,12 +193,9 @@ const MOVER_BLOCKED: &[&str] = &[
 
 #[test]
 fn an_engine_that_makes_a_blocked_mover_lose_fails_the_sweep() {
-    let files = spec();
     let mut engine = Faulty { replay: mover_blocked_loses, ..Faulty::new("mover blocked loses") };
     let variants = ["english", "pool", "russian", "international", "turkish", "konane"];
-    let caught = failed(&files, &variants, &mut engine);
-    println!("caught by: {caught:#?}");
-    assert_eq!(missing(&caught, MOVER_BLOCKED), Vec::<&str>::new());
+    assert_caught(&variants, &mut engine, MOVER_BLOCKED);
 }
 
 const MUTUAL_BLOCK: &[&str] = &[
@@ -243,7 +218,6 @@ const MUTUAL_BLOCK: &[&str] = &[
 #[test]
 fn an_engine_that_draws_a_mutual_block_fails_the_sweep() {
     use rulecheck::draughts::Blocked;
-    let files = spec();
     let mut engine = engine::InProcess::new(
         "mutual block draws",
         Box::new(|id, options| {
@@ -255,9 +229,7 @@ fn an_engine_that_draws_a_mutual_block_fails_the_sweep() {
             Some(rulecheck::draughts::game(v.info().id, rules, v.notation()))
         }),
     );
-    let caught = failed(&files, &["english", "pool", "russian", "international"], &mut engine);
-    println!("caught by: {caught:#?}");
-    assert_eq!(missing(&caught, MUTUAL_BLOCK), Vec::<&str>::new());
+    assert_caught(&["english", "pool", "russian", "international"], &mut engine, MUTUAL_BLOCK);
 }
 
 /// An engine that never ends a Chinese checkers game as blocked: it asks
@@ -280,11 +252,8 @@ const CC_BLOCKED: &[&str] = &[
 
 #[test]
 fn an_engine_that_never_draws_a_blocked_chinese_checkers_table_fails_the_sweep() {
-    let files = spec();
     let mut engine = Faulty { replay: never_blocked, ..Faulty::new("never blocked") };
-    let caught = failed(&files, &["chinese-checkers"], &mut engine);
-    println!("caught by: {caught:#?}");
-    assert_eq!(missing(&caught, CC_BLOCKED), Vec::<&str>::new());
+    assert_caught(&["chinese-checkers"], &mut engine, CC_BLOCKED);
 }
 
 /// A Konane cell's content in a position string: `b`, `w` or `.`.
@@ -340,15 +309,12 @@ fn odd_jumps(
 
 #[test]
 fn an_engine_that_plays_odd_length_konane_jumps_fails_the_sweep() {
-    let files = spec();
     let mut engine = Faulty { explain: odd_jumps, ..Faulty::new("odd-length jumps") };
-    let caught = failed(&files, &["konane"], &mut engine);
-    println!("caught by: {caught:#?}");
     let wanted = [
         "konane/jumps.yaml::a stone jumps two cells in all four directions, and a move of three cells is no jump",
         "konane/jumps.yaml::a move of three cells over an enemy stone and an own stone is no jump",
     ];
-    assert_eq!(missing(&caught, &wanted), Vec::<&str>::new());
+    assert_caught(&["konane"], &mut engine, &wanted);
 }
 
 // ---------------------------------------------------------------------------

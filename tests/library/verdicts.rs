@@ -12,29 +12,22 @@ use rulecheck::game::{Action, Options, Replay};
 use rulecheck::oracle::Status;
 use rulecheck::runner;
 
+use crate::support::faulty::Faulty;
 use crate::support::process::{temp_dir, write_file};
 
-/// The reference, with its answers to `explain` refusals rewritten.
-struct Reasons {
-    inner: engine::InProcess,
-    rewrite: fn(String) -> Option<String>,
-}
-
-impl Engine for Reasons {
-    fn name(&self) -> String {
-        "reasons".into()
-    }
-    fn replay(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<Replay, EngineError> {
-        self.inner.replay(setup, actions)
-    }
-    fn explain(&mut self, setup: &Setup<'_>, played: &[Action], action: &Action) -> Result<Explanation, EngineError> {
-        Ok(match self.inner.explain(setup, played, action)? {
-            Explanation::Refused(Some(code)) => Explanation::Refused((self.rewrite)(code)),
-            other => other,
-        })
-    }
-    fn perft(&mut self, setup: &Setup<'_>, depth: u32) -> Result<Option<u64>, EngineError> {
-        self.inner.perft(setup, depth)
+/// The reference's explanation, a refusal with a named reason said as
+/// `said` instead (`None`: no reason named); `None` for any other answer,
+/// which the reference gives as it is.
+fn refusal_said(
+    inner: &mut engine::InProcess,
+    setup: &Setup<'_>,
+    played: &[Action],
+    action: &Action,
+    said: Option<&str>,
+) -> Option<Explanation> {
+    match inner.explain(setup, played, action) {
+        Ok(Explanation::Refused(Some(_))) => Some(Explanation::Refused(said.map(str::to_string))),
+        _ => None,
     }
 }
 
@@ -62,11 +55,13 @@ fn an_unnamed_refusal_is_checked_as_a_refusal_only() {
         .filter(|s| s.expect.illegal.iter().any(|r| r.value.reason.is_some()))
         .count();
     assert!(with_reasons > 10, "the English spec names reasons");
-    let mut unnamed = Reasons { inner: engine::reference(), rewrite: |_| Some("illegal".into()) };
+    let mut unnamed =
+        Faulty { explain: |i, s, p, a| refusal_said(i, s, p, a, Some("illegal")), ..Faulty::new("reasons") };
     assert!(statuses(&files, &mut unnamed).iter().all(|s| *s == Status::Pass));
-    let mut silent = Reasons { inner: engine::reference(), rewrite: |_| None };
+    let mut silent = Faulty { explain: |i, s, p, a| refusal_said(i, s, p, a, None), ..Faulty::new("reasons") };
     assert!(statuses(&files, &mut silent).iter().all(|s| *s == Status::Pass));
-    let mut wrong = Reasons { inner: engine::reference(), rewrite: |_| Some("off-board".into()) };
+    let mut wrong =
+        Faulty { explain: |i, s, p, a| refusal_said(i, s, p, a, Some("off-board")), ..Faulty::new("reasons") };
     let failed = statuses(&files, &mut wrong).iter().filter(|s| **s == Status::Fail).count();
     assert!(failed >= 10, "a wrong reason fails: {failed} failed");
 }

@@ -25,11 +25,30 @@ impl Outcome {
         self
     }
 
+    /// Exit code `code` (a failure, an engine error, nothing to run, ...),
+    /// for the codes `ok` and `bad_input` do not cover.
+    pub fn exits(self, code: i32) -> Outcome {
+        assert_eq!(self.code, Some(code), "expected exit code {code}:\n{}", self.all());
+        self
+    }
+
     /// Exit code 2 (bad input) with an `error:` message, no panic.
     pub fn bad_input(self) -> Outcome {
         assert!(!self.stderr.contains("panicked"), "panicked:\n{}", self.all());
         assert_eq!(self.code, Some(2), "expected exit code 2:\n{}", self.all());
         assert!(self.stderr.starts_with("error: "), "expected an error message on stderr:\n{}", self.all());
+        self
+    }
+
+    /// Standard output holds `text`; a failure shows all the run printed.
+    pub fn stdout_has(&self, text: &str) -> &Outcome {
+        assert!(self.stdout.contains(text), "standard output should say {text:?}:\n{}", self.all());
+        self
+    }
+
+    /// Standard error holds `text`; a failure shows all the run printed.
+    pub fn stderr_has(&self, text: &str) -> &Outcome {
+        assert!(self.stderr.contains(text), "standard error should say {text:?}:\n{}", self.all());
         self
     }
 
@@ -56,6 +75,19 @@ pub fn write_file(dir: &std::path::Path, name: &str, text: &str) -> std::path::P
     let file = dir.join(name);
     std::fs::write(&file, text).expect("a file written");
     file
+}
+
+/// The file `name` in `dir`, written with `old`, and a second hard link to
+/// it, `old-NAME`: their paths. A command that replaces the file whole, by
+/// renaming a finished file over it, leaves the link holding `old`; one that
+/// writes over the file in place changes the link's text too (and a kill or
+/// a full disk in the middle would leave it half written).
+#[allow(dead_code)]
+pub fn file_and_link(dir: &std::path::Path, name: &str, old: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let file = write_file(dir, name, old);
+    let link = dir.join(format!("old-{name}"));
+    std::fs::hard_link(&file, &link).expect("hard link");
+    (file, link)
 }
 
 /// A fresh temporary directory `rulecheck-NAME-PID`, emptied if it was

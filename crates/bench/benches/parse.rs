@@ -15,57 +15,51 @@ use rulecheck::catalog::Catalog;
 use rulecheck::game::Options;
 use rulecheck::scenario::loader;
 
-fn pdn_games(n: usize) -> String {
-    let mut out = String::new();
-    for i in 0..n {
-        out.push_str(&format!(
-            "[Event \"game {i}\"]\n[Result \"*\"]\n1. 11-15 23-19 {{a comment}} 2. 8-11 (2. 9-14 22-17) 22-17 3. 9-13 *\n\n"
-        ));
-    }
-    out
-}
+#[path = "../../../tests/support/inputs.rs"]
+mod inputs;
+use inputs::{english_scenarios, pdn_games};
 
-fn erroneous_scenarios(n: usize) -> String {
-    let mut out = String::from("variant: english\npage: checkers.hi\nscenarios:\n");
-    for i in 0..n {
-        out.push_str(&format!(
-            "  - name: s{i}\n    clauses: [english.setup.first]\n    position: \"B:W33\"\n    expect: {{moves: [9-13]}}\n"
-        ));
+/// A group of benchmarks, one for each size in `sizes`: `parse` reads
+/// the text `input` makes of that size, and is told the size to check
+/// what it read.
+fn bench_sizes(
+    c: &mut Criterion,
+    name: &str,
+    sizes: [usize; 2],
+    input: impl Fn(usize) -> String,
+    parse: impl Fn(&str, usize),
+) {
+    let mut group = c.benchmark_group(name);
+    group.sample_size(10);
+    for n in sizes {
+        let text = input(n);
+        group.throughput(Throughput::Bytes(text.len() as u64));
+        group.bench_with_input(BenchmarkId::from_parameter(n), &text, |b, text| b.iter(|| parse(black_box(text), n)));
     }
-    out
+    group.finish();
 }
 
 fn replay(c: &mut Criterion) {
-    let mut group = c.benchmark_group("parse/pdn-replay");
-    group.sample_size(10);
-    for n in [1000usize, 8000] {
-        let text = pdn_games(n);
-        group.throughput(Throughput::Bytes(text.len() as u64));
-        group.bench_with_input(BenchmarkId::from_parameter(n), &text, |b, text| {
-            b.iter(|| {
-                let reports = rulecheck::pdn::replay_str("english", &Options::new(), black_box(text));
-                assert_eq!(reports.map(|r| r.len()).unwrap_or(0), n);
-            })
-        });
-    }
-    group.finish();
+    bench_sizes(c, "parse/pdn-replay", [1000, 8000], pdn_games, |text, n| {
+        let reports = rulecheck::pdn::replay_str("english", &Options::new(), text);
+        assert_eq!(reports.map(|r| r.len()).unwrap_or(0), n);
+    });
 }
 
 fn check(c: &mut Criterion) {
     let catalog = Catalog::builtin().expect("the built-in catalog");
-    let mut group = c.benchmark_group("parse/check-erroneous-scenarios");
-    group.sample_size(10);
-    for n in [4000usize, 38000] {
-        let text = erroneous_scenarios(n);
-        group.throughput(Throughput::Bytes(text.len() as u64));
-        group.bench_with_input(BenchmarkId::from_parameter(n), &text, |b, text| {
-            b.iter(|| {
-                let errors = loader::load_str(Path::new("many.yaml"), black_box(text), &catalog, &Options::new());
-                assert_eq!(errors.err().map(|e| e.len()), Some(n));
-            })
-        });
-    }
-    group.finish();
+    // Each scenario's position has a square the board lacks.
+    let scenario = "    position: \"B:W33\"\n    expect: {moves: [9-13]}\n";
+    bench_sizes(
+        c,
+        "parse/check-erroneous-scenarios",
+        [4000, 38000],
+        |n| english_scenarios(n, scenario),
+        |text, n| {
+            let errors = loader::load_str(Path::new("many.yaml"), text, &catalog, &Options::new());
+            assert_eq!(errors.err().map(|e| e.len()), Some(n));
+        },
+    );
 }
 
 criterion_group!(benches, replay, check);

@@ -12,7 +12,8 @@
 use std::hint::black_box;
 use std::path::Path;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::measurement::WallTime;
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use rulecheck::catalog::Catalog;
 use rulecheck::draughts::Generator;
 use rulecheck::draughts::Position;
@@ -21,6 +22,7 @@ use rulecheck::draughts::{Counting, Perft};
 use rulecheck::engine;
 use rulecheck::perft::tables::{self, Table, TEST_NODES};
 use rulecheck::runner;
+use rulecheck::scenario::ScenarioFile;
 
 /// The workspace's top folder, where `spec/` is.
 fn workspace() -> &'static Path {
@@ -43,23 +45,50 @@ fn start_count(tables: &[Table], variant: &str, counting: tables::Counting, dept
         .unwrap_or_else(|| panic!("no {variant} {counting:?} row at depth {depth} in spec/perft"))
 }
 
+/// A group of benchmarks that each take long: ten samples, criterion's least.
+fn slow_group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
+    let mut group = c.benchmark_group(name);
+    group.sample_size(10);
+    group
+}
+
+/// The draughts count of `start` to `depth` under `counting`, as `label`
+/// in `group`: `nodes` a count, each held to it.
+fn bench_draughts(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    label: String,
+    rules: &Rules,
+    start: &Position<u64>,
+    counting: Counting,
+    depth: u32,
+    nodes: u64,
+) {
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function(label, |b| {
+        let mut p = Perft::new(rules, counting);
+        b.iter(|| {
+            let n = p.count(black_box(start), depth);
+            assert_eq!(n, nodes);
+            n
+        })
+    });
+}
+
+/// A count from `start` as `label` in `group`, its throughput the count's
+/// nodes: for the games whose perft is a plain function of the position.
+fn bench_count<S>(group: &mut BenchmarkGroup<'_, WallTime>, label: String, start: &S, count: impl Fn(&S) -> u64) {
+    group.throughput(Throughput::Elements(count(start)));
+    group.bench_function(label, |b| b.iter(|| count(black_box(start))));
+}
+
 fn perft(c: &mut Criterion) {
     let tables = tables();
     let rules = Rules::english();
     let start = Position::<u64>::start(&rules);
-    let mut group = c.benchmark_group("perft/english/start");
-    group.sample_size(10);
+    let mut group = slow_group(c, "perft/english/start");
     for depth in [8u32, 9, 10] {
         let nodes = start_count(&tables, "english", tables::Counting::Moves, depth);
-        group.throughput(Throughput::Elements(nodes));
-        group.bench_with_input(BenchmarkId::from_parameter(depth), &depth, |b, &d| {
-            let mut p = Perft::new(&rules, Counting::DistinctMoves);
-            b.iter(|| {
-                let n = p.count(black_box(&start), d);
-                assert_eq!(n, nodes);
-                n
-            })
-        });
+        bench_draughts(&mut group, depth.to_string(), &rules, &start, Counting::DistinctMoves, depth, nodes);
     }
     group.finish();
 }
@@ -69,22 +98,13 @@ fn perft(c: &mut Criterion) {
 /// published 6,483,961.
 fn perft_variants(c: &mut Criterion) {
     let tables = tables();
-    let mut group = c.benchmark_group("perft/start/8");
-    group.sample_size(10);
+    let mut group = slow_group(c, "perft/start/8");
     for (name, rules) in
         [("russian", Rules::russian()), ("pool", Rules::pool()), ("international", Rules::international())]
     {
         let nodes = start_count(&tables, name, tables::Counting::Moves, 8);
         let start = Position::<u64>::start(&rules);
-        group.throughput(Throughput::Elements(nodes));
-        group.bench_function(name, |b| {
-            let mut p = Perft::new(&rules, Counting::DistinctMoves);
-            b.iter(|| {
-                let n = p.count(black_box(&start), 8);
-                assert_eq!(n, nodes);
-                n
-            })
-        });
+        bench_draughts(&mut group, name.to_string(), &rules, &start, Counting::DistinctMoves, 8, nodes);
     }
     group.finish();
 }
@@ -96,8 +116,7 @@ fn perft_variants(c: &mut Criterion) {
 /// dctl's test suite, Letouzey's and Gilbert's positions, and the
 /// self-computed counts where nothing is published).
 fn perft_deep_rows(c: &mut Criterion) {
-    let mut group = c.benchmark_group("perft/tables");
-    group.sample_size(10);
+    let mut group = slow_group(c, "perft/tables");
     for t in tables() {
         for &(depth, nodes) in t.rows.iter().filter(|r| r.1 > TEST_NODES) {
             // "start, capture paths" is named start-capture-paths.
@@ -124,8 +143,7 @@ fn perft_deep_rows(c: &mut Criterion) {
 /// (DarkHorse for English, Scan for international, dctl for Russian and
 /// pool), in both counting conventions: distinct moves and capture paths.
 fn perft_against_natives(c: &mut Criterion) {
-    let mut group = c.benchmark_group("perft/natives");
-    group.sample_size(10);
+    let mut group = slow_group(c, "perft/natives");
     let tables = tables();
     for (name, rules, depth) in [
         ("english", Rules::english(), 11u32),
@@ -139,15 +157,7 @@ fn perft_against_natives(c: &mut Criterion) {
         for (convention, counting, nodes) in
             [("moves", Counting::DistinctMoves, distinct), ("paths", Counting::Paths, paths)]
         {
-            group.throughput(Throughput::Elements(nodes));
-            group.bench_function(format!("{name}/{depth}/{convention}"), |b| {
-                let mut p = Perft::new(&rules, counting);
-                b.iter(|| {
-                    let n = p.count(black_box(&start), depth);
-                    assert_eq!(n, nodes);
-                    n
-                })
-            });
+            bench_draughts(&mut group, format!("{name}/{depth}/{convention}"), &rules, &start, counting, depth, nodes);
         }
     }
     group.finish();
@@ -157,16 +167,11 @@ fn perft_against_natives(c: &mut Criterion) {
 /// that takes a fraction of a second to a second.
 fn perft_chinese_checkers(c: &mut Criterion) {
     use rulecheck::halma;
-    let mut group = c.benchmark_group("perft/chinese-checkers/start");
-    group.sample_size(10);
+    let mut group = slow_group(c, "perft/chinese-checkers/start");
     for (players, depth) in [(2u8, 6u32), (3, 6), (6, 6)] {
         let rules = halma::Rules::international(players);
         let start = halma::Position::start(&rules);
-        let nodes = halma::perft(&start, &rules, depth);
-        group.throughput(Throughput::Elements(nodes));
-        group.bench_function(format!("{players}-players/depth-{depth}"), |b| {
-            b.iter(|| halma::perft(black_box(&start), &rules, depth))
-        });
+        bench_count(&mut group, format!("{players}-players/depth-{depth}"), &start, |s| halma::perft(s, &rules, depth));
     }
     group.finish();
 }
@@ -175,15 +180,11 @@ fn perft_chinese_checkers(c: &mut Criterion) {
 /// per colour, and the wider sets (u128 for 10x10, four words for 16x16).
 fn perft_konane(c: &mut Criterion) {
     use rulecheck::konane;
-    let mut group = c.benchmark_group("perft/konane/start");
-    group.sample_size(10);
+    let mut group = slow_group(c, "perft/konane/start");
     for (size, depth) in [(8u8, 8u32), (8, 10), (10, 8), (16, 6)] {
         let rules = konane::Rules::new(size);
-        let start = konane::Position::start(size);
-        let nodes = konane::perft(&start, &rules, depth);
-        group.throughput(Throughput::Elements(nodes));
-        group.bench_function(format!("{size}x{size}/{depth}"), |b| {
-            b.iter(|| konane::perft(black_box(&start), &rules, depth))
+        bench_count(&mut group, format!("{size}x{size}/{depth}"), &konane::Position::start(size), |s| {
+            konane::perft(s, &rules, depth)
         });
     }
     group.finish();
@@ -219,27 +220,34 @@ fn movegen(c: &mut Criterion) {
     group.finish();
 }
 
-fn whole_spec(c: &mut Criterion) {
+/// The whole spec loaded and run, as `label` in the group `spec`: `run`
+/// runs the loaded files against an engine and returns the passes.
+fn bench_whole_spec(c: &mut Criterion, label: &str, run: impl Fn(&[ScenarioFile]) -> usize) {
     let catalog = Catalog::builtin().expect("catalog");
     let spec = workspace().join("spec");
-    let mut group = c.benchmark_group("spec");
-    group.sample_size(10);
-    group.bench_function("load and run against the reference", |b| {
+    let mut group = slow_group(c, "spec");
+    group.bench_function(label, |b| {
         b.iter(|| {
             let (files, errors) = runner::load_all(std::slice::from_ref(&spec), &catalog, &Default::default());
             assert!(errors.is_empty());
-            let mut engine = engine::reference();
-            files.iter().map(|f| runner::run_file(f, &mut engine).passed()).sum::<usize>()
+            run(&files)
         })
     });
     group.finish();
 }
 
+fn whole_spec(c: &mut Criterion) {
+    bench_whole_spec(c, "load and run against the reference", |files| {
+        let mut engine = engine::reference();
+        files.iter().map(|f| runner::run_file(f, &mut engine).passed()).sum::<usize>()
+    });
+}
+
 /// The whole spec over the engine protocol, against the reference served by
 /// `rulecheck serve`'s loop (`src/serve.rs`, which cargo builds for the
-/// benchmarks): loading, starting
-/// the engine, every request and its answer, and ending the engine, to set
-/// beside the in-process run of [`whole_spec`].
+/// benchmarks): loading, starting the engine, every request and its answer,
+/// and ending the engine, to set beside the in-process run of
+/// [`whole_spec`].
 fn whole_spec_protocol(c: &mut Criterion) {
     let binary = Path::new(env!("CARGO_BIN_EXE_rulecheck-bench-serve"));
     if !binary.is_file() {
@@ -248,22 +256,13 @@ fn whole_spec_protocol(c: &mut Criterion) {
     }
     let command = format!("'{}'", binary.display());
     let spec_of_engine = engine::process::EngineSpec::from_command_line(&command).expect("engine command");
-    let catalog = Catalog::builtin().expect("catalog");
-    let spec = workspace().join("spec");
-    let mut group = c.benchmark_group("spec");
-    group.sample_size(10);
-    group.bench_function("load and run against rulecheck serve", |b| {
-        b.iter(|| {
-            let (files, errors) = runner::load_all(std::slice::from_ref(&spec), &catalog, &Default::default());
-            assert!(errors.is_empty());
-            let mut engine = engine::process::ProcessEngine::new(spec_of_engine.clone());
-            let passed: usize = files.iter().map(|f| runner::run_file(f, &mut engine).passed()).sum();
-            let scenarios: usize = files.iter().map(|f| f.scenarios.len()).sum();
-            assert_eq!(passed, scenarios, "the served reference passes the whole spec");
-            passed
-        })
+    bench_whole_spec(c, "load and run against rulecheck serve", |files| {
+        let mut engine = engine::process::ProcessEngine::new(spec_of_engine.clone());
+        let passed: usize = files.iter().map(|f| runner::run_file(f, &mut engine).passed()).sum();
+        let scenarios: usize = files.iter().map(|f| f.scenarios.len()).sum();
+        assert_eq!(passed, scenarios, "the served reference passes the whole spec");
+        passed
     });
-    group.finish();
 }
 
 /// The same count on one thread and on two (`perft -j 2`): the speed-up of
@@ -272,8 +271,7 @@ fn perft_parallel(c: &mut Criterion) {
     let g = rulecheck::registry::configure("english", &rulecheck::game::Options::new()).expect("english");
     let start = g.start_position();
     let nodes = g.perft(&start, 11, false).expect("perft");
-    let mut group = c.benchmark_group("perft/parallel/english/11");
-    group.sample_size(10);
+    let mut group = slow_group(c, "perft/parallel/english/11");
     group.throughput(Throughput::Elements(nodes));
     for jobs in [1usize, 2] {
         group.bench_function(format!("jobs-{jobs}"), |b| {
@@ -292,17 +290,9 @@ fn perft_hash(c: &mut Criterion) {
     let rules = Rules::english();
     let start = Position::<u64>::start(&rules);
     let nodes = start_count(&tables(), "english", tables::Counting::Paths, 12);
-    let mut group = c.benchmark_group("perft/hash/english/12");
-    group.sample_size(10);
-    group.throughput(Throughput::Elements(nodes));
-    group.bench_function("no-table", |b| {
-        let mut p = Perft::new(&rules, Counting::Paths);
-        b.iter(|| {
-            let n = p.count(black_box(&start), 12);
-            assert_eq!(n, nodes);
-            n
-        })
-    });
+    let mut group = slow_group(c, "perft/hash/english/12");
+    // The throughput set here holds for the tables' counts too.
+    bench_draughts(&mut group, "no-table".into(), &rules, &start, Counting::Paths, 12, nodes);
     for (name, bytes) in [("64M", 64usize << 20), ("1G", 1 << 30)] {
         group.bench_function(name, |b| {
             b.iter(|| {
