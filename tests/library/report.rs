@@ -59,23 +59,6 @@ fn the_html_report_draws_boards_and_marks_failing_moves_in_a_browser() {
 
 // ---- hostile text in every format ------------------------------------------
 
-/// A string as a YAML double-quoted scalar, every character outside
-/// printable ASCII escaped (YAML itself refuses U+FFFF written raw).
-fn yaml_quoted(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            ' '..='~' => out.push(c),
-            c if u32::from(c) <= 0xFFFF => out.push_str(&format!("\\u{:04X}", u32::from(c))),
-            c => out.push_str(&format!("\\U{:08X}", u32::from(c))),
-        }
-    }
-    out.push('"');
-    out
-}
-
 /// A directory holding a catalog whose page and clause ids are hostile
 /// names, a scenario file citing them under hostile scenario names, and
 /// the hostile strings for the hostile engine to say.
@@ -91,15 +74,15 @@ impl Hostile {
         std::fs::create_dir(&catalog).expect("catalog dir");
         let mut page = format!(
             "page: {}\nlanguage: en\ngame: {}\nvariants: [english]\nclauses:\n",
-            yaml_quoted(&names[0]),
-            yaml_quoted(&names[1])
+            rulecheck_text::yaml(&names[0]),
+            rulecheck_text::yaml(&names[1])
         );
-        let mut file = format!("variant: english\npage: {}\nscenarios:\n", yaml_quoted(&names[0]));
+        let mut file = format!("variant: english\npage: {}\nscenarios:\n", rulecheck_text::yaml(&names[0]));
         for name in &names {
-            page.push_str(&format!("  - id: {0}\n    rule: {0}\n", yaml_quoted(name)));
+            page.push_str(&format!("  - id: {0}\n    rule: {0}\n", rulecheck_text::yaml(name)));
             file.push_str(&format!(
                 "  - name: {0}\n    clauses: [{0}]\n    expect:\n      moves: [9-13, 9-14, 10-14, 10-15, 11-15, 11-16, 12-16]\n",
-                yaml_quoted(name)
+                rulecheck_text::yaml(name)
             ));
         }
         std::fs::write(catalog.join("hostile.yaml"), page).expect("catalog");
@@ -224,10 +207,10 @@ fn hostile_text_leaves_the_markdown_matrix_inert() {
     let h = Hostile::new();
     let mut engines = String::from("engines:\n  - builtin: reference\n");
     for (i, name) in hostile().iter().enumerate() {
-        let args: Vec<String> = h.engine_args().iter().map(|a| yaml_quoted(a)).collect();
+        let args: Vec<String> = h.engine_args().iter().map(|a| rulecheck_text::yaml(a)).collect();
         engines.push_str(&format!(
             "  - name: {}\n    command: python3\n    args: [{}]\n",
-            yaml_quoted(&format!("{i} {name}")),
+            rulecheck_text::yaml(&format!("{i} {name}")),
             args.join(", ")
         ));
     }

@@ -127,9 +127,39 @@ pub fn markdown_code(text: &str, in_table: bool) -> String {
     format!("{fence}{pad}{inner}{pad}{fence}")
 }
 
+/// Text as a YAML double-quoted scalar that reads back as the same text:
+/// quotes and backslashes escaped, line breaks and tabs as `\n` and `\t`,
+/// and every hidden character (above) as a YAML escape. YAML refuses
+/// noncharacters such as U+FFFF written raw, and a bidirectional override
+/// written raw would reorder what a reader of the file sees.
+pub fn yaml(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            c if is_hidden(c) && u32::from(c) <= 0xFFFF => out.push_str(&format!("\\u{:04X}", u32::from(c))),
+            c if is_hidden(c) => out.push_str(&format!("\\U{:08X}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn yaml_scalars_escape_what_yaml_refuses_or_hides() {
+        assert_eq!(yaml("plain é 日本"), "\"plain é 日本\"");
+        assert_eq!(yaml("a \"b\" \\ c\nd\te"), "\"a \\\"b\\\" \\\\ c\\nd\\te\"");
+        assert_eq!(yaml("\u{1b}\u{202e}\u{ffff}\u{1fffe}"), "\"\\u001B\\u202E\\uFFFF\\U0001FFFE\"");
+    }
 
     #[test]
     fn hidden_characters_are_written_visibly() {

@@ -12,7 +12,7 @@ mod escape;
 mod natural;
 mod suggest;
 
-pub use escape::{html, is_hidden, markdown, markdown_code, terminal, xml};
+pub use escape::{html, is_hidden, markdown, markdown_code, terminal, xml, yaml};
 pub use natural::natural;
 pub use suggest::{did_you_mean, suggest};
 

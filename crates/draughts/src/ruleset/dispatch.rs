@@ -22,57 +22,48 @@ pub trait Dispatch: Word {
     fn with_rules<W: WithRules<Self>>(kind: Kind, configured: &Configured<Self>, w: W) -> W::Out;
 }
 
-// The crate's own unit tests are of its parts (words, geometry, numbering,
-// ranking, keys), not of the compiled rule sets: their build reads every
-// rule set at run time, so that it compiles the generator once per word
-// rather than once per variant, and `cargo test` does not compile the
-// generators a second time. The fixed forms are tested where they are
-// used, through the library as built: the integration tests, the perft
-// tables and the spec.
-#[cfg(not(test))]
-impl Dispatch for u64 {
-    #[inline(always)]
-    fn with_rules<W: WithRules<u64>>(kind: Kind, configured: &Configured<u64>, w: W) -> W::Out {
-        match kind {
-            Kind::English => w.run(Fixed::<0, u64>::NEW),
-            Kind::Russian => w.run(Fixed::<1, u64>::NEW),
-            Kind::International => w.run(Fixed::<2, u64>::NEW),
-            Kind::Pool => w.run(Fixed::<3, u64>::NEW),
-            Kind::Brazilian => w.run(Fixed::<4, u64>::NEW),
-            Kind::Killer => w.run(Fixed::<5, u64>::NEW),
-            Kind::Thai => w.run(Fixed::<6, u64>::NEW),
-            Kind::Czech => w.run(Fixed::<7, u64>::NEW),
-            Kind::Spanish => w.run(Fixed::<8, u64>::NEW),
-            Kind::Italian => w.run(Fixed::<9, u64>::NEW),
-            Kind::Frisian => w.run(Fixed::<10, u64>::NEW),
-            Kind::Turkish => w.run(Fixed::<11, u64>::NEW),
-            // The wide boards' rule sets never reach this word.
-            Kind::Canadian | Kind::Configured => w.run(*configured),
+/// The dispatch of a word: each rule set compiled for it by its
+/// [`Kind`], and every other read at run time.
+///
+/// The crate's own unit tests are of its parts (words, geometry,
+/// numbering, ranking, keys), not of the compiled rule sets: their build
+/// reads every rule set at run time, so that it compiles the generator
+/// once per word rather than once per variant, and `cargo test` does not
+/// compile the generators a second time. The fixed forms are tested where
+/// they are used, through the library as built: the integration tests, the
+/// perft tables and the spec.
+macro_rules! dispatch {
+    ($word:ty: $($kind:ident => $v:literal),* $(,)?) => {
+        impl Dispatch for $word {
+            #[inline(always)]
+            fn with_rules<W: WithRules<$word>>(kind: Kind, configured: &Configured<$word>, w: W) -> W::Out {
+                #[cfg(not(test))]
+                match kind {
+                    $(Kind::$kind => return w.run(Fixed::<$v, $word>::NEW),)*
+                    _ => {}
+                }
+                #[cfg(test)]
+                let _ = kind;
+                w.run(*configured)
+            }
         }
-    }
+    };
 }
 
-#[cfg(not(test))]
-impl Dispatch for u128 {
-    #[inline(always)]
-    fn with_rules<W: WithRules<u128>>(kind: Kind, configured: &Configured<u128>, w: W) -> W::Out {
-        match kind {
-            Kind::Canadian => w.run(Fixed::<12, u128>::NEW),
-            _ => w.run(*configured),
-        }
-    }
-}
+dispatch!(u64:
+    English => 0,
+    Russian => 1,
+    International => 2,
+    Pool => 3,
+    Brazilian => 4,
+    Killer => 5,
+    Thai => 6,
+    Czech => 7,
+    Spanish => 8,
+    Italian => 9,
+    Frisian => 10,
+    Turkish => 11,
+);
 
-#[cfg(test)]
-impl Dispatch for u64 {
-    fn with_rules<W: WithRules<u64>>(_: Kind, configured: &Configured<u64>, w: W) -> W::Out {
-        w.run(*configured)
-    }
-}
-
-#[cfg(test)]
-impl Dispatch for u128 {
-    fn with_rules<W: WithRules<u128>>(_: Kind, configured: &Configured<u128>, w: W) -> W::Out {
-        w.run(*configured)
-    }
-}
+// The wide boards' rule sets: the only ones that reach this word.
+dispatch!(u128: Canadian => 12);

@@ -213,19 +213,24 @@ mod tests {
 
     #[test]
     fn the_standard_variants_take_their_compiled_forms() {
-        assert_eq!(Kind::of(&Rules::english()), Kind::English);
-        assert_eq!(Kind::of(&Rules::russian()), Kind::Russian);
-        assert_eq!(Kind::of(&Rules::international()), Kind::International);
-        assert_eq!(Kind::of(&Rules::pool()), Kind::Pool);
-        assert_eq!(Kind::of(&Rules::brazilian()), Kind::Brazilian);
-        assert_eq!(Kind::of(&Rules::killer()), Kind::Killer);
-        assert_eq!(Kind::of(&Rules::thai()), Kind::Thai);
-        assert_eq!(Kind::of(&Rules::czech()), Kind::Czech);
-        assert_eq!(Kind::of(&Rules::spanish()), Kind::Spanish);
-        assert_eq!(Kind::of(&Rules::italian()), Kind::Italian);
-        assert_eq!(Kind::of(&Rules::frisian()), Kind::Frisian);
-        assert_eq!(Kind::of(&Rules::turkish()), Kind::Turkish);
-        assert_eq!(Kind::of(&Rules::canadian()), Kind::Canadian);
+        let standard = [
+            (Rules::english(), Kind::English),
+            (Rules::russian(), Kind::Russian),
+            (Rules::international(), Kind::International),
+            (Rules::pool(), Kind::Pool),
+            (Rules::brazilian(), Kind::Brazilian),
+            (Rules::killer(), Kind::Killer),
+            (Rules::thai(), Kind::Thai),
+            (Rules::czech(), Kind::Czech),
+            (Rules::spanish(), Kind::Spanish),
+            (Rules::italian(), Kind::Italian),
+            (Rules::frisian(), Kind::Frisian),
+            (Rules::turkish(), Kind::Turkish),
+            (Rules::canadian(), Kind::Canadian),
+        ];
+        for (rules, kind) in standard {
+            assert_eq!(Kind::of(&rules), kind);
+        }
         let mut optional = Rules::english();
         optional.capture = CaptureDuty::Optional;
         assert_eq!(Kind::of(&optional), Kind::Configured);

@@ -23,23 +23,6 @@ impl fmt::Display for ScenarioError {
 
 impl std::error::Error for ScenarioError {}
 
-/// A YAML double-quoted string.
-fn quote(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04X}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 /// The clauses a replayed game exercises, among those the catalog has: the
 /// set-up and turn order, man moves, captures if any were made, and how the
 /// game ended on the board.
@@ -103,16 +86,16 @@ fn scenario_entry(catalog: &Catalog, variant: &str, report: &GameReport) -> Resu
     let name =
         if title.is_empty() { format!("game {}", report.number) } else { format!("game {}: {title}", report.number) };
     let mut out = String::new();
-    out.push_str(&format!("  - name: {}\n", quote(&name)));
+    out.push_str(&format!("  - name: {}\n", rulecheck_text::yaml(&name)));
     out.push_str(&format!("    clauses: [{}]\n", clauses.join(", ")));
     if !at_start {
-        out.push_str(&format!("    position: {}\n", quote(&report.start)));
+        out.push_str(&format!("    position: {}\n", rulecheck_text::yaml(&report.start)));
     }
     if !played.is_empty() {
         out.push_str("    play: [");
         let mut line_len = 11;
         for (i, m) in played.iter().enumerate() {
-            let item = quote(m);
+            let item = rulecheck_text::yaml(m);
             if i > 0 {
                 out.push(',');
                 if line_len + item.len() + 2 > 100 {
@@ -129,8 +112,8 @@ fn scenario_entry(catalog: &Catalog, variant: &str, report: &GameReport) -> Resu
         out.push_str("]\n");
     }
     out.push_str("    expect:\n");
-    out.push_str(&format!("      after: {}\n", quote(after)));
-    out.push_str(&format!("      result: {}\n", quote(result)));
+    out.push_str(&format!("      after: {}\n", rulecheck_text::yaml(after)));
+    out.push_str(&format!("      result: {}\n", rulecheck_text::yaml(result)));
     Ok(out)
 }
 
@@ -143,7 +126,7 @@ fn scenario_header(variant: &str, options: &Options, source: &str) -> Result<Str
     if !options.is_empty() {
         out.push_str("options:\n");
         for (k, val) in options {
-            out.push_str(&format!("  {k}: {}\n", quote(val)));
+            out.push_str(&format!("  {k}: {}\n", rulecheck_text::yaml(val)));
         }
     }
     out.push_str("scenarios:\n");
@@ -191,5 +174,20 @@ pub fn scenarios_yaml(
         Ok(out)
     } else {
         Err(last_err.unwrap_or_else(|| ScenarioError("the file has no game".into())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// What a game's tags may hold (a name in any script, quotes, line
+    /// breaks, control characters, a bidirectional override, noncharacters)
+    /// is written so that the YAML reader reads it back unchanged.
+    #[test]
+    fn tag_text_reads_back_from_the_scenario_file() {
+        for text in ["Игрок \"A\" – 名人", "a\\b\nc\td\re", "\u{1b}[31m \u{202e}txt \u{ffff} \u{1fffe} \u{85}", ""]
+        {
+            let read: String = serde_saphyr::from_str(&rulecheck_text::yaml(text)).unwrap();
+            assert_eq!(read, text);
+        }
     }
 }
