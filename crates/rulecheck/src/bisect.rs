@@ -35,6 +35,9 @@ pub enum Bisection {
     PerftOnly { path: Vec<String>, position: String, reference: u64, engine: u64 },
 }
 
+/// The names of a bisection's two sides in its diffs.
+const SIDES: (&str, &str) = ("reference", "engine");
+
 impl Bisection {
     /// Whether the engine and the reference agree.
     pub fn agrees(&self) -> bool {
@@ -52,11 +55,7 @@ impl Bisection {
                 after(path)
             ),
             Bisection::Applied { path, reference, engine } => {
-                let d = similar::TextDiff::from_lines(format!("{reference}\n"), format!("{engine}\n"))
-                    .unified_diff()
-                    .context_radius(3)
-                    .header("reference", "engine")
-                    .to_string();
+                let d = crate::oracle::unified(&format!("{reference}\n"), &format!("{engine}\n"), SIDES);
                 format!(
                     "the engine and the reference part after: {}\nthe engine plays the last move to another position\nposition: {reference}\n{d}",
                     after(path)
@@ -67,11 +66,7 @@ impl Bisection {
                 let _ = writeln!(out, "the engine and the reference part after: {}", after(path));
                 let _ = writeln!(out, "position: {position}");
                 let lines = |v: &[String]| v.iter().map(|m| format!("{m}\n")).collect::<String>();
-                let d = similar::TextDiff::from_lines(lines(reference), lines(engine))
-                    .unified_diff()
-                    .context_radius(3)
-                    .header("reference", "engine")
-                    .to_string();
+                let d = crate::oracle::unified(&lines(reference), &lines(engine), SIDES);
                 let _ = write!(out, "legal moves differ:\n{d}");
                 out
             }

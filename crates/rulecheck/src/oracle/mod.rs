@@ -127,7 +127,13 @@ pub const UNNAMED_REASON: &str = "illegal";
 
 /// A unified diff of expected against actual text.
 pub fn diff(expected: &str, actual: &str) -> String {
-    TextDiff::from_lines(expected, actual).unified_diff().context_radius(3).header("expected", "actual").to_string()
+    unified(expected, actual, ("expected", "actual"))
+}
+
+/// A unified diff of two texts under the names given, three lines of
+/// context: every diff rulecheck prints of whole texts is this one.
+pub fn unified(old: &str, new: &str, (old_name, new_name): (&str, &str)) -> String {
+    TextDiff::from_lines(old, new).unified_diff().context_radius(3).header(old_name, new_name).to_string()
 }
 
 /// Check one scenario against an engine.
