@@ -213,23 +213,26 @@ mod tests {
 
     #[test]
     fn the_standard_variants_take_their_compiled_forms() {
+        use crate::variants::*;
+        use rulecheck_game::Variant;
         let standard = [
-            (Rules::english(), Kind::English),
-            (Rules::russian(), Kind::Russian),
-            (Rules::international(), Kind::International),
-            (Rules::pool(), Kind::Pool),
-            (Rules::brazilian(), Kind::Brazilian),
-            (Rules::killer(), Kind::Killer),
-            (Rules::thai(), Kind::Thai),
-            (Rules::czech(), Kind::Czech),
-            (Rules::spanish(), Kind::Spanish),
-            (Rules::italian(), Kind::Italian),
-            (Rules::frisian(), Kind::Frisian),
-            (Rules::turkish(), Kind::Turkish),
-            (Rules::canadian(), Kind::Canadian),
+            &ENGLISH,
+            &RUSSIAN,
+            &INTERNATIONAL,
+            &POOL,
+            &BRAZILIAN,
+            &KILLER,
+            &THAI,
+            &CZECH,
+            &SPANISH,
+            &ITALIAN,
+            &FRISIAN,
+            &TURKISH,
+            &CANADIAN,
         ];
-        for (rules, kind) in standard {
-            assert_eq!(Kind::of(&rules), kind);
+        for v in standard {
+            let kind = Kind::of(&v.rules(&Default::default()));
+            assert_eq!(format!("{kind:?}").to_lowercase(), v.info().id, "the compiled form of {}", v.info().id);
         }
         let mut optional = Rules::english();
         optional.capture = CaptureDuty::Optional;

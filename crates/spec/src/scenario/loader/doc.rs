@@ -60,35 +60,29 @@ pub(super) struct ScenarioDoc {
 
 /// What must hold after the play; at least one entry.
 #[derive(Deserialize, Default, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, default)]
 pub(super) struct ExpectDoc {
     /// The complete set of legal moves, in any order.
-    #[serde(default)]
     #[schemars(with = "Option<Vec<String>>")]
     pub(super) moves: Option<Vec<Spanned<String>>>,
     /// Moves that must be legal.
-    #[serde(default)]
     #[schemars(with = "Vec<String>")]
     pub(super) legal: Vec<Spanned<String>>,
     /// Moves or actions that must be refused, as `MOVE` or `MOVE: reason-code`.
-    #[serde(default)]
     #[schemars(with = "Vec<String>")]
     pub(super) illegal: Vec<Spanned<String>>,
     /// The position afterwards (position string or diagram).
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub(super) after: Option<Spanned<String>>,
     /// The player to move afterwards.
-    #[serde(default, rename = "to-move")]
+    #[serde(rename = "to-move")]
     #[schemars(with = "Option<String>")]
     pub(super) to_move: Option<Spanned<String>>,
     /// `ongoing`, `PLAYER wins: REASON`, `draw: REASON`, or a ranking `1st: seat 2, 2nd: seat 1`.
-    #[serde(default)]
     #[schemars(with = "Option<String>")]
     pub(super) result: Option<Spanned<String>>,
     /// Depth: leaf count.
     // Read as text, so that a number out of range gets a message of its own.
-    #[serde(default)]
     #[schemars(with = "BTreeMap<u32, u64>")]
     pub(super) perft: BTreeMap<String, Spanned<String>>,
 }
