@@ -1,6 +1,6 @@
 //! What an engine author meets first: config files named bare, a smoke
-//! test of the handshake and the protocol's requests, and the spec's
-//! mutation score.
+//! test of the handshake and the protocol's requests, the spec's mutation
+//! score, and the README's example of the spec in a Rust engine's tests.
 
 use std::path::Path;
 use std::process::Command;
@@ -250,4 +250,29 @@ fn one_bad_scenario_does_not_stop_its_file() {
     let o = run_written("partial", "three.yaml", "variant: english\npage: checkers.hi\nscenarios:\n  - name: first\n    clauses: [english.setup.first]\n    expect:\n      to-move: black\n  - name: broken\n    clauses: [english.no.such]\n    expect:\n      to-move: black\n  - name: also broken\n    clauses: [english.setup.first]\n    position: \"B:W99:B1\"\n    expect:\n      to-move: black\n  - name: last\n    clauses: [english.setup.board]\n    expect:\n      moves: [9-13, 9-14, 10-14, 10-15, 11-15, 11-16, 12-16]\n").exits(2);
     assert!(o.stdout.contains("three.yaml: 2 passed"), "the two good scenarios ran:\n{}", o.all());
     assert!(o.stdout.contains("'broken'") && o.stdout.contains("'also broken'"), "both errors at once:\n{}", o.all());
+}
+
+/// The README's conformance-test example is the harness's doctest, which
+/// `cargo test` compiles (its hidden lines aside): the example cannot drift
+/// from the library.
+#[test]
+fn the_readme_harness_example_is_the_compiled_doctest() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |p: &str| std::fs::read_to_string(root.join(p)).expect(p);
+    let harness = read("crates/rulecheck/src/harness.rs");
+    let example: String = harness
+        .lines()
+        .filter_map(|l| l.strip_prefix("//!"))
+        .map(|l| l.strip_prefix(' ').unwrap_or(l))
+        .skip_while(|l| *l != "```no_run")
+        .skip(1)
+        .take_while(|l| *l != "```")
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert!(example.contains("rulecheck::harness::cases"), "the harness's example is found:\n{example}");
+    assert!(
+        read("README.md").contains(&format!("```rust\n{example}```")),
+        "the README's harness example differs from the doctest in crates/rulecheck/src/harness.rs:\n{example}"
+    );
 }

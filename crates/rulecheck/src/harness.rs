@@ -2,7 +2,26 @@
 //! as the reports name it, checked in-process against any implementation
 //! of [`Engine`]. With `libtest-mimic` (a `harness = false` test target)
 //! each case becomes a test of its own, as `tests/spec.rs` does for the
-//! reference engine; the README shows the dozen lines it takes.
+//! reference engine. The dozen lines it takes, as the README shows them
+//! (`MyEngine` is the engine under test; here, the reference):
+//!
+//! ```no_run
+//! # struct MyEngine;
+//! # impl MyEngine {
+//! #     fn new() -> rulecheck::engine::InProcess {
+//! #         rulecheck::engine::reference()
+//! #     }
+//! # }
+//! fn main() {
+//!     let args = libtest_mimic::Arguments::from_args();
+//!     let cases = rulecheck::harness::cases(&["../rulecheck/spec/english".as_ref()]).expect("the spec loads");
+//!     let trials = cases
+//!         .into_iter()
+//!         .map(|c| libtest_mimic::Trial::test(c.name.clone(), move || Ok(c.check(&mut MyEngine::new())?)))
+//!         .collect();
+//!     libtest_mimic::run(&args, trials).exit();
+//! }
+//! ```
 //!
 //! An engine with known failures holds the spec as CI does with
 //! `--expected-failures`: [`Case::check_expecting`] takes the same list,
