@@ -275,7 +275,7 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut V
                 }
                 next.turn = side.other();
                 captures += 1;
-                total += count_moves(r, &next, &mut scratch, paths);
+                total += count_child(r, &next, &mut scratch, paths);
             }
         }
     }
@@ -292,7 +292,7 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut V
             next.kings |= to;
         }
         next.turn = side.other();
-        count_moves(r, &next, &mut scratch, paths)
+        count_child(r, &next, &mut scratch, paths)
     };
     for d in 0..4 {
         if man_dirs & (1 << d) == 0 {
@@ -362,13 +362,24 @@ fn listed_count<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>
 fn listed_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
     listed(r, pos, buf, paths);
     let mut scratch = Vec::new();
-    buf.iter().map(|m| count_moves(r, &apply(pos, m), &mut scratch, paths)).sum()
+    buf.iter().map(|m| count_child(r, &apply(pos, m), &mut scratch, paths)).sum()
 }
 
-/// [`count_moves`] out of line, for rules read at run time (see
-/// [`RuleSet::FOLDED`]): inlined at each of the capture search's
-/// recording sites, with no branch folded away, it would multiply the
-/// search's size and its compile time several times over.
+/// The moves of a child position counted, from inside a loop over the
+/// children: [`count_moves`] inlined where the rules are constants, and
+/// called out of line where they are read at run time (see
+/// [`RuleSet::FOLDED`]): there no branch folds away, and the counter
+/// inlined at each of its sites would multiply the size of the code and its
+/// compile time several times over.
+#[inline(always)]
+fn count_child<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
+    if R::FOLDED {
+        count_moves(r, pos, buf, paths)
+    } else {
+        count_moves_apart(r, pos, buf, paths)
+    }
+}
+
 #[inline(never)]
 fn count_moves_apart<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
     count_moves(r, pos, buf, paths)
@@ -402,10 +413,6 @@ impl<R: RuleSet, const RANKED: bool> Sink<R::B> for ChildSink<'_, R, RANKED> {
             Weight::Same => {}
         }
         let next = played(self.pos, from, to, captured, crowns);
-        self.leaves += if R::FOLDED {
-            count_moves(self.r, &next, &mut self.scratch, self.paths)
-        } else {
-            count_moves_apart(self.r, &next, &mut self.scratch, self.paths)
-        };
+        self.leaves += count_child(self.r, &next, &mut self.scratch, self.paths);
     }
 }
