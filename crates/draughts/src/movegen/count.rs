@@ -365,14 +365,14 @@ fn listed_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R:
     buf.iter().map(|m| count_child(r, &apply(pos, m), &mut scratch, paths)).sum()
 }
 
-/// The moves of a child position counted, from inside a loop over the
-/// children: [`count_moves`] inlined where the rules are constants, and
-/// called out of line where they are read at run time (see
-/// [`RuleSet::FOLDED`]): there no branch folds away, and the counter
-/// inlined at each of its sites would multiply the size of the code and its
-/// compile time several times over.
+/// A position's moves counted, wherever the generator counts them (at the
+/// leaves, and for each child in the loops over the children):
+/// [`count_moves`] inlined where the rules are constants, and called out of
+/// line where they are read at run time (see [`RuleSet::FOLDED`]): there no
+/// branch folds away, and the counter inlined at each of its sites would
+/// multiply the size of the code and its compile time several times over.
 #[inline(always)]
-fn count_child<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
+pub(super) fn count_child<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
     if R::FOLDED {
         count_moves(r, pos, buf, paths)
     } else {

@@ -26,7 +26,7 @@ mod sinks;
 pub use self::moves::{apply, dedup_moves, Listing, Move};
 pub use self::rank::criterion_value;
 
-use self::count::{count_children, count_moves};
+use self::count::{count_child, count_children};
 use self::quiet::plain_moves;
 use self::scan::{forward_dirs, man_capture_dirs};
 use self::search::{flying_can_jump, search_captures, search_from};
@@ -118,8 +118,10 @@ impl<'r, B: Dispatch> Generator<'r, B> {
     // compiled generator inlines its own parts as it would on its own.
     #[inline(never)]
     pub fn count_moves(&self, pos: &Position<B>, buf: &mut Vec<Move<B>>, paths: bool) -> u64 {
+        // The run-time rules' counter is the one the children's counts
+        // call, not a second copy inlined here.
         with_rules!(self, |r, pos: &'a Position<B>, buf: &'a mut Vec<Move<B>>, paths: bool| -> u64 {
-            count_moves(r, pos, buf, paths)
+            count_child(r, pos, buf, paths)
         })
     }
 
