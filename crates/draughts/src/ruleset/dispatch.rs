@@ -25,21 +25,23 @@ pub trait Dispatch: Word {
 /// The dispatch of a word: each rule set compiled for it by its
 /// [`Kind`], and every other read at run time.
 ///
+/// A compiled form is the standard rule set at its kind's place in
+/// [`STANDARD`](super::standard::STANDARD), so the kinds alone name them.
+///
 /// The crate's own unit tests are of its parts (words, geometry,
 /// numbering, ranking, keys), not of the compiled rule sets: their build
 /// reads every rule set at run time, so that it compiles the generator
-/// once per word rather than once per variant, and `cargo test` does not
-/// compile the generators a second time. The fixed forms are tested where
-/// they are used, through the library as built: the integration tests, the
-/// perft tables and the spec.
+/// once per word rather than once per variant. The fixed forms are tested
+/// where they are used, through the library as built: the integration
+/// tests, the perft tables and the spec.
 macro_rules! dispatch {
-    ($word:ty: $($kind:ident => $v:literal),* $(,)?) => {
+    ($word:ty: $($kind:ident),* $(,)?) => {
         impl Dispatch for $word {
             #[inline(always)]
             fn with_rules<W: WithRules<$word>>(kind: Kind, configured: &Configured<$word>, w: W) -> W::Out {
                 #[cfg(not(test))]
                 match kind {
-                    $(Kind::$kind => return w.run(Fixed::<$v, $word>::NEW),)*
+                    $(Kind::$kind => return w.run(Fixed::<{ Kind::$kind as usize }, $word>::NEW),)*
                     _ => {}
                 }
                 #[cfg(test)]
@@ -50,20 +52,7 @@ macro_rules! dispatch {
     };
 }
 
-dispatch!(u64:
-    English => 0,
-    Russian => 1,
-    International => 2,
-    Pool => 3,
-    Brazilian => 4,
-    Killer => 5,
-    Thai => 6,
-    Czech => 7,
-    Spanish => 8,
-    Italian => 9,
-    Frisian => 10,
-    Turkish => 11,
-);
+dispatch!(u64: English, Russian, International, Pool, Brazilian, Killer, Thai, Czech, Spanish, Italian, Frisian, Turkish);
 
 // The wide boards' rule sets: the only ones that reach this word.
-dispatch!(u128: Canadian => 12);
+dispatch!(u128: Canadian);

@@ -231,8 +231,11 @@ mod tests {
             &CANADIAN,
         ];
         for v in standard {
-            let kind = Kind::of(&v.rules(&Default::default()));
+            let rules = v.rules(&Default::default());
+            let kind = Kind::of(&rules);
             assert_eq!(format!("{kind:?}").to_lowercase(), v.info().id, "the compiled form of {}", v.info().id);
+            // The dispatch compiles a kind as the rule set at its place.
+            assert_eq!(STANDARD[kind as usize], GenRules::of(&rules), "{}'s place in STANDARD", v.info().id);
         }
         let mut optional = Rules::english();
         optional.capture = CaptureDuty::Optional;
