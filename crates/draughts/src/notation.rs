@@ -17,7 +17,6 @@ pub use self::fen::{parse_fen, write_fen};
 
 use pest::iterators::Pair;
 use pest::Parser;
-use pest_derive::Parser;
 
 use super::geometry::Geometry;
 use super::position::Position;
@@ -26,28 +25,21 @@ use super::word::Word;
 use rulecheck_game::notation::{self, NotationError};
 use rulecheck_text::shown;
 
-#[derive(Parser)]
-#[grammar = "notation.pest"]
-struct NotationParser;
-
-fn rule_name(rule: &Rule) -> String {
-    match rule {
-        Rule::square | Rule::number | Rule::algebraic => "a square (a number such as 15, or a name such as c3)",
-        Rule::plain_move | Rule::capture_move => "'-' for a move or 'x' for a capture",
-        Rule::turn => "the side to move (B or W)",
-        Rule::color | Rule::color_list => "a piece list starting with B or W",
-        Rule::piece | Rule::range => "a square, K and a square, or a range such as 21-32",
-        Rule::counter | Rule::counter_name => "a counter such as np=12",
-        Rule::king_run | Rule::king_run_name => "a king's move count such as wk=28/2",
-        Rule::counter_value => "a number",
-        Rule::cell => "a cell ('.', '_', b, w, B or W)",
-        Rule::status | Rule::side_name => "a line 'black to move' or 'white to move'",
-        Rule::board_row => "a board row",
-        Rule::files_line => "a line of file letters",
-        Rule::EOI => "the end of the text",
-        _ => return format!("{rule:?}"),
-    }
-    .to_string()
+rulecheck_game::grammar! {
+    NotationParser = "notation.pest";
+    square | number | algebraic => "a square (a number such as 15, or a name such as c3)",
+    plain_move | capture_move => "'-' for a move or 'x' for a capture",
+    turn => "the side to move (B or W)",
+    color | color_list => "a piece list starting with B or W",
+    piece | range => "a square, K and a square, or a range such as 21-32",
+    counter | counter_name => "a counter such as np=12",
+    king_run | king_run_name => "a king's move count such as wk=28/2",
+    counter_value => "a number",
+    cell => "a cell ('.', '_', b, w, B or W)",
+    status | side_name => "a line 'black to move' or 'white to move'",
+    board_row => "a board row",
+    files_line => "a line of file letters",
+    EOI => "the end of the text",
 }
 
 /// How squares are written on output.

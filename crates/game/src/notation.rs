@@ -108,6 +108,35 @@ impl fmt::Display for NotationError {
 
 impl std::error::Error for NotationError {}
 
+/// A grammar's parser and the words its parse errors use for its rules.
+///
+/// Every notation (a family's positions, diagrams and moves; the scenario's
+/// expectations; PDN) declares its grammar with this, so that each names
+/// its rules the same way: `rule_name` gives the words listed for a rule,
+/// and a rule not listed its own name. The grammar file is found as
+/// `pest_derive` finds it, relative to the calling crate's `src/`; that
+/// crate depends on `pest` and `pest_derive`. The parser's name and its
+/// file come first, then each rule (or rules, joined by `|`) and its words:
+/// `KonaneParser = "notation.pest"; cell => "a cell such as d4", ...`.
+#[macro_export]
+macro_rules! grammar {
+    ($parser:ident = $path:tt; $($($rule:ident)|+ => $words:expr),* $(,)?) => {
+        #[derive(::pest_derive::Parser)]
+        #[grammar = $path]
+        struct $parser;
+
+        /// What a rule stands for, in the words of a parse error.
+        fn rule_name(rule: &Rule) -> String {
+            #[allow(unreachable_patterns)]
+            match rule {
+                $($(Rule::$rule)|+ => $words,)*
+                _ => return format!("{rule:?}"),
+            }
+            .to_string()
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

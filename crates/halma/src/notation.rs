@@ -3,7 +3,6 @@
 
 use pest::iterators::Pair;
 use pest::Parser;
-use pest_derive::Parser;
 
 use super::board::{Board, HOLES, ROW_LENGTHS};
 use super::position::{is_king, seat_of, Position, EMPTY, KING};
@@ -11,25 +10,19 @@ use super::rules::Rules;
 use rulecheck_game::notation::{self, NotationError};
 use rulecheck_text::shown;
 
-#[derive(Parser)]
-#[grammar = "notation.pest"]
-struct StarParser;
-
-fn rule_name(rule: &Rule) -> String {
-    match rule {
-        Rule::hole => "a hole (a row letter a-q and a place, such as e5)",
-        Rule::seat_num => "a seat number",
-        Rule::move_text | Rule::pass => "a move such as q1-p1 or p2-n2-l2, or 'pass'",
-        Rule::position | Rule::seat_list => "a position such as 1/1:q1,p1/2:a1,b1",
-        Rule::piece | Rule::king_mark => "a hole, or K and a hole",
-        Rule::counters | Rule::counter | Rule::counter_name => "a counter such as turns=12",
-        Rule::counter_value => "a number",
-        Rule::diagram | Rule::star_row | Rule::row_letter | Rule::row_body => "a row of the star: its letter and holes",
-        Rule::status => "a line 'seat N to move'",
-        Rule::blank_line => "a blank line",
-        Rule::EOI => "the end of the text",
-    }
-    .to_string()
+rulecheck_game::grammar! {
+    StarParser = "notation.pest";
+    hole => "a hole (a row letter a-q and a place, such as e5)",
+    seat_num => "a seat number",
+    move_text | pass => "a move such as q1-p1 or p2-n2-l2, or 'pass'",
+    position | seat_list => "a position such as 1/1:q1,p1/2:a1,b1",
+    piece | king_mark => "a hole, or K and a hole",
+    counters | counter | counter_name => "a counter such as turns=12",
+    counter_value => "a number",
+    diagram | star_row | row_letter | row_body => "a row of the star: its letter and holes",
+    status => "a line 'seat N to move'",
+    blank_line => "a blank line",
+    EOI => "the end of the text",
 }
 
 fn parse_hole(pair: &Pair<'_, Rule>) -> Result<u8, NotationError> {

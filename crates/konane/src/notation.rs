@@ -3,30 +3,23 @@
 
 use pest::iterators::Pair;
 use pest::Parser;
-use pest_derive::Parser;
 
 use super::{Position, BLACK, EMPTY, MAX_SIZE, WHITE};
 use rulecheck_game::notation::{self, NotationError};
 use rulecheck_text::shown;
 
-#[derive(Parser)]
-#[grammar = "notation.pest"]
-struct KonaneParser;
-
-fn rule_name(rule: &Rule) -> String {
-    match rule {
-        Rule::cell => "a cell such as d4",
-        Rule::move_text | Rule::removal | Rule::jump => "a removal such as -d4 or a jump such as d6-d4",
-        Rule::position | Rule::rank => "ranks of b, w and numbers of empty cells, separated by /",
-        Rule::side | Rule::side_name => "the side to move (b or w)",
-        Rule::diagram | Rule::board_rank | Rule::rank_number => "a rank: its number and its cells",
-        Rule::stone => "a cell: b, w or .",
-        Rule::files => "a line of file letters",
-        Rule::status => "a line 'black to move' or 'white to move'",
-        Rule::blank_line => "a blank line",
-        Rule::EOI => "the end of the text",
-    }
-    .to_string()
+rulecheck_game::grammar! {
+    KonaneParser = "notation.pest";
+    cell => "a cell such as d4",
+    move_text | removal | jump => "a removal such as -d4 or a jump such as d6-d4",
+    position | rank => "ranks of b, w and numbers of empty cells, separated by /",
+    side | side_name => "the side to move (b or w)",
+    diagram | board_rank | rank_number => "a rank: its number and its cells",
+    stone => "a cell: b, w or .",
+    files => "a line of file letters",
+    status => "a line 'black to move' or 'white to move'",
+    blank_line => "a blank line",
+    EOI => "the end of the text",
 }
 
 /// A move as written.

@@ -5,15 +5,24 @@
 //! its own (its work must stay linear in the size of the file).
 
 use pest::Parser;
-use pest_derive::Parser;
 
 use super::model::{PdnGame, PdnMove, Problem};
 use crate::scenario::Loc;
 use rulecheck_text::{shown, LineIndex};
 
-#[derive(Parser)]
-#[grammar = "pdn/pdn.pest"]
-struct PdnParser;
+rulecheck_game::grammar! {
+    PdnParser = "pdn/pdn.pest";
+    tag => "a tag such as [Event \"...\"]",
+    tag_name => "a tag name such as Event",
+    tag_value | tag_text => "a quoted tag value closed on its line, as in [Site \"Riga\"]",
+    file => "a game (tags, then moves)",
+    bad_tag => "a tag such as [Event \"...\"]",
+    result => "a game result (2-0, 0-2, 1-1, 1-0, 0-1, 1/2-1/2, *)",
+    move_number => "a move number such as 12.",
+    move_text | square | move_sep => "a move such as 11-15 or c3-d4",
+    nag => "an annotation such as $1 or !?",
+    EOI => "the end of the file",
+}
 
 /// A tag that does not read, reported as the tag rule alone sees it (what
 /// it expected, and where), so that the message says what to write.
@@ -186,22 +195,4 @@ fn unescape(text: &str) -> String {
         }
     }
     out
-}
-
-/// What a rule stands for, in the words of a PDN file, for parse errors.
-fn rule_name(rule: &Rule) -> String {
-    match rule {
-        Rule::tag => "a tag such as [Event \"...\"]",
-        Rule::tag_name => "a tag name such as Event",
-        Rule::tag_value | Rule::tag_text => "a quoted tag value closed on its line, as in [Site \"Riga\"]",
-        Rule::file => "a game (tags, then moves)",
-        Rule::bad_tag => "a tag such as [Event \"...\"]",
-        Rule::result => "a game result (2-0, 0-2, 1-1, 1-0, 0-1, 1/2-1/2, *)",
-        Rule::move_number => "a move number such as 12.",
-        Rule::move_text | Rule::square | Rule::move_sep => "a move such as 11-15 or c3-d4",
-        Rule::nag => "an annotation such as $1 or !?",
-        Rule::EOI => "the end of the file",
-        _ => return format!("{rule:?}"),
-    }
-    .to_string()
 }

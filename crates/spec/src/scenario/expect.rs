@@ -3,32 +3,21 @@
 
 use pest::iterators::Pair;
 use pest::Parser;
-use pest_derive::Parser;
 
 use rulecheck_game::notation::NotationError;
 use rulecheck_game::Action;
 
-#[derive(Parser)]
-#[grammar = "scenario/expect.pest"]
-struct ExpectParser;
-
-fn rule_name(rule: &Rule) -> String {
-    match rule {
-        Rule::player => "a player (black, white, seat 2)",
-        Rule::reason => "a reason code such as must-capture",
-        Rule::move_token | Rule::step => "a move or an action such as 'resign by black'",
-        Rule::verb | Rule::action => {
-            "an action (resign, offer-draw, accept-draw, claim-draw, declare-draw) 'by' a player"
-        }
-        Rule::ongoing | Rule::draw | Rule::win | Rule::result_item => {
-            "'ongoing', 'draw: REASON' or 'PLAYER wins: REASON'"
-        }
-        Rule::play_item | Rule::illegal_item => "a move or an action such as 'resign by black'",
-        Rule::ranking | Rule::place | Rule::ordinal => "a ranking such as '1st: seat 2, 2nd: seat 1'",
-        Rule::player_item => "a player (black, white, seat 2)",
-        Rule::EOI => "the end of the text",
-    }
-    .to_string()
+rulecheck_game::grammar! {
+    ExpectParser = "scenario/expect.pest";
+    player => "a player (black, white, seat 2)",
+    reason => "a reason code such as must-capture",
+    move_token | step => "a move or an action such as 'resign by black'",
+    verb | action => "an action (resign, offer-draw, accept-draw, claim-draw, declare-draw) 'by' a player",
+    ongoing | draw | win | result_item => "'ongoing', 'draw: REASON' or 'PLAYER wins: REASON'",
+    play_item | illegal_item => "a move or an action such as 'resign by black'",
+    ranking | place | ordinal => "a ranking such as '1st: seat 2, 2nd: seat 1'",
+    player_item => "a player (black, white, seat 2)",
+    EOI => "the end of the text",
 }
 
 fn parse<'t>(rule: Rule, text: &'t str, what: &str) -> Result<Pair<'t, Rule>, NotationError> {
