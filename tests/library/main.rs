@@ -7,12 +7,19 @@
 //! (`fuzzing`, `fuzz_parsers`), what an engine author meets first
 //! (`engine_author`, `rust_engine`), the spec's mutation score
 //! (`mutation`), published games replayed (`pdn`), properties of random
-//! play (`properties`), and the house's own rules: the layer table of
-//! ARCHITECTURE.md held to the imports (`layers`), the lint table
-//! (`lints`), and what each crate builds (`dependencies`).
+//! play (`properties`), the library crates through their public surface
+//! (the built-in `catalog`, `draughts` capture notation, `perft` split into
+//! parts, the reference `serve`d in process), and the house's own rules:
+//! the layer table of ARCHITECTURE.md held to the imports (`layers`), the
+//! lint table (`lints`), and what each crate builds (`dependencies`).
 //!
 //! One test binary rather than one per file, so that the library is linked
 //! and `support/` compiled once for all of them.
+//!
+//! The library crates' unit tests are kept to their private parts: what
+//! can be tested through a crate's public surface is tested here, so that
+//! no crate's own test build compiles its move generator, its YAML reader
+//! or its engine driver a second time.
 
 // A test reports what broke by panicking: unwrap, expect and panic are its asserts.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -21,8 +28,10 @@
 #[allow(dead_code)]
 mod support;
 
+mod catalog;
 mod dependencies;
 mod diff;
+mod draughts;
 mod engine_author;
 mod engines;
 mod fuzz_parsers;
@@ -32,9 +41,11 @@ mod lints;
 mod matrix;
 mod mutation;
 mod pdn;
+mod perft;
 mod properties;
 mod report;
 mod report_counts;
 mod rust_engine;
+mod serve;
 mod sweep;
 mod verdicts;

@@ -127,17 +127,3 @@ impl<B: Dispatch> Walk<Position<B>, Move<B>> for Perft<'_, B> {
         Perft::divide_observed(self, pos, depth, done)
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn english_start_matches_published_counts_to_depth_6() {
-        let rules = Rules::english();
-        let start = Position::<u64>::start(&rules);
-        let mut perft = Perft::new(&rules, Counting::DistinctMoves);
-        let got: Vec<u64> = (1..=6).map(|d| perft.count(&start, d)).collect();
-        assert_eq!(got, [7, 49, 302, 1469, 7361, 36768]);
-    }
-}

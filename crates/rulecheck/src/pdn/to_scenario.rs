@@ -176,18 +176,3 @@ pub fn scenarios_yaml(
         Err(last_err.unwrap_or_else(|| ScenarioError("the file has no game".into())))
     }
 }
-
-#[cfg(test)]
-mod tests {
-    /// What a game's tags may hold (a name in any script, quotes, line
-    /// breaks, control characters, a bidirectional override, noncharacters)
-    /// is written so that the YAML reader reads it back unchanged.
-    #[test]
-    fn tag_text_reads_back_from_the_scenario_file() {
-        for text in ["Игрок \"A\" – 名人", "a\\b\nc\td\re", "\u{1b}[31m \u{202e}txt \u{ffff} \u{1fffe} \u{85}", ""]
-        {
-            let read: String = serde_saphyr::from_str(&rulecheck_text::yaml(text)).unwrap();
-            assert_eq!(read, text);
-        }
-    }
-}

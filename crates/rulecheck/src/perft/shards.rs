@@ -145,31 +145,3 @@ pub fn add(parts: &[Shard]) -> Result<u64, String> {
     }
     Ok(parts.iter().map(|p| p.nodes).sum())
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::tests::game_of;
-    use super::*;
-
-    fn shard(g: &dyn Game, start: &str, k: usize, n: usize) -> Result<Shard, NotationError> {
-        shard_with(g, "english", start, 4, false, k, n, 1, None).map(|(s, _)| s)
-    }
-
-    #[test]
-    fn adding_refuses_parts_missing_repeated_or_of_another_perft() {
-        let g = game_of("english", &[]);
-        let start = g.start_position();
-        let one = shard(g.as_ref(), &start, 1, 2).expect("shard");
-        let two = shard(g.as_ref(), &start, 2, 2).expect("shard");
-        assert!(add(std::slice::from_ref(&one)).unwrap_err().contains("missing: 2/2"));
-        assert!(add(&[one.clone(), one.clone()]).unwrap_err().contains("twice"));
-        let other = Shard { depth: 5, ..two.clone() };
-        assert!(add(&[one.clone(), other]).unwrap_err().contains("another perft"));
-        let mut optional = two.clone();
-        optional.options.insert("mandatory-capture".into(), "off".into());
-        let said = add(&[one.clone(), optional]).unwrap_err();
-        assert!(said.contains("house rules mandatory-capture=off") && said.contains("not recorded"), "{said}");
-        assert_eq!(add(&[one, two]), Ok(1469));
-        assert!(shard(g.as_ref(), &start, 3, 2).is_err());
-    }
-}
