@@ -783,7 +783,7 @@ fn check_answer(scenario: &Scenario, line: &[u8]) -> Result<(), TestCaseError> {
     let mut engine = Fuzzed { replay, explain, perft: r.nodes };
     let v = oracle::check(scenario, &mut engine);
     for f in &v.failures {
-        for line in f.detail.lines() {
+        for line in f.detail().lines() {
             prop_assert!(!line.chars().any(|c| c.is_control()), "oracle: a raw control character in {line:?}");
             prop_assert!(line.chars().count() <= 4010, "oracle: a line of {} characters", line.chars().count());
         }

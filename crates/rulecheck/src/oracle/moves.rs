@@ -4,17 +4,13 @@
 //! never by spelling.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
 use super::outcome::unknown_refusal;
 use super::replayed::{displays, Replayed};
-use super::{diff, Failure, Verdict, UNNAMED_REASON};
+use super::transcript::Checking;
+use super::{Difference, Failure, UNNAMED_REASON};
 use crate::engine::{Engine, EngineError, Explanation};
 use crate::game::{Action, Game, MoveKey};
-
-pub(super) fn lines(items: &[String]) -> String {
-    items.iter().map(|s| format!("{s}\n")).collect()
-}
 
 /// The keys of moves written in a position; a move the game cannot read is
 /// reported by its text.
@@ -28,7 +24,7 @@ pub(super) fn keys(game: &dyn Game, position: &str, moves: &[String]) -> Result<
 }
 
 /// `moves`: the engine's legal moves are exactly the scenario's.
-pub(super) fn listed(r: &Replayed<'_>, v: &mut Verdict) {
+pub(super) fn listed(r: &Replayed<'_>, c: &mut Checking) {
     let Replayed { scenario, game, reference_final, actual, .. } = r;
     let ex = &scenario.expect;
     if let Some(expected) = &ex.moves {
@@ -37,45 +33,50 @@ pub(super) fn listed(r: &Replayed<'_>, v: &mut Verdict) {
             Ok(exp) => {
                 if exp.keys().ne(actual.keys()) {
                     let loc = expected.first().map(|m| m.loc).unwrap_or(scenario.loc);
-                    v.failures.push(Failure {
-                        expectation: "moves".into(),
+                    c.fail(Failure {
+                        expectation: "moves",
                         loc,
-                        detail: format!(
-                            "the legal moves differ\n{}",
-                            diff(&lines(&displays(&exp)), &lines(&displays(actual)))
-                        ),
+                        difference: Difference::Moves { expected: displays(&exp), actual: displays(actual) },
                         engine: false,
                     });
                 }
             }
-            Err(e) => {
-                v.failures.push(Failure { expectation: "moves".into(), loc: scenario.loc, detail: e, engine: false })
-            }
+            Err(e) => c.fail(Failure {
+                expectation: "moves",
+                loc: scenario.loc,
+                difference: Difference::Said(e),
+                engine: false,
+            }),
         }
     }
 }
 
 /// `legal`: each move is among the engine's legal moves.
-pub(super) fn legal(r: &Replayed<'_>, v: &mut Verdict) {
+pub(super) fn legal(r: &Replayed<'_>, c: &mut Checking) {
     let Replayed { scenario, game, reference_final, actual, .. } = r;
     let ex = &scenario.expect;
     for m in &ex.legal {
         match game.move_key(reference_final, &m.value) {
             Ok(k) if actual.contains_key(&k.key) => {}
-            Ok(k) => v.failures.push(Failure {
-                expectation: "legal".into(),
+            Ok(k) => {
+                let who = c.answerer();
+                c.fail(Failure {
+                    expectation: "legal",
+                    loc: m.loc,
+                    difference: Difference::Said(format!(
+                        "{} is not among {who}'s legal moves: {}",
+                        k.display,
+                        displays(actual).join(" ")
+                    )),
+                    engine: false,
+                })
+            }
+            Err(e) => c.fail(Failure {
+                expectation: "legal",
                 loc: m.loc,
-                detail: format!(
-                    "{} is not among {}'s legal moves: {}",
-                    k.display,
-                    v.answerer(),
-                    displays(actual).join(" ")
-                ),
+                difference: Difference::Said(e.message),
                 engine: false,
             }),
-            Err(e) => {
-                v.failures.push(Failure { expectation: "legal".into(), loc: m.loc, detail: e.message, engine: false })
-            }
         }
     }
 }
@@ -83,9 +84,16 @@ pub(super) fn legal(r: &Replayed<'_>, v: &mut Verdict) {
 /// `illegal`: each move or action is refused, for the reason named if one
 /// is. A move the engine lists as legal, or one that cannot be read, fails
 /// without asking; the others are asked together.
-pub(super) fn illegal(r: &Replayed<'_>, engine: &mut dyn Engine, v: &mut Verdict) {
+pub(super) fn illegal(r: &Replayed<'_>, engine: &mut dyn Engine, c: &mut Checking) {
     let Replayed { scenario, game, setup, played, reference_final, actual, .. } = r;
     let ex = &scenario.expect;
+    let who = c.answerer();
+    let said = |loc, words: String, engine| Failure {
+        expectation: "illegal",
+        loc,
+        difference: Difference::Said(words),
+        engine,
+    };
     // questions go out together, and are answered in order.
     let mut listed_failures: Vec<Option<Failure>> = Vec::with_capacity(ex.illegal.len());
     for r in &ex.illegal {
@@ -94,17 +102,12 @@ pub(super) fn illegal(r: &Replayed<'_>, engine: &mut dyn Engine, v: &mut Verdict
         if let Action::Move(m) = action {
             match game.move_key(reference_final, m) {
                 Ok(k) if actual.contains_key(&k.key) => {
-                    failure = Some(Failure {
-                        expectation: "illegal".into(),
-                        loc: r.loc,
-                        detail: format!("{} must be illegal, but {} lists it as legal", k.display, v.answerer()),
-                        engine: false,
-                    });
+                    failure =
+                        Some(said(r.loc, format!("{} must be illegal, but {who} lists it as legal", k.display), false));
                 }
                 Ok(_) => {}
                 Err(e) => {
-                    failure =
-                        Some(Failure { expectation: "illegal".into(), loc: r.loc, detail: e.message, engine: false });
+                    failure = Some(said(r.loc, e.message, false));
                 }
             }
         }
@@ -116,7 +119,7 @@ pub(super) fn illegal(r: &Replayed<'_>, engine: &mut dyn Engine, v: &mut Verdict
     for (r, failure) in ex.illegal.iter().zip(listed_failures) {
         let action = &r.value.action;
         if let Some(f) = failure {
-            v.failures.push(f);
+            c.fail(f);
             continue;
         }
         let answer = answers.next().unwrap_or_else(|| Err(EngineError::Failed("no answer".into())));
@@ -136,29 +139,22 @@ pub(super) fn illegal(r: &Replayed<'_>, engine: &mut dyn Engine, v: &mut Verdict
             Ok(Explanation::Refused(None)) => "refused".to_string(),
             Err(e) => format!("error: {e}"),
         };
-        let _ = writeln!(v.transcript, "illegal: {action} -> {shown}");
+        c.answered(format!("illegal: {action} -> {shown}"));
         match (answer, &r.value.reason) {
-            (Ok(Explanation::Accepted), _) => v.failures.push(Failure {
-                expectation: "illegal".into(),
+            (Ok(Explanation::Accepted), _) => {
+                c.fail(said(r.loc, format!("'{action}' must be refused, but {who} accepts it"), false))
+            }
+            (Ok(Explanation::Refused(Some(got))), Some(want)) if &got != want => c.fail(Failure {
+                expectation: "illegal",
                 loc: r.loc,
-                detail: format!("'{action}' must be refused, but {} accepts it", v.answerer()),
+                difference: Difference::Text {
+                    headline: Some(format!("'{action}' is refused for the wrong reason")),
+                    expected: format!("{want}\n"),
+                    actual: format!("{got}\n"),
+                },
                 engine: false,
             }),
-            (Ok(Explanation::Refused(Some(got))), Some(want)) if &got != want => v.failures.push(Failure {
-                expectation: "illegal".into(),
-                loc: r.loc,
-                detail: format!(
-                    "'{action}' is refused for the wrong reason\n{}",
-                    diff(&format!("{want}\n"), &format!("{got}\n"))
-                ),
-                engine: false,
-            }),
-            (Err(e), _) => v.failures.push(Failure {
-                expectation: "illegal".into(),
-                loc: r.loc,
-                detail: format!("{} failed: {e}", v.answerer()),
-                engine: true,
-            }),
+            (Err(e), _) => c.fail(said(r.loc, format!("{who} failed: {e}"), true)),
             _ => {}
         }
     }

@@ -5,7 +5,8 @@
 //! [`super::replayed`]).
 
 use super::replayed::Replayed;
-use super::{diff, Failure, Verdict};
+use super::transcript::Checking;
+use super::{Difference, Failure};
 use crate::game::{Action, Game};
 use crate::scenario::Scenario;
 
@@ -20,7 +21,7 @@ pub fn unknown_refusal(code: &str) -> bool {
 /// move limit) are left out on both sides: an engine that plays the rule
 /// off need not keep them. Once the game is over, the side to move in the
 /// position is left out too, as `to-move` is.
-pub(super) fn after(r: &Replayed<'_>, v: &mut Verdict) {
+pub(super) fn after(r: &Replayed<'_>, c: &mut Checking) {
     let Replayed { scenario, game, played, replay, .. } = r;
     let ex = &scenario.expect;
     if let Some(after) = &ex.after {
@@ -40,24 +41,30 @@ pub(super) fn after(r: &Replayed<'_>, v: &mut Verdict) {
             Ok(got) if got == expected => {}
             Ok(got) => {
                 let draw = |p: &str| game.diagram(p).map(|d| format!("{p}\n{d}")).unwrap_or_else(|_| format!("{p}\n"));
-                v.failures.push(Failure {
-                    expectation: "after".into(),
+                c.fail(Failure {
+                    expectation: "after",
                     loc: after.loc,
-                    detail: format!("the position differs\n{}", diff(&draw(&expected), &draw(&got))),
+                    difference: Difference::Text {
+                        headline: Some("the position differs".to_string()),
+                        expected: draw(&expected),
+                        actual: draw(&got),
+                    },
                     engine: false,
                 });
             }
-            Err(e) => v.failures.push(Failure {
-                expectation: "after".into(),
-                loc: after.loc,
-                detail: format!(
-                    "out of protocol: {}'s position '{}' cannot be read: {}",
-                    v.answerer(),
-                    rulecheck_text::shown(&replay.position),
-                    e.message
-                ),
-                engine: true,
-            }),
+            Err(e) => {
+                let who = c.answerer();
+                c.fail(Failure {
+                    expectation: "after",
+                    loc: after.loc,
+                    difference: Difference::Said(format!(
+                        "out of protocol: {who}'s position '{}' cannot be read: {}",
+                        rulecheck_text::shown(&replay.position),
+                        e.message
+                    )),
+                    engine: true,
+                })
+            }
         }
     }
 }
@@ -68,7 +75,7 @@ pub(super) fn after(r: &Replayed<'_>, v: &mut Verdict) {
 /// on as after any move, or keep it with the last mover. The game is over
 /// when the reference says so; an engine that ends it early or late is
 /// caught by its moves and its result.
-pub(super) fn to_move(r: &Replayed<'_>, v: &mut Verdict) {
+pub(super) fn to_move(r: &Replayed<'_>, c: &mut Checking) {
     let Replayed { scenario, game, played, replay, .. } = r;
     let ex = &scenario.expect;
     if let Some(tm) = &ex.to_move {
@@ -76,10 +83,14 @@ pub(super) fn to_move(r: &Replayed<'_>, v: &mut Verdict) {
             return;
         }
         if tm.value != replay.to_move {
-            v.failures.push(Failure {
-                expectation: "to-move".into(),
+            c.fail(Failure {
+                expectation: "to-move",
                 loc: tm.loc,
-                detail: diff(&format!("{}\n", tm.value), &format!("{}\n", replay.to_move)),
+                difference: Difference::Text {
+                    headline: None,
+                    expected: format!("{}\n", tm.value),
+                    actual: format!("{}\n", replay.to_move),
+                },
                 engine: false,
             });
         }
@@ -96,15 +107,19 @@ fn game_over(game: &dyn Game, scenario: &Scenario, played: &[Action]) -> bool {
 const ONGOING: &str = "ongoing";
 
 /// `result`: the game's result after the play.
-pub(super) fn result(r: &Replayed<'_>, v: &mut Verdict) {
+pub(super) fn result(r: &Replayed<'_>, c: &mut Checking) {
     let Replayed { scenario, replay, .. } = r;
     let ex = &scenario.expect;
     if let Some(res) = &ex.result {
         if !res.value.accepts(&replay.result) {
-            v.failures.push(Failure {
-                expectation: "result".into(),
+            c.fail(Failure {
+                expectation: "result",
                 loc: res.loc,
-                detail: diff(&format!("{}\n", res.value), &format!("{}\n", replay.result)),
+                difference: Difference::Text {
+                    headline: None,
+                    expected: format!("{}\n", res.value),
+                    actual: format!("{}\n", replay.result),
+                },
                 engine: false,
             });
         }

@@ -1,15 +1,14 @@
 //! The `perft` expectation: leaf counts from the engine's own position
 //! after the play.
 
-use std::fmt::Write as _;
-
 use super::replayed::Replayed;
-use super::{diff, Failure, Verdict};
+use super::transcript::Checking;
+use super::{Difference, Failure};
 use crate::engine::{Engine, EngineError, Setup};
 
 /// `perft`: each depth's count. `Some` with the reason to skip the scenario
 /// when the engine does not count and nothing else failed.
-pub(super) fn counts(r: &Replayed<'_>, engine: &mut dyn Engine, v: &mut Verdict) -> Option<String> {
+pub(super) fn counts(r: &Replayed<'_>, engine: &mut dyn Engine, c: &mut Checking) -> Option<String> {
     let Replayed { scenario, setup, replay, .. } = r;
     let ex = &scenario.expect;
     if ex.perft.is_empty() {
@@ -29,10 +28,10 @@ pub(super) fn counts(r: &Replayed<'_>, engine: &mut dyn Engine, v: &mut Verdict)
             Ok(Some(got)) => {
                 shown.push(format!("{depth}={got}"));
                 if got != want {
-                    v.failures.push(Failure {
-                        expectation: "perft".into(),
+                    c.fail(Failure {
+                        expectation: "perft",
                         loc: ex.perft_at.get(&depth).copied().unwrap_or(scenario.loc),
-                        detail: format!("perft {depth}\n{}", diff(&format!("{want}\n"), &format!("{got}\n"))),
+                        difference: Difference::Count { depth, expected: want, actual: got },
                         engine: false,
                     });
                 }
@@ -41,18 +40,21 @@ pub(super) fn counts(r: &Replayed<'_>, engine: &mut dyn Engine, v: &mut Verdict)
                 shown.push(format!("{depth}=unsupported"));
                 uncounted.push(depth.to_string());
             }
-            Err(e) => v.failures.push(Failure {
-                expectation: "perft".into(),
-                loc: ex.perft_at.get(&depth).copied().unwrap_or(scenario.loc),
-                detail: format!("{} failed: {e}", v.answerer()),
-                engine: true,
-            }),
+            Err(e) => {
+                let who = c.answerer();
+                c.fail(Failure {
+                    expectation: "perft",
+                    loc: ex.perft_at.get(&depth).copied().unwrap_or(scenario.loc),
+                    difference: Difference::Said(format!("{who} failed: {e}")),
+                    engine: true,
+                })
+            }
         }
     }
-    let _ = writeln!(v.transcript, "perft: {}", shown.join(" "));
+    c.answered(format!("perft: {}", shown.join(" ")));
     // An engine that does not count cannot pass a scenario that expects
     // counts: it is skipped, saying so, unless something else failed.
-    if !uncounted.is_empty() && v.failures.is_empty() {
+    if !uncounted.is_empty() && c.v.failures.is_empty() {
         let why = format!(
             "the engine does not count perft (no perft capability): perft {} not checked, every other expectation holds",
             uncounted.join(", ")
