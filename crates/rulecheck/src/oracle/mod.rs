@@ -6,14 +6,11 @@
 //! family defines it), never by spelling; positions by their canonical form.
 
 use crate::engine::{Engine, Plan};
-use crate::game::Action;
 use crate::scenario::{Loc, Scenario};
 
 mod adapt;
 mod failure;
-mod moves;
-mod outcome;
-mod perft;
+pub mod kinds;
 mod replayed;
 mod transcript;
 mod watch;
@@ -23,8 +20,8 @@ pub use failure::{diff, unified, Difference, Failure, Mark};
 /// Shared with the commands that hold an engine to the spec outside a
 /// scenario (`smoke`, `fuzz`, `perft --engine`), so that they read its
 /// answers exactly as a run does.
-pub use outcome::unknown_refusal;
-pub use replayed::{displays, listed_keys, result_out_of_protocol};
+pub use kinds::REGISTRY;
+pub use replayed::{displays, listed_keys, result_out_of_protocol, unknown_refusal};
 use transcript::{Checking, Transcript};
 use watch::Watch;
 
@@ -121,30 +118,22 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
 }
 
 /// What [`check`] is going to ask of `engine` for `scenario`, for the
-/// engine to ask ahead ([`Engine::ask_ahead`]): the play, every `illegal`
-/// action, and the perft depths from the reference's position after the
-/// play. `None` for a scenario under house rules the engine does not play:
-/// it is skipped, or run under other values, and asked as it comes.
+/// engine to ask ahead ([`Engine::ask_ahead`]): the play, and what each
+/// kind of expectation asks after it (the `illegal` actions, the perft
+/// depths from the reference's position after the play). `None` for a
+/// scenario under house rules the engine does not play: it is skipped, or
+/// run under other values, and asked as it comes.
 pub fn plan(scenario: &Scenario, engine: &mut dyn Engine) -> Option<Plan> {
     engine.supports(&scenario.variant, &scenario.options).ok()?;
-    let played: Vec<Action> = scenario.play.iter().map(|p| p.value.clone()).collect();
-    let ex = &scenario.expect;
-    let perft = if ex.perft.is_empty() {
-        None
-    } else {
-        let game = crate::registry::configure(&scenario.variant, &scenario.options).ok()?;
-        let start = scenario.position.clone().unwrap_or_else(|| game.start_position());
-        let after = game.replay(&start, &played).ok()?;
-        Some((after.position, ex.perft.iter().map(|&(depth, _)| depth).collect()))
-    };
-    Some(Plan {
+    let plan = Plan {
         variant: scenario.variant.clone(),
         options: scenario.options.clone(),
         position: scenario.position.clone(),
-        explain: ex.illegal.iter().map(|r| r.value.action.clone()).collect(),
-        played,
-        perft,
-    })
+        played: scenario.play.iter().map(|p| p.value.clone()).collect(),
+        explain: Vec::new(),
+        perft: None,
+    };
+    kinds::plan(scenario, plan)
 }
 
 fn check_timed(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
@@ -219,16 +208,17 @@ fn printable(c: Checking) -> Verdict {
 }
 
 fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, c: &mut Checking) {
-    let Some(r) = replayed::replay(scenario, engine, c) else { return };
-    moves::listed(&r, c);
-    moves::legal(&r, c);
-    moves::illegal(&r, engine, c);
-    outcome::after(&r, c);
-    outcome::to_move(&r, c);
-    outcome::result(&r, c);
-    if let Some(why) = perft::counts(&r, engine, c) {
-        c.skip(why);
-        return;
+    // Where a failure of every answer is placed: a move list that cannot
+    // be read at the scenario's `moves`, a result out of protocol at its
+    // `result`, when it has them.
+    let ex = &scenario.expect;
+    let places = replayed::Places {
+        moves: ex.get::<kinds::Moves>().and_then(|m| m.0.first()).map(|m| m.loc),
+        result: ex.get::<kinds::GameResult>().map(|r| r.0.loc),
+    };
+    let Some(r) = replayed::replay(scenario, engine, c, places) else { return };
+    kinds::check(&r, engine, c);
+    if c.v.skipped.is_none() {
+        c.t.verdict = Some(if c.v.failures.is_empty() { "pass" } else { "FAIL" }.to_string());
     }
-    c.t.verdict = Some(if c.v.failures.is_empty() { "pass" } else { "FAIL" }.to_string());
 }

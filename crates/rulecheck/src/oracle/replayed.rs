@@ -2,8 +2,9 @@
 //! every expectation is checked on. A scenario whose play the engine
 //! refuses, or whose answers cannot be read, is decided here; so the
 //! reading of the engine's move list (by identity, with the moves listed
-//! twice) and the test of its result against the protocol are here too,
-//! below the expectations that read them.
+//! twice), the test of its result against the protocol and of its refusal
+//! reasons against the vocabulary are here too, below the expectations
+//! that read them.
 
 use std::collections::BTreeMap;
 
@@ -29,11 +30,40 @@ pub(super) struct Replayed<'a> {
     pub actual: BTreeMap<String, MoveKey>,
 }
 
+/// Where the scenario writes its `moves` and its `result`, if it does:
+/// a move list or a result that fails whatever the scenario expects is
+/// reported there.
+pub(super) struct Places {
+    pub moves: Option<Loc>,
+    pub result: Option<Loc>,
+}
+
+impl Replayed<'_> {
+    /// Whether the reference's game is over after the scenario's play.
+    pub fn game_over(&self) -> bool {
+        let start = self.scenario.position.clone().unwrap_or_else(|| self.game.start_position());
+        self.game.replay(&start, &self.played).is_ok_and(|r| r.result != ONGOING)
+    }
+}
+
+/// The result of a game that goes on, as every engine writes it.
+const ONGOING: &str = "ongoing";
+
+/// Whether a refusal reason is outside the vocabulary of `spec/reasons.yaml`.
+pub fn unknown_refusal(code: &str) -> bool {
+    crate::catalog::vocabulary().is_ok_and(|v| !v.refusals.contains_key(code))
+}
+
 /// The transcript's head, the reference's and the engine's replay, and
 /// the checks every answer must pass whatever the scenario expects (a move
 /// listed twice, a result out of protocol); `None` when the verdict is
 /// already complete.
-pub(super) fn replay<'a>(scenario: &'a Scenario, engine: &mut dyn Engine, c: &mut Checking) -> Option<Replayed<'a>> {
+pub(super) fn replay<'a>(
+    scenario: &'a Scenario,
+    engine: &mut dyn Engine,
+    c: &mut Checking,
+    places: Places,
+) -> Option<Replayed<'a>> {
     c.t.head.push(format!("scenario: {}", scenario.name));
     let clauses: Vec<&str> = scenario.clauses.iter().map(|c| c.value.as_str()).collect();
     c.t.head.push(format!("clauses: {}", clauses.join(", ")));
@@ -85,8 +115,7 @@ pub(super) fn replay<'a>(scenario: &'a Scenario, engine: &mut dyn Engine, c: &mu
     c.answered(format!("after: {}", replay.position));
     c.answered(format!("to-move: {}", replay.to_move));
     c.answered(format!("result: {}", replay.result));
-    let ex = &scenario.expect;
-    let moves_loc = ex.moves.as_ref().and_then(|m| m.first()).map(|m| m.loc).unwrap_or(scenario.loc);
+    let moves_loc = places.moves.unwrap_or(scenario.loc);
     let (actual, twice) = match listed_keys(game.as_ref(), &reference_final, &replay.moves) {
         Ok(k) => k,
         Err(e) => {
@@ -115,7 +144,7 @@ pub(super) fn replay<'a>(scenario: &'a Scenario, engine: &mut dyn Engine, c: &mu
     if let Some(why) = result_out_of_protocol(game.as_ref(), &replay.result) {
         c.fail(Failure {
             expectation: "result",
-            loc: ex.result.as_ref().map(|r| r.loc).unwrap_or(scenario.loc),
+            loc: places.result.unwrap_or(scenario.loc),
             difference: Difference::Said(format!("out of protocol: {why}")),
             engine: true,
         });
