@@ -50,6 +50,12 @@ pub enum Mark {
 }
 
 impl Difference {
+    /// Two values of a line each (a player, a result, a reason), under a
+    /// headline when the diff alone does not say what differs.
+    pub fn values(headline: Option<String>, expected: impl std::fmt::Display, actual: impl std::fmt::Display) -> Self {
+        Difference::Text { headline, expected: format!("{expected}\n"), actual: format!("{actual}\n") }
+    }
+
     /// The moves expected and not given.
     pub fn missing(&self) -> Vec<String> {
         match self {

@@ -3,7 +3,8 @@
 //! line that says a scenario ran under other house rules, and the verdict
 //! line, are placed by the parts rather than patched into a text.
 
-use super::{Failure, Verdict};
+use super::{Difference, Failure, Verdict};
+use crate::scenario::Loc;
 
 /// The transcript of one check, in its parts.
 #[derive(Default)]
@@ -50,6 +51,11 @@ impl Checking {
 
     pub fn fail(&mut self, f: Failure) {
         self.v.failures.push(f);
+    }
+
+    /// A wrong answer (not an engine's failure) to an expectation.
+    pub fn wrong(&mut self, expectation: &'static str, loc: Loc, difference: Difference) {
+        self.fail(Failure { expectation, loc, difference, engine: false });
     }
 
     /// A line of what the engine answered.

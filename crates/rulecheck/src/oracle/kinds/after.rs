@@ -20,15 +20,8 @@ pub struct After(pub Located<String>);
 
 impl Kind for After {
     const KEY: &'static str = "after";
+    const ABOUT: &'static str = "The position afterwards (position string or diagram).";
     const SHAPE: Shape = Shape::One;
-
-    fn schema() -> schemars::Schema {
-        schemars::json_schema!({
-            "description": "The position afterwards (position string or diagram).",
-            "type": ["string", "null"],
-            "default": null
-        })
-    }
 
     fn read(raw: &Raw, r: &mut Reading<'_, '_>) -> Option<After> {
         let Raw::One(after) = raw else { return None };

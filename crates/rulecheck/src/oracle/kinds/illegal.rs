@@ -28,16 +28,8 @@ pub struct Illegal(pub Vec<Located<Refused>>);
 
 impl Kind for Illegal {
     const KEY: &'static str = "illegal";
+    const ABOUT: &'static str = "Moves or actions that must be refused, as `MOVE` or `MOVE: reason-code`.";
     const SHAPE: Shape = Shape::List;
-
-    fn schema() -> schemars::Schema {
-        schemars::json_schema!({
-            "description": "Moves or actions that must be refused, as `MOVE` or `MOVE: reason-code`.",
-            "type": "array",
-            "default": [],
-            "items": { "type": "string" }
-        })
-    }
 
     fn read(raw: &Raw, r: &mut Reading<'_, '_>) -> Option<Illegal> {
         let Raw::List(list) = raw else { return None };
@@ -142,16 +134,10 @@ impl Kind for Illegal {
                 (Ok(Explanation::Accepted), _) => {
                     c.fail(said(r.loc, format!("'{action}' must be refused, but {who} accepts it"), false))
                 }
-                (Ok(Explanation::Refused(Some(got))), Some(want)) if &got != want => c.fail(Failure {
-                    expectation: Self::KEY,
-                    loc: r.loc,
-                    difference: Difference::Text {
-                        headline: Some(format!("'{action}' is refused for the wrong reason")),
-                        expected: format!("{want}\n"),
-                        actual: format!("{got}\n"),
-                    },
-                    engine: false,
-                }),
+                (Ok(Explanation::Refused(Some(got))), Some(want)) if &got != want => {
+                    let headline = Some(format!("'{action}' is refused for the wrong reason"));
+                    c.wrong(Self::KEY, r.loc, Difference::values(headline, want, got))
+                }
                 (Err(e), _) => c.fail(said(r.loc, format!("{who} failed: {e}"), true)),
                 _ => {}
             }

@@ -14,16 +14,8 @@ pub struct Legal(pub Vec<Located<String>>);
 
 impl Kind for Legal {
     const KEY: &'static str = "legal";
+    const ABOUT: &'static str = "Moves that must be legal.";
     const SHAPE: Shape = Shape::List;
-
-    fn schema() -> schemars::Schema {
-        schemars::json_schema!({
-            "description": "Moves that must be legal.",
-            "type": "array",
-            "default": [],
-            "items": { "type": "string" }
-        })
-    }
 
     fn read(raw: &Raw, r: &mut Reading<'_, '_>) -> Option<Legal> {
         let Raw::List(list) = raw else { return None };

@@ -43,7 +43,7 @@ pub use to_move::ToMove;
 
 /// How YAML writes a kind's entry.
 #[derive(Clone, Copy, Debug)]
-pub enum Shape {
+pub(super) enum Shape {
     /// A list of texts, empty when absent.
     List,
     /// A list of texts, or absent: an empty list says something.
@@ -54,8 +54,26 @@ pub enum Shape {
     Map,
 }
 
+impl Shape {
+    /// The JSON Schema of an entry of this shape, saying what it means.
+    fn schema(self, about: &str) -> schemars::Schema {
+        match self {
+            Shape::List => schemars::json_schema!({
+                "description": about, "type": "array", "default": [], "items": { "type": "string" }
+            }),
+            Shape::OptionalList => schemars::json_schema!({
+                "description": about, "type": ["array", "null"], "default": null, "items": { "type": "string" }
+            }),
+            Shape::One => schemars::json_schema!({ "description": about, "type": ["string", "null"], "default": null }),
+            Shape::Map => schemars::json_schema!({
+                "description": about, "type": "object", "default": {}, "additionalProperties": { "type": "string" }
+            }),
+        }
+    }
+}
+
 /// A kind's entry as YAML wrote it, every text with its place.
-pub enum Raw {
+pub(super) enum Raw {
     List(Vec<Spanned<String>>),
     One(Spanned<String>),
     Map(BTreeMap<String, Spanned<String>>),
@@ -67,9 +85,13 @@ pub(super) trait Kind: Clone + Debug + Send + Sync + Sized + 'static {
     /// lists give it.
     const KEY: &'static str;
     const SHAPE: Shape;
+    /// What the entry means, as the schema says it.
+    const ABOUT: &'static str;
 
-    /// The JSON Schema of its entry, with what the entry means.
-    fn schema() -> schemars::Schema;
+    /// The JSON Schema of its entry: by default, that of its shape.
+    fn schema() -> schemars::Schema {
+        Self::SHAPE.schema(Self::ABOUT)
+    }
 
     /// The entry read, each part located and checked against the
     /// reference; `None` when it expects nothing (the errors are reported).

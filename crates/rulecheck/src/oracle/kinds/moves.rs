@@ -30,16 +30,8 @@ fn keys(game: &dyn Game, position: &str, moves: &[String]) -> Result<BTreeMap<St
 
 impl Kind for Moves {
     const KEY: &'static str = "moves";
+    const ABOUT: &'static str = "The complete set of legal moves, in any order.";
     const SHAPE: Shape = Shape::OptionalList;
-
-    fn schema() -> schemars::Schema {
-        schemars::json_schema!({
-            "description": "The complete set of legal moves, in any order.",
-            "type": ["array", "null"],
-            "default": null,
-            "items": { "type": "string" }
-        })
-    }
 
     fn read(raw: &Raw, r: &mut Reading<'_, '_>) -> Option<Moves> {
         let Raw::List(list) = raw else { return None };

@@ -46,10 +46,13 @@ fn depth_of(key: &str) -> Result<u32, String> {
 impl Kind for Perft {
     const KEY: &'static str = "perft";
     const SHAPE: Shape = Shape::Map;
+    const ABOUT: &'static str = "Depth: leaf count.";
 
+    /// Depths to counts, though read as text, so that a number out of
+    /// range gets a message of its own.
     fn schema() -> schemars::Schema {
         schemars::json_schema!({
-            "description": "Depth: leaf count.",
+            "description": Self::ABOUT,
             "type": "object",
             "additionalProperties": false,
             "default": {},

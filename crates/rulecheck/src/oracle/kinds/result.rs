@@ -6,7 +6,7 @@ use super::{Kind, Raw, Shape};
 use crate::engine::Engine;
 use crate::oracle::replayed::Replayed;
 use crate::oracle::transcript::Checking;
-use crate::oracle::{Difference, Failure};
+use crate::oracle::Difference;
 use crate::scenario::expect;
 use crate::scenario::loader::Reading;
 use crate::scenario::{Loc, Located, ResultExp};
@@ -51,15 +51,9 @@ fn players_wrong(r: &Reading<'_, '_>, result: &ResultExp) -> Option<String> {
 
 impl Kind for GameResult {
     const KEY: &'static str = "result";
+    const ABOUT: &'static str =
+        "`ongoing`, `PLAYER wins: REASON`, `draw: REASON`, or a ranking `1st: seat 2, 2nd: seat 1`.";
     const SHAPE: Shape = Shape::One;
-
-    fn schema() -> schemars::Schema {
-        schemars::json_schema!({
-            "description": "`ongoing`, `PLAYER wins: REASON`, `draw: REASON`, or a ranking `1st: seat 2, 2nd: seat 1`.",
-            "type": ["string", "null"],
-            "default": null
-        })
-    }
 
     fn read(raw: &Raw, r: &mut Reading<'_, '_>) -> Option<GameResult> {
         let Raw::One(res) = raw else { return None };
@@ -95,15 +89,6 @@ impl Kind for GameResult {
         if res.value.accepts(&on.replay.result) {
             return;
         }
-        c.fail(Failure {
-            expectation: Self::KEY,
-            loc: res.loc,
-            difference: Difference::Text {
-                headline: None,
-                expected: format!("{}\n", res.value),
-                actual: format!("{}\n", on.replay.result),
-            },
-            engine: false,
-        });
+        c.wrong(Self::KEY, res.loc, Difference::values(None, &res.value, &on.replay.result));
     }
 }

@@ -9,7 +9,7 @@ use super::{Kind, Raw, Shape};
 use crate::engine::Engine;
 use crate::oracle::replayed::Replayed;
 use crate::oracle::transcript::Checking;
-use crate::oracle::{Difference, Failure};
+use crate::oracle::Difference;
 use crate::scenario::expect;
 use crate::scenario::loader::Reading;
 use crate::scenario::Located;
@@ -20,15 +20,8 @@ pub struct ToMove(pub Located<String>);
 
 impl Kind for ToMove {
     const KEY: &'static str = "to-move";
+    const ABOUT: &'static str = "The player to move afterwards.";
     const SHAPE: Shape = Shape::One;
-
-    fn schema() -> schemars::Schema {
-        schemars::json_schema!({
-            "description": "The player to move afterwards.",
-            "type": ["string", "null"],
-            "default": null
-        })
-    }
 
     fn read(raw: &Raw, r: &mut Reading<'_, '_>) -> Option<ToMove> {
         let Raw::One(tm) = raw else { return None };
@@ -53,15 +46,6 @@ impl Kind for ToMove {
         if on.game_over() || tm.value == on.replay.to_move {
             return;
         }
-        c.fail(Failure {
-            expectation: Self::KEY,
-            loc: tm.loc,
-            difference: Difference::Text {
-                headline: None,
-                expected: format!("{}\n", tm.value),
-                actual: format!("{}\n", on.replay.to_move),
-            },
-            engine: false,
-        });
+        c.wrong(Self::KEY, tm.loc, Difference::values(None, &tm.value, &on.replay.to_move));
     }
 }

@@ -49,6 +49,8 @@ pub const MAX_SCENARIO_PERFT_NODES: u64 = 1_000_000;
 /// `overrides` are house rules set for the whole run (`--option`): they
 /// replace the file's and the scenario's settings wherever the variant has
 /// the option.
+/// `kinds` are the kinds of expectation the `expect:` entries are read by
+/// (rulecheck's are `rulecheck::oracle::REGISTRY`).
 pub fn load<K: Kinds>(
     path: &Path,
     catalog: &Catalog,
