@@ -9,7 +9,7 @@ pub(super) fn schema(kind: &str) -> Result<u8, Fail> {
     } else if kind == "perft-table" {
         out(&rulecheck::perft::tables::schema())?;
     } else {
-        out(&rulecheck::scenario::loader::schema())?;
+        out(&rulecheck::scenario::loader::schema(&rulecheck::oracle::REGISTRY))?;
     }
     Ok(0)
 }

@@ -180,7 +180,9 @@ impl Engine for Liar {
 fn the_oracle_survives_any_answer() {
     let catalog = Catalog::builtin().unwrap();
     let text = std::fs::read_to_string(Path::new(ROOT).join("spec/konane/opening.yaml")).unwrap();
-    let file = loader::load_str(Path::new("opening.yaml"), &text, &catalog, &Options::new()).unwrap();
+    let file =
+        loader::load_str(Path::new("opening.yaml"), &text, &catalog, &Options::new(), &rulecheck::oracle::REGISTRY)
+            .unwrap();
     let answers = [
         ("18446744073709551615 b", "black", "ongoing", vec!["-a1".to_string()]),
         ("8/8/8/8/8/8/8/8 b", "seat 9", "nobody wins: \u{7}", vec!["99999999999-a1".into(), "-q99".into()]),
@@ -268,7 +270,9 @@ fn checking_many_erroneous_scenarios_is_linear() {
     let catalog = Catalog::builtin().unwrap();
     let check = |text: &str| {
         let errors =
-            loader::load_str(Path::new("many.yaml"), text, &catalog, &Options::new()).err().unwrap_or_default();
+            loader::load_str(Path::new("many.yaml"), text, &catalog, &Options::new(), &rulecheck::oracle::REGISTRY)
+                .err()
+                .unwrap_or_default();
         errors.len()
     };
     let small = erroneous_scenarios(300);
@@ -280,7 +284,9 @@ fn checking_many_erroneous_scenarios_is_linear() {
     assert!(b < 40.0, "{b} units of work a byte");
     assert!(b < a * 1.5, "work per byte grows with the file: {a} then {b}");
     // The places are right at the end of the file too.
-    let errors = loader::load_str(Path::new("many.yaml"), &large, &catalog, &Options::new()).unwrap_err();
+    let errors =
+        loader::load_str(Path::new("many.yaml"), &large, &catalog, &Options::new(), &rulecheck::oracle::REGISTRY)
+            .unwrap_err();
     let last = errors.last().unwrap();
     assert_eq!((last.loc.line, last.loc.col), (3 + 5999 * 3 + 3, 39), "{last}");
 }

@@ -39,6 +39,7 @@ use rulecheck::engine::{serve, Engine, EngineError, Explanation, Setup};
 use rulecheck::game::notation::NotationError;
 use rulecheck::game::{Action, Game, Options, Rejection, Replay};
 use rulecheck::oracle;
+use rulecheck::oracle::kinds::Perft;
 use rulecheck::registry;
 use rulecheck::scenario::{expect, loader, Scenario};
 
@@ -280,7 +281,7 @@ fn spec_scenarios() -> &'static [Scenario] {
         let mut out = Vec::new();
         for f in files_under("spec", "yaml") {
             let text = std::fs::read_to_string(&f).unwrap_or_default();
-            if let Ok(file) = loader::load_str(&f, &text, catalog(), &Options::new()) {
+            if let Ok(file) = loader::load_str(&f, &text, catalog(), &Options::new(), &rulecheck::oracle::REGISTRY) {
                 out.extend(file.scenarios);
             }
         }
@@ -400,7 +401,8 @@ const SCENARIO_REGRESSIONS: &[&[u8]] = &[
 
 fn check_scenario_bytes(bytes: &[u8]) -> Result<(), TestCaseError> {
     let lines = bytes.split(|&b| b == b'\n').count();
-    match loader::load_bytes(Path::new("fuzzed.yaml"), bytes, catalog(), &Options::new()) {
+    match loader::load_bytes(Path::new("fuzzed.yaml"), bytes, catalog(), &Options::new(), &rulecheck::oracle::REGISTRY)
+    {
         Ok(file) => {
             for s in &file.scenarios {
                 prop_assert!(s.loc.line >= 1 && s.loc.line <= lines, "scenario placed at {:?}", s.loc);
@@ -783,7 +785,7 @@ fn check_answer(scenario: &Scenario, line: &[u8]) -> Result<(), TestCaseError> {
     let mut engine = Fuzzed { replay, explain, perft: r.nodes };
     let v = oracle::check(scenario, &mut engine);
     for f in &v.failures {
-        for line in f.detail.lines() {
+        for line in f.detail().lines() {
             prop_assert!(!line.chars().any(|c| c.is_control()), "oracle: a raw control character in {line:?}");
             prop_assert!(line.chars().count() <= 4010, "oracle: a line of {} characters", line.chars().count());
         }
@@ -798,7 +800,7 @@ fn fuzz_engine_answers() {
     let cheap = leak(
         scenarios
             .iter()
-            .filter(|s| s.expect.perft.iter().all(|&(d, _)| d <= 3))
+            .filter(|s| s.expect.get::<Perft>().is_none_or(|p| p.counts.iter().all(|&(d, _)| d <= 3)))
             .step_by(3)
             .cloned()
             .collect::<Vec<_>>(),

@@ -339,8 +339,9 @@ fn results_that_look_like_moves_end_the_game() {
 /// A scenario file made from reports loads, and passes against the reference.
 fn assert_scenario_passes(variant: &str, text: &str) {
     let catalog = Catalog::builtin().unwrap();
-    let file = loader::load_str(Path::new("replayed.yaml"), text, &catalog, &no_options())
-        .unwrap_or_else(|e| panic!("{variant}: the scenario does not load: {e:?}\n{text}"));
+    let file =
+        loader::load_str(Path::new("replayed.yaml"), text, &catalog, &no_options(), &rulecheck::oracle::REGISTRY)
+            .unwrap_or_else(|e| panic!("{variant}: the scenario does not load: {e:?}\n{text}"));
     assert_eq!(file.variant, variant);
     assert!(!file.scenarios.is_empty());
     for s in &file.scenarios {

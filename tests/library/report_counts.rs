@@ -12,7 +12,7 @@ use rulecheck::catalog::Catalog;
 use rulecheck::engine::{self, Engine, EngineError, Explanation, Setup};
 use rulecheck::game::{Action, Options, Replay};
 use rulecheck::matrix::{self, Column};
-use rulecheck::oracle::Failure;
+use rulecheck::oracle::{Difference, Failure};
 use rulecheck::report::{self, ExpectedFailures, Outcome, Run};
 use rulecheck::runner::{self, FileRun};
 use rulecheck::scenario::ScenarioFile;
@@ -65,9 +65,9 @@ fn mixed(files: &[ScenarioFile]) -> (Vec<FileRun>, ExpectedFailures, Vec<Outcome
             let o = planned(i);
             i += 1;
             let moves = Failure {
-                expectation: "moves".into(),
+                expectation: "moves",
                 loc: v.loc,
-                detail: "--- expected\n+++ actual\n-9-13\n+9-14\n".into(),
+                difference: Difference::Moves { expected: vec!["9-13".into()], actual: vec!["9-14".into()] },
                 engine: false,
             };
             match o {
@@ -80,9 +80,9 @@ fn mixed(files: &[ScenarioFile]) -> (Vec<FileRun>, ExpectedFailures, Vec<Outcome
                 Outcome::UnexpectedPass => listed.push_str(&format!("{}::{}\n", runner::id_path(&path), v.scenario)),
                 Outcome::Skip => v.skipped = Some("the engine does not play this".into()),
                 Outcome::Error => v.failures.push(Failure {
-                    expectation: "engine".into(),
+                    expectation: "engine",
                     loc: v.loc,
-                    detail: "the engine exited (exit status: 3)".into(),
+                    difference: Difference::Said("the engine exited (exit status: 3)".into()),
                     engine: true,
                 }),
             }

@@ -11,6 +11,7 @@ use rulecheck::catalog::Catalog;
 use rulecheck::engine::{self, Engine, Explanation, Setup};
 use rulecheck::game::{Action, Options, Replay, Variant};
 use rulecheck::oracle;
+use rulecheck::oracle::kinds::ToMove;
 use rulecheck::runner;
 use rulecheck::scenario::{Scenario, ScenarioFile};
 
@@ -137,7 +138,7 @@ fn no_scenario_expects_a_turn_after_the_game_is_over() {
     let mut dead = Vec::new();
     for f in spec() {
         for s in &f.scenarios {
-            if s.expect.to_move.is_none() {
+            if s.expect.get::<ToMove>().is_none() {
                 continue;
             }
             let game = rulecheck::registry::configure(&s.variant, &s.options).expect("a variant");
@@ -322,8 +323,14 @@ fn an_engine_that_plays_odd_length_konane_jumps_fails_the_sweep() {
 
 fn scenario_file(src: &str) -> ScenarioFile {
     let catalog = Catalog::builtin().expect("catalog");
-    rulecheck::scenario::loader::load_str(Path::new("inline.yaml"), src, &catalog, &Options::new())
-        .unwrap_or_else(|e| panic!("{e:?}"))
+    rulecheck::scenario::loader::load_str(
+        Path::new("inline.yaml"),
+        src,
+        &catalog,
+        &Options::new(),
+        &rulecheck::oracle::REGISTRY,
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"))
 }
 
 fn verdicts(file: &ScenarioFile, engine: &mut dyn Engine) -> Vec<(String, bool)> {

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use rulecheck::catalog::Catalog;
 use rulecheck::engine::{self, Engine, EngineError, Explanation, Setup};
 use rulecheck::game::{Action, Options, Replay};
+use rulecheck::oracle::kinds::{Illegal, Perft};
 use rulecheck::oracle::Status;
 use rulecheck::runner;
 
@@ -52,7 +53,7 @@ fn an_unnamed_refusal_is_checked_as_a_refusal_only() {
     let with_reasons = files
         .iter()
         .flat_map(|f| &f.scenarios)
-        .filter(|s| s.expect.illegal.iter().any(|r| r.value.reason.is_some()))
+        .filter(|s| s.expect.get::<Illegal>().is_some_and(|i| i.0.iter().any(|r| r.value.reason.is_some())))
         .count();
     assert!(with_reasons > 10, "the English spec names reasons");
     let mut unnamed =
@@ -270,7 +271,7 @@ impl Engine for Uncounting {
 fn perft_an_engine_does_not_count_is_skipped_or_failed_never_passed() {
     let files = load("spec/english/setup.yaml");
     let file = &files[0];
-    let index = file.scenarios.iter().position(|s| !s.expect.perft.is_empty()).expect("a perft scenario");
+    let index = file.scenarios.iter().position(|s| s.expect.get::<Perft>().is_some()).expect("a perft scenario");
     let verdict = |drop_a_move: bool| {
         let mut e = Uncounting { inner: engine::reference(), drop_a_move };
         runner::run_file(file, &mut e).verdicts.swap_remove(index)

@@ -56,7 +56,8 @@ fn check(c: &mut Criterion) {
         [4000, 38000],
         |n| english_scenarios(n, scenario),
         |text, n| {
-            let errors = loader::load_str(Path::new("many.yaml"), text, &catalog, &Options::new());
+            let errors =
+                loader::load_str(Path::new("many.yaml"), text, &catalog, &Options::new(), &rulecheck::oracle::REGISTRY);
             assert_eq!(errors.err().map(|e| e.len()), Some(n));
         },
     );

@@ -15,6 +15,7 @@ use std::path::Path;
 
 use super::Disagreement;
 use rulecheck::catalog::Catalog;
+use rulecheck::oracle::kinds::{Legal, Moves};
 use rulecheck::scenario::ScenarioFile;
 use rulecheck_game::{Action, Game, Options};
 
@@ -90,8 +91,9 @@ fn rule_clauses(
         if s.variant != variant || &s.options != options {
             continue;
         }
-        let expected: Vec<&String> =
-            s.expect.legal.iter().chain(s.expect.moves.iter().flatten()).map(|m| &m.value).collect();
+        let legal = s.expect.get::<Legal>().map(|l| l.0.as_slice()).unwrap_or_default();
+        let moves = s.expect.get::<Moves>().map(|m| m.0.as_slice()).unwrap_or_default();
+        let expected: Vec<&String> = legal.iter().chain(moves).map(|m| &m.value).collect();
         if expected.is_empty() {
             continue;
         }

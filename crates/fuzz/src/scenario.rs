@@ -96,7 +96,7 @@ pub fn scenario(
 /// names every error, so that a file that would not load is never written.
 fn loads(text: &str, catalog: &rulecheck::catalog::Catalog) -> Result<(), String> {
     let path = std::path::Path::new("fuzzed.yaml");
-    match rulecheck::scenario::loader::load_str(path, text, catalog, &Options::new()) {
+    match rulecheck::scenario::loader::load_str(path, text, catalog, &Options::new(), &rulecheck::oracle::REGISTRY) {
         Ok(_) => Ok(()),
         Err(errors) => {
             let said: Vec<String> = errors.iter().map(|e| e.to_string()).collect();

@@ -44,7 +44,7 @@ pub fn load_all(paths: &[PathBuf], catalog: &Catalog, overrides: &Options) -> (V
     let mut loaded = Vec::new();
     for f in files {
         // One bad scenario does not stop its file: the rest load and run.
-        let (sf, mut es) = loader::load_partial(&f, catalog, overrides);
+        let (sf, mut es) = loader::load_partial(&f, catalog, overrides, &oracle::REGISTRY);
         loaded.extend(sf);
         errors.append(&mut es);
     }
@@ -336,7 +336,8 @@ impl ReasonIndex {
         let (files, errors) = load_all(&[spec_dir.to_path_buf()], catalog, &Options::new());
         index.unread = errors.iter().map(|e| e.file.as_path()).collect::<std::collections::BTreeSet<&Path>>().len();
         for s in files.iter().flat_map(|f| &f.scenarios) {
-            let mut codes: Vec<&str> = s.expect.illegal.iter().filter_map(|r| r.value.reason.as_deref()).collect();
+            let illegal = s.expect.get::<oracle::kinds::Illegal>().map(|i| i.0.as_slice()).unwrap_or_default();
+            let mut codes: Vec<&str> = illegal.iter().filter_map(|r| r.value.reason.as_deref()).collect();
             codes.sort_unstable();
             codes.dedup();
             for code in codes {

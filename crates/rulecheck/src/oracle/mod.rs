@@ -5,41 +5,25 @@
 //! Moves are compared by identity (start, end and captured set, as the game
 //! family defines it), never by spelling; positions by their canonical form.
 
-use std::fmt::Write as _;
-
-use similar::TextDiff;
-
 use crate::engine::{Engine, Plan};
-use crate::game::Action;
 use crate::scenario::{Loc, Scenario};
 
 mod adapt;
-mod moves;
-mod outcome;
-mod perft;
+mod failure;
+pub mod kinds;
 mod replayed;
+mod transcript;
 mod watch;
 
 use adapt::adapted;
+pub use failure::{diff, unified, Difference, Failure, Mark};
 /// Shared with the commands that hold an engine to the spec outside a
 /// scenario (`smoke`, `fuzz`, `perft --engine`), so that they read its
 /// answers exactly as a run does.
-pub use outcome::unknown_refusal;
-pub use replayed::{displays, listed_keys, result_out_of_protocol};
+pub use kinds::REGISTRY;
+pub use replayed::{displays, listed_keys, result_out_of_protocol, unknown_refusal};
+use transcript::{Checking, Transcript};
 use watch::Watch;
-
-/// One expectation that did not hold.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Failure {
-    /// Which expectation (`moves`, `after`, `illegal`, ...).
-    pub expectation: String,
-    pub loc: Loc,
-    /// What went wrong, with a unified diff where two texts differ.
-    pub detail: String,
-    /// Whether the engine failed (crashed, hung, answered out of protocol)
-    /// rather than answered wrongly.
-    pub engine: bool,
-}
 
 /// The verdict on one scenario.
 #[derive(Clone, Debug)]
@@ -125,17 +109,6 @@ impl Verdict {
 /// engine does not name.
 pub const UNNAMED_REASON: &str = "illegal";
 
-/// A unified diff of expected against actual text.
-pub fn diff(expected: &str, actual: &str) -> String {
-    unified(expected, actual, ("expected", "actual"))
-}
-
-/// A unified diff of two texts under the names given, three lines of
-/// context: every diff rulecheck prints of whole texts is this one.
-pub fn unified(old: &str, new: &str, (old_name, new_name): (&str, &str)) -> String {
-    TextDiff::from_lines(old, new).unified_diff().context_radius(3).header(old_name, new_name).to_string()
-}
-
 /// Check one scenario against an engine.
 pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
     let started = std::time::Instant::now();
@@ -145,34 +118,26 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
 }
 
 /// What [`check`] is going to ask of `engine` for `scenario`, for the
-/// engine to ask ahead ([`Engine::ask_ahead`]): the play, every `illegal`
-/// action, and the perft depths from the reference's position after the
-/// play. `None` for a scenario under house rules the engine does not play:
-/// it is skipped, or run under other values, and asked as it comes.
+/// engine to ask ahead ([`Engine::ask_ahead`]): the play, and what each
+/// kind of expectation asks after it (the `illegal` actions, the perft
+/// depths from the reference's position after the play). `None` for a
+/// scenario under house rules the engine does not play: it is skipped, or
+/// run under other values, and asked as it comes.
 pub fn plan(scenario: &Scenario, engine: &mut dyn Engine) -> Option<Plan> {
     engine.supports(&scenario.variant, &scenario.options).ok()?;
-    let played: Vec<Action> = scenario.play.iter().map(|p| p.value.clone()).collect();
-    let ex = &scenario.expect;
-    let perft = if ex.perft.is_empty() {
-        None
-    } else {
-        let game = crate::registry::configure(&scenario.variant, &scenario.options).ok()?;
-        let start = scenario.position.clone().unwrap_or_else(|| game.start_position());
-        let after = game.replay(&start, &played).ok()?;
-        Some((after.position, ex.perft.iter().map(|&(depth, _)| depth).collect()))
-    };
-    Some(Plan {
+    let plan = Plan {
         variant: scenario.variant.clone(),
         options: scenario.options.clone(),
         position: scenario.position.clone(),
-        explain: ex.illegal.iter().map(|r| r.value.action.clone()).collect(),
-        played,
-        perft,
-    })
+        played: scenario.play.iter().map(|p| p.value.clone()).collect(),
+        explain: Vec::new(),
+        perft: None,
+    };
+    kinds::plan(scenario, plan)
 }
 
 fn check_timed(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
-    let mut v = Verdict {
+    let v = Verdict {
         scenario: scenario.name.clone(),
         loc: scenario.loc,
         failures: Vec::new(),
@@ -185,84 +150,75 @@ fn check_timed(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
         seconds: 0.0,
         reference: engine.is_reference(),
     };
+    let mut c = Checking { v, t: Transcript::default() };
     // An engine that cannot be started (again) is an engine error, never a
     // reason to skip.
     if let Err(e) = engine.ready() {
-        let detail = format!("the engine could not be started: {e}");
-        let _ = writeln!(v.transcript, "scenario: {}\nerror: {detail}", scenario.name);
-        v.failures.push(Failure { expectation: "engine".into(), loc: scenario.loc, detail, engine: true });
-        v.stderr = engine.stderr();
-        return v;
+        c.t.head.push(format!("scenario: {}", scenario.name));
+        c.error(Failure {
+            expectation: "engine",
+            loc: scenario.loc,
+            difference: Difference::Said(format!("the engine could not be started: {e}")),
+            engine: true,
+        });
+        c.v.stderr = engine.stderr();
+        return printable(c);
     }
     if let Err(reason) = engine.supports(&scenario.variant, &scenario.options) {
         match adapted(scenario, engine, reason) {
             Ok((alt, changed)) => {
                 let mut watched = Watch { inner: &mut *engine, unsupported: None };
-                let v = check_supported(&alt, &mut watched, v);
-                let mut v = unsupported_skips(v, watched.unsupported);
-                v.transcript = v.transcript.replacen(
-                    "\nposition: ",
-                    &format!("\nrun under the engine's {changed}: the reference gives the same answers\nposition: "),
-                    1,
-                );
-                v.run_under = Some(changed);
-                v.stderr = engine.stderr();
-                return printable(v);
+                check_supported(&alt, &mut watched, &mut c);
+                unsupported_skips(&mut c, watched.unsupported);
+                c.v.run_under = Some(changed);
+                c.v.stderr = engine.stderr();
+                return printable(c);
             }
             Err(why) => {
-                v.skipped = Some(why);
-                return v;
+                c.v.skipped = Some(why);
+                return c.v;
             }
         }
     }
     let mut watched = Watch { inner: &mut *engine, unsupported: None };
-    let v = check_supported(scenario, &mut watched, v);
-    let mut v = unsupported_skips(v, watched.unsupported);
-    v.stderr = engine.stderr();
-    printable(v)
+    check_supported(scenario, &mut watched, &mut c);
+    unsupported_skips(&mut c, watched.unsupported);
+    c.v.stderr = engine.stderr();
+    printable(c)
 }
 
 /// What the engine said it cannot set up is not a wrong answer, and no
 /// answer it gave meanwhile is judged: the scenario is skipped, with the
 /// engine's reason.
-fn unsupported_skips(mut v: Verdict, unsupported: Option<String>) -> Verdict {
+fn unsupported_skips(c: &mut Checking, unsupported: Option<String>) {
     if let Some(why) = unsupported {
-        v.failures.clear();
-        let why = format!("{} cannot set this up: {why}", v.answerer());
-        if let Some(at) = v.transcript.rfind("verdict: ") {
-            if v.transcript[at..].lines().count() == 1 {
-                v.transcript.truncate(at);
-            }
-        }
-        let _ = writeln!(v.transcript, "verdict: skip ({why})");
-        v.skipped = Some(why);
+        c.v.failures.clear();
+        let why = format!("{} cannot set this up: {why}", c.answerer());
+        c.skip(why);
     }
+}
+
+/// The verdict with its transcript written: what an engine answered
+/// reaches reports and terminals with control characters escaped and
+/// overlong lines cut (a failure's detail is made so as it is rendered).
+fn printable(c: Checking) -> Verdict {
+    let Checking { mut v, t } = c;
+    v.transcript = rulecheck_text::clean_lines(&t.render(v.run_under.as_deref()));
     v
 }
 
-/// What an engine answered reaches reports and terminals: control
-/// characters escaped, overlong lines cut.
-fn printable(mut v: Verdict) -> Verdict {
-    for f in &mut v.failures {
-        f.detail = rulecheck_text::clean_lines(&f.detail);
+fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, c: &mut Checking) {
+    // Where a failure of every answer is placed: a move list that cannot
+    // be read at the scenario's `moves`, a result out of protocol at its
+    // `result`, when it has them.
+    let ex = &scenario.expect;
+    let places = replayed::Places {
+        moves: ex.get::<kinds::Moves>().and_then(|m| m.0.first()).map(|m| m.loc),
+        result: ex.get::<kinds::GameResult>().map(|r| r.0.loc),
+    };
+    let Some(r) = replayed::replay(scenario, engine, c, places) else { return };
+    kinds::check(&r, engine, c);
+    if c.v.skipped.is_none() {
+        c.t.verdict = Some(if c.v.failures.is_empty() { "pass" } else { "FAIL" }.to_string());
     }
-    v.transcript = rulecheck_text::clean_lines(&v.transcript);
-    v
-}
-
-fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, mut v: Verdict) -> Verdict {
-    let Some(r) = replayed::replay(scenario, engine, &mut v) else { return v };
-    moves::listed(&r, &mut v);
-    moves::legal(&r, &mut v);
-    moves::illegal(&r, engine, &mut v);
-    outcome::after(&r, &mut v);
-    outcome::to_move(&r, &mut v);
-    outcome::result(&r, &mut v);
-    if let Some(why) = perft::counts(&r, engine, &mut v) {
-        let _ = writeln!(v.transcript, "verdict: skip ({why})");
-        v.skipped = Some(why);
-        return v;
-    }
-    let _ = writeln!(v.transcript, "verdict: {}", if v.failures.is_empty() { "pass" } else { "FAIL" });
-    v
 }

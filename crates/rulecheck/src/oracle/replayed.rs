@@ -2,13 +2,14 @@
 //! every expectation is checked on. A scenario whose play the engine
 //! refuses, or whose answers cannot be read, is decided here; so the
 //! reading of the engine's move list (by identity, with the moves listed
-//! twice) and the test of its result against the protocol are here too,
-//! below the expectations that read them.
+//! twice), the test of its result against the protocol and of its refusal
+//! reasons against the vocabulary are here too, below the expectations
+//! that read them.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 
-use super::{Failure, Verdict};
+use super::transcript::Checking;
+use super::{Difference, Failure};
 use crate::engine::{Engine, EngineError, Setup};
 use crate::game::{Action, Game, MoveKey, Replay};
 use crate::scenario::{Loc, Scenario};
@@ -29,26 +30,54 @@ pub(super) struct Replayed<'a> {
     pub actual: BTreeMap<String, MoveKey>,
 }
 
+/// Where the scenario writes its `moves` and its `result`, if it does:
+/// a move list or a result that fails whatever the scenario expects is
+/// reported there.
+pub(super) struct Places {
+    pub moves: Option<Loc>,
+    pub result: Option<Loc>,
+}
+
+impl Replayed<'_> {
+    /// Whether the reference's game is over after the scenario's play.
+    pub fn game_over(&self) -> bool {
+        let start = self.scenario.position.clone().unwrap_or_else(|| self.game.start_position());
+        self.game.replay(&start, &self.played).is_ok_and(|r| r.result != ONGOING)
+    }
+}
+
+/// The result of a game that goes on, as every engine writes it.
+const ONGOING: &str = "ongoing";
+
+/// Whether a refusal reason is outside the vocabulary of `spec/reasons.yaml`.
+pub fn unknown_refusal(code: &str) -> bool {
+    crate::catalog::vocabulary().is_ok_and(|v| !v.refusals.contains_key(code))
+}
+
 /// The transcript's head, the reference's and the engine's replay, and
 /// the checks every answer must pass whatever the scenario expects (a move
 /// listed twice, a result out of protocol); `None` when the verdict is
 /// already complete.
-pub(super) fn replay<'a>(scenario: &'a Scenario, engine: &mut dyn Engine, v: &mut Verdict) -> Option<Replayed<'a>> {
-    let t = &mut v.transcript;
-    let _ = writeln!(t, "scenario: {}", scenario.name);
+pub(super) fn replay<'a>(
+    scenario: &'a Scenario,
+    engine: &mut dyn Engine,
+    c: &mut Checking,
+    places: Places,
+) -> Option<Replayed<'a>> {
+    c.t.head.push(format!("scenario: {}", scenario.name));
     let clauses: Vec<&str> = scenario.clauses.iter().map(|c| c.value.as_str()).collect();
-    let _ = writeln!(t, "clauses: {}", clauses.join(", "));
+    c.t.head.push(format!("clauses: {}", clauses.join(", ")));
     let non_default: Vec<String> = scenario.options.iter().map(|(k, val)| format!("{k}={val}")).collect();
-    let _ = writeln!(t, "options: {}", non_default.join(" "));
-    let _ = writeln!(t, "position: {}", scenario.position.as_deref().unwrap_or("start"));
+    c.t.head.push(format!("options: {}", non_default.join(" ")));
+    c.t.setting.push(format!("position: {}", scenario.position.as_deref().unwrap_or("start")));
     let played: Vec<Action> = scenario.play.iter().map(|p| p.value.clone()).collect();
     if !played.is_empty() {
         let steps: Vec<String> = played.iter().map(|a| a.to_string()).collect();
-        let _ = writeln!(t, "play: {}", steps.join(", "));
+        c.t.setting.push(format!("play: {}", steps.join(", ")));
     }
     let game = match crate::registry::configure(&scenario.variant, &scenario.options) {
         Ok(g) => g,
-        Err(e) => return unplayable(v, "setup", scenario.loc, e.to_string()),
+        Err(e) => return unplayable(c, "setup", scenario.loc, e.to_string()),
     };
     let setup =
         Setup { variant: &scenario.variant, options: &scenario.options, position: scenario.position.as_deref() };
@@ -57,11 +86,12 @@ pub(super) fn replay<'a>(scenario: &'a Scenario, engine: &mut dyn Engine, v: &mu
     let start = scenario.position.clone().unwrap_or_else(|| game.start_position());
     let reference_final = match game.replay(&start, &played) {
         Ok(r) => {
-            v.position = Some(r.position.clone());
+            c.v.position = Some(r.position.clone());
             r.position
         }
-        Err(e) => return unplayable(v, "play", scenario.loc, e.to_string()),
+        Err(e) => return unplayable(c, "play", scenario.loc, e.to_string()),
     };
+    let who = c.answerer();
     let replay = match engine.replay(&setup, &played) {
         Ok(r) => r,
         Err(e) => {
@@ -69,52 +99,53 @@ pub(super) fn replay<'a>(scenario: &'a Scenario, engine: &mut dyn Engine, v: &mu
                 EngineError::Rejected(r) => (
                     scenario.play.get(r.index).map(|p| p.loc).unwrap_or(scenario.loc),
                     format!(
-                        "{} refused play step {} ('{}'): {}",
-                        v.answerer(),
+                        "{who} refused play step {} ('{}'): {}",
                         r.index.saturating_add(1),
                         played.get(r.index).map(|a| a.to_string()).unwrap_or_default(),
                         r.reason
                     ),
                 ),
-                other => (scenario.loc, format!("{} failed: {other}", v.answerer())),
+                other => (scenario.loc, format!("{who} failed: {other}")),
             };
-            let _ = writeln!(v.transcript, "error: {detail}");
             let engine = !matches!(e, EngineError::Rejected(_));
-            v.failures.push(Failure { expectation: "play".into(), loc, detail, engine });
+            c.error(Failure { expectation: "play", loc, difference: Difference::Said(detail), engine });
             return None;
         }
     };
-    let ex = &scenario.expect;
-    let _ = writeln!(v.transcript, "after: {}", replay.position);
-    let _ = writeln!(v.transcript, "to-move: {}", replay.to_move);
-    let _ = writeln!(v.transcript, "result: {}", replay.result);
-    let moves_loc = ex.moves.as_ref().and_then(|m| m.first()).map(|m| m.loc).unwrap_or(scenario.loc);
+    c.answered(format!("after: {}", replay.position));
+    c.answered(format!("to-move: {}", replay.to_move));
+    c.answered(format!("result: {}", replay.result));
+    let moves_loc = places.moves.unwrap_or(scenario.loc);
     let (actual, twice) = match listed_keys(game.as_ref(), &reference_final, &replay.moves) {
         Ok(k) => k,
         Err(e) => {
-            let detail = format!("out of protocol: {} listed a move that cannot be read: {e}", v.answerer());
-            let _ = writeln!(v.transcript, "error: {detail}");
-            v.failures.push(Failure { expectation: "moves".into(), loc: moves_loc, detail, engine: true });
+            let detail = format!("out of protocol: {who} listed a move that cannot be read: {e}");
+            c.error(Failure {
+                expectation: "moves",
+                loc: moves_loc,
+                difference: Difference::Said(detail),
+                engine: true,
+            });
             return None;
         }
     };
-    let _ = writeln!(v.transcript, "moves ({}): {}", actual.len(), displays(&actual).join(" "));
+    c.answered(format!("moves ({}): {}", actual.len(), displays(&actual).join(" ")));
     // A move list is a set: a move listed twice is a wrong answer wherever
     // it is, whether the scenario lists the moves or not.
     if !twice.is_empty() {
-        let _ = writeln!(v.transcript, "listed more than once: {}", twice.join("; "));
-        v.failures.push(Failure {
-            expectation: "moves".into(),
+        c.answered(format!("listed more than once: {}", twice.join("; ")));
+        c.fail(Failure {
+            expectation: "moves",
             loc: moves_loc,
-            detail: format!("{} lists a move more than once: {}", v.answerer(), twice.join("; ")),
+            difference: Difference::Said(format!("{who} lists a move more than once: {}", twice.join("; "))),
             engine: false,
         });
     }
     if let Some(why) = result_out_of_protocol(game.as_ref(), &replay.result) {
-        v.failures.push(Failure {
-            expectation: "result".into(),
-            loc: ex.result.as_ref().map(|r| r.loc).unwrap_or(scenario.loc),
-            detail: format!("out of protocol: {why}"),
+        c.fail(Failure {
+            expectation: "result",
+            loc: places.result.unwrap_or(scenario.loc),
+            difference: Difference::Said(format!("out of protocol: {why}")),
             engine: true,
         });
     }
@@ -123,8 +154,8 @@ pub(super) fn replay<'a>(scenario: &'a Scenario, engine: &mut dyn Engine, v: &mu
 
 /// A scenario the reference cannot set up or play: a failure of the
 /// scenario, not of the engine, and nothing more to check.
-fn unplayable<T>(v: &mut Verdict, expectation: &str, loc: Loc, detail: String) -> Option<T> {
-    v.failures.push(Failure { expectation: expectation.into(), loc, detail, engine: false });
+fn unplayable<T>(c: &mut Checking, expectation: &'static str, loc: Loc, detail: String) -> Option<T> {
+    c.fail(Failure { expectation, loc, difference: Difference::Said(detail), engine: false });
     None
 }
 

@@ -52,7 +52,7 @@ impl ExpectedFailures {
         match self.ids.get(id) {
             None => false,
             Some(None) => true,
-            Some(Some(pinned)) => v.failures.iter().all(|f| pinned.contains(&f.expectation)),
+            Some(Some(pinned)) => v.failures.iter().all(|f| pinned.contains(f.expectation)),
         }
     }
 
@@ -102,7 +102,7 @@ impl ExpectedFailures {
         for r in runs {
             for v in &r.verdicts {
                 if v.status() == Status::Fail {
-                    let exps: BTreeSet<&str> = v.failures.iter().map(|f| f.expectation.as_str()).collect();
+                    let exps: BTreeSet<&str> = v.failures.iter().map(|f| f.expectation).collect();
                     let exps: Vec<&str> = exps.into_iter().collect();
                     lines.push(format!("{} [{}]", scenario_id(r, v), exps.join(", ")));
                 }

@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 
 use super::{count, outcome, ExpectedFailures, Outcome, Totals};
 use crate::catalog::Catalog;
+use crate::oracle::{Difference, Failure, Mark};
 use crate::registry;
 use crate::runner::{display_path, FileRun};
 use crate::scenario::{InputError, ScenarioFile};
@@ -26,34 +27,15 @@ table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:
 .sides{display:flex;gap:2em;align-items:flex-start;flex-wrap:wrap}pre{background:#f6f8fa;padding:.6em;overflow:auto}\
 .del{color:#1a7f37}.ins{color:#cf222e}.legend span{display:inline-block;width:1em;height:1em;vertical-align:middle;margin:0 .3em}";
 
-/// Moves the spec expects and the engine lacks, and the reverse, read off a
-/// `moves` failure's diff.
-fn differing_moves(detail: &str) -> (Vec<String>, Vec<String>) {
-    let mut want = Vec::new();
-    let mut got = Vec::new();
-    for line in detail.lines() {
-        if line.starts_with("---") || line.starts_with("+++") {
-            continue;
-        }
-        if let Some(m) = line.strip_prefix('-') {
-            want.push(m.trim().to_string());
-        } else if let Some(m) = line.strip_prefix('+') {
-            got.push(m.trim().to_string());
-        }
-    }
-    (want, got)
-}
-
-fn diff_html(detail: &str) -> String {
-    detail
-        .lines()
-        .map(|l| {
-            let class = if l.starts_with('-') && !l.starts_with("---") {
-                "del"
-            } else if l.starts_with('+') && !l.starts_with("+++") {
-                "ins"
-            } else {
-                ""
+/// A failure's detail, each line of its diff classed by its side.
+fn detail_html(f: &Failure) -> String {
+    f.lines()
+        .iter()
+        .map(|(mark, l)| {
+            let class = match mark {
+                Mark::Expected => "del",
+                Mark::Actual => "ins",
+                Mark::Plain => "",
             };
             format!("<span class=\"{class}\">{}</span>\n", esc(l))
         })
@@ -178,8 +160,8 @@ pub fn html(
                 let _ = write!(out, "<li><b>{}</b> ({}): {}</li>", esc(&c.value), esc(&page), esc(&rule));
             }
             out.push_str("</ul>\n<div class=\"sides\">\n");
-            let moves_failure = v.failures.iter().find(|x| x.expectation == "moves");
-            let (want, got) = moves_failure.map(|x| differing_moves(&x.detail)).unwrap_or_default();
+            let moves = v.failures.iter().map(|x| &x.difference).find(|d| matches!(d, Difference::Moves { .. }));
+            let (want, got) = moves.map(|d| (d.missing(), d.extra())).unwrap_or_default();
             if let (Some(position), Ok(g)) = (&v.position, registry::configure(&s.variant, &s.options)) {
                 if let Ok(svg) = g.svg_marked(position, &want, &got) {
                     let _ = writeln!(out, "<div class=\"board\">{svg}<p><code>{}</code></p></div>", esc(position));
@@ -202,11 +184,11 @@ pub fn html(
                 let _ = writeln!(
                     out,
                     "<p><b>{}</b> ({}:{}:{})</p><pre>{}</pre>",
-                    esc(&x.expectation),
+                    esc(x.expectation),
                     esc(&path),
                     x.loc.line,
                     x.loc.col,
-                    diff_html(&x.detail)
+                    detail_html(x)
                 );
             }
             if let Some(err) = &v.stderr {

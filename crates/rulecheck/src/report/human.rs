@@ -71,7 +71,7 @@ pub fn human_with(
             }
             for f in &v.failures {
                 let _ = writeln!(out, "    {} ({path}:{}:{}):", f.expectation, f.loc.line, f.loc.col);
-                for line in f.detail.lines() {
+                for line in f.detail().lines() {
                     let _ = writeln!(out, "      {line}");
                 }
             }

@@ -27,7 +27,7 @@ pub fn json(run: &Run<'_>) -> String {
                     "run_under": v.run_under,
                     "failures": v.failures.iter().map(|f| serde_json::json!({
                         "expectation": f.expectation, "line": f.loc.line, "column": f.loc.col,
-                        "detail": f.detail, "engine": f.engine,
+                        "detail": f.detail(), "engine": f.engine,
                     })).collect::<Vec<_>>(),
                     "stderr": v.stderr,
                 })

@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 
 use super::{outcome, EngineFailure, Outcome, Run, Totals};
+use crate::oracle::{Failure, Mark};
 use crate::runner::display_path;
 use crate::scenario::InputError;
 
@@ -128,11 +129,11 @@ pub fn junit(run: &Run<'_>) -> String {
             let details: String = v
                 .failures
                 .iter()
-                .map(|f| format!("{} ({}:{}:{}):\n{}\n", f.expectation, path, f.loc.line, f.loc.col, f.detail))
+                .map(|f| format!("{} ({}:{}:{}):\n{}\n", f.expectation, path, f.loc.line, f.loc.col, f.detail()))
                 .collect();
             // The message says what differed: the first failing
             // expectation and the first line of its detail.
-            let message = v.failures.first().map(|f| failure_message(&f.expectation, &f.detail)).unwrap_or_default();
+            let message = v.failures.first().map(failure_message).unwrap_or_default();
             match outcome(r, v, expected) {
                 Outcome::Pass => {}
                 Outcome::Fail => {
@@ -163,12 +164,11 @@ pub fn junit(run: &Run<'_>) -> String {
 
 /// A failure in one line: the expectation, the first line of its detail
 /// and, for a diff, the lines that differ (`-13x22 +13x22x15`), cut short.
-fn failure_message(expectation: &str, detail: &str) -> String {
-    let mut lines = detail.lines();
-    let mut text = format!("{expectation}: {}", lines.next().unwrap_or(""));
-    let changed: Vec<&str> = lines
-        .filter(|l| (l.starts_with('-') && !l.starts_with("---")) || (l.starts_with('+') && !l.starts_with("+++")))
-        .collect();
+fn failure_message(f: &Failure) -> String {
+    let lines = f.lines();
+    let mut text = format!("{}: {}", f.expectation, lines.first().map(|l| l.1.as_str()).unwrap_or(""));
+    let changed: Vec<&str> =
+        lines.iter().skip(1).filter(|(mark, _)| *mark != Mark::Plain).map(|(_, l)| l.as_str()).collect();
     if !changed.is_empty() {
         text.push_str(": ");
         text.push_str(&changed.join(" "));

@@ -9,6 +9,7 @@
 pub mod expect;
 pub mod loader;
 
+use std::any::Any;
 use std::fmt;
 use std::path::PathBuf;
 
@@ -54,40 +55,48 @@ pub struct Scenario {
     pub expect: Expectations,
 }
 
-/// A move or action that must be refused, optionally with its reason.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refused {
-    pub action: Action,
-    pub reason: Option<String>,
+/// One expectation of a scenario, as its kind read it: the kinds of
+/// expectation are defined where they are checked (a loader is given them,
+/// [`loader::Kinds`]), and each keeps its own type, found again by it
+/// ([`Expectations::get`]).
+pub trait Expected: Any + fmt::Debug + Send + Sync {
+    fn clone_box(&self) -> Box<dyn Expected>;
+    fn as_any(&self) -> &dyn Any;
 }
 
-/// What must hold after the play.
-#[derive(Clone, Debug, Default)]
-pub struct Expectations {
-    /// The complete set of legal moves.
-    pub moves: Option<Vec<Located<String>>>,
-    pub legal: Vec<Located<String>>,
-    pub illegal: Vec<Located<Refused>>,
-    /// The position, canonical.
-    pub after: Option<Located<String>>,
-    pub to_move: Option<Located<String>>,
-    pub result: Option<Located<ResultExp>>,
-    /// Depth and leaf count.
-    pub perft: Vec<(u32, u64)>,
-    /// Where each depth of `perft` is written, so that a wrong count is
-    /// reported at its own line.
-    pub perft_at: std::collections::BTreeMap<u32, Loc>,
+impl<T: Any + fmt::Debug + Clone + Send + Sync> Expected for T {
+    fn clone_box(&self) -> Box<dyn Expected> {
+        Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
 }
+
+impl Clone for Box<dyn Expected> {
+    fn clone(&self) -> Self {
+        // Through the box to its content: the box itself is `Expected` too.
+        (**self).clone_box()
+    }
+}
+
+/// What must hold after the play: one expectation of each kind at most,
+/// in the order of the kinds.
+#[derive(Clone, Debug, Default)]
+pub struct Expectations(Vec<Box<dyn Expected>>);
 
 impl Expectations {
+    pub fn push(&mut self, e: Box<dyn Expected>) {
+        self.0.push(e);
+    }
+
     pub fn is_empty(&self) -> bool {
-        self.moves.is_none()
-            && self.legal.is_empty()
-            && self.illegal.is_empty()
-            && self.after.is_none()
-            && self.to_move.is_none()
-            && self.result.is_none()
-            && self.perft.is_empty()
+        self.0.is_empty()
+    }
+
+    /// The expectation of type `T`, if the scenario has one.
+    pub fn get<T: Any>(&self) -> Option<&T> {
+        self.0.iter().find_map(|e| (**e).as_any().downcast_ref::<T>())
     }
 }
 

@@ -1,7 +1,9 @@
 //! The document model of a scenario file, as the YAML reader fills it in:
 //! every value spanned with its place, unknown keys refused. The same types
 //! give the JSON Schema kept in `spec/scenario.schema.json`, so that the
-//! schema cannot drift from what the loader reads.
+//! schema cannot drift from what the loader reads. The `expect:` mapping
+//! is the kinds' own document (`E`, [`super::Kinds::Doc`]): each kind of
+//! expectation gives its entry's shape and schema.
 
 use std::collections::BTreeMap;
 
@@ -10,9 +12,9 @@ use serde_saphyr::Spanned;
 
 /// A scenario file.
 #[derive(Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, bound(deserialize = "E: Deserialize<'de>"))]
 #[schemars(title = "rulecheck scenario file")]
-pub(super) struct FileDoc {
+pub(super) struct FileDoc<E> {
     /// The variant every scenario of the file is played under.
     #[schemars(schema_with = "variant_ids")]
     pub(super) variant: Spanned<String>,
@@ -23,13 +25,14 @@ pub(super) struct FileDoc {
     #[serde(default)]
     #[schemars(schema_with = "option_values")]
     pub(super) options: BTreeMap<String, Spanned<String>>,
-    pub(super) scenarios: Vec<ScenarioDoc>,
+    pub(super) scenarios: Vec<ScenarioDoc<E>>,
 }
 
 /// One scenario.
 #[derive(Deserialize, schemars::JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub(super) struct ScenarioDoc {
+#[serde(deny_unknown_fields, bound(deserialize = "E: Deserialize<'de>"))]
+#[schemars(rename = "ScenarioDoc")]
+pub(super) struct ScenarioDoc<E> {
     /// What the scenario shows; unique in its file.
     #[schemars(with = "String")]
     pub(super) name: Spanned<String>,
@@ -51,40 +54,11 @@ pub(super) struct ScenarioDoc {
     pub(super) play: Vec<Spanned<String>>,
     /// What must hold afterwards under the file's variant.
     #[serde(default)]
-    pub(super) expect: Option<ExpectDoc>,
+    pub(super) expect: Option<E>,
     /// Expectations for the same position under other variants, by id: one
     /// scenario documents how several variants read it.
     #[serde(default)]
-    pub(super) variants: BTreeMap<String, ExpectDoc>,
-}
-
-/// What must hold after the play; at least one entry.
-#[derive(Deserialize, Default, schemars::JsonSchema)]
-#[serde(deny_unknown_fields, default)]
-pub(super) struct ExpectDoc {
-    /// The complete set of legal moves, in any order.
-    #[schemars(with = "Option<Vec<String>>")]
-    pub(super) moves: Option<Vec<Spanned<String>>>,
-    /// Moves that must be legal.
-    #[schemars(with = "Vec<String>")]
-    pub(super) legal: Vec<Spanned<String>>,
-    /// Moves or actions that must be refused, as `MOVE` or `MOVE: reason-code`.
-    #[schemars(with = "Vec<String>")]
-    pub(super) illegal: Vec<Spanned<String>>,
-    /// The position afterwards (position string or diagram).
-    #[schemars(with = "Option<String>")]
-    pub(super) after: Option<Spanned<String>>,
-    /// The player to move afterwards.
-    #[serde(rename = "to-move")]
-    #[schemars(with = "Option<String>")]
-    pub(super) to_move: Option<Spanned<String>>,
-    /// `ongoing`, `PLAYER wins: REASON`, `draw: REASON`, or a ranking `1st: seat 2, 2nd: seat 1`.
-    #[schemars(with = "Option<String>")]
-    pub(super) result: Option<Spanned<String>>,
-    /// Depth: leaf count.
-    // Read as text, so that a number out of range gets a message of its own.
-    #[schemars(with = "BTreeMap<u32, u64>")]
-    pub(super) perft: BTreeMap<String, Spanned<String>>,
+    pub(super) variants: BTreeMap<String, E>,
 }
 
 /// House rules by name; YAML may write their values as words, numbers or
@@ -103,8 +77,9 @@ fn variant_ids(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::json_schema!({ "type": "string", "enum": ids })
 }
 
-/// The JSON Schema of scenario files, as kept in `spec/scenario.schema.json`.
-pub fn schema() -> String {
-    let schema = schemars::schema_for!(FileDoc);
+/// The JSON Schema of scenario files whose expectations are of `kinds`,
+/// as kept in `spec/scenario.schema.json`.
+pub fn schema<K: super::Kinds>(_kinds: &K) -> String {
+    let schema = schemars::schema_for!(FileDoc<K::Doc>);
     format!("{}\n", serde_json::to_string_pretty(&schema).unwrap_or_default())
 }

@@ -8,12 +8,14 @@
 //! The parts: `collect` finds the files, `yaml` reads one within a budget,
 //! `doc` is what it reads into (and the schema), `located` places every
 //! error, `scenarios` builds each scenario and replays its play, and
-//! `expectations` checks what it expects against the reference.
+//! `reading` is what the kinds of expectation are given to read what it
+//! expects and check it against the reference. The kinds themselves are
+//! the caller's ([`Kinds`]): each is one unit where it is checked.
 
 mod collect;
 mod doc;
-mod expectations;
 mod located;
+mod reading;
 mod scenarios;
 mod yaml;
 
@@ -32,6 +34,7 @@ pub use yaml::read_yaml;
 
 pub use collect::collect;
 pub use doc::schema;
+pub use reading::{Kinds, Reading};
 
 /// Largest scenario file accepted.
 const MAX_FILE_BYTES: u64 = 4 << 20;
@@ -46,37 +49,50 @@ pub const MAX_SCENARIO_PERFT_NODES: u64 = 1_000_000;
 /// `overrides` are house rules set for the whole run (`--option`): they
 /// replace the file's and the scenario's settings wherever the variant has
 /// the option.
-pub fn load(path: &Path, catalog: &Catalog, overrides: &Options) -> Result<ScenarioFile, Vec<InputError>> {
+/// `kinds` are the kinds of expectation the `expect:` entries are read by
+/// (rulecheck's are `rulecheck::oracle::REGISTRY`).
+pub fn load<K: Kinds>(
+    path: &Path,
+    catalog: &Catalog,
+    overrides: &Options,
+    kinds: &K,
+) -> Result<ScenarioFile, Vec<InputError>> {
     let bytes = rulecheck_files::read_bounded(path, MAX_FILE_BYTES).map_err(|e| vec![message_error(path, e)])?;
-    load_bytes(path, &bytes, catalog, overrides)
+    load_bytes(path, &bytes, catalog, overrides, kinds)
 }
 
 /// [`load`], keeping the scenarios that load when others of the file do
 /// not: one bad scenario does not stop its file. Every error of the file
 /// is returned; the file is `None` when nothing of it can be run (it does
 /// not parse, or its variant, page or options are wrong).
-pub fn load_partial(path: &Path, catalog: &Catalog, overrides: &Options) -> (Option<ScenarioFile>, Vec<InputError>) {
+pub fn load_partial<K: Kinds>(
+    path: &Path,
+    catalog: &Catalog,
+    overrides: &Options,
+    kinds: &K,
+) -> (Option<ScenarioFile>, Vec<InputError>) {
     let bytes = match rulecheck_files::read_bounded(path, MAX_FILE_BYTES) {
         Ok(b) => b,
         Err(e) => return (None, vec![message_error(path, e)]),
     };
     let Ok(src) = std::str::from_utf8(&bytes) else {
-        return (None, load_bytes(path, &bytes, catalog, overrides).err().unwrap_or_default());
+        return (None, load_bytes(path, &bytes, catalog, overrides, kinds).err().unwrap_or_default());
     };
-    let (file, errors) = load_str_partial(path, src, catalog, overrides);
+    let (file, errors) = load_str_partial(path, src, catalog, overrides, kinds);
     (file.filter(|f| !f.scenarios.is_empty()), errors)
 }
 
 /// Load and check a scenario file's bytes, as if read from `path`: text
 /// that is not UTF-8 is an error at the first byte that is not.
-pub fn load_bytes(
+pub fn load_bytes<K: Kinds>(
     path: &Path,
     bytes: &[u8],
     catalog: &Catalog,
     overrides: &Options,
+    kinds: &K,
 ) -> Result<ScenarioFile, Vec<InputError>> {
     match std::str::from_utf8(bytes) {
-        Ok(src) => load_str(path, src, catalog, overrides),
+        Ok(src) => load_str(path, src, catalog, overrides, kinds),
         Err(_) => {
             let ((line, col), seq) = utf8_error(bytes).unwrap_or(((1, 1), String::new()));
             Err(vec![InputError {
@@ -90,13 +106,14 @@ pub fn load_bytes(
 }
 
 /// Load and check scenario text, as if read from `path`.
-pub fn load_str(
+pub fn load_str<K: Kinds>(
     path: &Path,
     src: &str,
     catalog: &Catalog,
     overrides: &Options,
+    kinds: &K,
 ) -> Result<ScenarioFile, Vec<InputError>> {
-    match load_str_partial(path, src, catalog, overrides) {
+    match load_str_partial(path, src, catalog, overrides, kinds) {
         (Some(file), errors) if errors.is_empty() => Ok(file),
         (_, errors) => Err(errors),
     }
@@ -104,13 +121,14 @@ pub fn load_str(
 
 /// [`load_str`], with the scenarios that loaded beside the errors of the
 /// others (`None` when a file-level part is wrong).
-fn load_str_partial(
+fn load_str_partial<K: Kinds>(
     path: &Path,
     src: &str,
     catalog: &Catalog,
     overrides: &Options,
+    kinds: &K,
 ) -> (Option<ScenarioFile>, Vec<InputError>) {
-    let doc: FileDoc = match read_yaml(path, src, "scenario file") {
+    let doc: FileDoc<K::Doc> = match read_yaml(path, src, "scenario file") {
         Ok(d) => d,
         Err(e) => return (None, vec![e]),
     };
@@ -165,7 +183,7 @@ fn load_str_partial(
             if !names.insert(&sdoc.name.value) {
                 ctx.err(loc_of(&sdoc.name.referenced), "two scenarios of the file have this name");
             }
-            let rows = scenario_rows(&mut ctx, v, &doc.options, sdoc);
+            let rows = scenario_rows(&mut ctx, kinds, v, &doc.options, sdoc);
             // A scenario with an error of its own is left out; the others
             // of the file still run.
             if ctx.errors.len() == before {

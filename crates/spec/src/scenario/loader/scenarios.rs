@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 
 use serde_saphyr::Spanned;
 
-use super::doc::{ExpectDoc, ScenarioDoc};
-use super::expectations::expectations;
+use super::doc::ScenarioDoc;
 use super::located::{check_player, loc_of, player_of, Ctx};
+use super::reading::{Kinds, Reading};
 use crate::scenario::expect::{self, Step};
 use crate::scenario::{Expectations, Loc, Located, Scenario};
 use rulecheck_game::notation::NotationError;
@@ -127,14 +127,15 @@ fn options(
 
 /// The scenarios a scenario entry stands for: one under the file's variant
 /// (`expect`), and one per row of its `variants:` table.
-pub(super) fn scenario_rows(
+pub(super) fn scenario_rows<K: Kinds>(
     ctx: &mut Ctx<'_>,
+    kinds: &K,
     home: &'static dyn game::Variant,
     file_options: &BTreeMap<String, Spanned<String>>,
-    doc: &ScenarioDoc,
+    doc: &ScenarioDoc<K::Doc>,
 ) -> Vec<Scenario> {
     let loc = loc_of(&doc.name.referenced);
-    let mut rows: Vec<(&'static dyn game::Variant, Option<&ExpectDoc>)> = Vec::new();
+    let mut rows: Vec<(&'static dyn game::Variant, Option<&K::Doc>)> = Vec::new();
     if doc.expect.is_some() || doc.variants.is_empty() {
         rows.push((home, doc.expect.as_ref()));
     }
@@ -152,12 +153,15 @@ pub(super) fn scenario_rows(
     }
     let clauses = clauses(ctx, doc);
     rows.into_iter()
-        .filter_map(|(v, expect)| scenario(ctx, v, v.info().id == home.info().id, file_options, doc, expect, &clauses))
+        .filter_map(|(v, expect)| {
+            let row = Row { variant: v, home: v.info().id == home.info().id, expect };
+            scenario(ctx, kinds, row, file_options, doc, &clauses)
+        })
         .collect()
 }
 
 /// The scenario's clauses, each checked against the catalog.
-fn clauses(ctx: &mut Ctx<'_>, doc: &ScenarioDoc) -> Vec<Located<String>> {
+fn clauses<E>(ctx: &mut Ctx<'_>, doc: &ScenarioDoc<E>) -> Vec<Located<String>> {
     let loc = loc_of(&doc.name.referenced);
     if doc.clauses.is_empty() {
         ctx.err(loc, "the scenario cites no clause: list the clause ids it tests under `clauses`");
@@ -181,16 +185,24 @@ fn clauses(ctx: &mut Ctx<'_>, doc: &ScenarioDoc) -> Vec<Located<String>> {
     clauses
 }
 
-/// One scenario under one variant.
-fn scenario(
-    ctx: &mut Ctx<'_>,
-    v: &dyn game::Variant,
+/// One row of a scenario entry: a variant, whether it is the file's, and
+/// what is expected under it.
+struct Row<'d, E> {
+    variant: &'static dyn game::Variant,
     home: bool,
+    expect: Option<&'d E>,
+}
+
+/// One scenario under one variant.
+fn scenario<K: Kinds>(
+    ctx: &mut Ctx<'_>,
+    kinds: &K,
+    row: Row<'_, K::Doc>,
     file_options: &BTreeMap<String, Spanned<String>>,
-    doc: &ScenarioDoc,
-    expect_doc: Option<&ExpectDoc>,
+    doc: &ScenarioDoc<K::Doc>,
     clauses: &[Located<String>],
 ) -> Option<Scenario> {
+    let Row { variant: v, home, expect: expect_doc } = row;
     let before = ctx.errors.len();
     let loc = loc_of(&doc.name.referenced);
     let options = options(ctx, v, file_options, &doc.options, home, loc)?;
@@ -257,11 +269,14 @@ fn scenario(
         }
     };
     let expect = match expect_doc {
-        Some(e) => expectations(ctx, game.as_ref(), &final_position, e),
+        Some(e) => kinds.read(e, &mut Reading { ctx, game: game.as_ref(), position: &final_position }),
         None => Expectations::default(),
     };
     if expect.is_empty() && ctx.errors.len() == before {
-        ctx.err(loc, "the scenario expects nothing: give at least one of moves, legal, illegal, after, to-move, result, perft under `expect`");
+        ctx.err(
+            loc,
+            format!("the scenario expects nothing: give at least one of {} under `expect`", kinds.keys().join(", ")),
+        );
     }
     if ctx.errors.len() > before {
         return None;

@@ -1,0 +1,215 @@
+//! The kinds of expectation. Each kind is one unit, in a file of its own:
+//! the shape of its entry under `expect:` (and so its schema), how the
+//! entry is read, located and checked against the reference when the
+//! scenario loads, what it asks the engine ahead for a pipelined engine,
+//! how it is checked against a replay, and its transcript line. [`KINDS`]
+//! joins them in one list, in the order they are read, checked and
+//! written; the loader is given the list ([`Registry`]), and the oracle
+//! checks a scenario by going down it.
+//!
+//! A kind reads its entry into a model of its own type, which the scenario
+//! keeps ([`crate::scenario::Expectations`]) and the kind finds again when
+//! it checks.
+
+mod after;
+mod doc;
+mod illegal;
+mod legal;
+mod moves;
+mod perft;
+mod result;
+mod to_move;
+
+use std::collections::BTreeMap;
+use std::fmt::Debug;
+use std::marker::PhantomData;
+
+use serde_saphyr::Spanned;
+
+use super::replayed::Replayed;
+use super::transcript::Checking;
+use crate::engine::{Engine, Plan};
+use crate::scenario::loader::{Kinds, Reading};
+use crate::scenario::{Expectations, Expected, Scenario};
+
+pub use after::After;
+pub use doc::Doc;
+pub use illegal::{Illegal, Refused};
+pub use legal::Legal;
+pub use moves::Moves;
+pub use perft::Perft;
+pub use result::GameResult;
+pub use to_move::ToMove;
+
+/// How YAML writes a kind's entry.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Shape {
+    /// A list of texts, empty when absent.
+    List,
+    /// A list of texts, or absent: an empty list says something.
+    OptionalList,
+    /// One text.
+    One,
+    /// A mapping of texts to texts.
+    Map,
+}
+
+impl Shape {
+    /// The JSON Schema of an entry of this shape, saying what it means.
+    fn schema(self, about: &str) -> schemars::Schema {
+        match self {
+            Shape::List => schemars::json_schema!({
+                "description": about, "type": "array", "default": [], "items": { "type": "string" }
+            }),
+            Shape::OptionalList => schemars::json_schema!({
+                "description": about, "type": ["array", "null"], "default": null, "items": { "type": "string" }
+            }),
+            Shape::One => schemars::json_schema!({ "description": about, "type": ["string", "null"], "default": null }),
+            Shape::Map => schemars::json_schema!({
+                "description": about, "type": "object", "default": {}, "additionalProperties": { "type": "string" }
+            }),
+        }
+    }
+}
+
+/// A kind's entry as YAML wrote it, every text with its place.
+pub(super) enum Raw {
+    List(Vec<Spanned<String>>),
+    One(Spanned<String>),
+    Map(BTreeMap<String, Spanned<String>>),
+}
+
+/// A kind of expectation, implemented by its model.
+pub(super) trait Kind: Clone + Debug + Send + Sync + Sized + 'static {
+    /// Its key under `expect:`, and the name failures and expected-failures
+    /// lists give it.
+    const KEY: &'static str;
+    const SHAPE: Shape;
+    /// What the entry means, as the schema says it.
+    const ABOUT: &'static str;
+
+    /// The JSON Schema of its entry: by default, that of its shape.
+    fn schema() -> schemars::Schema {
+        Self::SHAPE.schema(Self::ABOUT)
+    }
+
+    /// The entry read, each part located and checked against the
+    /// reference; `None` when it expects nothing (the errors are reported).
+    fn read(raw: &Raw, r: &mut Reading<'_, '_>) -> Option<Self>;
+
+    /// What the check will ask the engine, added to the plan; `None` when
+    /// no plan can be made.
+    fn plan(&self, _p: &mut Planning<'_>) -> Option<()> {
+        Some(())
+    }
+
+    /// The check against the replay: failures and transcript lines.
+    fn check(&self, on: &Replayed<'_>, engine: &mut dyn Engine, c: &mut Checking);
+}
+
+/// A kind, its model's type forgotten, as the list holds it.
+trait Entry: Sync {
+    fn key(&self) -> &'static str;
+    fn shape(&self) -> Shape;
+    fn schema(&self) -> schemars::Schema;
+    fn read(&self, raw: &Raw, r: &mut Reading<'_, '_>) -> Option<Box<dyn Expected>>;
+    fn plan(&self, ex: &Expectations, p: &mut Planning<'_>) -> Option<()>;
+    fn check(&self, ex: &Expectations, on: &Replayed<'_>, engine: &mut dyn Engine, c: &mut Checking);
+}
+
+struct Of<K>(PhantomData<fn() -> K>);
+
+impl<K: Kind> Entry for Of<K> {
+    fn key(&self) -> &'static str {
+        K::KEY
+    }
+    fn shape(&self) -> Shape {
+        K::SHAPE
+    }
+    fn schema(&self) -> schemars::Schema {
+        K::schema()
+    }
+    fn read(&self, raw: &Raw, r: &mut Reading<'_, '_>) -> Option<Box<dyn Expected>> {
+        K::read(raw, r).map(|m| Box::new(m) as Box<dyn Expected>)
+    }
+    fn plan(&self, ex: &Expectations, p: &mut Planning<'_>) -> Option<()> {
+        ex.get::<K>().map_or(Some(()), |m| m.plan(p))
+    }
+    fn check(&self, ex: &Expectations, on: &Replayed<'_>, engine: &mut dyn Engine, c: &mut Checking) {
+        if let Some(m) = ex.get::<K>() {
+            m.check(on, engine, c);
+        }
+    }
+}
+
+/// Every kind of expectation, in the order they are read, checked and
+/// written in transcripts.
+static KINDS: &[&dyn Entry] = &[
+    &Of::<Moves>(PhantomData),
+    &Of::<Legal>(PhantomData),
+    &Of::<Illegal>(PhantomData),
+    &Of::<After>(PhantomData),
+    &Of::<ToMove>(PhantomData),
+    &Of::<GameResult>(PhantomData),
+    &Of::<Perft>(PhantomData),
+];
+
+/// The kinds of expectation, as a loader is given them
+/// ([`crate::scenario::loader::load`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Registry;
+
+/// [`Registry`], to hand a loader.
+pub const REGISTRY: Registry = Registry;
+
+impl Kinds for Registry {
+    type Doc = Doc;
+
+    fn read(&self, doc: &Doc, reading: &mut Reading<'_, '_>) -> Expectations {
+        let mut out = Expectations::default();
+        for (kind, raw) in KINDS.iter().zip(doc.entries()) {
+            if let Some(m) = raw.as_ref().and_then(|raw| kind.read(raw, reading)) {
+                out.push(m);
+            }
+        }
+        out
+    }
+
+    fn keys(&self) -> Vec<&'static str> {
+        KINDS.iter().map(|k| k.key()).collect()
+    }
+}
+
+/// A plan being made: the scenario, and the reference's position after
+/// its play where a kind needs it.
+pub(super) struct Planning<'a> {
+    pub scenario: &'a Scenario,
+    pub plan: Plan,
+}
+
+impl Planning<'_> {
+    /// The reference's position after the play.
+    pub fn after(&self) -> Option<String> {
+        let s = self.scenario;
+        let game = crate::registry::configure(&s.variant, &s.options).ok()?;
+        let start = s.position.clone().unwrap_or_else(|| game.start_position());
+        Some(game.replay(&start, &self.plan.played).ok()?.position)
+    }
+}
+
+/// The plan with what each kind will ask added.
+pub(super) fn plan(scenario: &Scenario, plan: Plan) -> Option<Plan> {
+    let mut p = Planning { scenario, plan };
+    for kind in KINDS {
+        kind.plan(&scenario.expect, &mut p)?;
+    }
+    Some(p.plan)
+}
+
+/// Each of the scenario's expectations checked against the replay, in the
+/// order of the kinds.
+pub(super) fn check(on: &Replayed<'_>, engine: &mut dyn Engine, c: &mut Checking) {
+    for kind in KINDS {
+        kind.check(&on.scenario.expect, on, engine, c);
+    }
+}
