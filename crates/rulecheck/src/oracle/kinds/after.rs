@@ -6,25 +6,23 @@
 //! game is over, the side to move in the position is left out too, as
 //! `to-move` is.
 
-use super::{Kind, Raw, Shape};
+use super::{About, Kind};
 use crate::engine::Engine;
 use crate::oracle::replayed::Replayed;
 use crate::oracle::transcript::Checking;
 use crate::oracle::{Difference, Failure};
 use crate::scenario::loader::Reading;
 use crate::scenario::Located;
+use serde_saphyr::Spanned;
 
 /// The position expected, canonical, where it is written.
 #[derive(Clone, Debug)]
 pub struct After(pub Located<String>);
 
-impl Kind for After {
-    const KEY: &'static str = "after";
-    const ABOUT: &'static str = "The position afterwards (position string or diagram).";
-    const SHAPE: Shape = Shape::One;
+impl Kind<Spanned<String>> for After {
+    const ABOUT: About = About::one("after", "The position afterwards (position string or diagram).");
 
-    fn read(raw: &Raw, r: &mut Reading<'_, '_>) -> Option<After> {
-        let Raw::One(after) = raw else { return None };
+    fn read(after: &Spanned<String>, r: &mut Reading<'_, '_>) -> Option<After> {
         match r.game().normalize_position(&after.value) {
             Ok(fen) => Some(After(Located { value: fen, loc: r.loc(&after.referenced) })),
             Err(e) => {
@@ -66,6 +64,6 @@ impl Kind for After {
                 (Difference::Said(said), true)
             }
         };
-        c.fail(Failure { expectation: Self::KEY, loc: after.loc, difference, engine });
+        c.fail(Failure { expectation: Self::ABOUT.key, loc: after.loc, difference, engine });
     }
 }

@@ -4,7 +4,7 @@
 //! together (and ahead, for a pipelined engine), each answer written in
 //! the transcript.
 
-use super::{Kind, Planning, Raw, Shape};
+use super::{About, Kind, Planning};
 use crate::engine::{Engine, EngineError, Explanation};
 use crate::game::Action;
 use crate::oracle::replayed::{unknown_refusal, Replayed};
@@ -14,6 +14,7 @@ use crate::scenario::expect;
 use crate::scenario::loader::Reading;
 use crate::scenario::{Loc, Located};
 use rulecheck_text::shown;
+use serde_saphyr::Spanned;
 
 /// A move or action that must be refused, optionally with its reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,13 +27,11 @@ pub struct Refused {
 #[derive(Clone, Debug)]
 pub struct Illegal(pub Vec<Located<Refused>>);
 
-impl Kind for Illegal {
-    const KEY: &'static str = "illegal";
-    const ABOUT: &'static str = "Moves or actions that must be refused, as `MOVE` or `MOVE: reason-code`.";
-    const SHAPE: Shape = Shape::List;
+impl Kind<[Spanned<String>]> for Illegal {
+    const ABOUT: About =
+        About::list("illegal", "Moves or actions that must be refused, as `MOVE` or `MOVE: reason-code`.");
 
-    fn read(raw: &Raw, r: &mut Reading<'_, '_>) -> Option<Illegal> {
-        let Raw::List(list) = raw else { return None };
+    fn read(list: &[Spanned<String>], r: &mut Reading<'_, '_>) -> Option<Illegal> {
         let mut out = Vec::new();
         for item in list {
             let (step, reason) = match expect::parse_illegal(&item.value) {
@@ -82,7 +81,7 @@ impl Kind for Illegal {
         let Replayed { game, setup, played, reference_final, actual, .. } = on;
         let who = c.answerer();
         let said = |loc: Loc, words: String, engine: bool| Failure {
-            expectation: Self::KEY,
+            expectation: Self::ABOUT.key,
             loc,
             difference: Difference::Said(words),
             engine,
@@ -136,7 +135,7 @@ impl Kind for Illegal {
                 }
                 (Ok(Explanation::Refused(Some(got))), Some(want)) if &got != want => {
                     let headline = Some(format!("'{action}' is refused for the wrong reason"));
-                    c.wrong(Self::KEY, r.loc, Difference::values(headline, want, got))
+                    c.wrong(Self::ABOUT.key, r.loc, Difference::values(headline, want, got))
                 }
                 (Err(e), _) => c.fail(said(r.loc, format!("{who} failed: {e}"), true)),
                 _ => {}

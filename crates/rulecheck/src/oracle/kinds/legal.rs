@@ -1,24 +1,22 @@
 //! `legal`: moves that must be among the engine's legal moves.
 
-use super::{Kind, Raw, Shape};
+use super::{About, Kind};
 use crate::engine::Engine;
 use crate::oracle::replayed::{displays, Replayed};
 use crate::oracle::transcript::Checking;
 use crate::oracle::{Difference, Failure};
 use crate::scenario::loader::Reading;
 use crate::scenario::Located;
+use serde_saphyr::Spanned;
 
 /// The moves that must be legal, each where it is written.
 #[derive(Clone, Debug)]
 pub struct Legal(pub Vec<Located<String>>);
 
-impl Kind for Legal {
-    const KEY: &'static str = "legal";
-    const ABOUT: &'static str = "Moves that must be legal.";
-    const SHAPE: Shape = Shape::List;
+impl Kind<[Spanned<String>]> for Legal {
+    const ABOUT: About = About::list("legal", "Moves that must be legal.");
 
-    fn read(raw: &Raw, r: &mut Reading<'_, '_>) -> Option<Legal> {
-        let Raw::List(list) = raw else { return None };
+    fn read(list: &[Spanned<String>], r: &mut Reading<'_, '_>) -> Option<Legal> {
         let moves = r.moves(list);
         (!moves.is_empty()).then_some(Legal(moves))
     }
@@ -33,7 +31,12 @@ impl Kind for Legal {
                 }
                 Err(e) => e.message,
             };
-            c.fail(Failure { expectation: Self::KEY, loc: m.loc, difference: Difference::Said(said), engine: false });
+            c.fail(Failure {
+                expectation: Self::ABOUT.key,
+                loc: m.loc,
+                difference: Difference::Said(said),
+                engine: false,
+            });
         }
     }
 }

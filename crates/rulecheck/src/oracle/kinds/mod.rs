@@ -79,23 +79,79 @@ pub(super) enum Raw {
     Map(BTreeMap<String, Spanned<String>>),
 }
 
-/// A kind of expectation, implemented by its model.
-pub(super) trait Kind: Clone + Debug + Send + Sync + Sized + 'static {
-    /// Its key under `expect:`, and the name failures and expected-failures
-    /// lists give it.
-    const KEY: &'static str;
-    const SHAPE: Shape;
-    /// What the entry means, as the schema says it.
-    const ABOUT: &'static str;
+/// What a kind is called and what it means: its key under `expect:` (the
+/// name failures and expected-failures lists give it too), how YAML writes
+/// its entry, and what the entry means, as the schema says it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct About {
+    pub key: &'static str,
+    pub shape: Shape,
+    pub text: &'static str,
+}
+
+impl About {
+    pub const fn list(key: &'static str, text: &'static str) -> About {
+        About { key, shape: Shape::List, text }
+    }
+    pub const fn optional_list(key: &'static str, text: &'static str) -> About {
+        About { key, shape: Shape::OptionalList, text }
+    }
+    pub const fn one(key: &'static str, text: &'static str) -> About {
+        About { key, shape: Shape::One, text }
+    }
+    pub const fn map(key: &'static str, text: &'static str) -> About {
+        About { key, shape: Shape::Map, text }
+    }
+}
+
+/// An entry's texts as a kind reads them (one text, a list, a mapping),
+/// taken out of the entry as YAML wrote it.
+pub(super) trait Shaped {
+    fn of(raw: &Raw) -> Option<&Self>;
+    /// Whether an entry of this shape is read into this type: a kind is
+    /// never handed an entry it cannot read (a test holds every kind to it).
+    #[cfg(test)]
+    fn fits(shape: Shape) -> bool;
+}
+
+/// Each type an entry is read into: the variant of [`Raw`] it is taken
+/// from, and the shapes YAML writes it in.
+macro_rules! shaped {
+    ($($ty:ty => $raw:ident, $($shape:ident)|+;)*) => {$(
+        impl Shaped for $ty {
+            fn of(raw: &Raw) -> Option<&Self> {
+                if let Raw::$raw(texts) = raw {
+                    return Some(texts);
+                }
+                None
+            }
+            #[cfg(test)]
+            fn fits(shape: Shape) -> bool {
+                matches!(shape, $(Shape::$shape)|+)
+            }
+        }
+    )*};
+}
+
+shaped! {
+    Spanned<String> => One, One;
+    [Spanned<String>] => List, List | OptionalList;
+    BTreeMap<String, Spanned<String>> => Map, Map;
+}
+
+/// A kind of expectation, implemented by its model, reading entries
+/// written as `R`.
+pub(super) trait Kind<R: Shaped + ?Sized>: Clone + Debug + Send + Sync + Sized + 'static {
+    const ABOUT: About;
 
     /// The JSON Schema of its entry: by default, that of its shape.
     fn schema() -> schemars::Schema {
-        Self::SHAPE.schema(Self::ABOUT)
+        Self::ABOUT.shape.schema(Self::ABOUT.text)
     }
 
     /// The entry read, each part located and checked against the
     /// reference; `None` when it expects nothing (the errors are reported).
-    fn read(raw: &Raw, r: &mut Reading<'_, '_>) -> Option<Self>;
+    fn read(raw: &R, r: &mut Reading<'_, '_>) -> Option<Self>;
 
     /// What the check will ask the engine, added to the plan; `None` when
     /// no plan can be made.
@@ -111,26 +167,38 @@ pub(super) trait Kind: Clone + Debug + Send + Sync + Sized + 'static {
 trait Entry: Sync {
     fn key(&self) -> &'static str;
     fn shape(&self) -> Shape;
+    /// Whether the kind reads entries of its own shape.
+    #[cfg(test)]
+    fn fits(&self) -> bool;
     fn schema(&self) -> schemars::Schema;
     fn read(&self, raw: &Raw, r: &mut Reading<'_, '_>) -> Option<Box<dyn Expected>>;
     fn plan(&self, ex: &Expectations, p: &mut Planning<'_>) -> Option<()>;
     fn check(&self, ex: &Expectations, on: &Replayed<'_>, engine: &mut dyn Engine, c: &mut Checking);
 }
 
-struct Of<K>(PhantomData<fn() -> K>);
+struct Of<K, R: ?Sized>(PhantomData<(fn() -> K, fn(&R))>);
 
-impl<K: Kind> Entry for Of<K> {
+/// A kind as the list holds it.
+const fn of<K: Kind<R>, R: Shaped + ?Sized>() -> Of<K, R> {
+    Of(PhantomData)
+}
+
+impl<K: Kind<R>, R: Shaped + ?Sized> Entry for Of<K, R> {
     fn key(&self) -> &'static str {
-        K::KEY
+        K::ABOUT.key
     }
     fn shape(&self) -> Shape {
-        K::SHAPE
+        K::ABOUT.shape
+    }
+    #[cfg(test)]
+    fn fits(&self) -> bool {
+        R::fits(K::ABOUT.shape)
     }
     fn schema(&self) -> schemars::Schema {
         K::schema()
     }
     fn read(&self, raw: &Raw, r: &mut Reading<'_, '_>) -> Option<Box<dyn Expected>> {
-        K::read(raw, r).map(|m| Box::new(m) as Box<dyn Expected>)
+        K::read(R::of(raw)?, r).map(|m| Box::new(m) as Box<dyn Expected>)
     }
     fn plan(&self, ex: &Expectations, p: &mut Planning<'_>) -> Option<()> {
         ex.get::<K>().map_or(Some(()), |m| m.plan(p))
@@ -145,13 +213,13 @@ impl<K: Kind> Entry for Of<K> {
 /// Every kind of expectation, in the order they are read, checked and
 /// written in transcripts.
 static KINDS: &[&dyn Entry] = &[
-    &Of::<Moves>(PhantomData),
-    &Of::<Legal>(PhantomData),
-    &Of::<Illegal>(PhantomData),
-    &Of::<After>(PhantomData),
-    &Of::<ToMove>(PhantomData),
-    &Of::<GameResult>(PhantomData),
-    &Of::<Perft>(PhantomData),
+    &of::<Moves, _>(),
+    &of::<Legal, _>(),
+    &of::<Illegal, _>(),
+    &of::<After, _>(),
+    &of::<ToMove, _>(),
+    &of::<GameResult, _>(),
+    &of::<Perft, _>(),
 ];
 
 /// The kinds of expectation, as a loader is given them
@@ -211,5 +279,17 @@ pub(super) fn plan(scenario: &Scenario, plan: Plan) -> Option<Plan> {
 pub(super) fn check(on: &Replayed<'_>, engine: &mut dyn Engine, c: &mut Checking) {
     for kind in KINDS {
         kind.check(&on.scenario.expect, on, engine, c);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::KINDS;
+
+    #[test]
+    fn every_kind_reads_entries_of_its_own_shape() {
+        for kind in KINDS {
+            assert!(kind.fits(), "{} is handed entries it cannot read", kind.key());
+        }
     }
 }

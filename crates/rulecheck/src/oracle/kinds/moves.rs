@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{Kind, Raw, Shape};
+use super::{About, Kind};
 use crate::engine::Engine;
 use crate::game::{Game, MoveKey};
 use crate::oracle::replayed::{displays, Replayed};
@@ -12,6 +12,7 @@ use crate::oracle::transcript::Checking;
 use crate::oracle::{Difference, Failure};
 use crate::scenario::loader::Reading;
 use crate::scenario::Located;
+use serde_saphyr::Spanned;
 
 /// The moves expected, each where it is written.
 #[derive(Clone, Debug)]
@@ -28,13 +29,10 @@ fn keys(game: &dyn Game, position: &str, moves: &[String]) -> Result<BTreeMap<St
     Ok(out)
 }
 
-impl Kind for Moves {
-    const KEY: &'static str = "moves";
-    const ABOUT: &'static str = "The complete set of legal moves, in any order.";
-    const SHAPE: Shape = Shape::OptionalList;
+impl Kind<[Spanned<String>]> for Moves {
+    const ABOUT: About = About::optional_list("moves", "The complete set of legal moves, in any order.");
 
-    fn read(raw: &Raw, r: &mut Reading<'_, '_>) -> Option<Moves> {
-        let Raw::List(list) = raw else { return None };
+    fn read(list: &[Spanned<String>], r: &mut Reading<'_, '_>) -> Option<Moves> {
         Some(Moves(r.moves(list)))
     }
 
@@ -49,6 +47,6 @@ impl Kind for Moves {
             ),
             Err(e) => (scenario.loc, Difference::Said(e)),
         };
-        c.fail(Failure { expectation: Self::KEY, loc, difference, engine: false });
+        c.fail(Failure { expectation: Self::ABOUT.key, loc, difference, engine: false });
     }
 }

@@ -7,7 +7,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{Kind, Planning, Raw, Shape};
+use super::{About, Kind, Planning};
 use crate::engine::{Engine, EngineError, Setup};
 use crate::game;
 use crate::oracle::replayed::Replayed;
@@ -16,6 +16,7 @@ use crate::oracle::{Difference, Failure};
 use crate::scenario::loader::{Reading, MAX_SCENARIO_PERFT_DEPTH, MAX_SCENARIO_PERFT_NODES};
 use crate::scenario::Loc;
 use rulecheck_text::shown;
+use serde_saphyr::Spanned;
 
 /// The counts expected, by depth, shallowest first.
 #[derive(Clone, Debug)]
@@ -43,16 +44,14 @@ fn depth_of(key: &str) -> Result<u32, String> {
     }
 }
 
-impl Kind for Perft {
-    const KEY: &'static str = "perft";
-    const SHAPE: Shape = Shape::Map;
-    const ABOUT: &'static str = "Depth: leaf count.";
+impl Kind<BTreeMap<String, Spanned<String>>> for Perft {
+    const ABOUT: About = About::map("perft", "Depth: leaf count.");
 
     /// Depths to counts, though read as text, so that a number out of
     /// range gets a message of its own.
     fn schema() -> schemars::Schema {
         schemars::json_schema!({
-            "description": Self::ABOUT,
+            "description": Self::ABOUT.text,
             "type": "object",
             "additionalProperties": false,
             "default": {},
@@ -62,8 +61,7 @@ impl Kind for Perft {
         })
     }
 
-    fn read(raw: &Raw, r: &mut Reading<'_, '_>) -> Option<Perft> {
-        let Raw::Map(doc) = raw else { return None };
+    fn read(doc: &BTreeMap<String, Spanned<String>>, r: &mut Reading<'_, '_>) -> Option<Perft> {
         let mut out = Perft { counts: Vec::new(), at: BTreeMap::new() };
         for (key, count) in doc {
             let at_key = r.key_place(&count.referenced, key);
@@ -149,7 +147,7 @@ impl Kind for Perft {
                     shown.push(format!("{depth}={got}"));
                     if got != want {
                         let difference = Difference::Count { depth, expected: want, actual: got };
-                        c.fail(Failure { expectation: Self::KEY, loc, difference, engine: false });
+                        c.fail(Failure { expectation: Self::ABOUT.key, loc, difference, engine: false });
                     }
                 }
                 Ok(None) => {
@@ -158,7 +156,7 @@ impl Kind for Perft {
                 }
                 Err(e) => {
                     let difference = Difference::Said(format!("{} failed: {e}", c.answerer()));
-                    c.fail(Failure { expectation: Self::KEY, loc, difference, engine: true });
+                    c.fail(Failure { expectation: Self::ABOUT.key, loc, difference, engine: true });
                 }
             }
         }

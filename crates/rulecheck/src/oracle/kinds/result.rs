@@ -2,7 +2,7 @@
 //! a ranking, with its reason where one is written. A ranking places every
 //! player of the game once; any other could never match the game's.
 
-use super::{Kind, Raw, Shape};
+use super::{About, Kind};
 use crate::engine::Engine;
 use crate::oracle::replayed::Replayed;
 use crate::oracle::transcript::Checking;
@@ -11,6 +11,7 @@ use crate::scenario::expect;
 use crate::scenario::loader::Reading;
 use crate::scenario::{Loc, Located, ResultExp};
 use rulecheck_text::shown;
+use serde_saphyr::Spanned;
 
 /// The result expected, where it is written.
 #[derive(Clone, Debug)]
@@ -49,14 +50,13 @@ fn players_wrong(r: &Reading<'_, '_>, result: &ResultExp) -> Option<String> {
     })
 }
 
-impl Kind for GameResult {
-    const KEY: &'static str = "result";
-    const ABOUT: &'static str =
-        "`ongoing`, `PLAYER wins: REASON`, `draw: REASON`, or a ranking `1st: seat 2, 2nd: seat 1`.";
-    const SHAPE: Shape = Shape::One;
+impl Kind<Spanned<String>> for GameResult {
+    const ABOUT: About = About::one(
+        "result",
+        "`ongoing`, `PLAYER wins: REASON`, `draw: REASON`, or a ranking `1st: seat 2, 2nd: seat 1`.",
+    );
 
-    fn read(raw: &Raw, r: &mut Reading<'_, '_>) -> Option<GameResult> {
-        let Raw::One(res) = raw else { return None };
+    fn read(res: &Spanned<String>, r: &mut Reading<'_, '_>) -> Option<GameResult> {
         let (result, reason_col) = match expect::parse_result(&res.value) {
             Ok(parsed) => parsed,
             Err(e) => {
@@ -89,6 +89,6 @@ impl Kind for GameResult {
         if res.value.accepts(&on.replay.result) {
             return;
         }
-        c.wrong(Self::KEY, res.loc, Difference::values(None, &res.value, &on.replay.result));
+        c.wrong(Self::ABOUT.key, res.loc, Difference::values(None, &res.value, &on.replay.result));
     }
 }

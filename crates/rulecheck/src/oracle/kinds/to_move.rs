@@ -5,7 +5,7 @@
 //! when the reference says so; an engine that ends it early or late is
 //! caught by its moves and its result.
 
-use super::{Kind, Raw, Shape};
+use super::{About, Kind};
 use crate::engine::Engine;
 use crate::oracle::replayed::Replayed;
 use crate::oracle::transcript::Checking;
@@ -13,18 +13,16 @@ use crate::oracle::Difference;
 use crate::scenario::expect;
 use crate::scenario::loader::Reading;
 use crate::scenario::Located;
+use serde_saphyr::Spanned;
 
 /// The player expected to move, where it is written.
 #[derive(Clone, Debug)]
 pub struct ToMove(pub Located<String>);
 
-impl Kind for ToMove {
-    const KEY: &'static str = "to-move";
-    const ABOUT: &'static str = "The player to move afterwards.";
-    const SHAPE: Shape = Shape::One;
+impl Kind<Spanned<String>> for ToMove {
+    const ABOUT: About = About::one("to-move", "The player to move afterwards.");
 
-    fn read(raw: &Raw, r: &mut Reading<'_, '_>) -> Option<ToMove> {
-        let Raw::One(tm) = raw else { return None };
+    fn read(tm: &Spanned<String>, r: &mut Reading<'_, '_>) -> Option<ToMove> {
         let loc = r.loc(&tm.referenced);
         match expect::parse_player(&tm.value) {
             Ok(p) => match r.check_player(&p) {
@@ -46,6 +44,6 @@ impl Kind for ToMove {
         if on.game_over() || tm.value == on.replay.to_move {
             return;
         }
-        c.wrong(Self::KEY, tm.loc, Difference::values(None, &tm.value, &on.replay.to_move));
+        c.wrong(Self::ABOUT.key, tm.loc, Difference::values(None, &tm.value, &on.replay.to_move));
     }
 }
