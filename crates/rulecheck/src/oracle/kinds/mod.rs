@@ -176,9 +176,10 @@ trait Entry: Sync {
     fn check(&self, ex: &Expectations, on: &Replayed<'_>, engine: &mut dyn Engine, c: &mut Checking);
 }
 
-struct Of<K, R: ?Sized>(PhantomData<(fn() -> K, fn(&R))>);
+/// A kind `K` reading `R`, as the list holds it: neither is stored.
+struct Of<K, R: ?Sized>(PhantomData<fn(&R) -> K>);
 
-/// A kind as the list holds it.
+/// A kind for the list, its entry type found from its one `Kind` impl.
 const fn of<K: Kind<R>, R: Shaped + ?Sized>() -> Of<K, R> {
     Of(PhantomData)
 }
