@@ -41,12 +41,16 @@
 //! assert_eq!(english.perft(&start, 3, false).expect("a position"), 302);
 //! ```
 
+mod configure;
+mod family;
 mod game;
 pub mod notation;
 pub mod svg;
 pub mod table;
 pub mod walk;
 
+pub use crate::configure::{Configure, Deviation, Deviations};
+pub use crate::family::{probe, take, unknown_player, Family, Text};
 pub use crate::game::*;
 pub use crate::notation::NotationError;
 pub use crate::table::{Stats, TableError};
