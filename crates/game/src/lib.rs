@@ -10,13 +10,21 @@
 //! `rulecheck-halma`, `rulecheck-konane`) implement it, and `rulecheck-spec`'s
 //! registry lists them.
 //!
+//! A family writes none of the text: it implements [`Family`] in its own
+//! types (positions, moves, players, a game in progress, its perft walks),
+//! and [`Text`] is the one [`Game`] over any family. Each variant
+//! implements [`Configure`] (its rules under house rules, its game under
+//! rules), from which its [`Variant`] follows, with the single-rule
+//! deviations of the family's rules ([`Deviations`]) that the mutation
+//! tests flip.
+//!
 //! Beside the contract, what every family shares: [`notation`], the errors
 //! of a notation parser and the steps of reading every grammar shares;
 //! [`table`], the transposition table of a perft count; [`walk`], a
 //! family's perft walk spoken in text; [`svg`], the drawing of a board.
 //!
 //! What it is not: a game. It holds no rules; a game author implements
-//! [`Game`] and [`Variant`] in a family crate, and an engine author takes a
+//! [`Family`] and [`Configure`] in a family crate, and an engine author takes a
 //! family crate (`rulecheck-draughts` and the others) and uses its games
 //! through this contract without implementing anything:
 //!

@@ -9,8 +9,8 @@
 //! move tree ([`HashedPerft`] with a transposition table), and
 //! [`notation`] reads and writes positions and moves (`p2-l2`, holes named
 //! by row letter and place). [`ChineseCheckers`] is the variant as a
-//! `rulecheck_game::Variant`, [`Halma`] the game as a text-speaking
-//! `rulecheck_game::Game`.
+//! `rulecheck_game::Variant`, [`Halma`] the game as a
+//! `rulecheck_game::Family` (text-speaking through `rulecheck_game::Text`).
 //!
 //! It is not a playing engine (no search, no evaluation), and knows nothing
 //! of scenarios, engines or reports.
