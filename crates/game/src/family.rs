@@ -301,3 +301,6 @@ impl<F: Family + 'static> Game for Text<F> {
         Ok(Box::new(Counted::new(&self.0, self.0.hashed(paths, bytes)?)))
     }
 }
+
+#[cfg(test)]
+mod tests;
