@@ -6,9 +6,9 @@ use rulecheck::draughts::Dispatch;
 use rulecheck::draughts::Geometry;
 use rulecheck::draughts::Position;
 use rulecheck::draughts::Word;
+use rulecheck::draughts::DEVIATIONS;
 use rulecheck::draughts::{apply, Generator, Listing, Move};
 use rulecheck::draughts::{CaptureDuty, Rules, Side};
-use rulecheck::mutation::draughts::DEVIATIONS;
 
 fn listed(rules: &Rules, fen: &str, listing: Listing) -> Vec<Move> {
     let pos = parse_fen(fen, rules).expect("test FEN parses");

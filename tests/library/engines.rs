@@ -309,11 +309,15 @@ fn an_engine_config_file_names_command_timeout_and_expected_failures() {
 /// Every deviation of every family by its family, in the order of the
 /// family's list (Konane's inert ones left out: no spec can catch them).
 fn every_deviation() -> Vec<(&'static str, &'static str)> {
-    use rulecheck::mutation::{draughts, halma, konane};
+    use rulecheck::game::Deviations;
+    use rulecheck::{draughts, halma, konane};
     let of = |family: &'static str, names: Vec<&'static str>| names.into_iter().map(move |n| (family, n));
     of("draughts", draughts::DEVIATIONS.iter().map(|d| d.name).collect())
         .chain(of("halma", halma::DEVIATIONS.iter().map(|d| d.name).collect()))
-        .chain(of("konane", konane::DEVIATIONS.iter().map(|d| d.name).filter(|n| konane::inert(n).is_none()).collect()))
+        .chain(of(
+            "konane",
+            konane::DEVIATIONS.iter().map(|d| d.name).filter(|n| konane::Rules::inert("konane", n).is_none()).collect(),
+        ))
         .collect()
 }
 

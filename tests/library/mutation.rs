@@ -8,7 +8,7 @@ use std::path::Path;
 
 use rulecheck::catalog::Catalog;
 use rulecheck::engine::InProcess;
-use rulecheck::game::Game;
+use rulecheck::game::Text;
 use rulecheck::mutation::{self, Fate};
 use rulecheck::oracle;
 use rulecheck::runner;
@@ -100,7 +100,7 @@ fn every_seat_sent_to_a_wrong_camp_fails_a_chinese_checkers_scenario() {
                                         rules.camps[seat] = camp;
                                     }
                                 }
-                                Some(Box::new(Halma::new(rules)) as Box<dyn Game>)
+                                Some(Text::boxed(Halma::new(rules)))
                             }),
                         );
                         let right = {

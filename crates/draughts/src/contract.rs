@@ -1,43 +1,33 @@
-//! A draughts variant behind the contract every family keeps: positions,
-//! moves, actions and results as text, replays, refusals explained, perft
-//! with or without a table. Apart from `Draughts` itself, which speaks the
-//! family's own types, so that each reads on its own.
+//! A draughts variant as a family of the contract: positions, moves,
+//! sides, matches and perft walks in the family's own types, which
+//! `rulecheck_game::Text` speaks as text. Apart from `Draughts` itself,
+//! which speaks the family's own types, so that each reads on its own.
 
+use crate::notation::MoveText;
 use crate::{
-    explain, geometry, notation, perft, Counting, Dispatch, Draughts, Generator, Move, Perft, Position, SquareStyle,
+    explain, game, geometry, notation, perft, Counting, Dispatch, Draughts, Generator, Match, Move, Perft, Position,
+    Rules, Side, SquareStyle,
 };
 use rulecheck_game::notation::NotationError;
 use rulecheck_game::table::TableError;
-use rulecheck_game::walk::{Counted, Notated};
-use rulecheck_game::{Action, Counter, Game, GameError, MoveKey, Replay};
+use rulecheck_game::walk::Notated;
+use rulecheck_game::{probe, Action, Family, MoveKey};
 
-impl<B: Dispatch> Game for Draughts<B> {
+impl<B: Dispatch> Family for Draughts<B> {
+    type Rules = Rules;
+    type Player = Side;
+    type Written = MoveText;
+    type Action = game::Action<B>;
+    type State<'a> = Match<'a, B>;
+    type Perft<'a> = Perft<'a, B>;
+    type Hashed<'a> = perft::hash::Hashed<'a, B>;
+
     fn variant(&self) -> &'static str {
         self.variant
     }
 
-    fn players(&self) -> Vec<String> {
-        let first = self.rules.first;
-        vec![first.name().to_string(), first.other().name().to_string()]
-    }
-
-    fn start_position(&self) -> String {
-        self.fen(&Position::<B>::start(&self.rules))
-    }
-
-    fn normalize_position(&self, text: &str) -> Result<String, NotationError> {
-        let pos = self.parse(text)?;
-        Ok(self.fen(&notation::normalize(&pos, &self.rules)))
-    }
-
-    fn diagram(&self, position: &str) -> Result<String, NotationError> {
-        Ok(notation::write_diagram(&self.parse(position)?, &self.rules, self.style))
-    }
-
-    fn turn_cleared(&self, position: &str) -> Result<String, NotationError> {
-        let mut pos = notation::normalize(&self.parse(position)?, &self.rules);
-        pos.turn = self.rules.first;
-        Ok(self.fen(&pos))
+    fn rules(&self) -> &Rules {
+        &self.rules
     }
 
     /// The size, and what else makes one square number another place: a
@@ -58,40 +48,42 @@ impl<B: Dispatch> Game for Draughts<B> {
         format!("{0}x{0} draughts{kind}", g.size())
     }
 
-    fn counters(&self, position: &str) -> Result<Vec<(&'static str, String)>, NotationError> {
-        let pos = notation::normalize(&self.parse(position)?, &self.rules);
-        Ok(notation::counters(&pos, &self.rules)
-            .into_iter()
-            .filter(|&(_, v)| v != 0)
-            .map(|(n, v)| (n, v.to_string()))
-            .chain(notation::king_run_counters(&pos, &self.rules, self.style))
-            .collect())
+    fn players(&self) -> Vec<Side> {
+        let first = self.rules.first;
+        vec![first, first.other()]
     }
 
-    fn clear_counters(&self, position: &str, names: &[&str]) -> Result<String, NotationError> {
-        let mut pos = notation::normalize(&self.parse(position)?, &self.rules);
-        for name in names {
-            match *name {
-                "np" => pos.quiet_plies = 0,
-                "nm" => pos.plies_since_man_move = 0,
-                "eg" => pos.endgame_plies = 0,
-                "wk" => pos.king_runs[1] = Default::default(),
-                "bk" => pos.king_runs[0] = Default::default(),
-                _ => {}
-            }
-        }
-        Ok(self.fen(&pos))
+    fn player_name(&self, side: Side) -> String {
+        side.name().to_string()
     }
 
-    fn move_cells(&self, text: &str) -> Vec<usize> {
-        notation::parse_move(text, self.g())
-            .map(|t| t.squares.into_iter().map(usize::from).collect())
-            .unwrap_or_default()
+    fn start(&self) -> Position<B> {
+        Position::start(&self.rules)
     }
 
-    fn draw(&self, position: &str, mark: &dyn Fn(usize) -> Option<&'static str>) -> Result<String, NotationError> {
+    fn write_position(&self, pos: &Position<B>) -> String {
+        self.fen(pos)
+    }
+
+    /// The counters the rules do not use dropped.
+    fn normalize(&self, pos: Position<B>) -> Position<B> {
+        notation::normalize(&pos, &self.rules)
+    }
+
+    fn turn(&self, pos: &Position<B>) -> Side {
+        pos.turn
+    }
+
+    fn set_turn(&self, pos: &mut Position<B>, side: Side) {
+        pos.turn = side;
+    }
+
+    fn diagram(&self, pos: &Position<B>) -> String {
+        notation::write_diagram(pos, &self.rules, self.style)
+    }
+
+    fn draw(&self, pos: &Position<B>, mark: &dyn Fn(usize) -> Option<&'static str>) -> String {
         use rulecheck_game::svg::{square_board, Piece, BLACK, WHITE};
-        let pos = self.parse(position)?;
         let g = self.g();
         let cells = |r: usize, c: usize| {
             let sq = g.at(r as u8, c as u8)?;
@@ -107,7 +99,7 @@ impl<B: Dispatch> Game for Draughts<B> {
         let dark = |r: usize, c: usize| g.at(r as u8, c as u8).is_some();
         let labels = |r: usize, c: usize| g.at(r as u8, c as u8).map(|sq| notation::square_name(sq, g, self.style));
         let marks = |r: usize, c: usize| mark(usize::from(g.at(r as u8, c as u8)?));
-        Ok(square_board(usize::from(g.size()), &cells, &dark, &labels, &marks))
+        square_board(usize::from(g.size()), &cells, &dark, &labels, &marks)
     }
 
     fn set_notation(&mut self, name: &str) -> Result<(), String> {
@@ -126,27 +118,18 @@ impl<B: Dispatch> Game for Draughts<B> {
         }
     }
 
-    fn check_move(&self, text: &str) -> Result<(), NotationError> {
-        notation::parse_move(text, self.g()).map(|_| ())
+    fn parse_move(&self, text: &str) -> Result<MoveText, NotationError> {
+        notation::parse_move(text, self.g())
     }
 
-    fn replay(&self, position: &str, actions: &[Action]) -> Result<Replay, GameError> {
-        let game = self.play_out(position, actions)?;
-        let pos = notation::normalize(game.position(), &self.rules);
-        Ok(Replay {
-            position: self.fen(&pos),
-            to_move: pos.turn.name().to_string(),
-            result: game.outcome().to_string(),
-            moves: game.legal_moves().iter().map(|m| self.write(m)).collect(),
-        })
+    fn cells(&self, written: &MoveText) -> Vec<usize> {
+        written.squares.iter().map(|&s| usize::from(s)).collect()
     }
 
-    fn move_key(&self, position: &str, text: &str) -> Result<MoveKey, NotationError> {
-        let pos = self.parse(position)?;
-        let parsed = notation::parse_move(text, self.g())?;
+    fn move_key(&self, pos: &Position<B>, parsed: &MoveText, text: &str) -> Result<MoveKey, NotationError> {
         let mut legal = Vec::new();
-        Generator::new(&self.rules).legal_moves(&pos, &mut legal);
-        let found = self.candidates(&pos, &legal, &parsed);
+        Generator::new(&self.rules).legal_moves(pos, &mut legal);
+        let found = self.candidates(pos, &legal, parsed);
         match found.as_slice() {
             [one] => return Ok(self.key(one)),
             [] => {}
@@ -187,25 +170,86 @@ impl<B: Dispatch> Game for Draughts<B> {
         Ok(MoveKey { key: self.key_of(from, to, &captured), display })
     }
 
-    fn explain(&self, position: &str, played: &[Action], action: &Action) -> Result<Option<String>, GameError> {
-        let game = self.play_out(position, played)?;
-        if let Action::Move(text) = action {
-            let parsed = notation::parse_move(text, self.g())?;
-            return Ok(explain::explain(&game, &parsed).map(str::to_string));
+    fn begin(&self, pos: Position<B>) -> Match<'_, B> {
+        Match::new(&self.rules, pos)
+    }
+
+    fn position<'s>(&self, state: &'s Match<'_, B>) -> &'s Position<B> {
+        state.position()
+    }
+
+    fn outcome(&self, state: &Match<'_, B>) -> String {
+        state.outcome().to_string()
+    }
+
+    fn legal_moves<'s>(&self, state: &'s Match<'_, B>) -> &'s [Move<B>] {
+        state.legal_moves()
+    }
+
+    fn action(
+        &self,
+        state: &Match<'_, B>,
+        action: &Action,
+    ) -> Result<Result<game::Action<B>, &'static str>, NotationError> {
+        Ok(Ok(match action {
+            Action::Move(text) => {
+                let parsed = notation::parse_move(text, self.g())?;
+                let found = self.candidates(state.position(), state.legal_moves(), &parsed);
+                match found.as_slice() {
+                    [one] => game::Action::Move(*one),
+                    [] => return Ok(Err(explain::explain(state, &parsed).unwrap_or("illegal"))),
+                    _ => return Ok(Err("ambiguous")),
+                }
+            }
+            Action::Resign(p) => game::Action::Resign(self.player(p)?),
+            Action::OfferDraw(p) => game::Action::OfferDraw(self.player(p)?),
+            Action::AcceptDraw(p) => game::Action::AcceptDraw(self.player(p)?),
+            Action::ClaimDraw(p) => game::Action::ClaimDraw(self.player(p)?),
+            Action::DeclareDraw(p) if p == "arbiter" => game::Action::DeclareDraw(None),
+            Action::DeclareDraw(p) => game::Action::DeclareDraw(Some(self.player(p)?)),
+        }))
+    }
+
+    fn play(&self, state: &mut Match<'_, B>, action: game::Action<B>) -> Result<(), &'static str> {
+        state.play(action).map_err(|r| r.code())
+    }
+
+    /// A move is explained as written, read against every route of every
+    /// legal move: a shorthand that stands for more than one legal move is
+    /// not refused here, though playing it is.
+    fn explain(&self, state: &Match<'_, B>, action: &Action) -> Result<Option<&'static str>, NotationError> {
+        match action {
+            Action::Move(text) => Ok(explain::explain(state, &self.parse_move(text)?)),
+            _ => probe(self, state, action),
         }
-        let mut probe = game.clone();
-        Ok(match self.to_action(&game, action)? {
-            Ok(a) => probe.play(a).err().map(|r| r.code().to_string()),
-            Err(code) => Some(code.to_string()),
-        })
     }
 
-    fn counter(&self, paths: bool) -> Box<dyn Counter + '_> {
-        Box::new(Counted::new(self, Perft::<B>::new(&self.rules, counting(paths))))
+    fn counters(&self, pos: &Position<B>) -> Vec<(&'static str, String)> {
+        notation::counters(pos, &self.rules)
+            .into_iter()
+            .filter(|&(_, v)| v != 0)
+            .map(|(n, v)| (n, v.to_string()))
+            .chain(notation::king_run_counters(pos, &self.rules, self.style))
+            .collect()
     }
 
-    fn hashed(&self, paths: bool, bytes: usize) -> Result<Box<dyn Counter + '_>, TableError> {
-        Ok(Box::new(Counted::new(self, perft::hash::Hashed::<B>::new(&self.rules, counting(paths), bytes)?)))
+    fn clear_counter(&self, pos: &mut Position<B>, name: &str) {
+        match name {
+            "np" => pos.quiet_plies = 0,
+            "nm" => pos.plies_since_man_move = 0,
+            "eg" => pos.endgame_plies = 0,
+            "wk" => pos.king_runs[1] = Default::default(),
+            "bk" => pos.king_runs[0] = Default::default(),
+            _ => {}
+        }
+    }
+
+    fn perft(&self, paths: bool) -> Perft<'_, B> {
+        Perft::new(&self.rules, counting(paths))
+    }
+
+    fn hashed(&self, paths: bool, bytes: usize) -> Result<perft::hash::Hashed<'_, B>, TableError> {
+        perft::hash::Hashed::new(&self.rules, counting(paths), bytes)
     }
 }
 
@@ -219,7 +263,7 @@ fn counting(paths: bool) -> Counting {
 }
 
 /// Positions as the family reads them, moves as it writes them, for the
-/// counts of [`Counted`].
+/// counts of `rulecheck_game::walk::Counted`.
 impl<B: Dispatch> Notated for Draughts<B> {
     type Position = Position<B>;
     type Move = Move<B>;

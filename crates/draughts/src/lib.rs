@@ -44,6 +44,7 @@
 //! ```
 
 mod contract;
+mod deviations;
 mod explain;
 pub mod game;
 mod geometry;
@@ -57,8 +58,9 @@ mod variants;
 mod word;
 
 use rulecheck_game::notation::NotationError;
-use rulecheck_game::{Action, Game, GameError, MoveKey, Rejection};
+use rulecheck_game::{Game, MoveKey, Text};
 
+pub use self::deviations::DEVIATIONS;
 pub use self::explain::{explain, matches};
 pub use self::game::Match;
 pub use self::geometry::{Geometry, Numbering};
@@ -84,8 +86,9 @@ pub use self::variants::{
 };
 pub use self::word::Word;
 
-/// A draughts variant under fixed rules, speaking text, its board kept in
-/// the word `B` (see [`Word`]).
+/// A draughts variant under fixed rules, in the family's own types (a
+/// `rulecheck_game::Family`), its board kept in the word `B` (see
+/// [`Word`]).
 pub struct Draughts<B: Word = u64> {
     variant: &'static str,
     rules: Rules,
@@ -97,9 +100,9 @@ pub struct Draughts<B: Word = u64> {
 /// word that holds it.
 pub fn game(variant: &'static str, rules: Rules, style: SquareStyle) -> Box<dyn Game> {
     if rules.geometry.is_wide() {
-        Box::new(Draughts::<u128>::new(variant, rules, style))
+        Text::boxed(Draughts::<u128>::new(variant, rules, style))
     } else {
-        Box::new(Draughts::<u64>::new(variant, rules, style))
+        Text::boxed(Draughts::<u64>::new(variant, rules, style))
     }
 }
 
@@ -164,55 +167,5 @@ impl<B: Dispatch> Draughts<B> {
         let fitting: Vec<&Move<B>> =
             if exact.is_empty() { routes.iter().filter(|m| explain::matches(text, m, g)).collect() } else { exact };
         legal.iter().copied().filter(|m| fitting.iter().any(|r| r.same_move(m))).collect()
-    }
-
-    fn side(&self, name: &str) -> Result<Side, NotationError> {
-        Side::from_name(name).ok_or_else(|| {
-            NotationError::whole(format!("unknown player '{}' (players: black, white)", rulecheck_text::shown(name)))
-        })
-    }
-
-    fn to_action(
-        &self,
-        game: &Match<'_, B>,
-        action: &Action,
-    ) -> Result<Result<game::Action<B>, &'static str>, NotationError> {
-        Ok(Ok(match action {
-            Action::Move(text) => {
-                let parsed = notation::parse_move(text, self.g())?;
-                let found = self.candidates(game.position(), game.legal_moves(), &parsed);
-                match found.as_slice() {
-                    [one] => game::Action::Move(*one),
-                    [] => return Ok(Err(explain::explain(game, &parsed).unwrap_or("illegal"))),
-                    _ => return Ok(Err("ambiguous")),
-                }
-            }
-            Action::Resign(p) => game::Action::Resign(self.side(p)?),
-            Action::OfferDraw(p) => game::Action::OfferDraw(self.side(p)?),
-            Action::AcceptDraw(p) => game::Action::AcceptDraw(self.side(p)?),
-            Action::ClaimDraw(p) => game::Action::ClaimDraw(self.side(p)?),
-            Action::DeclareDraw(p) if p == "arbiter" => game::Action::DeclareDraw(None),
-            Action::DeclareDraw(p) => game::Action::DeclareDraw(Some(self.side(p)?)),
-        }))
-    }
-
-    /// Replay actions into a match, stopping at the first refusal.
-    fn play_out<'a>(&'a self, position: &str, actions: &[Action]) -> Result<Match<'a, B>, GameError> {
-        let start = self.parse(position)?;
-        let mut game = Match::new(&self.rules, start);
-        for (index, action) in actions.iter().enumerate() {
-            let refused = match self.to_action(&game, action)? {
-                Ok(a) => game.play(a).err().map(|r| r.code()),
-                Err(code) => Some(code),
-            };
-            if let Some(reason) = refused {
-                return Err(GameError::Rejected(Rejection {
-                    index,
-                    reason: reason.to_string(),
-                    position: self.fen(game.position()),
-                }));
-            }
-        }
-        Ok(game)
     }
 }

@@ -6,7 +6,7 @@
 
 use super::notation::SquareStyle;
 use super::rules::{CaptureDuty, MidCapturePromotion, NoProgress, Rules};
-use rulecheck_game::{Game, OptionSpec, Options, Variant, VariantInfo};
+use rulecheck_game::{Configure, Game, OptionSpec, Options, Variant, VariantInfo};
 
 /// The family every variant here belongs to.
 const FAMILY: &str = "draughts";
@@ -276,11 +276,15 @@ impl DraughtsVariant {
     }
 }
 
-impl Variant for DraughtsVariant {
+impl Configure for DraughtsVariant {
+    type Rules = Rules;
     fn info(&self) -> &VariantInfo {
         &self.info
     }
-    fn configure(&self, options: &Options) -> Box<dyn Game> {
-        super::game(self.info.id, self.rules(options), self.notation)
+    fn rules(&self, options: &Options) -> Rules {
+        DraughtsVariant::rules(self, options)
+    }
+    fn game(&self, rules: Rules) -> Box<dyn Game> {
+        super::game(self.info.id, rules, self.notation)
     }
 }

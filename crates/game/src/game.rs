@@ -64,6 +64,7 @@ pub struct VariantInfo {
 
 /// A variant: a family's rules under a name, with the house rules it offers.
 /// Its facts are a [`VariantInfo`]; the trait holds what differs in kind.
+/// A family implements it through [`crate::Configure`].
 pub trait Variant: Sync {
     /// Its id, family, page, title and options.
     fn info(&self) -> &VariantInfo;
@@ -73,6 +74,14 @@ pub trait Variant: Sync {
     }
     /// The game under validated options (every option present).
     fn configure(&self, options: &Options) -> Box<dyn Game>;
+    /// The names of the single-rule deviations of its family's rules.
+    fn deviations(&self) -> Vec<&'static str>;
+    /// The game under validated options with the named deviation applied
+    /// (the variant's own where its family has no such deviation), and
+    /// whether the deviation changed its rules.
+    fn deviant(&self, options: &Options, deviation: &str) -> (Box<dyn Game>, bool);
+    /// Why a deviation cannot change this variant's play, if it cannot.
+    fn inert(&self, deviation: &str) -> Option<&'static str>;
 }
 
 /// Something a player does: a move in the game's notation, or an action at

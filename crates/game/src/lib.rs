@@ -10,13 +10,21 @@
 //! `rulecheck-halma`, `rulecheck-konane`) implement it, and `rulecheck-spec`'s
 //! registry lists them.
 //!
+//! A family writes none of the text: it implements [`Family`] in its own
+//! types (positions, moves, players, a game in progress, its perft walks),
+//! and [`Text`] is the one [`Game`] over any family. Each variant
+//! implements [`Configure`] (its rules under house rules, its game under
+//! rules), from which its [`Variant`] follows, with the single-rule
+//! deviations of the family's rules ([`Deviations`]) that the mutation
+//! tests flip.
+//!
 //! Beside the contract, what every family shares: [`notation`], the errors
 //! of a notation parser and the steps of reading every grammar shares;
 //! [`table`], the transposition table of a perft count; [`walk`], a
 //! family's perft walk spoken in text; [`svg`], the drawing of a board.
 //!
 //! What it is not: a game. It holds no rules; a game author implements
-//! [`Game`] and [`Variant`] in a family crate, and an engine author takes a
+//! [`Family`] and [`Configure`] in a family crate, and an engine author takes a
 //! family crate (`rulecheck-draughts` and the others) and uses its games
 //! through this contract without implementing anything:
 //!
@@ -41,12 +49,16 @@
 //! assert_eq!(english.perft(&start, 3, false).expect("a position"), 302);
 //! ```
 
+mod configure;
+mod family;
 mod game;
 pub mod notation;
 pub mod svg;
 pub mod table;
 pub mod walk;
 
+pub use crate::configure::{Configure, Deviation, Deviations};
+pub use crate::family::{probe, take, unknown_player, Family, Text};
 pub use crate::game::*;
 pub use crate::notation::NotationError;
 pub use crate::table::{Stats, TableError};

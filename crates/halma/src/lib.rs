@@ -9,8 +9,8 @@
 //! move tree ([`HashedPerft`] with a transposition table), and
 //! [`notation`] reads and writes positions and moves (`p2-l2`, holes named
 //! by row letter and place). [`ChineseCheckers`] is the variant as a
-//! `rulecheck_game::Variant`, [`Halma`] the game as a text-speaking
-//! `rulecheck_game::Game`.
+//! `rulecheck_game::Variant`, [`Halma`] the game as a
+//! `rulecheck_game::Family` (text-speaking through `rulecheck_game::Text`).
 //!
 //! It is not a playing engine (no search, no evaluation), and knows nothing
 //! of scenarios, engines or reports.
@@ -42,6 +42,7 @@
 mod bitboard;
 mod board;
 mod contract;
+mod deviations;
 pub mod game;
 mod hash;
 #[cfg(test)]
@@ -53,13 +54,14 @@ mod rules;
 
 use rulecheck_game::notation::NotationError;
 use rulecheck_game::walk::Notated;
-use rulecheck_game::{Action, Game, GameError, OptionSpec, Options, Rejection, Variant, VariantInfo};
+use rulecheck_game::{Configure, Game, OptionSpec, Options, Text, VariantInfo};
 
 /// The bitboard generator the perft counts run on, for cross-checks
 /// against the plain one; not a stable interface.
 #[doc(hidden)]
 pub use self::bitboard::{State, Walk};
 pub use self::board::{holes, Board, Holes, CAMP_NAMES, DIRECTIONS, HOLES};
+pub use self::deviations::DEVIATIONS;
 pub use self::game::{perft, Match};
 pub use self::hash::Hashed as HashedPerft;
 use self::movegen::check_path;
@@ -181,7 +183,8 @@ impl ChineseCheckers {
     }
 }
 
-impl Variant for ChineseCheckers {
+impl Configure for ChineseCheckers {
+    type Rules = Rules;
     fn info(&self) -> &VariantInfo {
         &INFO
     }
@@ -206,12 +209,16 @@ impl Variant for ChineseCheckers {
         }
         Ok(())
     }
-    fn configure(&self, options: &Options) -> Box<dyn Game> {
-        Box::new(Halma { rules: ChineseCheckers::rules(options) })
+    fn rules(&self, options: &Options) -> Rules {
+        ChineseCheckers::rules(options)
+    }
+    fn game(&self, rules: Rules) -> Box<dyn Game> {
+        Text::boxed(Halma { rules })
     }
 }
 
-/// Chinese checkers under fixed rules, speaking text.
+/// Chinese checkers under fixed rules, in the family's own types; as
+/// text through `rulecheck_game::Text`.
 pub struct Halma {
     rules: Rules,
 }
@@ -219,19 +226,6 @@ pub struct Halma {
 impl Halma {
     pub fn new(rules: Rules) -> Halma {
         Halma { rules }
-    }
-
-    fn seat(&self, name: &str) -> Result<u8, NotationError> {
-        name.strip_prefix("seat ")
-            .and_then(|n| n.parse::<u8>().ok())
-            .filter(|n| (1..=self.rules.players).contains(n))
-            .ok_or_else(|| {
-                NotationError::whole(format!(
-                    "unknown player '{}' (players: {})",
-                    rulecheck_text::shown(name),
-                    self.players().join(", ")
-                ))
-            })
     }
 
     /// The legal move a written move stands for, or why there is none.
@@ -259,42 +253,6 @@ impl Halma {
             return Ok(wanted);
         }
         Err(check_path(game.position(), &self.rules, path).unwrap_or("unreachable"))
-    }
-
-    fn to_action(
-        &self,
-        game: &Match<'_>,
-        action: &Action,
-    ) -> Result<Result<game::Action, &'static str>, NotationError> {
-        Ok(Ok(match action {
-            Action::Move(text) => match self.resolve(game, &notation::parse_move(text)?) {
-                Ok(m) => game::Action::Move(m),
-                Err(reason) => return Ok(Err(reason)),
-            },
-            Action::Resign(p) => game::Action::Resign(self.seat(p)?),
-            Action::OfferDraw(p) => game::Action::OfferDraw(self.seat(p)?),
-            Action::AcceptDraw(p) => game::Action::AcceptDraw(self.seat(p)?),
-            Action::ClaimDraw(p) => game::Action::ClaimDraw(self.seat(p)?),
-            Action::DeclareDraw(_) => game::Action::DeclareDraw,
-        }))
-    }
-
-    fn play_out<'a>(&'a self, position: &str, actions: &[Action]) -> Result<Match<'a>, GameError> {
-        let mut game = Match::new(&self.rules, self.parse_position(position)?);
-        for (index, action) in actions.iter().enumerate() {
-            let refused = match self.to_action(&game, action)? {
-                Ok(a) => game.play(a).err(),
-                Err(code) => Some(code),
-            };
-            if let Some(reason) = refused {
-                return Err(GameError::Rejected(Rejection {
-                    index,
-                    reason: reason.to_string(),
-                    position: notation::write_position(game.position(), &self.rules),
-                }));
-            }
-        }
-        Ok(game)
     }
 }
 

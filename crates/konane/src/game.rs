@@ -1,5 +1,7 @@
-//! Konane behind the [`Game`] contract: positions, moves and actions as
-//! text, replay, outcome, explanations and perft.
+//! Konane as a family of the contract: a game in progress ([`Match`]: the
+//! position, a resignation), the variant's options, and positions, moves
+//! and actions in the family's own types, which `rulecheck_game::Text`
+//! speaks as text.
 
 use super::explain::explain;
 use super::moves::{self, apply, legal_moves, Move};
@@ -8,10 +10,8 @@ use super::rules::Rules;
 use super::{other, side_name, Position, BLACK, WHITE};
 use rulecheck_game::notation::NotationError;
 use rulecheck_game::table::TableError;
-use rulecheck_game::walk::{Counted, Notated};
-use rulecheck_game::{
-    Action, Counter, Game, GameError, MoveKey, OptionSpec, Options, Rejection, Replay, Variant, VariantInfo,
-};
+use rulecheck_game::walk::{Notated, Walk};
+use rulecheck_game::{Action as TextAction, Configure, Family, Game, MoveKey, OptionSpec, Options, Text, VariantInfo};
 
 /// Konane, registered.
 pub struct Konane;
@@ -34,17 +34,20 @@ static INFO: VariantInfo = VariantInfo {
     options: OPTIONS,
 };
 
-impl Variant for Konane {
+impl Configure for Konane {
+    type Rules = Rules;
     fn info(&self) -> &VariantInfo {
         &INFO
     }
-    fn configure(&self, options: &Options) -> Box<dyn Game> {
-        let size = options.get("size").and_then(|s| s.parse().ok()).unwrap_or(8);
-        Box::new(KonaneGame { rules: Rules::new(size) })
+    fn rules(&self, options: &Options) -> Rules {
+        Rules::new(options.get("size").and_then(|s| s.parse().ok()).unwrap_or(8))
+    }
+    fn game(&self, rules: Rules) -> Box<dyn Game> {
+        Text::boxed(KonaneGame { rules })
     }
 }
 
-/// Konane under fixed rules, speaking text.
+/// Konane under fixed rules, in the family's own types.
 pub struct KonaneGame {
     rules: Rules,
 }
@@ -53,82 +56,87 @@ impl KonaneGame {
     pub fn new(rules: Rules) -> KonaneGame {
         KonaneGame { rules }
     }
+}
 
-    fn write(pos: &Position, m: Move) -> String {
-        match m {
-            Move::Remove(i) => format!("-{}", pos.name(i)),
-            Move::Jump { from, to } => format!("{}-{}", pos.name(from), pos.name(to)),
+/// Something a player does that Konane knows: there are no draws.
+#[derive(Clone, Copy, Debug)]
+pub enum Action {
+    Move(Move),
+    /// A resignation, by a side.
+    Resign(u8),
+}
+
+/// A game from a given position on: the position, its legal moves, and
+/// the side that resigned, if one did.
+#[derive(Clone, Debug)]
+pub struct Match<'r> {
+    rules: &'r Rules,
+    position: Position,
+    legal: Vec<Move>,
+    resigned: Option<u8>,
+}
+
+impl<'r> Match<'r> {
+    pub fn new(rules: &'r Rules, position: Position) -> Match<'r> {
+        let legal = legal_moves(&position, rules);
+        Match { rules, position, legal, resigned: None }
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Over by a resignation, or because the side to move has no jump.
+    pub fn is_over(&self) -> bool {
+        self.resigned.is_some() || self.legal.is_empty()
+    }
+
+    /// The legal moves; none once the game is over.
+    pub fn legal_moves(&self) -> &[Move] {
+        if self.resigned.is_some() {
+            &[]
+        } else {
+            &self.legal
         }
     }
 
-    fn side(&self, name: &str) -> Result<u8, NotationError> {
-        match name {
-            "black" => Ok(BLACK),
-            "white" => Ok(WHITE),
-            other => Err(NotationError::whole(format!(
-                "unknown player '{}' (players: black, white)",
-                rulecheck_text::shown(other)
-            ))),
+    /// `ongoing`, `<side> wins: <reason>` or `draw: no-moves`.
+    pub fn outcome(&self) -> String {
+        if let Some(side) = self.resigned {
+            return format!("{} wins: resign", side_name(other(side)));
         }
-    }
-
-    /// Replay, returning the final position and the result.
-    fn play_out(&self, position: &str, actions: &[Action]) -> Result<(Position, Option<String>), GameError> {
-        let mut pos = self.parse_position(position)?;
-        let mut result = None;
-        for (index, action) in actions.iter().enumerate() {
-            let refuse = |reason: &str, pos: &Position| {
-                GameError::Rejected(Rejection {
-                    index,
-                    reason: reason.to_string(),
-                    position: notation::write_position(pos),
-                })
-            };
-            if result.is_some() || legal_moves(&pos, &self.rules).is_empty() {
-                return Err(refuse("game-over", &pos));
-            }
-            match action {
-                Action::Move(text) => {
-                    let parsed = notation::parse_move(text, pos.size)?;
-                    if let Some(reason) = explain(&pos, &self.rules, &parsed) {
-                        return Err(refuse(reason, &pos));
-                    }
-                    let m = match parsed {
-                        MoveText::Removal(i) => Move::Remove(i),
-                        MoveText::Jump(p) => Move::Jump { from: p[0], to: *p.last().unwrap_or(&p[0]) },
-                    };
-                    pos = apply(&pos, &self.rules, m);
-                }
-                Action::Resign(p) => {
-                    let s = self.side(p)?;
-                    result = Some(format!("{} wins: resign", side_name(other(s))));
-                }
-                Action::OfferDraw(p) | Action::AcceptDraw(p) | Action::ClaimDraw(p) => {
-                    self.side(p)?;
-                    return Err(refuse("no-draw-agreement", &pos));
-                }
-                Action::DeclareDraw(_) => return Err(refuse("no-draw-declaration", &pos)),
-            }
-        }
-        Ok((pos, result))
-    }
-
-    fn result(&self, pos: &Position, decided: Option<String>) -> String {
-        if let Some(r) = decided {
-            return r;
-        }
-        if legal_moves(pos, &self.rules).is_empty() {
+        if self.legal.is_empty() {
             if self.rules.no_jump_draws {
                 return "draw: no-moves".to_string();
             }
-            return format!("{} wins: no-moves", side_name(other(pos.to_move)));
+            return format!("{} wins: no-moves", side_name(other(self.position.to_move)));
         }
         "ongoing".to_string()
+    }
+
+    /// Take an action: a move the caller has found legal, or a
+    /// resignation.
+    pub fn play(&mut self, action: Action) {
+        match action {
+            Action::Move(m) => {
+                self.position = apply(&self.position, self.rules, m);
+                self.legal = legal_moves(&self.position, self.rules);
+            }
+            Action::Resign(side) => self.resigned = Some(side),
+        }
+    }
+}
+
+/// The move a written move names.
+fn named(written: &MoveText) -> Move {
+    match written {
+        MoveText::Removal(i) => Move::Remove(*i),
+        MoveText::Jump(p) => Move::Jump { from: p[0], to: *p.last().unwrap_or(&p[0]) },
     }
 }
 
 /// Positions as the family reads them, moves as it writes them, for the
-/// counts of [`Counted`].
+/// counts of `rulecheck_game::walk::Counted`.
 impl Notated for KonaneGame {
     type Position = Position;
     type Move = Move;
@@ -136,45 +144,55 @@ impl Notated for KonaneGame {
         notation::parse_position(text, self.rules.size)
     }
     fn write_move(&self, pos: &Position, m: &Move) -> String {
-        Self::write(pos, *m)
+        match *m {
+            Move::Remove(i) => format!("-{}", pos.name(i)),
+            Move::Jump { from, to } => format!("{}-{}", pos.name(from), pos.name(to)),
+        }
     }
 }
 
-impl Game for KonaneGame {
+impl Family for KonaneGame {
+    type Rules = Rules;
+    type Player = u8;
+    type Written = MoveText;
+    type Action = Action;
+    type State<'a> = Match<'a>;
+    type Perft<'a> = moves::Plain<'a>;
+    type Hashed<'a> = Box<dyn Walk<Position, Move> + 'a>;
+
     fn variant(&self) -> &'static str {
         "konane"
     }
-    fn players(&self) -> Vec<String> {
-        vec!["black".into(), "white".into()]
-    }
-    fn start_position(&self) -> String {
-        notation::write_position(&Position::start(self.rules.size))
+    fn rules(&self) -> &Rules {
+        &self.rules
     }
     fn board(&self) -> String {
         format!("{0}x{0} konane", self.rules.size)
     }
+    fn players(&self) -> Vec<u8> {
+        vec![BLACK, WHITE]
+    }
+    fn player_name(&self, side: u8) -> String {
+        side_name(side).to_string()
+    }
 
-    fn normalize_position(&self, text: &str) -> Result<String, NotationError> {
-        Ok(notation::write_position(&self.parse_position(text)?))
+    fn start(&self) -> Position {
+        Position::start(self.rules.size)
     }
-    fn diagram(&self, position: &str) -> Result<String, NotationError> {
-        Ok(notation::write_diagram(&self.parse_position(position)?))
+    fn write_position(&self, pos: &Position) -> String {
+        notation::write_position(pos)
     }
-    fn turn_cleared(&self, position: &str) -> Result<String, NotationError> {
-        let mut pos = self.parse_position(position)?;
-        pos.to_move = BLACK;
-        Ok(notation::write_position(&pos))
+    fn turn(&self, pos: &Position) -> u8 {
+        pos.to_move
     }
-    fn move_cells(&self, text: &str) -> Vec<usize> {
-        match notation::parse_move(text, self.rules.size) {
-            Ok(MoveText::Removal(i)) => vec![i],
-            Ok(MoveText::Jump(p)) => p,
-            Err(_) => Vec::new(),
-        }
+    fn set_turn(&self, pos: &mut Position, side: u8) {
+        pos.to_move = side;
     }
-    fn draw(&self, position: &str, mark: &dyn Fn(usize) -> Option<&'static str>) -> Result<String, NotationError> {
+    fn diagram(&self, pos: &Position) -> String {
+        notation::write_diagram(pos)
+    }
+    fn draw(&self, pos: &Position, mark: &dyn Fn(usize) -> Option<&'static str>) -> String {
         use rulecheck_game::svg::{square_board, Piece, BLACK as DARK_STONE, WHITE as LIGHT_STONE};
-        let pos = self.parse_position(position)?;
         let n = usize::from(pos.size);
         let index = |r: usize, c: usize| (n - 1 - r) * n + c;
         let cells = |r: usize, c: usize| match pos.cells[index(r, c)] {
@@ -185,9 +203,8 @@ impl Game for KonaneGame {
         let dark = |r: usize, c: usize| (r + c) % 2 == 1;
         let labels = |r: usize, c: usize| Some(pos.name(index(r, c)));
         let marks = |r: usize, c: usize| mark(index(r, c));
-        Ok(square_board(n, &cells, &dark, &labels, &marks))
+        square_board(n, &cells, &dark, &labels, &marks)
     }
-
     fn set_notation(&mut self, name: &str) -> Result<(), String> {
         rulecheck_game::notation::only_notation(name, "algebraic", "Konane")
     }
@@ -195,41 +212,64 @@ impl Game for KonaneGame {
         "-d4 (an opening removal), d6-d4 or d6-d4-d2 (jumps)"
     }
 
-    fn check_move(&self, text: &str) -> Result<(), NotationError> {
-        notation::parse_move(text, self.rules.size).map(|_| ())
+    fn parse_move(&self, text: &str) -> Result<MoveText, NotationError> {
+        notation::parse_move(text, self.rules.size)
     }
-    fn replay(&self, position: &str, actions: &[Action]) -> Result<Replay, GameError> {
-        let (pos, decided) = self.play_out(position, actions)?;
-        let result = self.result(&pos, decided);
-        let moves = if result == "ongoing" {
-            legal_moves(&pos, &self.rules).into_iter().map(|m| Self::write(&pos, m)).collect()
-        } else {
-            Vec::new()
-        };
-        Ok(Replay { position: notation::write_position(&pos), to_move: side_name(pos.to_move).into(), result, moves })
-    }
-    fn move_key(&self, position: &str, text: &str) -> Result<MoveKey, NotationError> {
-        let pos = self.parse_position(position)?;
-        let m = match notation::parse_move(text, pos.size)? {
-            MoveText::Removal(i) => Move::Remove(i),
-            MoveText::Jump(p) => Move::Jump { from: p[0], to: *p.last().unwrap_or(&p[0]) },
-        };
-        let display = Self::write(&pos, m);
-        Ok(MoveKey { key: display.clone(), display })
-    }
-    fn explain(&self, position: &str, played: &[Action], action: &Action) -> Result<Option<String>, GameError> {
-        let mut all = played.to_vec();
-        all.push(action.clone());
-        match self.play_out(position, &all) {
-            Ok(_) => Ok(None),
-            Err(GameError::Rejected(r)) if r.index == played.len() => Ok(Some(r.reason)),
-            Err(e) => Err(e),
+    fn cells(&self, written: &MoveText) -> Vec<usize> {
+        match written {
+            MoveText::Removal(i) => vec![*i],
+            MoveText::Jump(p) => p.clone(),
         }
     }
-    fn counter(&self, _paths: bool) -> Box<dyn Counter + '_> {
-        Box::new(Counted::new(self, moves::Plain(&self.rules)))
+    fn move_key(&self, pos: &Position, written: &MoveText, _text: &str) -> Result<MoveKey, NotationError> {
+        let display = self.write_move(pos, &named(written));
+        Ok(MoveKey { key: display.clone(), display })
     }
-    fn hashed(&self, _paths: bool, bytes: usize) -> Result<Box<dyn Counter + '_>, TableError> {
-        Ok(Box::new(Counted::new(self, moves::hash::hashed(&self.rules, bytes)?)))
+
+    fn begin(&self, pos: Position) -> Match<'_> {
+        Match::new(&self.rules, pos)
+    }
+    fn position<'s>(&self, state: &'s Match<'_>) -> &'s Position {
+        state.position()
+    }
+    fn outcome(&self, state: &Match<'_>) -> String {
+        state.outcome()
+    }
+    fn legal_moves<'s>(&self, state: &'s Match<'_>) -> &'s [Move] {
+        state.legal_moves()
+    }
+    /// A finished game refuses every action before it is read; a move is
+    /// refused with the reason [`explain`] gives, a draw with the rules'
+    /// want of one.
+    fn action(&self, state: &Match<'_>, action: &TextAction) -> Result<Result<Action, &'static str>, NotationError> {
+        if state.is_over() {
+            return Ok(Err("game-over"));
+        }
+        Ok(match action {
+            TextAction::Move(text) => {
+                let parsed = self.parse_move(text)?;
+                match explain(state.position(), &self.rules, &parsed) {
+                    Some(reason) => Err(reason),
+                    None => Ok(Action::Move(named(&parsed))),
+                }
+            }
+            TextAction::Resign(p) => Ok(Action::Resign(self.player(p)?)),
+            TextAction::OfferDraw(p) | TextAction::AcceptDraw(p) | TextAction::ClaimDraw(p) => {
+                self.player(p)?;
+                Err("no-draw-agreement")
+            }
+            TextAction::DeclareDraw(_) => Err("no-draw-declaration"),
+        })
+    }
+    fn play(&self, state: &mut Match<'_>, action: Action) -> Result<(), &'static str> {
+        state.play(action);
+        Ok(())
+    }
+
+    fn perft(&self, _paths: bool) -> moves::Plain<'_> {
+        moves::Plain(&self.rules)
+    }
+    fn hashed(&self, _paths: bool, bytes: usize) -> Result<Box<dyn Walk<Position, Move> + '_>, TableError> {
+        moves::hash::hashed(&self.rules, bytes)
     }
 }

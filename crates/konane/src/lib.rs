@@ -13,8 +13,8 @@
 //! [`legal_moves`], [`apply`] and [`perft`], positions and moves as text
 //! ([`parse_position`], [`write_position`], [`parse_move`]), and
 //! [`explain`] for why a move is refused; [`KONANE`] is the variant as a
-//! `rulecheck_game::Variant`, [`KonaneGame`] the game as a text-speaking
-//! `rulecheck_game::Game`. It is not a playing engine (no search, no
+//! `rulecheck_game::Variant`, [`KonaneGame`] the game as a
+//! `rulecheck_game::Family` (text-speaking through `rulecheck_game::Text`). It is not a playing engine (no search, no
 //! evaluation), and knows nothing of scenarios, engines or reports.
 //!
 //! ```
@@ -45,17 +45,21 @@
 //! The rooms: `board` (cell sets as bitboards of every width the sizes
 //! need), `moves` (generation, play and perft on them), `rules` (the rules
 //! as data), `explain` (reason codes for refused moves), `notation`
-//! (positions, diagrams and moves as text) and `game` (the `Game` contract).
+//! (positions, diagrams and moves as text), `deviations` (the single-rule
+//! deviations the mutation tests flip) and `game` (a game in progress, and
+//! the family of the contract).
 
 mod board;
+mod deviations;
 mod explain;
 mod game;
 mod moves;
 mod notation;
 mod rules;
 
+pub use self::deviations::DEVIATIONS;
 pub use self::explain::explain;
-pub use self::game::{Konane, KonaneGame, KONANE};
+pub use self::game::{Action, Konane, KonaneGame, Match, KONANE};
 pub use self::moves::{apply, divide, legal_moves, perft, Move};
 pub use self::notation::{parse_move, parse_position, write_diagram, write_position, MoveText};
 pub use self::rules::{Opening, Rules};

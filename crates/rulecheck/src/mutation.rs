@@ -3,26 +3,19 @@
 //! serve --deviate NAME` serves a deviant engine over the protocol, so that
 //! the same holes can be looked for through any harness.
 //!
-//! Here the shared core: what a deviation is, its command-line name, and the
-//! deviant engines `serve` and fuzzing build from a name. Each family's list
-//! of deviations is a file of its own (`draughts`, `halma`, `konane`), and
-//! the mutation score that runs them against a spec is in `score`.
+//! Each family lists its own deviations (`rulecheck_game::Deviations`, in
+//! the family's crate), and every variant reaches them through
+//! `Variant::deviations` and `Variant::deviant`, so nothing here names a
+//! family. Here: a deviation's command-line name and the deviant engines
+//! `serve` and fuzzing build from a name; the mutation score that runs
+//! them against a spec is in `score`.
 
-pub mod draughts;
-pub mod halma;
-pub mod konane;
 mod score;
 
 pub use score::{score, Fate, Mutant, Score};
 
-use crate::game::{Game, Options, Variant};
+use crate::game::{Game, Options};
 use crate::registry;
-
-/// One deviation: a name and the change it makes to a rule set.
-pub struct Deviation<R: 'static> {
-    pub name: &'static str,
-    pub apply: fn(&mut R),
-}
 
 /// The name as a command-line word: `men move backward` is `men-move-backward`.
 pub fn slug(name: &str) -> String {
@@ -42,50 +35,19 @@ pub type GameFactory = dyn Fn(&str, &Options) -> Result<Box<dyn Game>, String>;
 /// deviation (a [`slug`]) applied in every family that has it.
 pub fn deviant(name: &str) -> Result<Box<GameFactory>, String> {
     let wanted = name.to_string();
-    let known = |list: Vec<&'static str>| list.into_iter().any(|n| slug(n) == wanted);
-    let in_draughts = known(draughts::DEVIATIONS.iter().map(|d| d.name).collect());
-    let in_halma = known(halma::DEVIATIONS.iter().map(|d| d.name).collect());
-    let in_konane = known(konane::DEVIATIONS.iter().map(|d| d.name).collect());
-    if !(in_draughts || in_halma || in_konane) {
-        let mut all: Vec<String> = draughts::DEVIATIONS
-            .iter()
-            .map(|d| d.name)
-            .chain(halma::DEVIATIONS.iter().map(|d| d.name))
-            .chain(konane::DEVIATIONS.iter().map(|d| d.name))
-            .map(slug)
-            .collect();
-        all.sort();
-        all.dedup();
+    let mut all: Vec<String> = registry::variants().iter().flat_map(|v| v.deviations()).map(slug).collect();
+    all.sort();
+    all.dedup();
+    if !all.contains(&wanted) {
         return Err(format!("unknown deviation '{name}' (deviations: {})", all.join(", ")));
     }
     Ok(Box::new(move |variant: &str, options: &Options| -> Result<Box<dyn Game>, String> {
         let v = registry::variant(variant).map_err(|e| e.to_string())?;
         let options = registry::resolve_options(v, options).map_err(|e| e.to_string())?;
-        match v.info().family {
-            "draughts" => {
-                let dv = crate::draughts::variant(variant).ok_or("no such draughts variant")?;
-                let mut rules = dv.rules(&options);
-                if let Some(d) = draughts::DEVIATIONS.iter().find(|d| slug(d.name) == wanted) {
-                    (d.apply)(&mut rules);
-                }
-                Ok(crate::draughts::game(dv.info().id, rules, dv.notation()))
-            }
-            "halma" => {
-                let mut rules = crate::halma::ChineseCheckers::rules(&options);
-                if let Some(d) = halma::DEVIATIONS.iter().find(|d| slug(d.name) == wanted) {
-                    (d.apply)(&mut rules);
-                }
-                Ok(Box::new(crate::halma::Halma::new(rules)))
-            }
-            _ => {
-                let size = options.get("size").and_then(|s| s.parse().ok()).unwrap_or(8);
-                let mut rules = crate::konane::Rules::new(size);
-                if let Some(d) = konane::DEVIATIONS.iter().find(|d| slug(d.name) == wanted) {
-                    (d.apply)(&mut rules);
-                }
-                Ok(Box::new(crate::konane::KonaneGame::new(rules)))
-            }
-        }
+        Ok(match v.deviations().into_iter().find(|d| slug(d) == wanted) {
+            Some(d) => v.deviant(&options, d).0,
+            None => v.configure(&options),
+        })
     }))
 }
 
@@ -98,12 +60,7 @@ pub fn deviant(name: &str) -> Result<Box<GameFactory>, String> {
 /// rules is left out.
 pub fn deviants(variant: &str, options: &Options) -> Vec<(String, Box<dyn Game>)> {
     let Ok(v) = registry::variant(variant) else { return Vec::new() };
-    let names: Vec<&'static str> = match v.info().family {
-        "draughts" => draughts::DEVIATIONS.iter().map(|d| d.name).collect(),
-        "halma" => halma::DEVIATIONS.iter().map(|d| d.name).collect(),
-        _ => konane::DEVIATIONS.iter().map(|d| d.name).collect(),
-    };
-    names
+    v.deviations()
         .into_iter()
         .filter_map(|name| {
             let s = slug(name);

@@ -2,8 +2,7 @@
 //! scenarios, and whether some scenario catches it. Kept apart from the
 //! deviations and from `serve`'s deviant engines, which do not score.
 
-use super::{draughts, halma, konane, Deviation};
-use crate::game::{Game, Options, Variant};
+use crate::game::Variant;
 use crate::registry;
 
 /// What became of one deviation run against a variant's scenarios.
@@ -60,86 +59,43 @@ impl Score {
     }
 }
 
-/// Run each deviation of `deviations` that changes the rules `rules_of`
-/// gives (for some scenario's options) against the scenarios.
-fn score_family<R: Clone + PartialEq + 'static>(
-    variant: &str,
-    scenarios: &[&crate::scenario::Scenario],
-    deviations: &'static [Deviation<R>],
-    rules_of: fn(&str, &Options) -> Option<R>,
-    game_of: fn(&str, R) -> Option<Box<dyn Game>>,
-    inert: &dyn Fn(&str) -> Option<&'static str>,
-) -> Score {
+/// The mutation score of a variant over the scenarios given (those of other
+/// variants are left out): each deviation of its family that changes its
+/// rules (for some scenario's options), run against the scenarios.
+pub fn score(variant: &str, scenarios: &[&crate::scenario::Scenario]) -> Result<Score, String> {
     use std::cell::Cell;
     use std::rc::Rc;
+    let v: &'static dyn Variant = registry::variant(variant).map_err(|e| e.to_string())?;
+    let mine: Vec<&crate::scenario::Scenario> = scenarios.iter().copied().filter(|s| s.variant == variant).collect();
     let mut mutants = Vec::new();
-    for d in deviations {
+    for name in v.deviations() {
         let changed = Rc::new(Cell::new(false));
         let seen = changed.clone();
         let wanted = variant.to_string();
-        let apply = d.apply;
         let mut engine = crate::engine::InProcess::new(
-            d.name,
+            name,
             Box::new(move |id, options| {
                 if id != wanted {
                     return None;
                 }
-                let rules = rules_of(id, options)?;
-                let mut mutated = rules.clone();
-                apply(&mut mutated);
-                if mutated != rules {
+                let (game, deviated) = v.deviant(options, name);
+                if deviated {
                     seen.set(true);
                 }
-                game_of(id, mutated)
+                Some(game)
             }),
         );
-        let caught: Vec<String> = scenarios
-            .iter()
-            .filter(|s| !crate::oracle::check(s, &mut engine).passed())
-            .map(|s| s.name.clone())
-            .collect();
+        let caught: Vec<String> =
+            mine.iter().filter(|s| !crate::oracle::check(s, &mut engine).passed()).map(|s| s.name.clone()).collect();
         if !changed.get() {
             continue;
         }
-        let fate = match inert(d.name) {
+        let fate = match v.inert(name) {
             Some(why) => Fate::Inert { why, caught: caught.len() },
             None if caught.is_empty() => Fate::Survived,
             None => Fate::Caught(caught),
         };
-        mutants.push(Mutant { name: d.name, fate });
+        mutants.push(Mutant { name, fate });
     }
-    Score { variant: variant.to_string(), scenarios: scenarios.len(), mutants }
-}
-
-/// The mutation score of a variant over the scenarios given (those of other
-/// variants are left out).
-pub fn score(variant: &str, scenarios: &[&crate::scenario::Scenario]) -> Result<Score, String> {
-    let v = registry::variant(variant).map_err(|e| e.to_string())?;
-    let mine: Vec<&crate::scenario::Scenario> = scenarios.iter().copied().filter(|s| s.variant == variant).collect();
-    Ok(match v.info().family {
-        "draughts" => score_family(
-            variant,
-            &mine,
-            draughts::DEVIATIONS,
-            |id, o| crate::draughts::variant(id).map(|v| v.rules(o)),
-            |id, r| crate::draughts::variant(id).map(|v| crate::draughts::game(v.info().id, r, v.notation())),
-            &|name| draughts::inert(variant, name),
-        ),
-        "halma" => score_family(
-            variant,
-            &mine,
-            halma::DEVIATIONS,
-            |_, o| Some(crate::halma::ChineseCheckers::rules(o)),
-            |_, r| Some(Box::new(crate::halma::Halma::new(r)) as Box<dyn Game>),
-            &|_| None,
-        ),
-        _ => score_family(
-            variant,
-            &mine,
-            konane::DEVIATIONS,
-            |_, o| Some(crate::konane::Rules::new(o.get("size").and_then(|s| s.parse().ok()).unwrap_or(8))),
-            |_, r| Some(Box::new(crate::konane::KonaneGame::new(r)) as Box<dyn Game>),
-            &konane::inert,
-        ),
-    })
+    Ok(Score { variant: variant.to_string(), scenarios: mine.len(), mutants })
 }

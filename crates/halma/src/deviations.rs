@@ -1,9 +1,9 @@
-//! Deviations of Chinese checkers: every single-rule change of a halma rule
-//! set. Kept apart from the shared core in `mutation.rs` so each family's
-//! list is found, and grows, under the family's own name.
+//! The single-rule deviations of Chinese checkers: every change of one rule
+//! of a halma rule set, which the mutation tests flip one at a time and
+//! require the spec to catch.
 
-use super::Deviation;
-use crate::halma::{ForeignCamps, Form, Rules};
+use super::rules::{ForeignCamps, Form, Rules};
+use rulecheck_game::{Deviation, Deviations};
 
 type Mutation = Deviation<Rules>;
 
@@ -15,6 +15,7 @@ fn other_camps(r: &mut Rules, k: usize) {
     r.foreign_camps = CAMPS[(i + k) % 4];
 }
 
+/// Every single-rule deviation of a halma rule set.
 pub const DEVIATIONS: &[Mutation] = &[
     Mutation { name: "blocking prevention flipped", apply: |r| r.blocking_prevention = !r.blocking_prevention },
     Mutation { name: "play-to-end flipped", apply: |r| r.play_to_end = !r.play_to_end },
@@ -47,3 +48,11 @@ pub const DEVIATIONS: &[Mutation] = &[
         apply: |r| r.move_limit_per_player = !r.move_limit_per_player,
     },
 ];
+
+/// None of them is inert: each changes the play of some table.
+impl Deviations for Rules {
+    const DEVIATIONS: &'static [Deviation<Rules>] = DEVIATIONS;
+    fn inert(_variant: &str, _deviation: &str) -> Option<&'static str> {
+        None
+    }
+}

@@ -1,13 +1,13 @@
-//! Deviations of the draughts family: every single-rule change of a
-//! draughts rule set, and the ones that cannot change a given variant's
-//! play. Kept apart from the shared core in `mutation.rs` because it is the
-//! longest list and grows with every rule the draughts model learns.
+//! The single-rule deviations of draughts: every change of one rule of a
+//! draughts rule set, which the mutation tests flip one at a time and
+//! require the spec to catch, and the ones that cannot change a given
+//! variant's play. It grows with every rule the draughts model learns.
 
-use super::Deviation;
-use crate::draughts::{
+use super::rules::{
     Blocked, CaptureDuty, Chain, Criterion, Endgame, KingLanding, MidCapturePromotion, NoProgress, Precedence, Removal,
     Rules,
 };
+use rulecheck_game::{Deviation, Deviations};
 
 type Mutation = Deviation<Rules>;
 
@@ -214,9 +214,16 @@ pub const DEVIATIONS: &[Mutation] = &[
     },
 ];
 
+impl Deviations for Rules {
+    const DEVIATIONS: &'static [Deviation<Rules>] = DEVIATIONS;
+    fn inert(variant: &str, deviation: &str) -> Option<&'static str> {
+        inert(variant, deviation)
+    }
+}
+
 /// Deviations that cannot change a variant's play, with the reason; they
 /// are reported with the score rather than asserted.
-pub fn inert(variant: &str, mutation: &str) -> Option<&'static str> {
+fn inert(variant: &str, mutation: &str) -> Option<&'static str> {
     match (variant, mutation) {
         ("english" | "italian", "removal of jumped pieces flipped") => Some(
             "a one-square king lands on squares of one colour class and jumps the other, so it can neither land on nor re-cross a jumped square",
