@@ -123,7 +123,10 @@ pub fn score(variant: &str, scenarios: &[&crate::scenario::Scenario]) -> Result<
             draughts::DEVIATIONS,
             |id, o| crate::draughts::variant(id).map(|v| v.rules(o)),
             |id, r| crate::draughts::variant(id).map(|v| crate::draughts::game(v.info().id, r, v.notation())),
-            &|name| draughts::inert(variant, name),
+            &|name| {
+                let rules = crate::draughts::variant(variant)?.rules(&Options::new());
+                draughts::inert(variant, &rules, name)
+            },
         ),
         "halma" => score_family(
             variant,
