@@ -101,29 +101,30 @@ macro_rules! dispatch {
     };
 }
 
-const MANDATORY_CAPTURE: OptionSpec = OptionSpec {
-    name: "mandatory-capture",
-    values: &["on", "off"],
-    default: "on",
-    help: "on: a player who can capture must; off: a capture may be declined at the start of a turn (a started chain is still completed, no huffing)",
-    never_adapted: false,
-};
+/// A house rule of the family: its values, the first of them the default.
+/// Each is a rule of the game played, never which game it is (see
+/// [`OptionSpec::never_adapted`]).
+const fn house_rule(name: &'static str, values: &'static [&'static str], help: &'static str) -> OptionSpec {
+    OptionSpec { name, values, default: values[0], help, never_adapted: false }
+}
 
-const NO_PROGRESS: OptionSpec = OptionSpec {
-    name: "no-progress",
-    values: &["site", "wcdf"],
-    default: "site",
-    help: "site: automatic draw after 40 plies without a capture or a man move; wcdf: a draw may be claimed after 40 moves of each side without a man move",
-    never_adapted: false,
-};
+const MANDATORY_CAPTURE: OptionSpec = house_rule(
+    "mandatory-capture",
+    &["on", "off"],
+    "on: a player who can capture must; off: a capture may be declined at the start of a turn (a started chain is still completed, no huffing)",
+);
 
-const MID_CAPTURE_PROMOTION: OptionSpec = OptionSpec {
-    name: "mid-capture-promotion",
-    values: &["man", "king"],
-    default: "man",
-    help: "man: a man reaching the far row during a capture goes on capturing as a man and is crowned when the move ends; king: it is crowned at once and goes on capturing as a king",
-    never_adapted: false,
-};
+const NO_PROGRESS: OptionSpec = house_rule(
+    "no-progress",
+    &["site", "wcdf"],
+    "site: automatic draw after 40 plies without a capture or a man move; wcdf: a draw may be claimed after 40 moves of each side without a man move",
+);
+
+const MID_CAPTURE_PROMOTION: OptionSpec = house_rule(
+    "mid-capture-promotion",
+    &["man", "king"],
+    "man: a man reaching the far row during a capture goes on capturing as a man and is crowned when the move ends; king: it is crowned at once and goes on capturing as a king",
+);
 
 /// A variant of the family: its rules, house rules and customary notation.
 pub struct DraughtsVariant {
