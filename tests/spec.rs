@@ -73,24 +73,18 @@ fn main() {
         }
     }));
 
-    for (variant, least) in [
-        ("english", 60),
-        ("russian", 40),
-        ("international", 40),
-        ("pool", 40),
-        ("brazilian", 40),
-        ("czech", 40),
-        ("spanish", 40),
-        ("italian", 40),
-        ("killer", 50),
-        ("thai", 35),
-        ("frisian", 40),
-        ("turkish", 60),
-        ("canadian", 50),
-        ("chinese-checkers", 60),
-        ("konane", 30),
-    ] {
+    // Each variant's floor of scenarios, from the catalog of its page.
+    for v in rulecheck::registry::variants() {
+        let variant = v.info().id;
+        let floor =
+            catalog.pages.iter().find(|p| p.variants.iter().any(|pv| pv == variant)).and_then(|p| p.min_scenarios);
         let n = files.iter().flat_map(|f| &f.scenarios).filter(|s| s.variant == variant).count();
+        let Some(least) = floor else {
+            trials.push(Trial::test(format!("spec::{variant} has a floor of scenarios"), move || {
+                Err(Failed::from(format!("no min-scenarios for {variant} in its page's catalog")))
+            }));
+            continue;
+        };
         trials.push(Trial::test(format!("spec::{variant} has at least {least} scenarios"), move || {
             if n >= least {
                 Ok(())

@@ -7,7 +7,7 @@ use super::rules::{
     Blocked, CaptureDuty, Chain, Criterion, Endgame, KingLanding, MidCapturePromotion, NoProgress, Precedence, Removal,
     Rules,
 };
-use rulecheck_game::{Deviation, Deviations};
+use rulecheck_game::{Deviation, Deviations, Options};
 
 type Mutation = Deviation<Rules>;
 
@@ -217,43 +217,58 @@ pub const DEVIATIONS: &[Mutation] = &[
 impl Deviations for Rules {
     const DEVIATIONS: &'static [Deviation<Rules>] = DEVIATIONS;
     fn inert(variant: &str, deviation: &str) -> Option<&'static str> {
-        inert(variant, deviation)
+        inert(variant, &crate::variant(variant)?.rules(&Options::new()), deviation)
     }
 }
 
 /// Deviations that cannot change a variant's play, with the reason; they
-/// are reported with the score rather than asserted.
-fn inert(variant: &str, mutation: &str) -> Option<&'static str> {
-    match (variant, mutation) {
-        ("english" | "italian", "removal of jumped pieces flipped") => Some(
+/// are reported with the score rather than asserted. Most follow from the
+/// variant's rules (`rules`, without house rules), so that a new variant
+/// under the same rules is judged alike; the mid-capture promotion alone is
+/// judged by variant, from what its scenarios show.
+fn inert(variant: &str, rules: &Rules, mutation: &str) -> Option<&'static str> {
+    let majority = rules.precedence == Precedence::Majority;
+    // The first criterion of a ranked precedence rule: where it is the most
+    // pieces (or the most value, which every piece adds to), a shorter
+    // sequence is already excluded.
+    let first = match rules.precedence {
+        Precedence::Ranked([first, ..]) => Some(*first),
+        Precedence::Free | Precedence::Majority | Precedence::Ranked([]) => None,
+    };
+    let short_kings = !rules.flying_kings && !rules.orthogonal_captures && !rules.geometry.is_full();
+    let free_landing = matches!(rules.king_landing, KingLanding::Free | KingLanding::MustContinue);
+    match (mutation, first) {
+        ("removal of jumped pieces flipped", _) if short_kings => Some(
             "a one-square king lands on squares of one colour class and jumps the other, so it can neither land on nor re-cross a jumped square",
         ),
-        ("english" | "italian", "king landing rule flipped") => Some("applies to flying kings only"),
-        ("english", "mid-capture promotion: the other of the three rules") => {
-            Some("an English man on the far row has no forward jump left, so going on as a man is ending the move")
-        }
-        ("international" | "brazilian" | "killer" | "turkish" | "canadian", "chains may stop") => Some(
+        ("king landing rule flipped", _) if !rules.flying_kings => Some("applies to flying kings only"),
+        ("chains may stop", _) if majority => Some(
             "under the majority rule a sequence stopped early takes fewer pieces than the one it cuts short and is already excluded",
         ),
-        ("international" | "brazilian" | "turkish" | "canadian", "king landing rule flipped") => Some(
+        ("king landing rule flipped", _) if majority && free_landing => Some(
             "under the majority rule a landing from which the capture cannot go on takes fewer pieces and is already excluded",
         ),
-        ("spanish" | "italian", "chains may stop") => Some(
+        ("chains may stop", Some(Criterion::MostPieces)) => Some(
             "the most pieces must be taken, and a sequence stopped early takes fewer than the one it cuts short, so it is already excluded",
         ),
-        ("spanish", "king landing rule flipped") => Some(
+        ("king landing rule flipped", Some(Criterion::MostPieces)) => Some(
             "the most pieces must be taken, and a landing from which the capture cannot go on takes fewer, so it is already excluded",
         ),
-        ("czech" | "spanish" | "italian", "mid-capture promotion: the other of the three rules") => {
-            Some("a man on the far row has no forward jump left, so going on as a man is ending the move")
-        }
-
-        ("frisian", "chains may stop") => Some(
+        ("chains may stop", Some(Criterion::MostValue)) => Some(
             "a sequence stopped early takes less value than the one it cuts short (every piece adds to the value) and is already excluded",
         ),
-        ("frisian", "king landing rule flipped") => Some(
+        ("king landing rule flipped", Some(Criterion::MostValue)) => Some(
             "a landing from which the capture cannot go on takes less value than one from which it goes on and is already excluded",
         ),
+        ("mid-capture promotion: the other of the three rules", _) => match variant {
+            "english" => {
+                Some("an English man on the far row has no forward jump left, so going on as a man is ending the move")
+            }
+            "czech" | "spanish" | "italian" => {
+                Some("a man on the far row has no forward jump left, so going on as a man is ending the move")
+            }
+            _ => None,
+        },
         _ => None,
     }
 }

@@ -80,10 +80,9 @@ pub use self::rules::{
 pub use self::ruleset::Dispatch;
 #[doc(hidden)]
 pub use self::ruleset::GenRules;
-pub use self::variants::{
-    variant, DraughtsVariant, BRAZILIAN, CANADIAN, CZECH, ENGLISH, FRISIAN, INTERNATIONAL, ITALIAN, KILLER, POOL,
-    RUSSIAN, SPANISH, THAI, TURKISH, VARIANTS,
-};
+// Every variant by its name in the list of the variants, which alone
+// names them.
+pub use self::variants::*;
 pub use self::word::Word;
 
 /// A draughts variant under fixed rules, in the family's own types (a

@@ -255,7 +255,7 @@ pub struct Rules {
 
 impl Rules {
     /// English checkers (`checkers.hi`) with its default house rules.
-    pub fn english() -> Rules {
+    pub const fn english() -> Rules {
         Rules {
             geometry: Geometry::new(8),
             rows_of_men: 3,
@@ -288,7 +288,7 @@ impl Rules {
     /// Russian draughts (`checkers-online.ur`): white first, men capture
     /// backward, flying kings that must land where the capture goes on, a
     /// man crowned mid-capture goes on as a king, free choice of capture.
-    pub fn russian() -> Rules {
+    pub const fn russian() -> Rules {
         Rules {
             first: Side::White,
             men_capture_backward: true,
@@ -305,7 +305,7 @@ impl Rules {
     /// International draughts (FMJD): 10x10, 20 men each, white first, men
     /// capture backward, flying kings, the majority rule, a man passing the
     /// crowning row mid-capture stays a man.
-    pub fn international() -> Rules {
+    pub const fn international() -> Rules {
         Rules {
             geometry: Geometry::new(10),
             rows_of_men: 4,
@@ -323,7 +323,7 @@ impl Rules {
     /// Brazilian draughts (the FMJD international rules on 64 squares, as
     /// the Brazilian confederation plays them): 8x8, 12 men each, and the
     /// draw by twenty moves of each side with only kings moving.
-    pub fn brazilian() -> Rules {
+    pub const fn brazilian() -> Rules {
         Rules {
             geometry: Geometry::new(8),
             rows_of_men: 3,
@@ -334,7 +334,7 @@ impl Rules {
 
     /// Canadian draughts: the FMJD international rules on the 12x12 board,
     /// 30 men each on five rows.
-    pub fn canadian() -> Rules {
+    pub const fn canadian() -> Rules {
         Rules { geometry: Geometry::new(12), rows_of_men: 5, ..Rules::international() }
     }
 
@@ -342,7 +342,7 @@ impl Rules {
     /// men capture forward only, flying kings that must land where the
     /// capture goes on, and a capture with a king comes before one with a
     /// man; otherwise the choice of capture is free.
-    pub fn czech() -> Rules {
+    pub const fn czech() -> Rules {
         Rules {
             first: Side::White,
             flying_kings: true,
@@ -359,7 +359,7 @@ impl Rules {
     /// bottom-left corner, numbered from white's side; men capture forward
     /// only, flying kings, the most pieces must be taken and then the most
     /// kings.
-    pub fn spanish() -> Rules {
+    pub const fn spanish() -> Rules {
         Rules {
             geometry: Geometry::numbered(8, Numbering::Fpd),
             first: Side::White,
@@ -372,7 +372,7 @@ impl Rules {
 
     /// Killer draughts: the international rules, except that a flying king
     /// whose capture ends with a king taken stops directly behind it.
-    pub fn killer() -> Rules {
+    pub const fn killer() -> Rules {
         Rules { king_landing: KingLanding::BehindLastKing, ..Rules::international() }
     }
 
@@ -380,7 +380,7 @@ impl Rules {
     /// move and capture forward only, flying kings that land directly
     /// behind each piece they take, each taken piece removed at once, free
     /// choice of capture, a man crowned mid-capture ends its move.
-    pub fn thai() -> Rules {
+    pub const fn thai() -> Rules {
         Rules {
             rows_of_men: 2,
             first: Side::White,
@@ -397,7 +397,7 @@ impl Rules {
     /// forward only and never a king; short kings; among captures the most
     /// pieces, then with a king, then the most kings, then the kings taken
     /// earliest.
-    pub fn italian() -> Rules {
+    pub const fn italian() -> Rules {
         Rules {
             geometry: Geometry::numbered(8, Numbering::Fid),
             first: Side::White,
@@ -417,7 +417,7 @@ impl Rules {
     /// American pool checkers (APCA): 8x8, black first, men capture
     /// backward, flying kings, free choice of capture, a man reaching the
     /// crowning row mid-capture goes on as a man if it can.
-    pub fn pool() -> Rules {
+    pub const fn pool() -> Rules {
         Rules {
             men_capture_backward: true,
             flying_kings: true,
@@ -437,7 +437,7 @@ impl Rules {
     /// two moves of each side, no no-progress count, and at most three
     /// successive non-capturing moves with the same king while its side
     /// has men.
-    pub fn frisian() -> Rules {
+    pub const fn frisian() -> Rules {
         Rules {
             precedence: Precedence::Ranked(&[Criterion::MostValue, Criterion::WithKing]),
             orthogonal_captures: true,
@@ -455,7 +455,7 @@ impl Rules {
     /// as it is jumped, with no turning back; a man reaching the far row in
     /// a capture goes on as a man. One piece each draws, and so does a
     /// block of both sides.
-    pub fn turkish() -> Rules {
+    pub const fn turkish() -> Rules {
         Rules {
             geometry: Geometry::full(8),
             rows_of_men: 2,

@@ -35,6 +35,9 @@ type Wide = u128;
 /// Bit indices of the layout: past the widest board's.
 const LAYOUT_BITS: usize = 128;
 
+/// Squares of the largest board: 72 on 12x12 (the full 8x8 board has 64).
+const MAX_SQUARES: usize = 72;
+
 /// The shape of a draughts board: `size` x `size` with the dark squares in
 /// play, numbered and coloured as [`Numbering`] says (PDN by default:
 /// square 1 at the top row's second cell, the bottom-left corner dark); or,
@@ -49,8 +52,10 @@ pub struct Geometry {
     full: bool,
     /// Squares per row.
     half: u8,
-    /// Bit index of each square, by 0-based square number.
-    bit_of: Vec<u8>,
+    /// Bit index of each square, by 0-based square number (those past the
+    /// board's squares unused): an array, so that a geometry is built in a
+    /// `const fn`.
+    bit_of: [u8; MAX_SQUARES],
     /// Square number (0-based) of each bit index; `u8::MAX` for ghost bits.
     square_of: [u8; LAYOUT_BITS],
     /// Every real square.
@@ -64,52 +69,47 @@ impl Geometry {
     /// A square board with an even side of at most 12 (the padded layout of
     /// a 12x12 board takes 77 bits; of the boards up to 10x10, 64 bits at
     /// most).
-    pub fn new(size: u8) -> Geometry {
+    pub const fn new(size: u8) -> Geometry {
         Geometry::numbered(size, Numbering::Pdn)
     }
 
-    /// A square board numbered and coloured as `numbering` says.
-    pub fn numbered(size: u8, numbering: Numbering) -> Geometry {
-        assert!(size.is_multiple_of(2) && (4..=12).contains(&size), "unsupported board size {size}");
+    /// A square board numbered and coloured as `numbering` says. A `const
+    /// fn`, as every constructor of the rules is, so that a variant's rules
+    /// are a constant the compiled generator is derived from.
+    pub const fn numbered(size: u8, numbering: Numbering) -> Geometry {
+        assert!(size.is_multiple_of(2) && size >= 4 && size <= 12, "unsupported board size");
         let half = size / 2;
-        let squares = usize::from(size) * usize::from(half);
+        let squares = size as usize * half as usize;
         let mut g = Geometry {
             size,
             numbering,
             full: false,
             half,
-            bit_of: Vec::with_capacity(squares),
+            bit_of: [0; MAX_SQUARES],
             square_of: [u8::MAX; LAYOUT_BITS],
             valid: 0,
             top_row: 0,
             bottom_row: 0,
         };
-        let mut bit_of = Vec::with_capacity(squares);
-        let mut square_of = [u8::MAX; LAYOUT_BITS];
-        let mut valid: Wide = 0;
-        let (mut top_row, mut bottom_row): (Wide, Wide) = (0, 0);
-        for s in 0..squares {
+        let mut s = 0;
+        while s < squares {
             let (row, col) = g.coords(s as u8);
             // The cell of the layout: the real one, or its mirror image on a
             // board whose bottom-left corner is light.
             let col = if g.light_corner() { size - 1 - col } else { col };
-            let row = usize::from(row);
-            let bit = row * usize::from(half) + usize::from(col / 2) + row / 2;
-            bit_of.push(bit as u8);
-            square_of[bit] = s as u8;
-            valid |= 1 << bit;
+            let row = row as usize;
+            let bit = row * half as usize + (col / 2) as usize + row / 2;
+            g.bit_of[s] = bit as u8;
+            g.square_of[bit] = s as u8;
+            g.valid |= 1 << bit;
             if row == 0 {
-                top_row |= 1 << bit;
+                g.top_row |= 1 << bit;
             }
-            if row == usize::from(size) - 1 {
-                bottom_row |= 1 << bit;
+            if row == size as usize - 1 {
+                g.bottom_row |= 1 << bit;
             }
+            s += 1;
         }
-        g.bit_of = bit_of;
-        g.square_of = square_of;
-        g.valid = valid;
-        g.top_row = top_row;
-        g.bottom_row = bottom_row;
         g
     }
 
@@ -120,12 +120,16 @@ impl Geometry {
     /// bits as on the other boards. With no ghost bits a step along a row
     /// may wrap to the next row, which the move generator's masks of the
     /// squares with a neighbour each way clear.
-    pub fn full(size: u8) -> Geometry {
-        assert!(size == 8, "unsupported full board size {size}");
-        let squares = usize::from(size) * usize::from(size);
+    pub const fn full(size: u8) -> Geometry {
+        assert!(size == 8, "unsupported full board size");
+        let squares = size as usize * size as usize;
+        let mut bit_of = [0; MAX_SQUARES];
         let mut square_of = [u8::MAX; LAYOUT_BITS];
-        for (s, slot) in square_of.iter_mut().enumerate().take(squares) {
-            *slot = s as u8;
+        let mut s = 0;
+        while s < squares {
+            bit_of[s] = s as u8;
+            square_of[s] = s as u8;
+            s += 1;
         }
         let row: Wide = (1 << size) - 1;
         Geometry {
@@ -133,17 +137,17 @@ impl Geometry {
             numbering: Numbering::Pdn,
             full: true,
             half: size,
-            bit_of: (0..squares as u8).collect(),
+            bit_of,
             square_of,
-            valid: Wide::from(u64::MAX),
+            valid: u64::MAX as Wide,
             top_row: row,
-            bottom_row: row << (squares - usize::from(size)),
+            bottom_row: row << (squares - size as usize),
         }
     }
 
     /// Whether every cell is a square, with steps along rows and columns
     /// (see [`Geometry::full`]).
-    pub fn is_full(&self) -> bool {
+    pub const fn is_full(&self) -> bool {
         self.full
     }
 
@@ -174,32 +178,32 @@ impl Geometry {
     }
 
     /// How the board is numbered.
-    pub fn numbering(&self) -> Numbering {
+    pub const fn numbering(&self) -> Numbering {
         self.numbering
     }
 
     /// Whether the bottom-left corner is a light square.
-    fn light_corner(&self) -> bool {
-        self.numbering != Numbering::Pdn
+    const fn light_corner(&self) -> bool {
+        !matches!(self.numbering, Numbering::Pdn)
     }
 
     /// Side length in cells.
-    pub fn size(&self) -> u8 {
+    pub const fn size(&self) -> u8 {
         self.size
     }
 
     /// Number of playable (dark) squares.
-    pub fn squares(&self) -> u8 {
+    pub const fn squares(&self) -> u8 {
         self.size * self.half
     }
 
     /// Squares per row.
-    pub fn per_row(&self) -> u8 {
+    pub const fn per_row(&self) -> u8 {
         self.half
     }
 
     /// Whether the board's sets need the wide word (see [`Word`](crate::Word)).
-    pub fn is_wide(&self) -> bool {
+    pub const fn is_wide(&self) -> bool {
         super::word::needs_wide(self.size)
     }
 

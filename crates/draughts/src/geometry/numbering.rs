@@ -31,7 +31,7 @@ pub enum Numbering {
 impl Geometry {
     /// Row (0 = top) and column (0 = left) of a 0-based square number, on
     /// the real board.
-    pub fn coords(&self, square: u8) -> (u8, u8) {
+    pub const fn coords(&self, square: u8) -> (u8, u8) {
         let square = match self.numbering {
             Numbering::Pdn | Numbering::Fid => square,
             // Counted from the other corner: the FID numbering turned round.

@@ -70,7 +70,7 @@ macro_rules! with_rules {
 impl<'r, B: Dispatch> Generator<'r, B> {
     pub fn new(rules: &'r Rules) -> Generator<'r, B> {
         debug_assert!(rules.geometry.is_wide() == (B::BITS > 64), "a board in the word that holds it");
-        Generator { rules, kind: Kind::of(rules), configured: Configured::new(rules) }
+        Generator { rules, kind: B::kind(rules), configured: Configured::new(rules) }
     }
 
     /// The rule set generated for.

@@ -5,12 +5,14 @@
 use std::marker::PhantomData;
 
 use super::super::rules::{Criterion, MidCapturePromotion, Side};
-use super::super::word::{Rays, Word};
-use super::standard::{GenRules, STANDARD};
+use super::super::word::Rays;
+use super::dispatch::Dispatch;
+use super::standard::GenRules;
 use super::RuleSet;
 
 /// A standard variant's generation rules, fixed at compile time, on the
-/// board kept in the word `B`.
+/// board kept in the word `B`: those at place `V` of the word's compiled
+/// rule sets ([`Dispatch::COMPILED`]).
 #[derive(Debug)]
 pub struct Fixed<const V: usize, B>(PhantomData<B>);
 
@@ -22,9 +24,9 @@ impl<const V: usize, B> Clone for Fixed<V, B> {
 
 impl<const V: usize, B> Copy for Fixed<V, B> {}
 
-impl<const V: usize, B: Word> Fixed<V, B> {
+impl<const V: usize, B: Dispatch> Fixed<V, B> {
     pub const NEW: Fixed<V, B> = Fixed(PhantomData);
-    const R: GenRules = STANDARD[V];
+    const R: GenRules = B::COMPILED[V];
     const HALF: u32 = Self::R.half as u32;
     const FULL: bool = Self::R.full;
     const VALID: B = if Self::FULL { B::MAX } else { B::VALID[Self::HALF as usize] };
@@ -34,7 +36,7 @@ impl<const V: usize, B: Word> Fixed<V, B> {
     const MASKS: [B; 8] = if Self::FULL { B::FULL_MASKS } else { B::DIR_MASKS[Self::HALF as usize] };
 }
 
-impl<const V: usize, B: Word> RuleSet for Fixed<V, B> {
+impl<const V: usize, B: Dispatch> RuleSet for Fixed<V, B> {
     type B = B;
     const FOLDED: bool = true;
     #[inline(always)]

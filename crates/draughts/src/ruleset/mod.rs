@@ -11,15 +11,17 @@
 //! This file holds the [`RuleSet`] trait and its board steps (the direction
 //! numbering they index by is the word's, kept with its tables in
 //! [`super::word`] and named here too); the parts behind it each have a
-//! file: the generation rules as values and those of the standard variants,
-//! with the choice of compiled form (`standard`), the compile-time form
-//! (`fixed`), the run-time form (`configured`) and the dispatch from a rule
-//! set to the form compiled for it, per word (`dispatch`).
+//! file: the generation rules as values, with the choice of compiled form
+//! (`standard`), the compile-time form (`fixed`), the run-time form
+//! (`configured`) and the trait of the dispatch from a rule set to the form
+//! compiled for it, per word (`dispatch`). Which variants are compiled, on
+//! which word, the list of the variants says, and each word's dispatch is
+//! written from it (`crate::variants`).
 
 mod configured;
 mod dispatch;
 // Unused by the crate's unit-test build, which reads every rule set at run
-// time (see `dispatch`).
+// time (see the dispatch in `crate::variants`).
 #[cfg_attr(test, allow(dead_code))]
 mod fixed;
 mod standard;

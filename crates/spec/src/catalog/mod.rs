@@ -47,6 +47,10 @@ pub struct PageCatalog {
     /// The prefix of the clause ids, when it is not a variant id.
     #[serde(default)]
     pub prefix: Option<String>,
+    /// The fewest scenarios the spec keeps for each variant of the page:
+    /// its tests fail below it, so that scenarios are not lost unnoticed.
+    #[serde(default, rename = "min-scenarios")]
+    pub min_scenarios: Option<usize>,
     pub clauses: Vec<Clause>,
     /// What the page says that is not a rule of play, and why it is left out.
     #[serde(default, rename = "out-of-scope")]
@@ -61,23 +65,9 @@ pub struct Vocabulary {
     pub results: BTreeMap<String, String>,
 }
 
-const PAGES: &[(&str, &str)] = &[
-    ("spec/rules/english.yaml", include_str!("../../../../spec/rules/english.yaml")),
-    ("spec/rules/russian.yaml", include_str!("../../../../spec/rules/russian.yaml")),
-    ("spec/rules/international.yaml", include_str!("../../../../spec/rules/international.yaml")),
-    ("spec/rules/pool.yaml", include_str!("../../../../spec/rules/pool.yaml")),
-    ("spec/rules/brazilian.yaml", include_str!("../../../../spec/rules/brazilian.yaml")),
-    ("spec/rules/czech.yaml", include_str!("../../../../spec/rules/czech.yaml")),
-    ("spec/rules/spanish.yaml", include_str!("../../../../spec/rules/spanish.yaml")),
-    ("spec/rules/italian.yaml", include_str!("../../../../spec/rules/italian.yaml")),
-    ("spec/rules/killer.yaml", include_str!("../../../../spec/rules/killer.yaml")),
-    ("spec/rules/thai.yaml", include_str!("../../../../spec/rules/thai.yaml")),
-    ("spec/rules/frisian.yaml", include_str!("../../../../spec/rules/frisian.yaml")),
-    ("spec/rules/turkish.yaml", include_str!("../../../../spec/rules/turkish.yaml")),
-    ("spec/rules/canadian.yaml", include_str!("../../../../spec/rules/canadian.yaml")),
-    ("spec/rules/chinese-checkers.yaml", include_str!("../../../../spec/rules/chinese-checkers.yaml")),
-    ("spec/rules/konane.yaml", include_str!("../../../../spec/rules/konane.yaml")),
-];
+/// The built-in pages, `(path, text)`: every file of `spec/rules/`, by
+/// file name, as the build script lists them (see `crates/spec/build.rs`).
+const PAGES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/pages.rs"));
 const REASONS: &str = include_str!("../../../../spec/reasons.yaml");
 
 /// Every catalog and the vocabulary, as compiled in.
@@ -96,12 +86,18 @@ pub fn schema() -> String {
 impl Catalog {
     /// The built-in catalog. Its files are part of the program; a broken one
     /// is caught by the crate's own tests, so this reports rather than hides.
+    /// The pages come in the order of the registry's variants, so that
+    /// where pages share an id (the rule page that describes several
+    /// variants) the first variant's page answers for it.
     pub fn builtin() -> Result<Catalog, String> {
         let mut pages = Vec::new();
         for (name, text) in PAGES {
             let page: PageCatalog = serde_saphyr::from_str(text).map_err(|e| format!("{name}: {e}"))?;
             pages.push(page);
         }
+        let order: Vec<&str> = crate::registry::variants().iter().map(|v| v.info().id).collect();
+        pages
+            .sort_by_key(|p| p.variants.first().and_then(|v| order.iter().position(|o| o == v)).unwrap_or(order.len()));
         let vocabulary = serde_saphyr::from_str(REASONS).map_err(|e| format!("spec/reasons.yaml: {e}"))?;
         Ok(Catalog { pages, vocabulary })
     }
