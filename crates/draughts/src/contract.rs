@@ -6,7 +6,7 @@
 use crate::notation::MoveText;
 use crate::{
     explain, game, geometry, notation, perft, Counting, Dispatch, Draughts, Generator, Match, Move, Perft, Position,
-    Rules, Side, SquareStyle,
+    Side, SquareStyle,
 };
 use rulecheck_game::notation::NotationError;
 use rulecheck_game::table::TableError;
@@ -14,7 +14,6 @@ use rulecheck_game::walk::Notated;
 use rulecheck_game::{probe, Action, Family, MoveKey};
 
 impl<B: Dispatch> Family for Draughts<B> {
-    type Rules = Rules;
     type Player = Side;
     type Written = MoveText;
     type Action = game::Action<B>;
@@ -24,10 +23,6 @@ impl<B: Dispatch> Family for Draughts<B> {
 
     fn variant(&self) -> &'static str {
         self.variant
-    }
-
-    fn rules(&self) -> &Rules {
-        &self.rules
     }
 
     /// The size, and what else makes one square number another place: a

@@ -12,7 +12,6 @@
 //! walks ([`Family::perft`], [`Family::hashed`]) run on its own types, and
 //! the text side only wraps them at the root.
 
-use crate::configure::Deviations;
 use crate::game::{Action, Counter, Game, GameError, MoveKey, Rejection, Replay};
 use crate::notation::NotationError;
 use crate::table::TableError;
@@ -21,9 +20,6 @@ use crate::walk::{Counted, Notated, Walk};
 /// A game family under fixed rules, in its own types. The position and
 /// the move are [`Notated`]'s, which the perft counts read and write.
 pub trait Family: Notated<Position: Clone> + Send + Sync + Sized {
-    /// The rules the family is configured by, with their single-rule
-    /// deviations.
-    type Rules: Deviations;
     /// A player (a side, a seat).
     type Player: Copy;
     /// A move as written, read before it is matched against a position.
@@ -46,8 +42,6 @@ pub trait Family: Notated<Position: Clone> + Send + Sync + Sized {
 
     /// The variant's id.
     fn variant(&self) -> &'static str;
-    /// The rules in force.
-    fn rules(&self) -> &Self::Rules;
     /// The board positions are written on, in words (its size and family):
     /// two games on the same board read one position alike.
     fn board(&self) -> String;

@@ -4,13 +4,12 @@
 //! speaks the family's own types, so that each reads on its own.
 
 use crate::notation::MoveText;
-use crate::{board, game, hash, notation, position, Halma, Match, Move, Position, Rules};
+use crate::{board, game, hash, notation, position, Halma, Match, Move, Position};
 use rulecheck_game::notation::NotationError;
 use rulecheck_game::table::TableError;
 use rulecheck_game::{unknown_player, Action, Family, MoveKey};
 
 impl Family for Halma {
-    type Rules = Rules;
     type Player = u8;
     type Written = MoveText;
     type Action = game::Action;
@@ -20,10 +19,6 @@ impl Family for Halma {
 
     fn variant(&self) -> &'static str {
         "chinese-checkers"
-    }
-
-    fn rules(&self) -> &Rules {
-        &self.rules
     }
 
     fn board(&self) -> String {

@@ -152,7 +152,6 @@ impl Notated for KonaneGame {
 }
 
 impl Family for KonaneGame {
-    type Rules = Rules;
     type Player = u8;
     type Written = MoveText;
     type Action = Action;
@@ -162,9 +161,6 @@ impl Family for KonaneGame {
 
     fn variant(&self) -> &'static str {
         "konane"
-    }
-    fn rules(&self) -> &Rules {
-        &self.rules
     }
     fn board(&self) -> String {
         format!("{0}x{0} konane", self.rules.size)

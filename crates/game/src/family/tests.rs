@@ -2,23 +2,12 @@
 //! side does is written once, so it is tested once, here.
 
 use super::*;
-use crate::configure::Deviation;
 
 /// A race to five: a move adds 1 or 2 to the total, which may not pass
 /// five, and the player who cannot move loses. A position is written
 /// `total/turn`; a stray third field (`2/0/x`) is what normalizing
 /// drops.
 struct Race;
-
-#[derive(Clone, PartialEq)]
-struct NoRules;
-
-impl Deviations for NoRules {
-    const DEVIATIONS: &'static [Deviation<NoRules>] = &[];
-    fn inert(_: &str, _: &str) -> Option<&'static str> {
-        None
-    }
-}
 
 #[derive(Clone)]
 struct Game {
@@ -68,7 +57,6 @@ impl Notated for Race {
 }
 
 impl Family for Race {
-    type Rules = NoRules;
     type Player = u8;
     type Written = u32;
     type Action = Option<u32>;
@@ -78,9 +66,6 @@ impl Family for Race {
 
     fn variant(&self) -> &'static str {
         "race"
-    }
-    fn rules(&self) -> &NoRules {
-        &NoRules
     }
     fn board(&self) -> String {
         "a line of six".into()

@@ -86,20 +86,13 @@ pub fn schema() -> String {
 impl Catalog {
     /// The built-in catalog. Its files are part of the program; a broken one
     /// is caught by the crate's own tests, so this reports rather than hides.
-    /// The pages come in the order of the registry's variants, so that
-    /// where pages share an id (the rule page that describes several
-    /// variants) the first variant's page answers for it.
     pub fn builtin() -> Result<Catalog, String> {
         let mut pages = Vec::new();
         for (name, text) in PAGES {
             let page: PageCatalog = serde_saphyr::from_str(text).map_err(|e| format!("{name}: {e}"))?;
             pages.push(page);
         }
-        let order: Vec<&str> = crate::registry::variants().iter().map(|v| v.info().id).collect();
-        pages
-            .sort_by_key(|p| p.variants.first().and_then(|v| order.iter().position(|o| o == v)).unwrap_or(order.len()));
-        let vocabulary = serde_saphyr::from_str(REASONS).map_err(|e| format!("spec/reasons.yaml: {e}"))?;
-        Ok(Catalog { pages, vocabulary })
+        Catalog::of(pages)
     }
 
     /// The catalogs in a directory (every `*.yaml` file in it, by name),
@@ -139,6 +132,17 @@ impl Catalog {
             }
             pages.push(page);
         }
+        Catalog::of(pages)
+    }
+
+    /// The pages with the built-in reason vocabulary, in the order of the
+    /// registry's variants, so that where pages share an id (the rule page
+    /// that describes several variants) the first variant's page answers
+    /// for it, whether the pages are built in or read from a directory.
+    fn of(mut pages: Vec<PageCatalog>) -> Result<Catalog, String> {
+        let order: Vec<&str> = crate::registry::variants().iter().map(|v| v.info().id).collect();
+        pages
+            .sort_by_key(|p| p.variants.first().and_then(|v| order.iter().position(|o| o == v)).unwrap_or(order.len()));
         let vocabulary = serde_saphyr::from_str(REASONS).map_err(|e| format!("spec/reasons.yaml: {e}"))?;
         Ok(Catalog { pages, vocabulary })
     }
