@@ -134,12 +134,8 @@ pub(super) fn replay<'a>(
     // it is, whether the scenario lists the moves or not.
     if !twice.is_empty() {
         c.answered(format!("listed more than once: {}", twice.join("; ")));
-        c.fail(Failure {
-            expectation: "moves",
-            loc: moves_loc,
-            difference: Difference::Said(format!("{who} lists a move more than once: {}", twice.join("; "))),
-            engine: false,
-        });
+        let said = format!("{who} lists a move more than once: {}", twice.join("; "));
+        c.wrong("moves", moves_loc, Difference::Said(said));
     }
     if let Some(why) = result_out_of_protocol(game.as_ref(), &replay.result) {
         c.fail(Failure {
@@ -155,7 +151,7 @@ pub(super) fn replay<'a>(
 /// A scenario the reference cannot set up or play: a failure of the
 /// scenario, not of the engine, and nothing more to check.
 fn unplayable<T>(c: &mut Checking, expectation: &'static str, loc: Loc, detail: String) -> Option<T> {
-    c.fail(Failure { expectation, loc, difference: Difference::Said(detail), engine: false });
+    c.wrong(expectation, loc, Difference::Said(detail));
     None
 }
 

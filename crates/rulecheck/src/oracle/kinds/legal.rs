@@ -4,7 +4,7 @@ use super::{About, Kind};
 use crate::engine::Engine;
 use crate::oracle::replayed::{displays, Replayed};
 use crate::oracle::transcript::Checking;
-use crate::oracle::{Difference, Failure};
+use crate::oracle::Difference;
 use crate::scenario::loader::Reading;
 use crate::scenario::Located;
 use serde_saphyr::Spanned;
@@ -31,12 +31,7 @@ impl Kind<[Spanned<String>]> for Legal {
                 }
                 Err(e) => e.message,
             };
-            c.fail(Failure {
-                expectation: Self::ABOUT.key,
-                loc: m.loc,
-                difference: Difference::Said(said),
-                engine: false,
-            });
+            c.wrong(Self::ABOUT.key, m.loc, Difference::Said(said));
         }
     }
 }

@@ -9,7 +9,7 @@ use crate::engine::Engine;
 use crate::game::{Game, MoveKey};
 use crate::oracle::replayed::{displays, Replayed};
 use crate::oracle::transcript::Checking;
-use crate::oracle::{Difference, Failure};
+use crate::oracle::Difference;
 use crate::scenario::loader::Reading;
 use crate::scenario::Located;
 use serde_saphyr::Spanned;
@@ -47,6 +47,6 @@ impl Kind<[Spanned<String>]> for Moves {
             ),
             Err(e) => (scenario.loc, Difference::Said(e)),
         };
-        c.fail(Failure { expectation: Self::ABOUT.key, loc, difference, engine: false });
+        c.wrong(Self::ABOUT.key, loc, difference);
     }
 }

@@ -147,7 +147,7 @@ impl Kind<BTreeMap<String, Spanned<String>>> for Perft {
                     shown.push(format!("{depth}={got}"));
                     if got != want {
                         let difference = Difference::Count { depth, expected: want, actual: got };
-                        c.fail(Failure { expectation: Self::ABOUT.key, loc, difference, engine: false });
+                        c.wrong(Self::ABOUT.key, loc, difference);
                     }
                 }
                 Ok(None) => {
