@@ -65,7 +65,7 @@ fn every_single_rule_deviation_fails_a_chinese_checkers_scenario() {
 /// fails a scenario of that table: the spec pins the whole seating.
 #[test]
 fn every_seat_sent_to_a_wrong_camp_fails_a_chinese_checkers_scenario() {
-    use rulecheck::halma::{ChineseCheckers, Form, Halma};
+    use rulecheck::halma::{ChineseCheckers, Form};
     let files = spec();
     let scenarios: Vec<&Scenario> =
         files.iter().flat_map(|f| f.scenarios.iter()).filter(|s| s.variant == "chinese-checkers").collect();
@@ -100,7 +100,7 @@ fn every_seat_sent_to_a_wrong_camp_fails_a_chinese_checkers_scenario() {
                                         rules.camps[seat] = camp;
                                     }
                                 }
-                                Some(Text::boxed(Halma::new(rules)))
+                                Some(Text::boxed(rules))
                             }),
                         );
                         let right = {

@@ -16,7 +16,7 @@ use super::rules::{CaptureDuty, MidCapturePromotion, NoProgress, Rules};
 use super::ruleset::Fixed;
 use super::ruleset::{Configured, Dispatch, GenRules, Kind, WithRules};
 use super::word::Word;
-use rulecheck_game::{Configure, Game, OptionSpec, Options, Variant, VariantInfo};
+use rulecheck_game::{Configure, Game, IntoGame, OptionSpec, Options, Variant, VariantInfo};
 
 /// The family every variant here belongs to.
 const FAMILY: &str = "draughts";
@@ -355,8 +355,11 @@ impl Configure for DraughtsVariant {
     fn rules(&self, options: &Options) -> Rules {
         DraughtsVariant::rules(self, options)
     }
-    fn game(&self, rules: Rules) -> Box<dyn Game> {
-        super::game(self.info.id, rules, self.notation)
+}
+
+impl IntoGame<DraughtsVariant> for Rules {
+    fn into_game(self, variant: &DraughtsVariant) -> Box<dyn Game> {
+        super::game(variant.info.id, self, variant.notation)
     }
 }
 

@@ -5,6 +5,7 @@
 //! from it, so that the mutation tests and `serve --deviate` reach every
 //! family's deviations without naming a family.
 
+use crate::family::{Family, Text};
 use crate::game::{Game, Options, Variant, VariantInfo};
 
 /// One single-rule deviation of a family's rules `R`: its name, and the
@@ -29,7 +30,7 @@ pub trait Deviations: Clone + PartialEq + Send + Sync + Sized + 'static {
 /// A variant of a family: what it is, and its game under house rules,
 /// through the family's rules.
 pub trait Configure: Sync {
-    type Rules: Deviations;
+    type Rules: Deviations + IntoGame<Self>;
     /// Its id, family, page, title and options.
     fn info(&self) -> &VariantInfo;
     /// Check a complete set of options for combinations the rules forbid.
@@ -38,8 +39,20 @@ pub trait Configure: Sync {
     }
     /// The rules under validated options.
     fn rules(&self, options: &Options) -> Self::Rules;
-    /// The game under rules: the variant's own, or a deviation of them.
-    fn game(&self, rules: Self::Rules) -> Box<dyn Game>;
+}
+
+/// Rules that make the text game of a variant `V`: the variant's own
+/// rules, or a deviation of them. Rules that are a [`Family`] make it
+/// through [`Text`] with nothing more to write; draughts reads its
+/// variant's word and square notation as well.
+pub trait IntoGame<V: ?Sized> {
+    fn into_game(self, variant: &V) -> Box<dyn Game>;
+}
+
+impl<F: Family + 'static, V: ?Sized> IntoGame<V> for F {
+    fn into_game(self, _: &V) -> Box<dyn Game> {
+        Text::boxed(self)
+    }
 }
 
 impl<V: Configure> Variant for V {
@@ -52,7 +65,7 @@ impl<V: Configure> Variant for V {
     }
 
     fn configure(&self, options: &Options) -> Box<dyn Game> {
-        self.game(self.rules(options))
+        self.rules(options).into_game(self)
     }
 
     fn deviations(&self) -> Vec<&'static str> {
@@ -66,7 +79,7 @@ impl<V: Configure> Variant for V {
             (d.apply)(&mut deviant);
         }
         let changed = deviant != rules;
-        (self.game(deviant), changed)
+        (deviant.into_game(self), changed)
     }
 
     fn inert(&self, deviation: &str) -> Option<&'static str> {

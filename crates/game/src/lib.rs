@@ -57,7 +57,7 @@ pub mod svg;
 pub mod table;
 pub mod walk;
 
-pub use crate::configure::{Configure, Deviation, Deviations};
+pub use crate::configure::{Configure, Deviation, Deviations, IntoGame};
 pub use crate::family::{probe, take, unknown_player, Family, Text};
 pub use crate::game::*;
 pub use crate::notation::NotationError;

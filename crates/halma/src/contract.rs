@@ -1,15 +1,15 @@
 //! Chinese checkers as a family of the contract: its positions, moves,
 //! seats, games and perft walks in its own types, which
-//! `rulecheck_game::Text` speaks as text. Apart from `Halma` itself, which
-//! speaks the family's own types, so that each reads on its own.
+//! `rulecheck_game::Text` speaks as text. Apart from the rules' own
+//! methods, which speak the family's own types, so that each reads on its own.
 
 use crate::notation::MoveText;
-use crate::{board, game, hash, notation, position, Halma, Match, Move, Position};
+use crate::{board, game, hash, notation, position, Match, Move, Position, Rules};
 use rulecheck_game::notation::NotationError;
 use rulecheck_game::table::TableError;
 use rulecheck_game::{unknown_player, Action, Family, MoveKey};
 
-impl Family for Halma {
+impl Family for Rules {
     type Player = u8;
     type Written = MoveText;
     type Action = game::Action;
@@ -22,11 +22,11 @@ impl Family for Halma {
     }
 
     fn board(&self) -> String {
-        format!("the star, {} seats", self.rules.players)
+        format!("the star, {} seats", self.players)
     }
 
     fn players(&self) -> Vec<u8> {
-        (1..=self.rules.players).collect()
+        (1..=self.players).collect()
     }
 
     fn player_name(&self, seat: u8) -> String {
@@ -37,16 +37,16 @@ impl Family for Halma {
     fn player(&self, name: &str) -> Result<u8, NotationError> {
         name.strip_prefix("seat ")
             .and_then(|n| n.parse::<u8>().ok())
-            .filter(|n| (1..=self.rules.players).contains(n))
+            .filter(|n| (1..=self.players).contains(n))
             .ok_or_else(|| unknown_player(self, name))
     }
 
     fn start(&self) -> Position {
-        Position::start(&self.rules)
+        Position::start(self)
     }
 
     fn write_position(&self, pos: &Position) -> String {
-        notation::write_position(pos, &self.rules)
+        notation::write_position(pos, self)
     }
 
     fn turn(&self, pos: &Position) -> u8 {
@@ -58,7 +58,7 @@ impl Family for Halma {
     }
 
     fn diagram(&self, pos: &Position) -> String {
-        notation::write_diagram(pos, &self.rules)
+        notation::write_diagram(pos, self)
     }
 
     fn draw(&self, pos: &Position, mark: &dyn Fn(usize) -> Option<&'static str>) -> String {
@@ -108,7 +108,7 @@ impl Family for Halma {
     }
 
     fn begin(&self, pos: Position) -> Match<'_> {
-        Match::new(&self.rules, pos)
+        Match::new(self, pos)
     }
 
     fn position<'s>(&self, state: &'s Match<'_>) -> &'s Position {
@@ -146,7 +146,7 @@ impl Family for Halma {
     /// `turns`, `quiet` and `best`; who has finished or resigned is the
     /// state of the table, not a counter.
     fn counters(&self, pos: &Position) -> Vec<(&'static str, String)> {
-        let seats = usize::from(self.rules.players);
+        let seats = usize::from(self.players);
         let dotted = |v: Vec<String>| v.join(".");
         let mut out = Vec::new();
         if pos.turns[..seats].iter().any(|&t| t != 0) {
@@ -174,20 +174,20 @@ impl Family for Halma {
     /// no-progress limit.
     fn unread_counters(&self) -> Vec<&'static str> {
         let mut unread = Vec::new();
-        if self.rules.move_limit.is_none() {
+        if self.move_limit.is_none() {
             unread.push("turns");
         }
-        if self.rules.no_progress.is_none() {
+        if self.no_progress.is_none() {
             unread.extend(["quiet", "best"]);
         }
         unread
     }
 
     fn perft(&self, _paths: bool) -> game::Plain<'_> {
-        game::Plain(&self.rules)
+        game::Plain(self)
     }
 
     fn hashed(&self, _paths: bool, bytes: usize) -> Result<hash::Hashed<'_>, TableError> {
-        hash::Hashed::new(&self.rules, bytes)
+        hash::Hashed::new(self, bytes)
     }
 }

@@ -9,7 +9,7 @@
 //! move tree ([`HashedPerft`] with a transposition table), and
 //! [`notation`] reads and writes positions and moves (`p2-l2`, holes named
 //! by row letter and place). [`ChineseCheckers`] is the variant as a
-//! `rulecheck_game::Variant`, [`Halma`] the game as a
+//! `rulecheck_game::Variant`, and [`Rules`] the game as a
 //! `rulecheck_game::Family` (text-speaking through `rulecheck_game::Text`).
 //!
 //! It is not a playing engine (no search, no evaluation), and knows nothing
@@ -54,7 +54,7 @@ mod rules;
 
 use rulecheck_game::notation::NotationError;
 use rulecheck_game::walk::Notated;
-use rulecheck_game::{Configure, Game, OptionSpec, Options, Text, VariantInfo};
+use rulecheck_game::{Configure, OptionSpec, Options, VariantInfo};
 
 /// The bitboard generator the perft counts run on, for cross-checks
 /// against the plain one; not a stable interface.
@@ -212,22 +212,11 @@ impl Configure for ChineseCheckers {
     fn rules(&self, options: &Options) -> Rules {
         ChineseCheckers::rules(options)
     }
-    fn game(&self, rules: Rules) -> Box<dyn Game> {
-        Text::boxed(Halma { rules })
-    }
 }
 
-/// Chinese checkers under fixed rules, in the family's own types; as
-/// text through `rulecheck_game::Text`.
-pub struct Halma {
-    rules: Rules,
-}
-
-impl Halma {
-    pub fn new(rules: Rules) -> Halma {
-        Halma { rules }
-    }
-
+/// Chinese checkers under fixed rules is a `rulecheck_game::Family`:
+/// the rules are the game, spoken as text through `rulecheck_game::Text`.
+impl Rules {
     /// The legal move a written move stands for, or why there is none.
     fn resolve(&self, game: &Match<'_>, text: &MoveText) -> Result<Move, &'static str> {
         if *game.outcome() != game::Outcome::Ongoing {
@@ -245,24 +234,24 @@ impl Halma {
         // A path of more than two holes is checked hop by hop; two holes name
         // a step, a hop, or a chain by its ends.
         if path.len() > 2 {
-            if let Some(reason) = check_path(game.position(), &self.rules, path) {
+            if let Some(reason) = check_path(game.position(), self, path) {
                 return Err(reason);
             }
         }
         if legal.contains(&wanted) {
             return Ok(wanted);
         }
-        Err(check_path(game.position(), &self.rules, path).unwrap_or("unreachable"))
+        Err(check_path(game.position(), self, path).unwrap_or("unreachable"))
     }
 }
 
 /// Positions as the family reads them, moves as it writes them, for the
 /// counts of [`rulecheck_game::walk::Counted`].
-impl Notated for Halma {
+impl Notated for Rules {
     type Position = Position;
     type Move = Move;
     fn parse_position(&self, text: &str) -> Result<Position, NotationError> {
-        notation::parse_position(text, &self.rules)
+        notation::parse_position(text, self)
     }
     fn write_move(&self, _pos: &Position, m: &Move) -> String {
         notation::write_move(m.from, m.to)

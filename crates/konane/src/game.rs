@@ -11,7 +11,7 @@ use super::{other, side_name, Position, BLACK, WHITE};
 use rulecheck_game::notation::NotationError;
 use rulecheck_game::table::TableError;
 use rulecheck_game::walk::{Notated, Walk};
-use rulecheck_game::{Action as TextAction, Configure, Family, Game, MoveKey, OptionSpec, Options, Text, VariantInfo};
+use rulecheck_game::{Action as TextAction, Configure, Family, MoveKey, OptionSpec, Options, VariantInfo};
 
 /// Konane, registered.
 pub struct Konane;
@@ -41,20 +41,6 @@ impl Configure for Konane {
     }
     fn rules(&self, options: &Options) -> Rules {
         Rules::new(options.get("size").and_then(|s| s.parse().ok()).unwrap_or(8))
-    }
-    fn game(&self, rules: Rules) -> Box<dyn Game> {
-        Text::boxed(KonaneGame { rules })
-    }
-}
-
-/// Konane under fixed rules, in the family's own types.
-pub struct KonaneGame {
-    rules: Rules,
-}
-
-impl KonaneGame {
-    pub fn new(rules: Rules) -> KonaneGame {
-        KonaneGame { rules }
     }
 }
 
@@ -137,11 +123,13 @@ fn named(written: &MoveText) -> Move {
 
 /// Positions as the family reads them, moves as it writes them, for the
 /// counts of `rulecheck_game::walk::Counted`.
-impl Notated for KonaneGame {
+/// Konane under fixed rules is a `rulecheck_game::Family`: the rules are
+/// the game.
+impl Notated for Rules {
     type Position = Position;
     type Move = Move;
     fn parse_position(&self, text: &str) -> Result<Position, NotationError> {
-        notation::parse_position(text, self.rules.size)
+        notation::parse_position(text, self.size)
     }
     fn write_move(&self, pos: &Position, m: &Move) -> String {
         match *m {
@@ -151,7 +139,7 @@ impl Notated for KonaneGame {
     }
 }
 
-impl Family for KonaneGame {
+impl Family for Rules {
     type Player = u8;
     type Written = MoveText;
     type Action = Action;
@@ -163,7 +151,7 @@ impl Family for KonaneGame {
         "konane"
     }
     fn board(&self) -> String {
-        format!("{0}x{0} konane", self.rules.size)
+        format!("{0}x{0} konane", self.size)
     }
     fn players(&self) -> Vec<u8> {
         vec![BLACK, WHITE]
@@ -173,7 +161,7 @@ impl Family for KonaneGame {
     }
 
     fn start(&self) -> Position {
-        Position::start(self.rules.size)
+        Position::start(self.size)
     }
     fn write_position(&self, pos: &Position) -> String {
         notation::write_position(pos)
@@ -209,7 +197,7 @@ impl Family for KonaneGame {
     }
 
     fn parse_move(&self, text: &str) -> Result<MoveText, NotationError> {
-        notation::parse_move(text, self.rules.size)
+        notation::parse_move(text, self.size)
     }
     fn cells(&self, written: &MoveText) -> Vec<usize> {
         match written {
@@ -223,7 +211,7 @@ impl Family for KonaneGame {
     }
 
     fn begin(&self, pos: Position) -> Match<'_> {
-        Match::new(&self.rules, pos)
+        Match::new(self, pos)
     }
     fn position<'s>(&self, state: &'s Match<'_>) -> &'s Position {
         state.position()
@@ -244,7 +232,7 @@ impl Family for KonaneGame {
         Ok(match action {
             TextAction::Move(text) => {
                 let parsed = self.parse_move(text)?;
-                match explain(state.position(), &self.rules, &parsed) {
+                match explain(state.position(), self, &parsed) {
                     Some(reason) => Err(reason),
                     None => Ok(Action::Move(named(&parsed))),
                 }
@@ -263,9 +251,9 @@ impl Family for KonaneGame {
     }
 
     fn perft(&self, _paths: bool) -> moves::Plain<'_> {
-        moves::Plain(&self.rules)
+        moves::Plain(self)
     }
     fn hashed(&self, _paths: bool, bytes: usize) -> Result<Box<dyn Walk<Position, Move> + '_>, TableError> {
-        moves::hash::hashed(&self.rules, bytes)
+        moves::hash::hashed(self, bytes)
     }
 }

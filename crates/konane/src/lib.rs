@@ -13,9 +13,9 @@
 //! [`legal_moves`], [`apply`] and [`perft`], positions and moves as text
 //! ([`parse_position`], [`write_position`], [`parse_move`]), and
 //! [`explain`] for why a move is refused; [`KONANE`] is the variant as a
-//! `rulecheck_game::Variant`, [`KonaneGame`] the game as a
-//! `rulecheck_game::Family` (text-speaking through `rulecheck_game::Text`). It is not a playing engine (no search, no
-//! evaluation), and knows nothing of scenarios, engines or reports.
+//! `rulecheck_game::Variant`, and [`Rules`] the game as a
+//! `rulecheck_game::Family` (text-speaking through `rulecheck_game::Text`).
+//! It is not a playing engine (no search, no evaluation), and knows nothing of scenarios, engines or reports.
 //!
 //! ```
 //! use rulecheck_konane::{apply, legal_moves, parse_position, perft, write_position, Move, Position, Rules};
@@ -59,7 +59,7 @@ mod rules;
 
 pub use self::deviations::DEVIATIONS;
 pub use self::explain::explain;
-pub use self::game::{Action, Konane, KonaneGame, Match, KONANE};
+pub use self::game::{Action, Konane, Match, KONANE};
 pub use self::moves::{apply, divide, legal_moves, perft, Move};
 pub use self::notation::{parse_move, parse_position, write_diagram, write_position, MoveText};
 pub use self::rules::{Opening, Rules};
