@@ -176,6 +176,11 @@ enum Command {
         /// Most leaves one perft request may count; a deeper request is answered with an error.
         #[arg(long, value_name = "NODES", default_value_t = engine::serve::DEFAULT_PERFT_BUDGET)]
         perft_budget: u64,
+        /// Play VARIANT only under these values, as one entry of the handshake (repeatable: each
+        /// a combination played together; values comma-separated, a range as LO..HI; a rule left
+        /// out at every value served), e.g. 'chinese-checkers players=4 first-seat=2'
+        #[arg(long, value_name = "VARIANT NAME=VALUES...")]
+        declare: Vec<String>,
     },
     /// Validate scenario files (notation, clauses, reasons, play) and clause coverage, without running an engine.
     Check {
@@ -297,7 +302,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
         Command::Schema { kind } => schema::schema(&kind),
         Command::Completions { shell } => completions::completions(shell),
         Command::Fuzz(args) => fuzz::fuzz(options, args),
-        Command::Serve { deviate, perft_budget } => serve::serve(options, deviate, perft_budget),
+        Command::Serve { deviate, perft_budget, declare } => serve::serve(options, &declare, deviate, perft_budget),
         Command::Check { paths, no_coverage } => check::check(options, paths, no_coverage),
         Command::Moves { variant, position, json } => {
             moves::moves(options, notation, &variant, position.as_deref(), json)

@@ -7,7 +7,12 @@ use super::output::{bad, engine_failed, Fail};
 use rulecheck::engine;
 use rulecheck_game::Options;
 
-pub(super) fn serve(raw_options: &[String], deviate: Option<String>, perft_budget: u64) -> Result<u8, Fail> {
+pub(super) fn serve(
+    raw_options: &[String],
+    declare: &[String],
+    deviate: Option<String>,
+    perft_budget: u64,
+) -> Result<u8, Fail> {
     let name = format!("rulecheck {}", env!("CARGO_PKG_VERSION"));
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
@@ -24,21 +29,51 @@ pub(super) fn serve(raw_options: &[String], deviate: Option<String>, perft_budge
             return Err(bad(format!("no variant has the house rule {k}={v}")));
         }
     }
+    let mut served = engine::serve::Served::fixed(fixed);
+    for d in declare {
+        let (variant, entry) = declared_entry(d)?;
+        served.entries.entry(variant).or_default().push(entry);
+    }
     let result = match deviate {
         None => engine::serve::serve(
             stdin.lock(),
             stdout.lock(),
             &name,
             &engine::serve::reference_games,
-            &fixed,
+            &served,
             perft_budget,
         ),
         Some(d) => {
             let games = rulecheck::mutation::deviant(&d).map_err(bad)?;
             let name = format!("{name} deviating: {d}");
-            engine::serve::serve(stdin.lock(), stdout.lock(), &name, &*games, &fixed, perft_budget)
+            engine::serve::serve(stdin.lock(), stdout.lock(), &name, &*games, &served, perft_budget)
         }
     };
     result.map_err(|e| engine_failed(format!("serve: {e}")))?;
     Ok(0)
+}
+
+/// One `--declare 'VARIANT NAME=VALUES...'`: the variant and its entry,
+/// every value checked against the variant's rules (each end of a range
+/// `LO..HI`), so that a handshake never declares what the rules refuse.
+fn declared_entry(text: &str) -> Result<(String, Options), Fail> {
+    let mut words = text.split_whitespace();
+    let variant = words.next().ok_or_else(|| bad(format!("--declare '{text}' names no variant")))?;
+    let v = rulecheck::registry::variant(variant).map_err(|e| bad(e.to_string()))?;
+    let mut entry = Options::new();
+    for word in words {
+        let Some((name, values)) = word.split_once('=') else {
+            return Err(bad(format!("--declare '{text}': '{word}' must be NAME=VALUE[,VALUE...]")));
+        };
+        for value in values.split(',') {
+            let ends = value.split_once("..").map_or(vec![value], |(lo, hi)| vec![lo, hi]);
+            for end in ends {
+                let single: Options = [(name.to_string(), end.to_string())].into_iter().collect();
+                rulecheck::registry::resolve_options(v, &single)
+                    .map_err(|e| bad(format!("--declare '{text}': {e}")))?;
+            }
+        }
+        entry.insert(name.to_string(), values.to_string());
+    }
+    Ok((variant.to_string(), entry))
 }

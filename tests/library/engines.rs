@@ -825,6 +825,39 @@ fn a_crash_in_requests_asked_ahead_is_its_own_scenarios_error() {
     o.stdout_has("the engine exited (exit status: 3), on `play`");
 }
 
+/// A handshake that lists a variant twice declares two combinations:
+/// `serve --declare` lists Chinese checkers with seat 2 first in the
+/// four-player game and seat 1 in every other. A four-player scenario
+/// with seat 1 first runs under seat 2 where the reference answers alike,
+/// and is skipped naming `first-seat=1` where it does not; a two-player
+/// one runs as written. A value outside the rules is refused at once.
+#[test]
+fn an_engine_declares_a_value_for_one_number_of_players() {
+    let own = served(
+        "--declare 'chinese-checkers players=2..3,5..6 first-seat=1' --declare 'chinese-checkers players=4 first-seat=2'",
+    );
+    let o = run_with(&own, &["spec/chinese-checkers", "--format", "json"]).ok();
+    let report: serde_json::Value = serde_json::from_str(&o.stdout).expect("json");
+    let scenarios = report["scenarios"].as_array().expect("scenarios");
+    let four_first = "four players start in two opposite pairs of camps";
+    let order = "in a four-player game the south-west camp moves second and the north camp third";
+    let named = |name: &str| scenarios.iter().find(|s| s["scenario"] == name).unwrap_or_else(|| panic!("{name}"));
+    assert_eq!(named(four_first)["outcome"], "skip", "{}", o.stdout);
+    assert!(named(four_first)["skipped"]
+        .as_str()
+        .is_some_and(|r| r.starts_with("the engine does not declare first-seat=1 (")));
+    assert_eq!(named(order)["outcome"], "skip", "{}", o.stdout);
+    let run_under: Vec<&serde_json::Value> = scenarios.iter().filter(|s| !s["run_under"].is_null()).collect();
+    let seat = |s: &&serde_json::Value| s["run_under"].as_str().is_some_and(|u| u.starts_with("first-seat="));
+    assert!(run_under.iter().all(|s| seat(s) && s["outcome"] == "pass"), "{}", o.stdout);
+    assert!(run_under.iter().filter(|s| s["run_under"] == "first-seat=2").count() >= 10, "{}", o.stdout);
+    assert_eq!(report["totals"]["failed"], 0);
+    let two = scenarios.iter().filter(|s| s["outcome"] == "pass" && s["run_under"].is_null()).count();
+    assert!(two >= 5, "{}", o.stdout);
+    let o = rulecheck(&["serve", "--declare", "chinese-checkers players=4..7"]).exits(2);
+    o.stderr_has("option players cannot be '7'");
+}
+
 /// `perft --engine` holds an engine that does not play the house rules
 /// asked to the values it declares, where the reference counts the same
 /// tree under them, as `run` does, and names the values; where the

@@ -685,8 +685,14 @@ fn check_serve(input: &[u8]) -> Result<(), TestCaseError> {
         return Ok(());
     }
     let mut out = Vec::new();
-    let result =
-        serve::serve(input, &mut out, "fuzz", &serve::reference_games, &Options::new(), serve::DEFAULT_PERFT_BUDGET);
+    let result = serve::serve(
+        input,
+        &mut out,
+        "fuzz",
+        &serve::reference_games,
+        &serve::Served::default(),
+        serve::DEFAULT_PERFT_BUDGET,
+    );
     prop_assert!(result.is_ok(), "{result:?}");
     let answers = String::from_utf8_lossy(&out).into_owned();
     let requests = input.split(|&b| b == b'\n').filter(|l| !String::from_utf8_lossy(l).trim().is_empty()).count();

@@ -2,12 +2,11 @@
 //! is not UTF-8 is answered with an error and serving goes on.
 
 use rulecheck::engine::protocol::{Response, VERSION};
-use rulecheck::engine::serve::{reference_games, serve, DEFAULT_PERFT_BUDGET};
-use rulecheck::game;
+use rulecheck::engine::serve::{reference_games, serve, Served, DEFAULT_PERFT_BUDGET};
 
 fn served(input: &[u8]) -> Vec<Response> {
     let mut out = Vec::new();
-    serve(input, &mut out, "test", &reference_games, &game::Options::new(), DEFAULT_PERFT_BUDGET).expect("serves");
+    serve(input, &mut out, "test", &reference_games, &Served::default(), DEFAULT_PERFT_BUDGET).expect("serves");
     String::from_utf8_lossy(&out)
         .lines()
         .map(|l| serde_json::from_str(l).expect("every answer is a response"))

@@ -290,16 +290,23 @@ fn perft_an_engine_does_not_count_is_skipped_or_failed_never_passed() {
 struct Declaring {
     inner: engine::InProcess,
     variant: &'static str,
-    declared: BTreeMap<String, Vec<String>>,
+    declared: engine::Declared,
 }
 
+/// One entry of a declaration, from `(rule, values)` pairs.
+type EntryOf<'a> = &'a [(&'a str, &'a [&'a str])];
+
 impl Declaring {
-    fn new(variant: &'static str, declared: &[(&str, &[&str])]) -> Declaring {
-        let declared = declared
-            .iter()
-            .map(|(name, values)| (name.to_string(), values.iter().map(|v| v.to_string()).collect()))
-            .collect();
-        Declaring { inner: engine::reference(), variant, declared }
+    fn new(variant: &'static str, declared: EntryOf<'_>) -> Declaring {
+        Declaring::entries(variant, &[declared])
+    }
+
+    /// The variant listed once for each entry, as a handshake may list it.
+    fn entries(variant: &'static str, entries: &[EntryOf<'_>]) -> Declaring {
+        let entry = |e: EntryOf<'_>| -> engine::Entry {
+            e.iter().map(|(name, values)| (name.to_string(), values.iter().map(|v| v.to_string()).collect())).collect()
+        };
+        Declaring { inner: engine::reference(), variant, declared: entries.iter().map(|e| entry(e)).collect() }
     }
 }
 
@@ -320,14 +327,66 @@ impl Engine for Declaring {
         if variant != self.variant {
             return Err(format!("the engine does not play {variant}"));
         }
-        match options.iter().find(|(name, value)| !engine::declares(&self.declared, variant, name, value)) {
+        match engine::undeclared(&self.declared, variant, options).first() {
             Some((name, value)) => Err(format!("the engine does not declare {name}={value}")),
             None => Ok(()),
         }
     }
-    fn declared(&mut self, variant: &str) -> Option<BTreeMap<String, Vec<String>>> {
+    fn declared(&mut self, variant: &str) -> Option<engine::Declared> {
         (variant == self.variant).then(|| self.declared.clone())
     }
+}
+
+/// A value that depends on another rule is declared as an entry of its
+/// own: an engine whose four-player game starts at seat 2, and every other
+/// at seat 1, is held to every scenario at those settings and to those
+/// that answer alike under them; a four-player scenario that starts at
+/// seat 1 and depends on it is skipped naming `first-seat=1`, and one
+/// with fewer players is never run under the four-player entry's value.
+#[test]
+fn a_value_declared_for_one_number_of_players_holds_there_alone() {
+    let files = load("spec/chinese-checkers");
+    let others: &[&str] = &["2..3", "5..6"];
+    let mut e = Declaring::entries(
+        "chinese-checkers",
+        &[&[("players", others), ("first-seat", &["1"])], &[("players", &["4"]), ("first-seat", &["2"])]],
+    );
+    let (mut four_skipped, mut four_run, mut others_run) = (0, 0, 0);
+    for f in &files {
+        for (s, v) in f.scenarios.iter().zip(runner::run_file(f, &mut e).verdicts) {
+            let setting = |name: &str, default: &str| s.options.get(name).cloned().unwrap_or(default.to_string());
+            // Every other rule at its default, the international form.
+            let only_seats = s.options.iter().all(|(k, v)| {
+                k == "players" || k == "first-seat" || engine::default_of("chinese-checkers", k).as_ref() == Some(v)
+            });
+            if !only_seats {
+                continue;
+            }
+            let (players, first) = (setting("players", "2"), setting("first-seat", "1"));
+            let under = v.run_under.as_deref().unwrap_or("");
+            assert_ne!(v.status(), Status::Fail, "'{}': {v:?}", s.name);
+            match (players == "4", first.as_str()) {
+                (true, "1") => match v.status() {
+                    Status::Skip => {
+                        four_skipped += 1;
+                        let why = v.skipped.as_deref().unwrap_or("");
+                        assert!(why.starts_with("the engine does not declare first-seat=1 ("), "'{}': {why}", s.name);
+                    }
+                    _ => {
+                        four_run += 1;
+                        assert_eq!(under, "first-seat=2", "'{}': {v:?}", s.name);
+                    }
+                },
+                (false, "1") => {
+                    others_run += 1;
+                    assert_eq!(v.status(), Status::Pass, "'{}': {v:?}", s.name);
+                    assert!(under.is_empty(), "'{}' was run under {under}", s.name);
+                }
+                _ => assert!(!under.contains("players="), "'{}' was run under {under}", s.name),
+            }
+        }
+    }
+    assert!(four_skipped >= 2 && four_run >= 2 && others_run >= 20, "{four_skipped} {four_run} {others_run}");
 }
 
 /// The number of players is the size of the game: a five-player scenario

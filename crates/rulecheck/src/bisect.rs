@@ -286,14 +286,26 @@ pub fn adapted(
     position: &str,
     depth: u32,
 ) -> Option<(Options, String)> {
+    let declared = engine.declared(variant)?;
+    declared.iter().find_map(|entry| adapted_by(engine, entry, variant, options, position, depth))
+}
+
+/// [`adapted`] under one entry of the engine's declaration.
+fn adapted_by(
+    engine: &mut dyn Engine,
+    entry: &crate::engine::Entry,
+    variant: &str,
+    options: &Options,
+    position: &str,
+    depth: u32,
+) -> Option<(Options, String)> {
     use crate::engine::{declares, offered};
     /// At most this many combinations of declared values are tried.
     const MAX_ADAPTATIONS: usize = 64;
-    let declared = engine.declared(variant)?;
     let unplayed: Vec<(&String, Vec<String>)> = options
         .iter()
-        .filter(|(name, value)| !declares(&declared, variant, name, value))
-        .map(|(name, _)| (name, offered(&declared, variant, name)))
+        .filter(|(name, value)| !declares(entry, variant, name, value))
+        .map(|(name, _)| (name, offered(entry, variant, name)))
         .collect();
     if unplayed.is_empty() || unplayed.iter().any(|(_, values)| values.is_empty()) {
         return None;

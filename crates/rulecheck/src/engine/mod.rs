@@ -144,9 +144,9 @@ pub trait Engine {
     }
 
     /// The house-rule values the engine declares for a variant it plays
-    /// (`None` if it does not play it or declares nothing): a rule left out
-    /// is played at its default only, and a value may be a range `lo..hi`.
-    fn declared(&mut self, _variant: &str) -> Option<BTreeMap<String, Vec<String>>> {
+    /// (`None` if it does not play it or declares nothing), one entry each
+    /// time it lists the variant: see [`Declared`].
+    fn declared(&mut self, _variant: &str) -> Option<Declared> {
         None
     }
 
@@ -163,11 +163,45 @@ pub trait Engine {
     }
 }
 
-/// Whether a declaration of house-rule values (as [`Engine::declared`] gives
-/// it) covers `name=value` for the variant: a listed value, a value inside a
+/// One combination of house-rule values an engine plays a variant under:
+/// every listed value of a rule with every listed value of each other, a
+/// rule left out played at its default only, and a value may be a range
+/// `lo..hi`.
+pub type Entry = BTreeMap<String, Vec<String>>;
+
+/// What an engine declares of a variant: an entry each time its handshake
+/// lists the variant. Values that depend on another rule are declared as
+/// entries of their own (`first-seat` 2 where `players` is 4, 1 elsewhere:
+/// two entries), and a scenario is played when one entry covers all of
+/// its settings.
+pub type Declared = Vec<Entry>;
+
+/// The entry of a declaration that comes closest to covering `options`:
+/// the fewest settings left out that say which game is played, then the
+/// fewest left out in all, the first listed on a tie; with what it leaves
+/// out, as [`undeclared_by`] names them. `None` for an empty declaration.
+pub fn closest<'d>(
+    declared: &'d Declared,
+    variant: &str,
+    options: &Options,
+) -> Option<(&'d Entry, Vec<(String, String)>)> {
+    declared.iter().map(|e| (e, undeclared_by(e, variant, options))).min_by_key(|(_, missing)| {
+        (missing.iter().filter(|(name, _)| never_adapted(variant, name)).count(), missing.len())
+    })
+}
+
+/// The settings of `options` that no entry of a declaration covers, as
+/// the closest entry leaves them out ([`closest`]); none when an entry
+/// covers them all.
+pub fn undeclared(declared: &Declared, variant: &str, options: &Options) -> Vec<(String, String)> {
+    closest(declared, variant, options).map(|(_, missing)| missing).unwrap_or_default()
+}
+
+/// Whether an entry of a declaration (as [`Engine::declared`] gives them)
+/// covers `name=value` for the variant: a listed value, a value inside a
 /// listed range `lo..hi`, or the rule's default when the rule is not listed.
-pub fn declares(declared: &BTreeMap<String, Vec<String>>, variant: &str, name: &str, value: &str) -> bool {
-    match declared.get(name) {
+pub fn declares(entry: &Entry, variant: &str, name: &str, value: &str) -> bool {
+    match entry.get(name) {
         Some(values) => values.iter().any(|x| x == value || in_range(x, value)),
         None => default_of(variant, name).as_deref() == Some(value),
     }
@@ -194,24 +228,24 @@ pub fn never_adapted(variant: &str, name: &str) -> bool {
         .unwrap_or(false)
 }
 
-/// The `name=value` settings of `options` that a declaration does not
-/// cover: those that say which game is played first, then the others, each
-/// group in name order.
-pub fn undeclared(declared: &BTreeMap<String, Vec<String>>, variant: &str, options: &Options) -> Vec<(String, String)> {
+/// The `name=value` settings of `options` that an entry of a declaration
+/// does not cover: those that say which game is played first, then the
+/// others, each group in name order.
+pub fn undeclared_by(entry: &Entry, variant: &str, options: &Options) -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = options
         .iter()
-        .filter(|(name, value)| !declares(declared, variant, name, value))
+        .filter(|(name, value)| !declares(entry, variant, name, value))
         .map(|(name, value)| (name.clone(), value.clone()))
         .collect();
     out.sort_by_key(|(name, _)| !never_adapted(variant, name));
     out
 }
 
-/// The values a declaration offers for a house rule, as concrete values to
-/// try: every listed value, the bounds of a listed range, or the default
-/// when the rule is not listed.
-pub fn offered(declared: &BTreeMap<String, Vec<String>>, variant: &str, name: &str) -> Vec<String> {
-    match declared.get(name) {
+/// The values an entry of a declaration offers for a house rule, as
+/// concrete values to try: every listed value, the bounds of a listed
+/// range, or the default when the rule is not listed.
+pub fn offered(entry: &Entry, variant: &str, name: &str) -> Vec<String> {
+    match entry.get(name) {
         Some(values) => {
             let mut out = Vec::new();
             for x in values {

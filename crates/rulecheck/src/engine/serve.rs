@@ -2,10 +2,12 @@
 //! the reference can stand in any harness and the protocol has a reference
 //! implementation.
 
+use std::collections::BTreeMap;
 use std::io::{BufRead, Write};
 
 use super::protocol::{RefusedMsg, Request, Response, SetupMsg, VariantMsg, VERSION};
-use crate::game::{self, Action, Game, GameError};
+use super::{Declared, Entry};
+use crate::game::{self, Action, Game, GameError, Options};
 use crate::registry;
 use rulecheck_text::{clean_message, shown};
 
@@ -94,20 +96,54 @@ fn refused(e: GameError) -> Result<RefusedMsg, String> {
     }
 }
 
-/// Answer one request. `fixed` house rules are the only values served of
-/// those rules (in every variant that has them): the handshake declares just
-/// them, and a request with another value is answered with an error, as an
-/// engine that plays one house rule its own way would. A `perft` request
+/// The house-rule values served: every value of every rule but those
+/// `fixed` (`-o NAME=VALUE`: in every variant that has the rule, that value
+/// alone), and for a variant with `entries` of its own (`--declare`), just
+/// the combinations they name, each rule an entry leaves out at every
+/// value served. The handshake declares exactly this, and a request
+/// outside it is answered with an error, as an engine that plays a house
+/// rule its own way would.
+#[derive(Clone, Debug, Default)]
+pub struct Served {
+    pub fixed: game::Options,
+    pub entries: BTreeMap<String, Vec<Options>>,
+}
+
+impl Served {
+    /// Every value of every rule but those fixed.
+    pub fn fixed(fixed: game::Options) -> Served {
+        Served { fixed, entries: BTreeMap::new() }
+    }
+
+    /// What the handshake declares of a variant: an entry for each of its
+    /// own, or one entry of every value served.
+    pub fn declared(&self, variant: &dyn game::Variant) -> Declared {
+        let every = |named: &Options| -> Entry {
+            variant
+                .info()
+                .options
+                .iter()
+                .map(|o| {
+                    let values = match named.get(o.name).or_else(|| self.fixed.get(o.name)) {
+                        Some(v) => v.split(',').map(str::to_string).collect(),
+                        None => o.values.iter().map(|s| s.to_string()).collect(),
+                    };
+                    (o.name.to_string(), values)
+                })
+                .collect()
+        };
+        match self.entries.get(variant.info().id) {
+            Some(entries) => entries.iter().map(every).collect(),
+            None => vec![every(&Options::new())],
+        }
+    }
+}
+
+/// Answer one request under the values `served`. A `perft` request
 /// whose tree has more than `perft_budget` leaves at its depth or a
 /// shallower one is answered with an error.
-pub fn answer(
-    request: &Request,
-    name: &str,
-    games: GameSource<'_>,
-    fixed: &game::Options,
-    perft_budget: u64,
-) -> Response {
-    answer_with(request, name, games, fixed, perft_budget, &mut Recent::default())
+pub fn answer(request: &Request, name: &str, games: GameSource<'_>, served: &Served, perft_budget: u64) -> Response {
+    answer_with(request, name, games, served, perft_budget, &mut Recent::default())
 }
 
 /// The last sequence replayed: rulecheck asks `play` and then `moves` for
@@ -140,16 +176,16 @@ fn answer_with(
     request: &Request,
     name: &str,
     games: GameSource<'_>,
-    fixed: &game::Options,
+    served: &Served,
     perft_budget: u64,
     recent: &mut Recent,
 ) -> Response {
     let id = request.id();
     let mut out = Response { id, ..Response::default() };
     let setup_game = |s: &SetupMsg| -> Result<(Box<dyn Game>, String), String> {
-        for (k, v) in &s.options {
-            if fixed.get(k).is_some_and(|f| f != v) {
-                return Err(format!("this engine plays only {k}={}", fixed[k]));
+        if let Ok(v) = registry::variant(&s.variant) {
+            if let Some((k, v)) = super::undeclared(&served.declared(v), &s.variant, &s.options).first() {
+                return Err(format!("this engine does not play {k}={v}"));
             }
         }
         let g = games(&s.variant, &s.options)?;
@@ -172,20 +208,9 @@ fn answer_with(
                 out.variants = Some(
                     registry::variants()
                         .iter()
-                        .map(|v| VariantMsg {
-                            id: v.info().id.to_string(),
-                            options: v
-                                .info()
-                                .options
-                                .iter()
-                                .map(|o| {
-                                    let values = match fixed.get(o.name) {
-                                        Some(f) => vec![f.clone()],
-                                        None => o.values.iter().map(|s| s.to_string()).collect(),
-                                    };
-                                    (o.name.to_string(), values)
-                                })
-                                .collect(),
+                        .flat_map(|v| {
+                            let id = v.info().id;
+                            served.declared(*v).into_iter().map(|options| VariantMsg { id: id.to_string(), options })
                         })
                         .collect(),
                 );
@@ -249,7 +274,7 @@ fn answer_with(
     out
 }
 
-/// Serve requests from `input` until it ends or a `quit` arrives; `fixed`
+/// Serve requests from `input` until it ends or a `quit` arrives; `served`
 /// and `perft_budget` as in [`answer`]. A request line that is not UTF-8,
 /// too long or not a request is answered with an `error`, and serving goes
 /// on. An answer is written out once no further request is waiting to be
@@ -259,7 +284,7 @@ pub fn serve(
     output: impl Write,
     name: &str,
     games: GameSource<'_>,
-    fixed: &game::Options,
+    served: &Served,
     perft_budget: u64,
 ) -> std::io::Result<()> {
     let mut output = std::io::BufWriter::new(output);
@@ -278,7 +303,7 @@ pub fn serve(
                         if matches!(req, Request::Perft { .. }) {
                             output.flush()?;
                         }
-                        let r = answer_with(&req, name, games, fixed, perft_budget, &mut recent);
+                        let r = answer_with(&req, name, games, served, perft_budget, &mut recent);
                         if matches!(req, Request::Quit { .. }) {
                             writeln!(output, "{}", serde_json::to_string(&r).unwrap_or_default())?;
                             output.flush()?;

@@ -36,25 +36,28 @@ pub(super) fn adapted(
     engine: &mut dyn Engine,
     unsupported: String,
 ) -> Result<(Scenario, String), String> {
-    use crate::engine::{never_adapted, offered, undeclared};
+    use crate::engine::{closest, undeclared_by};
     let variant = scenario.variant.as_str();
     let Some(declared) = engine.declared(variant) else { return Err(unsupported) };
-    let missing = undeclared(&declared, variant, &scenario.options);
-    if missing.is_empty() {
-        return Err(unsupported);
-    }
-    let unplayed: Vec<Unplayed<'_>> = missing
-        .iter()
-        .map(|(name, value)| Unplayed { name, value, offered: offered(&declared, variant, name) })
-        .collect();
-    let (fixed, adaptable): (Vec<&Unplayed<'_>>, Vec<&Unplayed<'_>>) =
-        unplayed.iter().partition(|u| never_adapted(variant, u.name) || u.offered.is_empty());
     let mut reference = crate::engine::reference();
-    if fixed.is_empty() {
-        if let Some(found) = search(scenario, engine, &mut reference, &adaptable) {
-            return Ok(found);
+    // Each entry the engine declares is a game of its own: the scenario is
+    // run under the first entry under which the reference answers alike.
+    for entry in &declared {
+        let missing = undeclared_by(entry, variant, &scenario.options);
+        if missing.is_empty() {
+            return Err(unsupported);
+        }
+        let unplayed = unplayed(&missing, entry, variant);
+        let (fixed, adaptable) = partition(&unplayed, variant);
+        if fixed.is_empty() {
+            if let Some(found) = search(scenario, engine, &mut reference, &adaptable) {
+                return Ok(found);
+            }
         }
     }
+    let Some((entry, missing)) = closest(&declared, variant, &scenario.options) else { return Err(unsupported) };
+    let unplayed = unplayed(&missing, entry, variant);
+    let (fixed, adaptable) = partition(&unplayed, variant);
     // Why not: the rules that say which game is played, then those of the
     // others under every declared value of which (the rest as the scenario
     // has them) the reference answers otherwise.
@@ -86,6 +89,20 @@ pub(super) fn adapted(
         ));
     }
     Err(format!("the engine does not declare {}", why.join(", ")))
+}
+
+/// The settings an entry leaves out, each with the values it offers.
+fn unplayed<'a>(missing: &'a [(String, String)], entry: &crate::engine::Entry, variant: &str) -> Vec<Unplayed<'a>> {
+    missing
+        .iter()
+        .map(|(name, value)| Unplayed { name, value, offered: crate::engine::offered(entry, variant, name) })
+        .collect()
+}
+
+/// The settings that say which game is played, or that the entry offers
+/// no value of (never changed), apart from those it may be run without.
+fn partition<'u, 'a>(unplayed: &'u [Unplayed<'a>], variant: &str) -> (Vec<&'u Unplayed<'a>>, Vec<&'u Unplayed<'a>>) {
+    unplayed.iter().partition(|u| crate::engine::never_adapted(variant, u.name) || u.offered.is_empty())
 }
 
 /// The first combination of declared values under which the engine plays

@@ -51,7 +51,7 @@ impl Engine for Watch<'_> {
     fn supports(&mut self, variant: &str, options: &game::Options) -> Result<(), String> {
         self.inner.supports(variant, options)
     }
-    fn declared(&mut self, variant: &str) -> Option<std::collections::BTreeMap<String, Vec<String>>> {
+    fn declared(&mut self, variant: &str) -> Option<crate::engine::Declared> {
         self.inner.declared(variant)
     }
     fn stderr(&mut self) -> Option<String> {

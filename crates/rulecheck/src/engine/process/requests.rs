@@ -4,7 +4,7 @@
 
 use super::{ProcessEngine, PIPELINE};
 use crate::engine::protocol::{RefusedMsg, Request, Response, SetupMsg};
-use crate::engine::{Answers, Engine, EngineError, Explanation, Plan, Setup};
+use crate::engine::{Answers, Declared, Engine, EngineError, Explanation, Plan, Setup};
 use crate::game::{Action, Options, Rejection, Replay};
 
 impl Engine for ProcessEngine {
@@ -29,9 +29,11 @@ impl Engine for ProcessEngine {
         Err(format!("the engine does not declare {}", words.join(", ")))
     }
 
-    fn declared(&mut self, variant: &str) -> Option<std::collections::BTreeMap<String, Vec<String>>> {
+    fn declared(&mut self, variant: &str) -> Option<Declared> {
         let hello = self.start().ok()?;
-        hello.variants.iter().flatten().find(|v| v.id == variant).map(|v| v.options.clone())
+        let entries: Declared =
+            hello.variants.iter().flatten().filter(|v| v.id == variant).map(|v| v.options.clone()).collect();
+        (!entries.is_empty()).then_some(entries)
     }
 
     fn stderr(&mut self) -> Option<String> {
