@@ -29,6 +29,7 @@ mod check;
 mod completions;
 mod diff;
 mod explain;
+mod fingerprint;
 mod fuzz;
 mod matrix;
 mod moves;
@@ -132,6 +133,24 @@ enum Command {
         /// The engine: its command line, run directly (no shell).
         #[arg(long, value_name = "CMD ARGS")]
         engine: String,
+        #[command(flatten)]
+        limits: Limits,
+    },
+    /// What an engine really does: for each variant it plays, the value each rule it plays one way
+    /// follows and the single-rule deviations that explain its failures, each with the smallest
+    /// scenario that shows it (exit 0 as the reference plays, 1 where it differs).
+    Fingerprint {
+        /// The engine: its command line, run directly (no shell).
+        #[arg(long, value_name = "CMD ARGS")]
+        engine: String,
+        /// Variants to fingerprint [default: every variant the engine declares].
+        variants: Vec<String>,
+        /// Scenario files or directories [default: spec]
+        #[arg(long = "spec", value_name = "PATH")]
+        paths: Vec<PathBuf>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
         #[command(flatten)]
         limits: Limits,
     },
@@ -294,6 +313,9 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
         Command::Run(args) => run::run(options, args),
         Command::Mutants { variants, paths } => mutants::mutants(&variants, paths),
         Command::Smoke { engine, limits } => smoke::smoke(&engine, limits),
+        Command::Fingerprint { engine, variants, paths, json, limits } => {
+            fingerprint::fingerprint(&engine, &variants, paths, json, limits)
+        }
         Command::Matrix(args) => matrix::matrix(options, args),
         Command::Explain { variant, position, action, spec } => {
             explain::explain(options, notation, &variant, &position, &action, spec)

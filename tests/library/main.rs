@@ -34,6 +34,7 @@ mod diff;
 mod draughts;
 mod engine_author;
 mod engines;
+mod fingerprint;
 mod fuzz_parsers;
 mod fuzzing;
 mod layers;

@@ -8,6 +8,7 @@
 pub mod bisect;
 pub mod diff;
 pub mod engine;
+pub mod fingerprint;
 pub mod harness;
 pub mod interrupt;
 pub mod matrix;

@@ -1,0 +1,349 @@
+//! What an engine really does, rule by rule: which value of each house
+//! rule and disputed reading its answers follow, and which single-rule
+//! deviations explain the scenarios it fails. A run says "19 failed"; a
+//! fingerprint says "it counts the forty plies by captures only, and its
+//! kings stop at the first square beyond a capture".
+//!
+//! The spec's scenarios of a variant are run once against the engine,
+//! each set to the values the engine declares (its own, for every rule it
+//! plays one way) and held to its own expectations. The reference then
+//! answers the same scenarios under each value of each such rule, and
+//! under each deviation: a rule's value is the one whose scenarios the
+//! engine passes and fails exactly as the reference does under it, and a
+//! deviation explains the failures it alone would cause. Nothing is
+//! assumed of the engine's declaration: what it declares is only what it
+//! is sent.
+
+mod sent;
+mod text;
+
+use sent::Sent;
+
+use serde::Serialize;
+
+use crate::engine::{self, Engine};
+use crate::game::Variant;
+use crate::oracle::Failure;
+use crate::registry;
+use crate::scenario::{Scenario, ScenarioFile};
+
+/// The fingerprint of an engine on one variant.
+#[derive(Clone, Debug, Serialize)]
+pub struct Fingerprint {
+    pub engine: String,
+    pub variant: String,
+    /// Scenarios run, and those of them the engine passed.
+    pub run: usize,
+    pub passed: usize,
+    /// Scenarios not run: a game the engine does not play (a number of
+    /// players, a board), or a setup it could not make.
+    pub skipped: usize,
+    /// The rules the engine plays one way, and the value it follows.
+    pub rules: Vec<RuleFound>,
+    /// Deviations that explain failures, most scenarios first.
+    pub deviations: Vec<Explained>,
+    /// Failures nothing above explains, and scenarios the engine passes
+    /// that the reference fails under the values found (both by id).
+    pub unexplained: Vec<String>,
+}
+
+/// One house rule or reading the engine plays one way.
+#[derive(Clone, Debug, Serialize)]
+pub struct RuleFound {
+    pub option: String,
+    pub default: String,
+    /// The value the engine is sent (the one it declares, or the default).
+    pub sent: String,
+    /// The value its answers follow, when one value agrees with all the
+    /// scenarios that tell the values apart.
+    pub follows: Option<String>,
+    /// For each value: on how many of the scenarios that tell the values
+    /// apart the engine answers as the reference does under it.
+    pub values: Vec<Agreement>,
+    /// How many scenarios tell the values apart (0: the spec cannot say).
+    pub separating: usize,
+}
+
+/// A value of a rule, and how the engine agrees with it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Agreement {
+    pub value: String,
+    pub agree: usize,
+    /// The smallest scenario that holds under this value and not under
+    /// every other: the case that shows it.
+    pub smallest: Option<String>,
+}
+
+/// A deviation that explains some of the engine's failures.
+#[derive(Clone, Debug, Serialize)]
+pub struct Explained {
+    pub deviation: String,
+    /// The failures it explains (ids), and the smallest of them.
+    pub scenarios: Vec<String>,
+    pub smallest: String,
+    /// Other deviations that fail exactly the same scenarios: the spec
+    /// cannot tell them apart here.
+    pub alike: Vec<String>,
+}
+
+/// One scenario as the engine is sent it, with its id and its size.
+struct Case<'a> {
+    id: String,
+    scenario: Scenario,
+    original: &'a Scenario,
+}
+
+impl Case<'_> {
+    /// The smaller of two cases is the one with less play, then the
+    /// shorter position: what a reader takes in first.
+    fn size(&self) -> (usize, usize) {
+        (self.original.play.len(), self.original.position.as_ref().map_or(0, String::len))
+    }
+}
+
+/// The fingerprint of `engine` on `variant` over the spec's `files`.
+/// `Err` when the engine does not play the variant or no scenario of the
+/// variant is one its declaration lets it play.
+pub fn fingerprint(engine: &mut dyn Engine, variant: &str, files: &[ScenarioFile]) -> Result<Fingerprint, String> {
+    let v: &'static dyn Variant = registry::variant(variant).map_err(|e| e.to_string())?;
+    let declared = engine.declared(variant).ok_or_else(|| format!("the engine does not play {variant}"))?;
+    let mut cases = Vec::new();
+    let mut skipped = 0;
+    for f in files {
+        for s in f.scenarios.iter().filter(|s| s.variant == variant) {
+            match sent(s, &declared, variant) {
+                Some(scenario) => cases.push(Case {
+                    id: format!("{}::{}", crate::runner::id_path(&f.path), s.name),
+                    scenario,
+                    original: s,
+                }),
+                None => skipped += 1,
+            }
+        }
+    }
+    if cases.is_empty() {
+        return Err(format!("no {variant} scenario is a game the engine declares"));
+    }
+    let mut reference = engine::reference();
+    // The rules the engine plays one way: every rule that is no choice of
+    // game and has named values (a count, as a move limit, has too many
+    // to try), declared with one value or not at all.
+    let one = |vals: &Vec<String>| vals.len() == 1 && !vals[0].contains("..");
+    let single: Vec<&'static crate::game::OptionSpec> = v
+        .info()
+        .options
+        .iter()
+        .filter(|o| !o.never_adapted && o.values.iter().all(|x| !x.contains("..")))
+        .filter(|o| declared.iter().all(|e| e.get(o.name).is_none_or(one)))
+        .collect();
+    let mut rules = Vec::new();
+    let mut found: Vec<(String, String)> = Vec::new();
+    for o in single {
+        let rule = rule_found(o, &cases, engine, &mut reference);
+        if let Some(value) = &rule.follows {
+            found.push((o.name.to_string(), value.clone()));
+        }
+        rules.push(rule);
+    }
+    // The engine's answers read under the values found, and the reference
+    // under them: what the engine is held to.
+    let answers = run(&cases, &found, engine);
+    let skipped = skipped + answers.iter().filter(|a| a.is_none()).count();
+    let holds: Vec<bool> = cases.iter().map(|c| passes(&with(&c.scenario, &found), &mut reference)).collect();
+    let deviations = explained(v, &cases, &found, &holds, &answers);
+    let covered: Vec<&String> = deviations.iter().flat_map(|d| &d.scenarios).collect();
+    let engine_passed: Vec<Option<bool>> = answers.iter().map(|a| a.as_ref().map(Vec::is_empty)).collect();
+    let mut unexplained: Vec<String> = (0..cases.len())
+        .filter(|&i| engine_passed[i] == Some(false) && holds[i])
+        .map(|i| cases[i].id.clone())
+        .filter(|id| !covered.contains(&id))
+        .collect();
+    unexplained
+        .extend((0..cases.len()).filter(|&i| engine_passed[i] == Some(true) && !holds[i]).map(|i| cases[i].id.clone()));
+    let run = answers.iter().filter(|a| a.is_some()).count();
+    let passed = engine_passed.iter().filter(|p| **p == Some(true)).count();
+    Ok(Fingerprint {
+        engine: engine.name(),
+        variant: variant.to_string(),
+        run,
+        passed,
+        skipped,
+        rules,
+        deviations,
+        unexplained,
+    })
+}
+
+/// What the engine answered wrong in each case, its answers read and
+/// judged under `read` while it is sent the values it declares (`None`:
+/// not run).
+fn run(cases: &[Case<'_>], read: &[(String, String)], engine: &mut dyn Engine) -> Vec<Option<Vec<Failure>>> {
+    cases
+        .iter()
+        .map(|c| {
+            let sent = read.iter().filter_map(|(name, _)| Some((name.clone(), c.scenario.options.get(name)?.clone())));
+            let mut e = Sent { inner: &mut *engine, sent: sent.collect() };
+            let verdict = crate::oracle::check(&with(&c.scenario, read), &mut e);
+            (verdict.status() != crate::oracle::Status::Skip).then_some(verdict.failures)
+        })
+        .collect()
+}
+
+/// The scenario as the engine is sent it: each setting it does not
+/// declare set to the first value the closest entry of its declaration
+/// offers; `None` when that would change which game is played.
+fn sent(s: &Scenario, declared: &engine::Declared, variant: &str) -> Option<Scenario> {
+    let (entry, missing) = engine::closest(declared, variant, &s.options)?;
+    let mut out = s.clone();
+    for (name, _) in missing {
+        if engine::never_adapted(variant, &name) {
+            return None;
+        }
+        let value = engine::offered(entry, variant, &name).into_iter().next()?;
+        out.options.insert(name, value);
+    }
+    Some(out)
+}
+
+/// A scenario with some rules set to other values.
+fn with(s: &Scenario, values: &[(String, String)]) -> Scenario {
+    let mut out = s.clone();
+    for (name, value) in values {
+        out.options.insert(name.clone(), value.clone());
+    }
+    out
+}
+
+fn passes(s: &Scenario, engine: &mut dyn Engine) -> bool {
+    crate::registry::configure(&s.variant, &s.options).is_ok() && crate::oracle::check(s, engine).passed()
+}
+
+/// Which value of one rule the engine's answers follow: under each value,
+/// the engine's answers are read as that value's and held to the
+/// scenarios, beside the reference's under it; the value agrees where
+/// both pass or both fail, on the scenarios that tell the values apart.
+fn rule_found(
+    o: &crate::game::OptionSpec,
+    cases: &[Case<'_>],
+    engine: &mut dyn Engine,
+    reference: &mut dyn Engine,
+) -> RuleFound {
+    let values: Vec<String> = o.values.iter().map(|s| s.to_string()).collect();
+    let sent = cases.first().and_then(|c| c.scenario.options.get(o.name).cloned()).unwrap_or_default();
+    // holds[v][i]: the reference passes case i with the rule set to value
+    // v; passed[v][i]: the engine does, its answers read under v.
+    let mut holds: Vec<Vec<bool>> = Vec::new();
+    let mut passed: Vec<Vec<Option<bool>>> = Vec::new();
+    for value in &values {
+        let read = [(o.name.to_string(), value.clone())];
+        holds.push(cases.iter().map(|c| passes(&with(&c.scenario, &read), reference)).collect());
+        passed.push(run(cases, &read, engine).into_iter().map(|a| a.map(|f| f.is_empty())).collect());
+    }
+    let separating: Vec<usize> = (0..cases.len())
+        .filter(|&i| passed.iter().all(|p| p[i].is_some()))
+        .filter(|&i| holds.iter().any(|h| h[i]) && !holds.iter().all(|h| h[i]))
+        .collect();
+    let agreements: Vec<Agreement> = values
+        .iter()
+        .enumerate()
+        .map(|(k, value)| Agreement {
+            value: value.clone(),
+            agree: separating.iter().filter(|&&i| passed[k][i] == Some(holds[k][i])).count(),
+            smallest: separating
+                .iter()
+                .filter(|&&i| holds[k][i])
+                .min_by_key(|&&i| cases[i].size())
+                .map(|&i| cases[i].id.clone()),
+        })
+        .collect();
+    let full: Vec<&Agreement> = agreements.iter().filter(|a| a.agree == separating.len()).collect();
+    let follows = match full.as_slice() {
+        [one] if !separating.is_empty() => Some(one.value.clone()),
+        _ => None,
+    };
+    RuleFound {
+        option: o.name.to_string(),
+        default: o.default.to_string(),
+        sent,
+        follows,
+        values: agreements,
+        separating: separating.len(),
+    }
+}
+
+/// The deviations that answer as the engine does: each fails no scenario
+/// the engine passes, and fails some of the engine's failures with the
+/// very answers the engine gave (the same failures, difference for
+/// difference); chosen greedily, the one that explains most first, until
+/// nothing more is explained.
+fn explained(
+    v: &'static dyn Variant,
+    cases: &[Case<'_>],
+    found: &[(String, String)],
+    holds: &[bool],
+    answers: &[Option<Vec<Failure>>],
+) -> Vec<Explained> {
+    let failed = |i: usize| holds[i] && answers[i].as_ref().is_some_and(|f| !f.is_empty());
+    let failures: Vec<usize> = (0..cases.len()).filter(|&i| failed(i)).collect();
+    if failures.is_empty() {
+        return Vec::new();
+    }
+    let mut candidates: Vec<(String, Vec<usize>)> = Vec::new();
+    for name in v.deviations() {
+        let mut deviant = crate::engine::InProcess::new(
+            name,
+            Box::new(move |id, options| (id == v.info().id).then(|| v.deviant(options, name).0)),
+        );
+        let mut matched = Vec::new();
+        let mut contradicts = false;
+        for i in (0..cases.len()).filter(|&i| holds[i] && answers[i].is_some()) {
+            let verdict = crate::oracle::check(&with(&cases[i].scenario, found), &mut deviant);
+            if verdict.passed() {
+                continue;
+            }
+            if !failed(i) {
+                contradicts = true;
+                break;
+            }
+            if answers[i].as_deref().is_some_and(|a| same_answers(a, &verdict.failures)) {
+                matched.push(i);
+            }
+        }
+        if !contradicts && !matched.is_empty() {
+            candidates.push((crate::mutation::slug(name), matched));
+        }
+    }
+    candidates.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(&b.0)));
+    let mut left: Vec<usize> = failures;
+    let mut out = Vec::new();
+    for (name, fails) in &candidates {
+        if !fails.iter().any(|i| left.contains(i)) {
+            continue;
+        }
+        left.retain(|i| !fails.contains(i));
+        let alike: Vec<String> =
+            candidates.iter().filter(|(n, f)| n != name && f == fails).map(|(n, _)| n.clone()).collect();
+        let smallest = fails.iter().min_by_key(|&&i| cases[i].size()).map(|&i| cases[i].id.clone()).unwrap_or_default();
+        out.push(Explained {
+            deviation: name.clone(),
+            scenarios: fails.iter().map(|&i| cases[i].id.clone()).collect(),
+            smallest,
+            alike,
+        });
+    }
+    out
+}
+
+/// Whether two lists of failures are the same wrong answers: the same
+/// expectations at the same places, the same differences; an engine that
+/// failed (an error, a crash) is the same failure whatever words its
+/// transport puts around it.
+fn same_answers(a: &[Failure], b: &[Failure]) -> bool {
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(x, y)| {
+            x.expectation == y.expectation
+                && x.loc == y.loc
+                && x.engine == y.engine
+                && (x.engine || x.difference == y.difference)
+        })
+}

@@ -1,0 +1,170 @@
+//! The fingerprint's closed loop over the reference: an engine that is the
+//! reference with one rule deviating is fingerprinted as that deviation and
+//! nothing else, and an engine that plays another value of a house rule
+//! than it is sent is found to follow that value, its failures explained.
+
+use std::path::Path;
+
+use rulecheck::catalog::Catalog;
+use rulecheck::engine::{self, Engine, EngineError, Explanation, InProcess, Setup};
+use rulecheck::fingerprint::{fingerprint, Fingerprint};
+use rulecheck::game::{Action, Options, Replay};
+use rulecheck::registry;
+use rulecheck::runner;
+use rulecheck::scenario::ScenarioFile;
+
+fn spec() -> Vec<ScenarioFile> {
+    let catalog = Catalog::builtin().expect("catalog");
+    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec");
+    let (files, errors) = runner::load_all(&[spec], &catalog, &Default::default());
+    assert!(errors.is_empty(), "spec input errors: {errors:?}");
+    files
+}
+
+/// An in-process engine with a handshake: it declares one entry for its
+/// variant, each rule at the values given, every other rule at every value.
+struct Declaring {
+    inner: InProcess,
+    variant: &'static str,
+    entry: engine::Entry,
+}
+
+impl Declaring {
+    fn new(inner: InProcess, variant: &'static str, only: &[(&str, &str)]) -> Declaring {
+        let v = registry::variant(variant).expect("variant");
+        let mut entry: engine::Entry = v
+            .info()
+            .options
+            .iter()
+            .map(|o| (o.name.to_string(), o.values.iter().map(|s| s.to_string()).collect()))
+            .collect();
+        for (name, value) in only {
+            entry.insert(name.to_string(), vec![value.to_string()]);
+        }
+        Declaring { inner, variant, entry }
+    }
+}
+
+impl Engine for Declaring {
+    fn name(&self) -> String {
+        self.inner.name()
+    }
+    fn replay(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<Replay, EngineError> {
+        self.inner.replay(setup, actions)
+    }
+    fn explain(&mut self, setup: &Setup<'_>, played: &[Action], action: &Action) -> Result<Explanation, EngineError> {
+        self.inner.explain(setup, played, action)
+    }
+    fn perft(&mut self, setup: &Setup<'_>, depth: u32) -> Result<Option<u64>, EngineError> {
+        self.inner.perft(setup, depth)
+    }
+    fn supports(&mut self, variant: &str, options: &Options) -> Result<(), String> {
+        match engine::undeclared_by(&self.entry, variant, options).first() {
+            _ if variant != self.variant => Err(format!("the engine does not play {variant}")),
+            Some((name, value)) => Err(format!("the engine does not declare {name}={value}")),
+            None => Ok(()),
+        }
+    }
+    fn declared(&mut self, variant: &str) -> Option<engine::Declared> {
+        (variant == self.variant).then(|| vec![self.entry.clone()])
+    }
+}
+
+/// The reference of `variant` with the deviation `name` (a slug).
+fn deviant(variant: &'static str, name: &str) -> Declaring {
+    let make = rulecheck::mutation::deviant(name).expect("a deviation");
+    let inner = InProcess::new(name, Box::new(move |id, options| make(id, options).ok()));
+    Declaring::new(inner, variant, &[])
+}
+
+/// The names a fingerprint gives for what the engine does differently.
+fn named(f: &Fingerprint) -> Vec<String> {
+    f.deviations.iter().map(|d| d.deviation.clone()).collect()
+}
+
+/// Each deviation's fingerprint names it alone: the deviations of every
+/// variant, a few each (all of them under `--ignored`, about four minutes).
+fn each_deviation_is_named_alone(all: bool) {
+    let files = spec();
+    let mut checked = 0;
+    for v in registry::variants() {
+        let variant = v.info().id;
+        let mut reference = Declaring::new(engine::reference(), variant, &[]);
+        let clean = fingerprint(&mut reference, variant, &files).expect("a fingerprint");
+        assert!(clean.is_clean(), "the reference itself: {}", clean.text());
+        let defaults = registry::resolve_options(v, &Options::new()).expect("defaults");
+        // The deviations that change this variant's rules and are asserted
+        // by the mutation score (an inert one changes nothing it plays).
+        let deviations: Vec<String> = v
+            .deviations()
+            .into_iter()
+            .filter(|d| v.deviant(&defaults, d).1 && v.inert(d).is_none())
+            .map(rulecheck::mutation::slug)
+            .collect();
+        for (k, name) in deviations.iter().enumerate() {
+            if !all && k % 6 != variant.len() % 6 {
+                continue;
+            }
+            let mut e = deviant(variant, name);
+            let f = fingerprint(&mut e, variant, &files).expect("a fingerprint");
+            assert_eq!(named(&f), vec![name.clone()], "{variant} {name}:\n{}", f.text());
+            assert!(f.deviations[0].alike.is_empty(), "{variant} {name}:\n{}", f.text());
+            assert!(f.unexplained.is_empty(), "{variant} {name}:\n{}", f.text());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 30, "deviations checked: {checked}");
+}
+
+#[test]
+fn a_deviation_is_fingerprinted_as_itself_and_nothing_else() {
+    each_deviation_is_named_alone(false);
+}
+
+#[test]
+#[ignore = "every deviation of every variant: about four minutes"]
+fn every_deviation_is_fingerprinted_as_itself_and_nothing_else() {
+    each_deviation_is_named_alone(true);
+}
+
+/// An engine sent one value of a house rule that plays another (it
+/// declares nothing of the rule, so it is sent the default) is found to
+/// follow the value it plays, and every failure that value explains is
+/// explained: no deviation is blamed, nothing is left over.
+#[test]
+fn the_value_an_engine_plays_is_found_whatever_it_is_sent() {
+    let files = spec();
+    for (variant, rule, plays) in [
+        ("english", "no-progress", "wcdf"),
+        ("english", "mandatory-capture", "off"),
+        ("turkish", "mid-capture-promotion", "king"),
+    ] {
+        let (r, p) = (rule.to_string(), plays.to_string());
+        let inner = InProcess::new(
+            format!("plays {rule}={plays}"),
+            Box::new(move |id, options| {
+                let mut options = options.clone();
+                options.insert(r.clone(), p.clone());
+                registry::configure(id, &options).ok()
+            }),
+        );
+        // It declares the rule's default alone, as an engine that has no
+        // such option does.
+        let default = registry::variant(variant)
+            .expect("variant")
+            .info()
+            .options
+            .iter()
+            .find(|o| o.name == rule)
+            .expect("rule")
+            .default;
+        let mut e = Declaring::new(inner, variant, &[(rule, default)]);
+        let f = fingerprint(&mut e, variant, &files).expect("a fingerprint");
+        let found = f.rules.iter().find(|x| x.option == rule).expect("the rule is fingerprinted");
+        assert_eq!(found.sent, default, "{}", f.text());
+        assert_eq!(found.follows.as_deref(), Some(plays), "{}", f.text());
+        assert!(found.separating > 0, "{}", f.text());
+        assert!(f.passed < f.run, "it fails the default's scenarios: {}", f.text());
+        assert!(f.deviations.is_empty() && f.unexplained.is_empty(), "{}", f.text());
+    }
+}
