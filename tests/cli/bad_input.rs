@@ -196,6 +196,8 @@ fixtures! {
     ranking_missing_a_player: "ranking-missing-a-player" => at("1st: seat 2", 1);
     perft_depth_too_deep: "perft-depth-too-deep" => at("11: 2", 1);
     perft_over_budget: "perft-over-budget" => at("10: 18391564", 1);
+    captured_empty_play: "captured-empty-play" => at("[18]", 1);
+    captured_bad_square: "captured-bad-square" => at("38", 1);
     // Scenario structure.
     no_clauses: "no-clauses" => at("black moves first", 1);
     empty_expect: "empty-expect" => at("black moves first", 1);

@@ -1,7 +1,7 @@
 //! The oracle's verdicts on engines that answer in ways the protocol allows
 //! but that a careless oracle would judge wrongly: a refusal without a named
-//! reason, a wrong reason, a move applied wrongly before a perft, and house
-//! rules that the engine plays its own way.
+//! reason, a wrong reason, a move applied wrongly before a perft or a
+//! `captured` expectation, and house rules that the engine plays its own way.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -9,9 +9,10 @@ use std::path::PathBuf;
 use rulecheck::catalog::Catalog;
 use rulecheck::engine::{self, Engine, EngineError, Explanation, Setup};
 use rulecheck::game::{Action, Options, Replay};
-use rulecheck::oracle::kinds::{Illegal, Perft};
-use rulecheck::oracle::Status;
+use rulecheck::oracle::kinds::{Captured, Illegal, Perft};
+use rulecheck::oracle::{self, Difference, Status};
 use rulecheck::runner;
+use rulecheck::scenario::ScenarioFile;
 
 use crate::support::faulty::Faulty;
 use crate::support::process::{temp_dir, write_file};
@@ -67,15 +68,22 @@ fn an_unnamed_refusal_is_checked_as_a_refusal_only() {
     assert!(failed >= 10, "a wrong reason fails: {failed} failed");
 }
 
-/// The reference, except that the pieces a capture jumps stay on the
-/// board: its positions after a capture are wrong, while its move lists from
-/// any position it is given are right.
-struct Unremoved {
+/// The reference, except that what a capture takes is rewritten
+/// (`rewrite` makes the position after a capture from the positions before
+/// and after it): its positions after a capture are wrong, while its move
+/// lists from any position it is given are right.
+struct Miscapturing {
     inner: engine::InProcess,
+    rewrite: fn(&str, &str) -> String,
 }
 
-impl Unremoved {
-    /// Play the actions one by one, putting back what a capture took.
+impl Miscapturing {
+    /// The reference, except that the pieces a capture jumps stay on the board.
+    fn unremoved() -> Miscapturing {
+        Miscapturing { inner: engine::reference(), rewrite: unremoved }
+    }
+
+    /// Play the actions one by one, rewriting what each capture took.
     fn position_after(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<String, EngineError> {
         let mut here = match setup.position {
             Some(p) => p.to_string(),
@@ -85,7 +93,7 @@ impl Unremoved {
             let at = Setup { position: Some(&here), ..*setup };
             let after = self.inner.replay(&at, std::slice::from_ref(a))?.position;
             here = match a {
-                Action::Move(m) if m.contains('x') => unremoved(&here, &after),
+                Action::Move(m) if m.contains('x') => (self.rewrite)(&here, &after),
                 _ => after,
             };
         }
@@ -93,21 +101,35 @@ impl Unremoved {
     }
 }
 
+/// The piece field (`W18,30`) of the side that did not move in `before`,
+/// in a FEN `S:W..:B..`, if that side has pieces there.
+fn victims(before: &str, fen: &str) -> Option<String> {
+    let victim = if before.starts_with('W') { "B" } else { "W" };
+    fen.split(':').find(|f| f.starts_with(victim) && f.len() > 1).map(str::to_string)
+}
+
 /// In FEN `S:W..:B..`: the side that did not move gets back its pieces of
 /// `before`.
 fn unremoved(before: &str, after: &str) -> String {
-    let mover = &before[..1];
-    let field = |fen: &str, side: &str| fen.split(':').find(|f| f.starts_with(side) && f.len() > 1).map(str::to_string);
-    let victim = if mover == "W" { "B" } else { "W" };
-    match (field(before, victim), field(after, victim)) {
+    match (victims(before, before), victims(before, after)) {
         (Some(old), Some(new)) => after.replacen(&new, &old, 1),
         _ => after.to_string(),
     }
 }
 
-impl Engine for Unremoved {
+/// In FEN `S:W..:B..`: the side that did not move gets back the pieces a
+/// capture took and loses the first of its others instead (nothing changes
+/// where the capture took every piece).
+fn misremoved(before: &str, after: &str) -> String {
+    let (Some(old), Some(new)) = (victims(before, before), victims(before, after)) else { return after.to_string() };
+    let Some(spared) = new[1..].split(',').next() else { return after.to_string() };
+    let kept: Vec<&str> = old[1..].split(',').filter(|p| p != &spared).collect();
+    after.replacen(&new, &format!("{}{}", &old[..1], kept.join(",")), 1)
+}
+
+impl Engine for Miscapturing {
     fn name(&self) -> String {
-        "unremoved".into()
+        "miscapturing".into()
     }
     fn replay(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<Replay, EngineError> {
         let here = self.position_after(setup, actions)?;
@@ -137,7 +159,7 @@ fn bisection_makes_the_engine_apply_the_move_under_examination() {
     )
     .expect("options");
     let tree = Tree { reference: game.as_ref(), variant: "english", options: &options, position, depth: 3 };
-    let mut buggy = Unremoved { inner: engine::reference() };
+    let mut buggy = Miscapturing::unremoved();
     let found = bisect(&tree, &mut buggy).expect("bisect");
     match &found {
         Bisection::Applied { path, reference, engine } => {
@@ -158,6 +180,55 @@ fn bisection_makes_the_engine_apply_the_move_under_examination() {
     assert!(!differs, "{table}");
 }
 
+/// `captured` is read off the engine's own positions before and after the
+/// last move: an engine that leaves the captured pieces on the board, or
+/// takes another piece than the one it jumped, fails every scenario that
+/// names what a capture took, with the squares missing and extra; where a
+/// move took nothing, it passes.
+#[test]
+fn captured_squares_are_read_off_the_engines_own_positions() {
+    let files: Vec<ScenarioFile> = ["spec/english", "spec/international"].into_iter().flat_map(load).collect();
+    for (name, rewrite) in [("unremoved", unremoved as fn(&str, &str) -> String), ("misremoved", misremoved)] {
+        let mut buggy = Miscapturing { inner: engine::reference(), rewrite };
+        let mut caught = 0;
+        for s in files.iter().flat_map(|f| &f.scenarios) {
+            let Some(Captured(want)) = s.expect.get::<Captured>() else { continue };
+            let v = oracle::check(s, &mut buggy);
+            let found: Vec<&Difference> =
+                v.failures.iter().filter(|f| f.expectation == "captured").map(|f| &f.difference).collect();
+            if want.value.is_empty() {
+                assert!(found.is_empty(), "{name}, '{}': nothing was captured: {found:?}", s.name);
+                continue;
+            }
+            let [d @ Difference::Squares { .. }] = found.as_slice() else {
+                panic!("{name}, '{}': one difference of squares, not {found:?}", s.name)
+            };
+            assert_eq!(d.missing(), want.value, "{name}, '{}': what the capture took is missing", s.name);
+            assert_eq!(d.extra().is_empty(), name == "unremoved", "{name}, '{}': {d:?}", s.name);
+            caught += 1;
+        }
+        assert!(caught >= 4, "{name}: {caught} scenarios caught it");
+    }
+}
+
+/// An engine asked ahead (`pipeline`) is asked for the play without its
+/// last move too where a scenario names what that move captured, so that
+/// the position before it costs no round trip of its own.
+#[test]
+fn the_plan_of_a_captured_expectation_replays_the_play_without_its_last_move() {
+    let files = load("spec/konane/jumps.yaml");
+    let mut reference = engine::reference();
+    let plan = |name: &str, reference: &mut dyn Engine| {
+        let s = files.iter().flat_map(|f| &f.scenarios).find(|s| s.name == name).expect("the scenario");
+        oracle::plan(s, reference).expect("a plan")
+    };
+    let single = plan("a single jump captures the one stone it jumps over", &mut reference);
+    let removals: Vec<Action> = ["-d4", "-d5"].map(|m| Action::Move(m.into())).to_vec();
+    assert_eq!(single.replays, vec![removals]);
+    let no_capture = plan("a jump from the side takes the stone beside the hole", &mut reference);
+    assert!(no_capture.replays.is_empty(), "{:?}", no_capture.replays);
+}
+
 /// A scenario's perft is counted at the engine's own position after the
 /// play, so a move the engine applies wrongly fails the perft too.
 #[test]
@@ -169,7 +240,7 @@ fn scenario_perft_counts_below_the_engines_own_position() {
     assert!(errors.is_empty(), "{errors:?}");
     let mut honest = engine::reference();
     assert_eq!(statuses(&files, &mut honest), vec![Status::Pass]);
-    struct Counting(Unremoved);
+    struct Counting(Miscapturing);
     impl Engine for Counting {
         fn name(&self) -> String {
             "counting".into()
@@ -184,7 +255,7 @@ fn scenario_perft_counts_below_the_engines_own_position() {
             self.0.inner.perft(s, d)
         }
     }
-    let mut buggy = Counting(Unremoved { inner: engine::reference() });
+    let mut buggy = Counting(Miscapturing::unremoved());
     assert_eq!(statuses(&files, &mut buggy), vec![Status::Fail]);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -165,6 +165,21 @@ impl<B: Dispatch> Family for Draughts<B> {
         Ok(MoveKey { key: self.key_of(from, to, &captured), display })
     }
 
+    fn parse_square(&self, text: &str) -> Result<usize, NotationError> {
+        notation::parse_square_text(text, self.g()).map(usize::from)
+    }
+
+    fn write_square(&self, cell: usize) -> String {
+        u8::try_from(cell).map(|sq| notation::square_name(sq, self.g(), self.style)).unwrap_or_default()
+    }
+
+    /// Men and kings alike: a man crowned on the way is still its side's.
+    fn occupied(&self, pos: &Position<B>) -> Vec<(usize, Side)> {
+        let g = self.g();
+        let of = |set: B, side: Side| g.squares_of(set).into_iter().map(move |sq| (usize::from(sq), side));
+        of(pos.black, Side::Black).chain(of(pos.white, Side::White)).collect()
+    }
+
     fn begin(&self, pos: Position<B>) -> Match<'_, B> {
         Match::new(&self.rules, pos)
     }

@@ -114,6 +114,14 @@ pub fn parse_move(text: &str, g: &Geometry) -> Result<MoveText, NotationError> {
     Ok(MoveText { squares, capture })
 }
 
+/// Parse one square as written, a number or an algebraic name, checking
+/// that it is a square of the board.
+pub fn parse_square_text(text: &str, g: &Geometry) -> Result<u8, NotationError> {
+    let top = notation::top(NotationParser::parse(Rule::square_text, text.trim()), "square", rule_name)?;
+    let square = top.into_inner().next().ok_or_else(|| NotationError::whole("empty square"))?;
+    parse_square(&square, g)
+}
+
 /// Write a square.
 pub fn square_name(square: u8, g: &Geometry, style: SquareStyle) -> String {
     match style {

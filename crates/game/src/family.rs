@@ -21,7 +21,7 @@ use crate::walk::{Counted, Notated, Walk};
 /// the move are [`Notated`]'s, which the perft counts read and write.
 pub trait Family: Notated<Position: Clone> + Send + Sync + Sized {
     /// A player (a side, a seat).
-    type Player: Copy;
+    type Player: Copy + PartialEq;
     /// A move as written, read before it is matched against a position.
     type Written;
     /// Something a player does, as the family's game takes it.
@@ -84,6 +84,16 @@ pub trait Family: Notated<Position: Clone> + Send + Sync + Sized {
     /// The identity of a move written (as `text`) in a position; a
     /// shorthand is resolved against the legal moves.
     fn move_key(&self, pos: &Self::Position, written: &Self::Written, text: &str) -> Result<MoveKey, NotationError>;
+
+    /// A square as moves write it (in any notation the family reads), as
+    /// its cell by the index [`Family::draw`] marks.
+    fn parse_square(&self, text: &str) -> Result<usize, NotationError>;
+    /// A cell written as moves write their squares on output.
+    fn write_square(&self, cell: usize) -> String;
+    /// Every cell a piece stands on, with the player it belongs to: what a
+    /// move captured is read off the cells of the positions before and
+    /// after it ([`Game::captured`]), so that no family writes that twice.
+    fn occupied(&self, pos: &Self::Position) -> Vec<(usize, Self::Player)>;
 
     /// A game from a position on.
     fn begin(&self, pos: Self::Position) -> Self::State<'_>;
@@ -261,6 +271,28 @@ impl<F: Family + 'static> Game for Text<F> {
 
     fn board(&self) -> String {
         self.0.board()
+    }
+
+    fn normalize_square(&self, text: &str) -> Result<String, NotationError> {
+        Ok(self.0.write_square(self.0.parse_square(text)?))
+    }
+
+    /// Owner by owner, not by the start square: a draughts piece may end
+    /// a circular capture on the square it started from, and a man crowned
+    /// on the way is still its owner's piece.
+    fn captured(&self, before: &str, after: &str) -> Result<Vec<String>, NotationError> {
+        let f = &self.0;
+        let (before, after) = (f.parse_position(before)?, f.parse_position(after)?);
+        let mover = f.turn(&before);
+        let left = f.occupied(&after);
+        let mut taken: Vec<String> = f
+            .occupied(&before)
+            .into_iter()
+            .filter(|&(cell, owner)| owner != mover && !left.contains(&(cell, owner)))
+            .map(|(cell, _)| f.write_square(cell))
+            .collect();
+        taken.sort_by_key(|s| rulecheck_text::natural(s));
+        Ok(taken)
     }
 
     fn counters(&self, position: &str) -> Result<Vec<(&'static str, String)>, NotationError> {

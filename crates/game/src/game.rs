@@ -221,6 +221,16 @@ pub trait Game: Send + Sync {
     /// The board positions are written on, in words (its size and family): two
     /// games on the same board read one position alike.
     fn board(&self) -> String;
+    /// A square as moves write it, in the notation moves are written in:
+    /// two spellings of one square (`22` and `c3` on an 8x8 draughts
+    /// board) compare equal this way.
+    fn normalize_square(&self, text: &str) -> Result<String, NotationError>;
+    /// The squares whose pieces the move from `before` to `after` took:
+    /// those that held a piece of an opponent of the player to move in
+    /// `before` and hold none of that opponent's pieces in `after`, written
+    /// as [`Game::normalize_square`] writes them, in natural order. None
+    /// for a move that took nothing, and for a family without captures.
+    fn captured(&self, before: &str, after: &str) -> Result<Vec<String>, NotationError>;
     /// The counters a position carries, by name with their values as
     /// written, those at their defaults left out: the numbers that draw and
     /// move-limit rules keep beside the board (`np`, `turns`, ...). Fuzzing

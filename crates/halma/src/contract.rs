@@ -107,6 +107,22 @@ impl Family for Rules {
         })
     }
 
+    fn parse_square(&self, text: &str) -> Result<usize, NotationError> {
+        notation::parse_hole_text(text).map(usize::from)
+    }
+
+    fn write_square(&self, hole: usize) -> String {
+        u8::try_from(hole).map(|h| board::Board::get().name(h)).unwrap_or_default()
+    }
+
+    /// Chinese checkers has no captures: a move only carries a piece from
+    /// one hole to another, so no hole ever loses another seat's piece, and
+    /// what a move captured is always nothing.
+    fn occupied(&self, pos: &Position) -> Vec<(usize, u8)> {
+        let holes = pos.cells.iter().enumerate();
+        holes.filter(|&(_, &c)| c != position::EMPTY).map(|(h, &c)| (h, position::seat_of(c))).collect()
+    }
+
     fn begin(&self, pos: Position) -> Match<'_> {
         Match::new(self, pos)
     }

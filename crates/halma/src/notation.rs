@@ -42,6 +42,13 @@ fn parse_hole(pair: &Pair<'_, Rule>) -> Result<u8, NotationError> {
     })
 }
 
+/// Parse one hole as written, checking that the star has it.
+pub fn parse_hole_text(text: &str) -> Result<u8, NotationError> {
+    let top = notation::top(StarParser::parse(Rule::hole_text, text.trim()), "hole", rule_name)?;
+    let hole = top.into_inner().next().ok_or_else(|| NotationError::whole("empty hole"))?;
+    parse_hole(&hole)
+}
+
 /// A move as written: its holes in order, or a pass.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveText {

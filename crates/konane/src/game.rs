@@ -7,7 +7,7 @@ use super::explain::explain;
 use super::moves::{self, apply, legal_moves, Move};
 use super::notation::{self, MoveText};
 use super::rules::Rules;
-use super::{other, side_name, Position, BLACK, WHITE};
+use super::{other, side_name, Position, BLACK, EMPTY, WHITE};
 use rulecheck_game::notation::NotationError;
 use rulecheck_game::table::TableError;
 use rulecheck_game::walk::{Notated, Walk};
@@ -208,6 +208,18 @@ impl Family for Rules {
     fn move_key(&self, pos: &Position, written: &MoveText, _text: &str) -> Result<MoveKey, NotationError> {
         let display = self.write_move(pos, &named(written));
         Ok(MoveKey { key: display.clone(), display })
+    }
+
+    fn parse_square(&self, text: &str) -> Result<usize, NotationError> {
+        notation::parse_cell_text(text, self.size)
+    }
+    fn write_square(&self, cell: usize) -> String {
+        super::cell_name(cell, self.size)
+    }
+    /// The removals of the opening take the mover's own stones: only a
+    /// jump takes the other side's.
+    fn occupied(&self, pos: &Position) -> Vec<(usize, u8)> {
+        pos.cells.iter().enumerate().filter(|&(_, &c)| c != EMPTY).map(|(i, &c)| (i, c)).collect()
     }
 
     fn begin(&self, pos: Position) -> Match<'_> {

@@ -76,6 +76,13 @@ fn other(side: u8) -> u8 {
     3 - side
 }
 
+/// A cell's name on a board of `size` (row-major from a1).
+fn cell_name(i: usize, size: u8) -> String {
+    let n = usize::from(size).max(1);
+    let (f, r) = (i % n, i / n);
+    format!("{}{}", char::from(b'a' + f as u8), r + 1)
+}
+
 fn side_name(side: u8) -> &'static str {
     if side == BLACK {
         "black"
@@ -116,8 +123,7 @@ impl Position {
     }
 
     pub fn name(&self, i: usize) -> String {
-        let (f, r) = self.coords(i);
-        format!("{}{}", char::from(b'a' + f as u8), r + 1)
+        cell_name(i, self.size)
     }
 
     /// The colour a cell had at the start.

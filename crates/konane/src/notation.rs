@@ -48,6 +48,13 @@ fn parse_cell(pair: &Pair<'_, Rule>, size: u8) -> Result<usize, NotationError> {
     Ok((rank - 1) * n + file)
 }
 
+/// Parse one cell as written, checking that it is on the board.
+pub fn parse_cell_text(text: &str, size: u8) -> Result<usize, NotationError> {
+    let top = notation::top(KonaneParser::parse(Rule::cell_text, text.trim()), "cell", rule_name)?;
+    let cell = top.into_inner().next().ok_or_else(|| NotationError::whole("empty cell"))?;
+    parse_cell(&cell, size)
+}
+
 pub fn parse_move(text: &str, size: u8) -> Result<MoveText, NotationError> {
     let top = notation::top(KonaneParser::parse(Rule::move_text, text.trim()), "move", rule_name)?;
     let inner = top.into_inner().next().ok_or_else(|| NotationError::whole("empty move"))?;

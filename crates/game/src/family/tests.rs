@@ -112,6 +112,16 @@ impl Family for Race {
     fn move_key(&self, pos: &(u32, u8, bool), step: &u32, _: &str) -> Result<MoveKey, NotationError> {
         Ok(MoveKey { key: step.to_string(), display: self.write_move(pos, step) })
     }
+    fn parse_square(&self, text: &str) -> Result<usize, NotationError> {
+        text.parse().ok().filter(|&c| c <= 5).ok_or_else(|| NotationError::whole("not a cell of the line"))
+    }
+    fn write_square(&self, cell: usize) -> String {
+        cell.to_string()
+    }
+    /// The total is a count: no piece stands on the line, and none is taken.
+    fn occupied(&self, _: &(u32, u8, bool)) -> Vec<(usize, u8)> {
+        Vec::new()
+    }
     fn begin(&self, pos: (u32, u8, bool)) -> Game {
         Game::new(pos)
     }
@@ -185,6 +195,9 @@ fn a_family_is_spoken_in_text() {
     assert_eq!(race.move_key("0/1", "+2").map(|k| k.display), Ok("+2".to_string()));
     assert_eq!(race.move_cells("+2"), [2]);
     assert!(race.move_cells("two").is_empty() && race.check_move("two").is_err());
+    assert_eq!(race.normalize_square("03"), Ok("3".to_string()), "as moves write it");
+    assert!(race.normalize_square("6").is_err());
+    assert_eq!(race.captured("0/1", "2/0"), Ok(Vec::new()), "nothing to take");
 }
 
 #[test]

@@ -46,6 +46,9 @@ pub struct Plan {
     pub position: Option<String>,
     /// The actions played.
     pub played: Vec<Action>,
+    /// Other plays from the same setup that are replayed too (the play
+    /// without its last move, whose position `captured` reads).
+    pub replays: Vec<Vec<Action>>,
     /// Actions asked about after the play (`explain`).
     pub explain: Vec<Action>,
     /// The perft depths, and the position they will most likely be counted

@@ -1,6 +1,6 @@
 //! A failure as data: which expectation did not hold, where it is written,
-//! and what differed, typed (moves missing and extra, two texts, a count
-//! at a depth, or words). Every report and transcript renders a failure
+//! and what differed, typed (moves or captured squares missing and extra,
+//! two texts, a count at a depth, or words). Every report and transcript renders a failure
 //! from this, so that none has to read a diff back into moves or match an
 //! expectation by its name.
 
@@ -33,6 +33,9 @@ pub enum Difference {
     /// The legal moves, expected and given, each in natural order: the
     /// moves missing and the moves extra are what the boards mark.
     Moves { expected: Vec<String>, actual: Vec<String> },
+    /// The squares whose pieces a move captured, expected and given, each
+    /// in natural order.
+    Squares { expected: Vec<String>, actual: Vec<String> },
     /// Two texts compared whole (each ending with its line break), under a
     /// headline when the diff alone does not say what differs.
     Text { headline: Option<String>, expected: String, actual: String },
@@ -56,20 +59,20 @@ impl Difference {
         Difference::Text { headline, expected: format!("{expected}\n"), actual: format!("{actual}\n") }
     }
 
-    /// The moves expected and not given.
+    /// The moves (or squares) expected and not given.
     pub fn missing(&self) -> Vec<String> {
         match self {
-            Difference::Moves { expected, actual } => {
+            Difference::Moves { expected, actual } | Difference::Squares { expected, actual } => {
                 expected.iter().filter(|m| !actual.contains(m)).cloned().collect()
             }
             _ => Vec::new(),
         }
     }
 
-    /// The moves given and not expected.
+    /// The moves (or squares) given and not expected.
     pub fn extra(&self) -> Vec<String> {
         match self {
-            Difference::Moves { expected, actual } => {
+            Difference::Moves { expected, actual } | Difference::Squares { expected, actual } => {
                 actual.iter().filter(|m| !expected.contains(m)).cloned().collect()
             }
             _ => Vec::new(),
@@ -80,11 +83,8 @@ impl Difference {
     fn pieces(&self) -> Vec<(Mark, String)> {
         match self {
             Difference::Said(words) => vec![(Mark::Plain, words.clone())],
-            Difference::Moves { expected, actual } => {
-                let mut out = vec![(Mark::Plain, "the legal moves differ\n".to_string())];
-                out.extend(diff_pieces(&lines(expected), &lines(actual), ("expected", "actual")));
-                out
-            }
+            Difference::Moves { expected, actual } => listed("the legal moves differ", expected, actual),
+            Difference::Squares { expected, actual } => listed("the captured squares differ", expected, actual),
             Difference::Text { headline, expected, actual } => {
                 let mut out: Vec<(Mark, String)> = headline.iter().map(|h| (Mark::Plain, format!("{h}\n"))).collect();
                 out.extend(diff_pieces(expected, actual, ("expected", "actual")));
@@ -131,6 +131,13 @@ impl Failure {
             .map(|(i, l)| (marks.get(i).copied().unwrap_or(Mark::Plain), l.to_string()))
             .collect()
     }
+}
+
+/// Two lists compared one item a line, under a headline.
+fn listed(headline: &str, expected: &[String], actual: &[String]) -> Vec<(Mark, String)> {
+    let mut out = vec![(Mark::Plain, format!("{headline}\n"))];
+    out.extend(diff_pieces(&lines(expected), &lines(actual), ("expected", "actual")));
+    out
 }
 
 /// A list one item a line.

@@ -120,9 +120,10 @@ pub fn check(scenario: &Scenario, engine: &mut dyn Engine) -> Verdict {
 /// What [`check`] is going to ask of `engine` for `scenario`, for the
 /// engine to ask ahead ([`Engine::ask_ahead`]): the play, and what each
 /// kind of expectation asks after it (the `illegal` actions, the perft
-/// depths from the reference's position after the play). `None` for a
-/// scenario under house rules the engine does not play: it is skipped, or
-/// run under other values, and asked as it comes.
+/// depths from the reference's position after the play, the play without
+/// its last move for `captured`). `None` for a scenario under house rules
+/// the engine does not play: it is skipped, or run under other values, and
+/// asked as it comes.
 pub fn plan(scenario: &Scenario, engine: &mut dyn Engine) -> Option<Plan> {
     engine.supports(&scenario.variant, &scenario.options).ok()?;
     let plan = Plan {
@@ -130,6 +131,7 @@ pub fn plan(scenario: &Scenario, engine: &mut dyn Engine) -> Option<Plan> {
         options: scenario.options.clone(),
         position: scenario.position.clone(),
         played: scenario.play.iter().map(|p| p.value.clone()).collect(),
+        replays: Vec::new(),
         explain: Vec::new(),
         perft: None,
     };
@@ -208,14 +210,7 @@ fn printable(c: Checking) -> Verdict {
 }
 
 fn check_supported(scenario: &Scenario, engine: &mut dyn Engine, c: &mut Checking) {
-    // Where a failure of every answer is placed: a move list that cannot
-    // be read at the scenario's `moves`, a result out of protocol at its
-    // `result`, when it has them.
-    let ex = &scenario.expect;
-    let places = replayed::Places {
-        moves: ex.get::<kinds::Moves>().and_then(|m| m.0.first()).map(|m| m.loc),
-        result: ex.get::<kinds::GameResult>().map(|r| r.0.loc),
-    };
+    let places = kinds::places(&scenario.expect);
     let Some(r) = replayed::replay(scenario, engine, c, places) else { return };
     kinds::check(&r, engine, c);
     if c.v.skipped.is_none() {

@@ -32,10 +32,16 @@ pub(super) struct Replayed<'a> {
 
 /// Where the scenario writes its `moves` and its `result`, if it does:
 /// a move list or a result that fails whatever the scenario expects is
-/// reported there.
+/// reported there, under the key of that kind.
 pub(super) struct Places {
-    pub moves: Option<Loc>,
-    pub result: Option<Loc>,
+    pub moves: Place,
+    pub result: Place,
+}
+
+/// A kind's key, and where the scenario writes its entry, if it does.
+pub(super) struct Place {
+    pub key: &'static str,
+    pub loc: Option<Loc>,
 }
 
 impl Replayed<'_> {
@@ -115,13 +121,13 @@ pub(super) fn replay<'a>(
     c.answered(format!("after: {}", replay.position));
     c.answered(format!("to-move: {}", replay.to_move));
     c.answered(format!("result: {}", replay.result));
-    let moves_loc = places.moves.unwrap_or(scenario.loc);
+    let moves_loc = places.moves.loc.unwrap_or(scenario.loc);
     let (actual, twice) = match listed_keys(game.as_ref(), &reference_final, &replay.moves) {
         Ok(k) => k,
         Err(e) => {
             let detail = format!("out of protocol: {who} listed a move that cannot be read: {e}");
             c.error(Failure {
-                expectation: "moves",
+                expectation: places.moves.key,
                 loc: moves_loc,
                 difference: Difference::Said(detail),
                 engine: true,
@@ -135,12 +141,12 @@ pub(super) fn replay<'a>(
     if !twice.is_empty() {
         c.answered(format!("listed more than once: {}", twice.join("; ")));
         let said = format!("{who} lists a move more than once: {}", twice.join("; "));
-        c.wrong("moves", moves_loc, Difference::Said(said));
+        c.wrong(places.moves.key, moves_loc, Difference::Said(said));
     }
     if let Some(why) = result_out_of_protocol(game.as_ref(), &replay.result) {
         c.fail(Failure {
-            expectation: "result",
-            loc: places.result.unwrap_or(scenario.loc),
+            expectation: places.result.key,
+            loc: places.result.loc.unwrap_or(scenario.loc),
             difference: Difference::Said(format!("out of protocol: {why}")),
             engine: true,
         });

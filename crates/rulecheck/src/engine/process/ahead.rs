@@ -75,9 +75,12 @@ impl ProcessEngine {
         for p in plans {
             let setup = Setup { variant: &p.variant, options: &p.options, position: p.position.as_deref() };
             let s = super::requests::setup_msg(&setup);
-            let list = super::requests::action_strings(&p.played);
-            keys.push(Request::Play { id: 0, setup: s.clone(), actions: list.clone() });
-            keys.push(Request::Moves { id: 0, setup: s.clone(), actions: list });
+            // A replay asks `play` and `moves` together: both go ahead.
+            for played in std::iter::once(&p.played).chain(&p.replays) {
+                let list = super::requests::action_strings(played);
+                keys.push(Request::Play { id: 0, setup: s.clone(), actions: list.clone() });
+                keys.push(Request::Moves { id: 0, setup: s.clone(), actions: list });
+            }
             for a in &p.explain {
                 keys.push(self.explain_request(&setup, &p.played, a));
             }

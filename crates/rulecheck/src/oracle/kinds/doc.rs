@@ -96,8 +96,8 @@ impl<'de> DeserializeSeed<'de> for Entry {
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<Raw>, D::Error> {
         Ok(match self.0 {
-            Shape::List => Some(Raw::List(Vec::<Spanned<String>>::deserialize(d)?)),
-            Shape::OptionalList => Option::<Vec<Spanned<String>>>::deserialize(d)?.map(Raw::List),
+            Shape::List => Some(Raw::List(Spanned::<Vec<Spanned<String>>>::deserialize(d)?)),
+            Shape::OptionalList => Option::<Spanned<Vec<Spanned<String>>>>::deserialize(d)?.map(Raw::List),
             Shape::One => Option::<Spanned<String>>::deserialize(d)?.map(Raw::One),
             Shape::Map => Some(Raw::Map(BTreeMap::<String, Spanned<String>>::deserialize(d)?)),
         })

@@ -12,6 +12,7 @@
 //! it checks.
 
 mod after;
+mod captured;
 mod doc;
 mod illegal;
 mod legal;
@@ -26,13 +27,14 @@ use std::marker::PhantomData;
 
 use serde_saphyr::Spanned;
 
-use super::replayed::Replayed;
+use super::replayed::{Place, Places, Replayed};
 use super::transcript::Checking;
 use crate::engine::{Engine, Plan};
 use crate::scenario::loader::{Kinds, Reading};
 use crate::scenario::{Expectations, Expected, Scenario};
 
 pub use after::After;
+pub use captured::Captured;
 pub use doc::Doc;
 pub use illegal::{Illegal, Refused};
 pub use legal::Legal;
@@ -72,9 +74,10 @@ impl Shape {
     }
 }
 
-/// A kind's entry as YAML wrote it, every text with its place.
+/// A kind's entry as YAML wrote it, every text with its place (and a
+/// list's own place, for an error about the list as a whole).
 pub(super) enum Raw {
-    List(Vec<Spanned<String>>),
+    List(Spanned<Vec<Spanned<String>>>),
     One(Spanned<String>),
     Map(BTreeMap<String, Spanned<String>>),
 }
@@ -115,13 +118,13 @@ pub(super) trait Shaped {
 }
 
 /// Each type an entry is read into: the variant of [`Raw`] it is taken
-/// from, and the shapes YAML writes it in.
+/// from and how, and the shapes YAML writes it in.
 macro_rules! shaped {
-    ($($ty:ty => $raw:ident, $($shape:ident)|+;)*) => {$(
+    ($($ty:ty => $raw:ident, |$texts:ident| $taken:expr, $($shape:ident)|+;)*) => {$(
         impl Shaped for $ty {
             fn of(raw: &Raw) -> Option<&Self> {
-                if let Raw::$raw(texts) = raw {
-                    return Some(texts);
+                if let Raw::$raw($texts) = raw {
+                    return Some($taken);
                 }
                 None
             }
@@ -134,9 +137,10 @@ macro_rules! shaped {
 }
 
 shaped! {
-    Spanned<String> => One, One;
-    [Spanned<String>] => List, List | OptionalList;
-    BTreeMap<String, Spanned<String>> => Map, Map;
+    Spanned<String> => One, |text| text, One;
+    [Spanned<String>] => List, |list| &list.value, List | OptionalList;
+    Spanned<Vec<Spanned<String>>> => List, |list| list, List | OptionalList;
+    BTreeMap<String, Spanned<String>> => Map, |map| map, Map;
 }
 
 /// A kind of expectation, implemented by its model, reading entries
@@ -218,6 +222,7 @@ static KINDS: &[&dyn Entry] = &[
     &of::<Legal, _>(),
     &of::<Illegal, _>(),
     &of::<After, _>(),
+    &of::<Captured, _>(),
     &of::<ToMove, _>(),
     &of::<GameResult, _>(),
     &of::<Perft, _>(),
@@ -273,6 +278,16 @@ pub(super) fn plan(scenario: &Scenario, plan: Plan) -> Option<Plan> {
         kind.plan(&scenario.expect, &mut p)?;
     }
     Some(p.plan)
+}
+
+/// Where a failure of every answer is placed, under the key of its kind:
+/// a move list that cannot be read at the scenario's `moves`, a result out
+/// of protocol at its `result`, when it has them.
+pub(super) fn places(ex: &Expectations) -> Places {
+    Places {
+        moves: Place { key: Moves::ABOUT.key, loc: ex.get::<Moves>().and_then(|m| m.0.first()).map(|m| m.loc) },
+        result: Place { key: GameResult::ABOUT.key, loc: ex.get::<GameResult>().map(|r| r.0.loc) },
+    }
 }
 
 /// Each of the scenario's expectations checked against the replay, in the

@@ -27,11 +27,12 @@ pub trait Kinds {
     fn keys(&self) -> Vec<&'static str>;
 }
 
-/// What a kind reads its entry with: the reference's game and the
-/// position after the play, and the places and errors of the file.
+/// What a kind reads its entry with: the reference's game, the play and
+/// the position after it, and the places and errors of the file.
 pub struct Reading<'c, 'a> {
     pub(super) ctx: &'c mut Ctx<'a>,
     pub(super) game: &'c dyn Game,
+    pub(super) play: &'c [Located<Action>],
     pub(super) position: &'c str,
 }
 
@@ -39,6 +40,11 @@ impl Reading<'_, '_> {
     /// The reference's rules, under the scenario's variant and house rules.
     pub fn game(&self) -> &dyn Game {
         self.game
+    }
+
+    /// The scenario's play, each step where it is written.
+    pub fn play(&self) -> &[Located<Action>] {
+        self.play
     }
 
     /// The reference's position after the play, canonical.

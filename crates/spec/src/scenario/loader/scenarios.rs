@@ -269,7 +269,7 @@ fn scenario<K: Kinds>(
         }
     };
     let expect = match expect_doc {
-        Some(e) => kinds.read(e, &mut Reading { ctx, game: game.as_ref(), position: &final_position }),
+        Some(e) => kinds.read(e, &mut Reading { ctx, game: game.as_ref(), play: &play, position: &final_position }),
         None => Expectations::default(),
     };
     if expect.is_empty() && ctx.errors.len() == before {
