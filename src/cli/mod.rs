@@ -37,6 +37,7 @@ mod new;
 mod perft;
 mod perft_add;
 mod perft_table;
+mod readings;
 mod replay;
 mod run;
 mod schema;
@@ -242,6 +243,14 @@ enum Command {
         #[arg(long)]
         scenario: bool,
     },
+    /// List the house rules that are readings of a disputed rule: each value, what it reads, its sources, and why the default.
+    Readings {
+        /// Only this variant's readings (`rulecheck variants` lists them).
+        variant: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// List the variants with their house-rule options and defaults.
     Variants {
         /// Print JSON.
@@ -308,6 +317,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
         Command::PerftTable(args) => perft_table::perft_table(args),
         Command::Diff { a, b, paths, fen, play } => diff::diff(notation, &a, &b, paths, fen, play),
         Command::Replay { variant, file, scenario } => replay::replay(options, &variant, &file, scenario),
+        Command::Readings { variant, json } => readings::readings(options, variant.as_deref(), json),
         Command::Variants { json } => variants::variants(options, json),
     }
 }
