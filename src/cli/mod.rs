@@ -38,6 +38,7 @@ mod new;
 mod perft;
 mod perft_add;
 mod perft_table;
+mod readings;
 mod replay;
 mod run;
 mod schema;
@@ -266,6 +267,14 @@ enum Command {
         #[arg(long)]
         scenario: bool,
     },
+    /// List the house rules that are readings of a disputed rule: each value, what it reads, its sources, and why the default.
+    Readings {
+        /// Only this variant's readings (`rulecheck variants` lists them).
+        variant: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// List the variants with their house-rule options and defaults.
     Variants {
         /// Print JSON.
@@ -335,6 +344,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
         Command::PerftTable(args) => perft_table::perft_table(args),
         Command::Diff { a, b, paths, fen, play } => diff::diff(notation, &a, &b, paths, fen, play),
         Command::Replay { variant, file, scenario } => replay::replay(options, &variant, &file, scenario),
+        Command::Readings { variant, json } => readings::readings(options, variant.as_deref(), json),
         Command::Variants { json } => variants::variants(options, json),
     }
 }

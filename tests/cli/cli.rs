@@ -459,6 +459,7 @@ const PRINTING: &[&[&str]] = &[
     &["run", "fixtures/good/minimal.yaml", "--format", "json"],
     &["check", "--no-coverage", "fixtures/good/minimal.yaml"],
     &["variants"],
+    &["readings"],
     &["new", "english"],
     &["schema", "scenario"],
     &["completions", "bash"],

@@ -1,6 +1,8 @@
 //! The command line as its users meet it, run as a process: each
 //! subcommand's exit code and output (`cli`), one fixture per class of bad
-//! input refused with a located message (`bad_input`), output files onto
+//! input refused with a located message (`bad_input`), each defect of a
+//! catalog's readings refused where it is (`bad_catalog`), the readings
+//! listed (`readings`), output files onto
 //! devices, FIFOs and links (`outputs`), engines ended however rulecheck
 //! ends (`lifecycle`), numbers and sizes out of range refused and parsing
 //! kept linear (`limits`), and the README's path for an engine author
@@ -16,9 +18,11 @@
 #[allow(dead_code)]
 mod support;
 
+mod bad_catalog;
 mod bad_input;
 mod cli;
 mod lifecycle;
 mod limits;
 mod outputs;
+mod readings;
 mod walkthrough;

@@ -7,6 +7,9 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
+mod readings;
+pub use readings::{Reading, ReadingValue};
+
 /// One rule of a page.
 #[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -55,6 +58,10 @@ pub struct PageCatalog {
     /// What the page says that is not a rule of play, and why it is left out.
     #[serde(default, rename = "out-of-scope")]
     pub out_of_scope: Vec<OutOfScope>,
+    /// The options of the page's variants that are readings of a disputed
+    /// rule: each value, what it reads the rule to say, and who reads so.
+    #[serde(default)]
+    pub readings: Vec<Reading>,
 }
 
 /// The reason codes, with their meanings.
@@ -90,6 +97,7 @@ impl Catalog {
         let mut pages = Vec::new();
         for (name, text) in PAGES {
             let page: PageCatalog = serde_saphyr::from_str(text).map_err(|e| format!("{name}: {e}"))?;
+            readings::check(name, &page)?;
             pages.push(page);
         }
         Catalog::of(pages)
@@ -125,6 +133,7 @@ impl Catalog {
                     return Err(format!("{}: unknown variant '{v}' (variants: {})", f.display(), known.join(", ")));
                 }
             }
+            readings::check(&f.display().to_string(), &page)?;
             for c in &page.clauses {
                 if let Some(other) = seen.insert(c.id.clone(), f.display().to_string()) {
                     return Err(format!("{}: clause '{}' is already in {other}", f.display(), c.id));
@@ -158,6 +167,12 @@ impl Catalog {
 
     pub fn page(&self, id: &str) -> Option<&PageCatalog> {
         self.pages.iter().find(|p| p.page == id || p.also.iter().any(|a| a == id))
+    }
+
+    /// The readings of a variant's pages, each with the page it is on.
+    pub fn readings<'a>(&'a self, variant: &'a str) -> impl Iterator<Item = (&'a PageCatalog, &'a Reading)> + 'a {
+        let pages = self.pages.iter().filter(move |p| p.variants.iter().any(|v| v == variant));
+        pages.flat_map(|p| p.readings.iter().map(move |r| (p, r)))
     }
 
     /// All clause ids.
