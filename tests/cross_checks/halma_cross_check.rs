@@ -35,6 +35,7 @@ fn rules(seed: u64) -> Rules {
     r.king_jumps_king = flag(&mut rng, r.king_jumps_king);
     r.men_jump_kings = flag(&mut rng, r.men_jump_kings);
     r.chains_turn = flag(&mut rng, r.chains_turn);
+    r.hop_own = flag(&mut rng, r.hop_own);
     r.voluntary_pass = flag(&mut rng, r.voluntary_pass);
     r.king_long_jump = flag(&mut rng, r.king_long_jump);
     r.king_on_apex = flag(&mut rng, r.king_on_apex);

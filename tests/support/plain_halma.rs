@@ -12,7 +12,7 @@ use std::collections::{BTreeSet, HashSet};
 
 use rulecheck::halma::{is_king, seat_of, Position, EMPTY};
 use rulecheck::halma::{Board, DIRECTIONS, HOLES};
-use rulecheck::halma::{ForeignCamps, Rules};
+use rulecheck::halma::{ForeignCamps, Form, Rules};
 
 /// The hole at doubled coordinates, by search.
 fn at(x: i16, y: i16) -> Option<usize> {
@@ -42,11 +42,14 @@ fn foreign(rules: &Rules, seat: u8, h: usize) -> (bool, bool) {
     if in_set(b.big_camps[own], h) || in_set(b.big_camps[goal], h) {
         return (false, true);
     }
+    // The camps are the 15-hole camps in the Japanese form, the 10-hole
+    // triangles in the international form.
+    let camps = if rules.form == Form::Japanese { &b.big_camps } else { &b.triangles };
     let mut closed = false;
     for c in (0..6).filter(|&c| c != own && c != goal) {
         closed |= match rules.foreign_camps {
             ForeignCamps::Open => false,
-            ForeignCamps::Closed | ForeignCamps::PassThrough => in_set(b.big_camps[c], h),
+            ForeignCamps::Closed | ForeignCamps::PassThrough => in_set(camps[c], h),
             ForeignCamps::TrianglesClosed => in_set(b.triangles[c], h),
         };
     }
@@ -56,7 +59,9 @@ fn foreign(rules: &Rules, seat: u8, h: usize) -> (bool, bool) {
 /// Whether the piece on `from` may hop over the piece on `over`.
 fn may_jump(pos: &Position, rules: &Rules, from: usize, over: usize) -> bool {
     let jumper_king = is_king(pos.cells[from]);
-    if !is_king(pos.cells[over]) {
+    if !rules.hop_own && seat_of(pos.cells[over]) == seat_of(pos.cells[from]) {
+        false
+    } else if !is_king(pos.cells[over]) {
         true
     } else if jumper_king {
         rules.king_jumps_king

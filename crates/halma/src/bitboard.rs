@@ -195,6 +195,7 @@ impl<'r> Walk<'r> {
         let king = st.kings & start != 0;
         let kings_jumpable = if king { r.king_jumps_king } else { r.men_jump_kings };
         let jumpable = if kings_jumpable { occupied } else { occupied & !st.kings };
+        let jumpable = if r.hop_own { jumpable } else { jumpable & !st.pieces[seat] };
         // A hole already reached, or closed even to pass through, is not
         // landed in again.
         let barred = start | self.no_pass[seat];

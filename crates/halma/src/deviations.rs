@@ -20,6 +20,7 @@ pub const DEVIATIONS: &[Mutation] = &[
     Mutation { name: "blocking prevention flipped", apply: |r| r.blocking_prevention = !r.blocking_prevention },
     Mutation { name: "play-to-end flipped", apply: |r| r.play_to_end = !r.play_to_end },
     Mutation { name: "chains may not change direction", apply: |r| r.chains_turn = false },
+    Mutation { name: "hops over one's own pieces flipped", apply: |r| r.hop_own = !r.hop_own },
     Mutation { name: "voluntary passing", apply: |r| r.voluntary_pass = true },
     Mutation { name: "no-progress limit off", apply: |r| r.no_progress = None },
     Mutation { name: "no-progress limit halved", apply: |r| r.no_progress = r.no_progress.map(|n| n / 2) },

@@ -143,6 +143,20 @@ const OPTIONS: &[OptionSpec] = &[
         never_adapted: false,
     },
     OptionSpec {
+        name: "hop-over",
+        values: &["any", "others"],
+        default: "any",
+        help: "any: a hop goes over a piece of any colour, one's own included; others: only over other players' pieces",
+        never_adapted: false,
+    },
+    OptionSpec {
+        name: "other-camps",
+        values: &["open", "closed", "pass"],
+        default: "open",
+        help: "international form: open: a piece may enter any camp; closed: none but its home and its goal, even in passing; pass: a chain may pass through the others but not stop there",
+        never_adapted: false,
+    },
+    OptionSpec {
         name: "foreign-camps",
         values: &["closed", "triangles", "pass"],
         default: "closed",
@@ -171,14 +185,16 @@ impl ChineseCheckers {
         r.rematch = get("rematch").parse().unwrap_or(0);
         r.move_limit = get("move-limit").parse().ok();
         r.no_progress = get("no-progress").parse().ok();
-        if r.form == Form::Japanese {
-            r.foreign_camps = match get("foreign-camps") {
-                "triangles" => ForeignCamps::TrianglesClosed,
-                "pass" => ForeignCamps::PassThrough,
-                _ => ForeignCamps::Closed,
-            };
-            r.king_jumps_king = get("king-jumps-king") == "on";
-        }
+        r.hop_own = get("hop-over") != "others";
+        let camps = if r.form == Form::Japanese { get("foreign-camps") } else { get("other-camps") };
+        r.foreign_camps = match camps {
+            "open" => ForeignCamps::Open,
+            "triangles" => ForeignCamps::TrianglesClosed,
+            "pass" => ForeignCamps::PassThrough,
+            "closed" => ForeignCamps::Closed,
+            _ => r.foreign_camps,
+        };
+        r.king_jumps_king = r.form == Form::Japanese && get("king-jumps-king") == "on";
         r
     }
 }
@@ -202,6 +218,11 @@ impl Configure for ChineseCheckers {
                     return Err(format!("{k} belongs to the Japanese form (form=japanese)"));
                 }
             }
+        } else if get("other-camps") != "open" {
+            return Err(
+                "other-camps belongs to the international form; the Japanese form's camps are set by foreign-camps"
+                    .to_string(),
+            );
         }
         let first: u8 = get("first-seat").parse().unwrap_or(1);
         if first > players {
@@ -255,5 +276,40 @@ impl Notated for Rules {
     }
     fn write_move(&self, _pos: &Position, m: &Move) -> String {
         notation::write_move(m.from, m.to)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The options at their defaults, with some set.
+    fn options(set: &[(&str, &str)]) -> Options {
+        let mut o: Options = OPTIONS.iter().map(|s| (s.name.to_string(), s.default.to_string())).collect();
+        o.extend(set.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+        o
+    }
+
+    /// Each form's camps are set by its own option, and the other form's
+    /// option is refused away from its default.
+    #[test]
+    fn the_camps_of_each_form_follow_its_own_option() {
+        let rules = |set: &[(&str, &str)]| ChineseCheckers::rules(&options(set)).foreign_camps;
+        assert_eq!(rules(&[]), ForeignCamps::Open);
+        assert_eq!(rules(&[("other-camps", "closed")]), ForeignCamps::Closed);
+        assert_eq!(rules(&[("other-camps", "pass")]), ForeignCamps::PassThrough);
+        assert_eq!(rules(&[("form", "japanese")]), ForeignCamps::Closed);
+        assert_eq!(rules(&[("form", "japanese"), ("foreign-camps", "triangles")]), ForeignCamps::TrianglesClosed);
+        let valid = |set: &[(&str, &str)]| CHINESE_CHECKERS.validate(&options(set)).is_ok();
+        assert!(valid(&[("other-camps", "closed"), ("players", "6")]));
+        assert!(!valid(&[("form", "japanese"), ("other-camps", "pass")]));
+        assert!(!valid(&[("foreign-camps", "pass")]));
+    }
+
+    #[test]
+    fn hop_over_others_keeps_one_s_own_pieces_from_being_hopped() {
+        assert!(ChineseCheckers::rules(&options(&[])).hop_own);
+        assert!(!ChineseCheckers::rules(&options(&[("hop-over", "others")])).hop_own);
+        assert!(!ChineseCheckers::rules(&options(&[("hop-over", "others"), ("form", "japanese")])).hop_own);
     }
 }

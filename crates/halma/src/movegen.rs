@@ -23,9 +23,9 @@ impl Move {
 
 /// The holes a seat's pieces may not stop in, and those they may not even
 /// pass through: the camps of every colour but the seat's own (its home
-/// and its goal). A corner hole of the hexagon belongs to the two 15-hole
-/// camps that meet there, and is open to a seat when one of them is its
-/// own.
+/// and its goal), as the form has its camps. A corner hole of the hexagon
+/// belongs to the two 15-hole camps that meet there, and is open to a seat
+/// when one of them is its own.
 pub fn closed_holes(rules: &Rules, seat: u8) -> (Holes, Holes) {
     let b = Board::get();
     let own = rules.camp(seat);
@@ -36,7 +36,7 @@ pub fn closed_holes(rules: &Rules, seat: u8) -> (Holes, Holes) {
         if c != own && c != goal {
             closed |= match rules.foreign_camps {
                 ForeignCamps::Open => 0,
-                ForeignCamps::Closed | ForeignCamps::PassThrough => b.big_camps[c],
+                ForeignCamps::Closed | ForeignCamps::PassThrough => rules.camp_holes(c),
                 ForeignCamps::TrianglesClosed => b.triangles[c],
             };
         }
@@ -46,16 +46,15 @@ pub fn closed_holes(rules: &Rules, seat: u8) -> (Holes, Holes) {
     (closed, no_pass)
 }
 
-/// Whether a piece may jump the piece in `cell`.
-pub fn jumpable(rules: &Rules, jumper_is_king: bool, cell: Cell) -> bool {
-    if !is_king(cell) {
-        return true;
+/// Why the piece `jumper` may not jump the piece in `cell`, if it may not:
+/// a king (unless the rules let it), or a piece of its own seat when hops
+/// go over other players' pieces only.
+fn unjumpable(rules: &Rules, jumper: Cell, cell: Cell) -> Option<&'static str> {
+    if !rules.hop_own && seat_of(cell) == seat_of(jumper) {
+        return Some("jump-own-piece");
     }
-    if jumper_is_king {
-        rules.king_jumps_king
-    } else {
-        rules.men_jump_kings
-    }
+    let may = !is_king(cell) || if is_king(jumper) { rules.king_jumps_king } else { rules.men_jump_kings };
+    (!may).then_some("jump-king")
 }
 
 /// Where a hop from `at` in direction `d` lands, for the piece on `from`
@@ -63,7 +62,8 @@ pub fn jumpable(rules: &Rules, jumper_is_king: bool, cell: Cell) -> bool {
 /// over every piece in an unbroken line, into the first empty hole beyond.
 pub fn hop(pos: &Position, rules: &Rules, from: u8, at: u8, d: usize) -> Result<u8, &'static str> {
     let b = Board::get();
-    let king = is_king(pos.cells[usize::from(from)]);
+    let jumper = pos.cells[usize::from(from)];
+    let king = is_king(jumper);
     let occupied = |h: u8| h != from && pos.cells[usize::from(h)] != EMPTY;
     let mut over = b.step(at, d).ok_or("off-board")?;
     if !occupied(over) {
@@ -71,8 +71,8 @@ pub fn hop(pos: &Position, rules: &Rules, from: u8, at: u8, d: usize) -> Result<
     }
     let long = king && rules.king_long_jump;
     loop {
-        if !jumpable(rules, king, pos.cells[usize::from(over)]) {
-            return Err("jump-king");
+        if let Some(reason) = unjumpable(rules, jumper, pos.cells[usize::from(over)]) {
+            return Err(reason);
         }
         let beyond = b.step(over, d).ok_or("off-board")?;
         if !occupied(beyond) {

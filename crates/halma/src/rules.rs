@@ -13,15 +13,17 @@ pub enum Form {
     Japanese,
 }
 
-/// Which other camps a piece may enter (Japanese form).
+/// Which camps other than its home and goal a piece may enter. A camp is
+/// a 15-hole camp in the Japanese form and a 10-hole triangle in the
+/// international form ([`Rules::camp_holes`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ForeignCamps {
-    /// Any camp (the international rule).
+    /// Any camp (the international rule of the pages).
     Open,
-    /// None of the 15-hole camps of other colours, not even passing through
-    /// in a chain of hops (the page's reading).
+    /// None of them, not even passing through in a chain of hops (the
+    /// pages' Japanese rule).
     Closed,
-    /// Only the 10-hole triangles of other colours are closed.
+    /// Only the 10-hole triangles of the other camps are closed.
     TrianglesClosed,
     /// A chain may pass through a closed camp but not stop in it.
     PassThrough,
@@ -67,6 +69,9 @@ pub struct Rules {
     /// Whether a man may jump a king (not in any form; a deviation the spec
     /// must catch).
     pub men_jump_kings: bool,
+    /// Whether a piece may hop over a piece of its own (the pages: a hop
+    /// goes over a piece of any colour), or only over other players'.
+    pub hop_own: bool,
     /// Whether a chain of hops may change direction.
     pub chains_turn: bool,
     /// Whether a player may pass while having a legal move (not a rule; a
@@ -99,6 +104,7 @@ impl Rules {
             foreign_camps: ForeignCamps::Open,
             king_jumps_king: false,
             men_jump_kings: false,
+            hop_own: true,
             chains_turn: true,
             voluntary_pass: false,
             king_long_jump: false,
@@ -146,6 +152,17 @@ impl Rules {
         k as u8 + 1
     }
 
+    /// The holes of a camp (0..6) as the form has it: the 10-hole
+    /// triangle in the international form, the 15-hole camp in the
+    /// Japanese form.
+    pub fn camp_holes(&self, camp: usize) -> u128 {
+        let b = Board::get();
+        match self.form {
+            Form::International => b.triangles[camp],
+            Form::Japanese => b.big_camps[camp],
+        }
+    }
+
     pub fn pieces_per_player(&self) -> u32 {
         match self.form {
             Form::International => 10,
@@ -174,12 +191,7 @@ fn international_camps(players: u8) -> [usize; 6] {
 
 /// The holes of a seat's goal.
 pub fn goal_holes(rules: &Rules, seat: u8) -> u128 {
-    let b = Board::get();
-    let g = rules.goal(seat);
-    match rules.form {
-        Form::International => b.triangles[g],
-        Form::Japanese => b.big_camps[g],
-    }
+    rules.camp_holes(rules.goal(seat))
 }
 
 /// Turns without progress before the unfinished are ranked, by default:
