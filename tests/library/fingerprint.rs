@@ -3,78 +3,18 @@
 //! nothing else, and an engine that plays another value of a house rule
 //! than it is sent is found to follow that value, its failures explained.
 
-use std::path::Path;
-
-use rulecheck::catalog::Catalog;
-use rulecheck::engine::{self, Engine, EngineError, Explanation, InProcess, Setup};
+use rulecheck::engine::{self, InProcess};
 use rulecheck::fingerprint::{fingerprint, Fingerprint};
-use rulecheck::game::{Action, Options, Replay};
+use rulecheck::game::Options;
 use rulecheck::registry;
-use rulecheck::runner;
-use rulecheck::scenario::ScenarioFile;
 
-fn spec() -> Vec<ScenarioFile> {
-    let catalog = Catalog::builtin().expect("catalog");
-    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec");
-    let (files, errors) = runner::load_all(&[spec], &catalog, &Default::default());
-    assert!(errors.is_empty(), "spec input errors: {errors:?}");
-    files
-}
-
-/// An in-process engine with a handshake: it declares one entry for its
-/// variant, each rule at the values given, every other rule at every value.
-struct Declaring {
-    inner: InProcess,
-    variant: &'static str,
-    entry: engine::Entry,
-}
-
-impl Declaring {
-    fn new(inner: InProcess, variant: &'static str, only: &[(&str, &str)]) -> Declaring {
-        let v = registry::variant(variant).expect("variant");
-        let mut entry: engine::Entry = v
-            .info()
-            .options
-            .iter()
-            .map(|o| (o.name.to_string(), o.values.iter().map(|s| s.to_string()).collect()))
-            .collect();
-        for (name, value) in only {
-            entry.insert(name.to_string(), vec![value.to_string()]);
-        }
-        Declaring { inner, variant, entry }
-    }
-}
-
-impl Engine for Declaring {
-    fn name(&self) -> String {
-        self.inner.name()
-    }
-    fn replay(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<Replay, EngineError> {
-        self.inner.replay(setup, actions)
-    }
-    fn explain(&mut self, setup: &Setup<'_>, played: &[Action], action: &Action) -> Result<Explanation, EngineError> {
-        self.inner.explain(setup, played, action)
-    }
-    fn perft(&mut self, setup: &Setup<'_>, depth: u32) -> Result<Option<u64>, EngineError> {
-        self.inner.perft(setup, depth)
-    }
-    fn supports(&mut self, variant: &str, options: &Options) -> Result<(), String> {
-        match engine::undeclared_by(&self.entry, variant, options).first() {
-            _ if variant != self.variant => Err(format!("the engine does not play {variant}")),
-            Some((name, value)) => Err(format!("the engine does not declare {name}={value}")),
-            None => Ok(()),
-        }
-    }
-    fn declared(&mut self, variant: &str) -> Option<engine::Declared> {
-        (variant == self.variant).then(|| vec![self.entry.clone()])
-    }
-}
+use crate::support::declaring::{spec, Declaring};
 
 /// The reference of `variant` with the deviation `name` (a slug).
 fn deviant(variant: &'static str, name: &str) -> Declaring {
     let make = rulecheck::mutation::deviant(name).expect("a deviation");
     let inner = InProcess::new(name, Box::new(move |id, options| make(id, options).ok()));
-    Declaring::new(inner, variant, &[])
+    Declaring::every(inner, variant, &[])
 }
 
 /// The names a fingerprint gives for what the engine does differently.
@@ -89,7 +29,7 @@ fn each_deviation_is_named_alone(all: bool) {
     let mut checked = 0;
     for v in registry::variants() {
         let variant = v.info().id;
-        let mut reference = Declaring::new(engine::reference(), variant, &[]);
+        let mut reference = Declaring::every(engine::reference(), variant, &[]);
         let clean = fingerprint(&mut reference, variant, &files).expect("a fingerprint");
         assert!(clean.is_clean(), "the reference itself: {}", clean.text());
         let defaults = registry::resolve_options(v, &Options::new()).expect("defaults");
@@ -158,7 +98,7 @@ fn the_value_an_engine_plays_is_found_whatever_it_is_sent() {
             .find(|o| o.name == rule)
             .expect("rule")
             .default;
-        let mut e = Declaring::new(inner, variant, &[(rule, default)]);
+        let mut e = Declaring::every(inner, variant, &[(rule, default)]);
         let f = fingerprint(&mut e, variant, &files).expect("a fingerprint");
         let found = f.rules.iter().find(|x| x.option == rule).expect("the rule is fingerprinted");
         assert_eq!(found.sent, default, "{}", f.text());

@@ -4,23 +4,13 @@
 //! scenario. A deviation that passes everything means the spec has a hole:
 //! add the scenario that catches it.
 
-use std::path::Path;
-
-use rulecheck::catalog::Catalog;
 use rulecheck::engine::InProcess;
 use rulecheck::game::Text;
 use rulecheck::mutation::{self, Fate};
 use rulecheck::oracle;
-use rulecheck::runner;
-use rulecheck::scenario::{Scenario, ScenarioFile};
+use rulecheck::scenario::Scenario;
 
-fn spec() -> Vec<ScenarioFile> {
-    let catalog = Catalog::builtin().expect("catalog");
-    let spec = Path::new(env!("CARGO_MANIFEST_DIR")).join("spec");
-    let (files, errors) = runner::load_all(&[spec], &catalog, &Default::default());
-    assert!(errors.is_empty(), "spec input errors: {errors:?}");
-    files
-}
+use crate::support::declaring::spec;
 
 /// The deviations of `variants` that no scenario catches, the score of each
 /// printed.

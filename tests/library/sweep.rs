@@ -12,20 +12,13 @@ use rulecheck::engine::{self, Engine, Explanation, Setup};
 use rulecheck::game::{Action, Options, Replay, Variant};
 use rulecheck::oracle;
 use rulecheck::oracle::kinds::ToMove;
-use rulecheck::runner;
 use rulecheck::scenario::{Scenario, ScenarioFile};
 
+use crate::support::declaring::spec;
 use crate::support::faulty::Faulty;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn spec() -> Vec<ScenarioFile> {
-    let catalog = Catalog::builtin().expect("the built-in catalog loads");
-    let (files, errors) = runner::load_all(&[root().join("spec")], &catalog, &Options::new());
-    assert!(errors.is_empty(), "spec input errors: {errors:?}");
-    files
 }
 
 /// `<dir>/<file>.yaml::<name>`, as the sweep table and the spec test name

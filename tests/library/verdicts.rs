@@ -14,6 +14,7 @@ use rulecheck::oracle::{self, Difference, Status};
 use rulecheck::runner;
 use rulecheck::scenario::ScenarioFile;
 
+use crate::support::declaring::Declaring;
 use crate::support::faulty::Faulty;
 use crate::support::process::{temp_dir, write_file};
 
@@ -354,60 +355,6 @@ fn perft_an_engine_does_not_count_is_skipped_or_failed_never_passed() {
     assert_eq!(v.status(), Status::Fail, "{v:?}");
 }
 
-/// The reference, playing one variant with only some values of its house
-/// rules, as an external engine's handshake declares them (a rule left out
-/// is played at its default only). Like an engine behind the protocol, it
-/// names the first setting it lacks.
-struct Declaring {
-    inner: engine::InProcess,
-    variant: &'static str,
-    declared: engine::Declared,
-}
-
-/// One entry of a declaration, from `(rule, values)` pairs.
-type EntryOf<'a> = &'a [(&'a str, &'a [&'a str])];
-
-impl Declaring {
-    fn new(variant: &'static str, declared: EntryOf<'_>) -> Declaring {
-        Declaring::entries(variant, &[declared])
-    }
-
-    /// The variant listed once for each entry, as a handshake may list it.
-    fn entries(variant: &'static str, entries: &[EntryOf<'_>]) -> Declaring {
-        let entry = |e: EntryOf<'_>| -> engine::Entry {
-            e.iter().map(|(name, values)| (name.to_string(), values.iter().map(|v| v.to_string()).collect())).collect()
-        };
-        Declaring { inner: engine::reference(), variant, declared: entries.iter().map(|e| entry(e)).collect() }
-    }
-}
-
-impl Engine for Declaring {
-    fn name(&self) -> String {
-        "declaring".into()
-    }
-    fn replay(&mut self, setup: &Setup<'_>, actions: &[Action]) -> Result<Replay, EngineError> {
-        self.inner.replay(setup, actions)
-    }
-    fn explain(&mut self, setup: &Setup<'_>, played: &[Action], action: &Action) -> Result<Explanation, EngineError> {
-        self.inner.explain(setup, played, action)
-    }
-    fn perft(&mut self, setup: &Setup<'_>, depth: u32) -> Result<Option<u64>, EngineError> {
-        self.inner.perft(setup, depth)
-    }
-    fn supports(&mut self, variant: &str, options: &Options) -> Result<(), String> {
-        if variant != self.variant {
-            return Err(format!("the engine does not play {variant}"));
-        }
-        match engine::undeclared(&self.declared, variant, options).first() {
-            Some((name, value)) => Err(format!("the engine does not declare {name}={value}")),
-            None => Ok(()),
-        }
-    }
-    fn declared(&mut self, variant: &str) -> Option<engine::Declared> {
-        (variant == self.variant).then(|| self.declared.clone())
-    }
-}
-
 /// A value that depends on another rule is declared as an entry of its
 /// own: an engine whose four-player game starts at seat 2, and every other
 /// at seat 1, is held to every scenario at those settings and to those
@@ -419,6 +366,7 @@ fn a_value_declared_for_one_number_of_players_holds_there_alone() {
     let files = load("spec/chinese-checkers");
     let others: &[&str] = &["2..3", "5..6"];
     let mut e = Declaring::entries(
+        engine::reference(),
         "chinese-checkers",
         &[&[("players", others), ("first-seat", &["1"])], &[("players", &["4"]), ("first-seat", &["2"])]],
     );

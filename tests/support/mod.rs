@@ -7,6 +7,7 @@
 //! them, so the rest is dead code there.
 
 pub mod browser;
+pub mod declaring;
 pub mod faulty;
 pub mod hostile;
 pub mod inputs;

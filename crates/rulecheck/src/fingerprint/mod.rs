@@ -31,7 +31,7 @@ use crate::scenario::{Scenario, ScenarioFile};
 #[derive(Clone, Debug, Serialize)]
 pub struct Fingerprint {
     pub engine: String,
-    pub variant: String,
+    pub variant: &'static str,
     /// Scenarios run, and those of them the engine passed.
     pub run: usize,
     pub passed: usize,
@@ -50,8 +50,8 @@ pub struct Fingerprint {
 /// One house rule or reading the engine plays one way.
 #[derive(Clone, Debug, Serialize)]
 pub struct RuleFound {
-    pub option: String,
-    pub default: String,
+    pub option: &'static str,
+    pub default: &'static str,
     /// The value the engine is sent (the one it declares, or the default).
     pub sent: String,
     /// The value its answers follow, when one value agrees with all the
@@ -164,7 +164,7 @@ pub fn fingerprint(engine: &mut dyn Engine, variant: &str, files: &[ScenarioFile
     let passed = engine_passed.iter().filter(|p| **p == Some(true)).count();
     Ok(Fingerprint {
         engine: engine.name(),
-        variant: variant.to_string(),
+        variant: v.info().id,
         run,
         passed,
         skipped,
@@ -223,7 +223,7 @@ fn passes(s: &Scenario, engine: &mut dyn Engine) -> bool {
 /// scenarios, beside the reference's under it; the value agrees where
 /// both pass or both fail, on the scenarios that tell the values apart.
 fn rule_found(
-    o: &crate::game::OptionSpec,
+    o: &'static crate::game::OptionSpec,
     cases: &[Case<'_>],
     engine: &mut dyn Engine,
     reference: &mut dyn Engine,
@@ -261,14 +261,7 @@ fn rule_found(
         [one] if !separating.is_empty() => Some(one.value.clone()),
         _ => None,
     };
-    RuleFound {
-        option: o.name.to_string(),
-        default: o.default.to_string(),
-        sent,
-        follows,
-        values: agreements,
-        separating: separating.len(),
-    }
+    RuleFound { option: o.name, default: o.default, sent, follows, values: agreements, separating: separating.len() }
 }
 
 /// The deviations that answer as the engine does: each fails no scenario
