@@ -247,12 +247,16 @@ fn criterion(c: Criterion, board: &Board, m: &PlainMove) -> Vec<i64> {
         Criterion::KingsEarliest => {
             m.order.iter().enumerate().filter(|(_, sq)| is_king(sq)).map(|(i, _)| -(i as i64)).collect()
         }
-        // Value in half-men: a man 2, a king 4 less a little, written as
-        // (value, fewer kings) compared in turn.
-        Criterion::MostValue => {
+        // Value in men, a king 2 less a little, written as (value, fewer
+        // kings) compared in turn; or in half-men, a man 2 and a king 3.
+        Criterion::MostValue | Criterion::MostValueKingAndAHalf => {
             let kings = m.captured.iter().filter(|sq| is_king(sq)).count() as i64;
             let men = m.captured.len() as i64 - kings;
-            vec![men + 2 * kings, -kings]
+            if c == Criterion::MostValue {
+                vec![men + 2 * kings, -kings]
+            } else {
+                vec![2 * men + 3 * kings]
+            }
         }
     }
 }

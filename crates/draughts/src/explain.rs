@@ -258,7 +258,7 @@ fn outranked(c: Criterion) -> &'static str {
         Criterion::WithKing => "king-must-capture",
         Criterion::MostKings => "capture-fewer-kings",
         Criterion::KingsEarliest => "kings-taken-later",
-        Criterion::MostValue => "capture-less-value",
+        Criterion::MostValue | Criterion::MostValueKingAndAHalf => "capture-less-value",
     }
 }
 

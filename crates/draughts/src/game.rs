@@ -196,13 +196,9 @@ impl<'r, B: Dispatch> Match<'r, B> {
             };
             return;
         }
-        if let Some(times) = self.rules.repetition {
-            let key = self.position.repetition_key();
-            let seen = self.history.iter().filter(|k| **k == key).count();
-            if seen >= usize::from(times) {
-                self.outcome = Outcome::Draw(DrawReason::Repetition);
-                return;
-            }
+        if !self.rules.repetition_claim && self.repeated() {
+            self.outcome = Outcome::Draw(DrawReason::Repetition);
+            return;
         }
         if let NoProgress::Automatic { plies, reason } = self.rules.no_progress {
             if self.position.quiet_plies >= plies {
@@ -215,11 +211,26 @@ impl<'r, B: Dispatch> Match<'r, B> {
         }
     }
 
-    /// Whether a no-progress draw may be claimed now.
-    pub fn draw_claimable(&self) -> bool {
+    /// Whether the position on the board has occurred as often as the
+    /// repetition rule counts (this occurrence included).
+    fn repeated(&self) -> bool {
+        self.rules.repetition.is_some_and(|times| {
+            let key = self.position.repetition_key();
+            self.history.iter().filter(|k| **k == key).count() >= usize::from(times)
+        })
+    }
+
+    /// The draw a claim made now would bring, if any: a repetition where
+    /// the rules let it be claimed, else a no-progress draw.
+    pub fn draw_claimable(&self) -> Option<DrawReason> {
+        if self.rules.repetition_claim && self.repeated() {
+            return Some(DrawReason::Repetition);
+        }
         match self.rules.no_progress {
-            NoProgress::Claim { plies } => self.position.plies_since_man_move >= plies,
-            _ => false,
+            NoProgress::Claim { plies } if self.position.plies_since_man_move >= plies => {
+                Some(DrawReason::NoProgressClaim)
+            }
+            _ => None,
         }
     }
 
@@ -259,10 +270,10 @@ impl<'r, B: Dispatch> Match<'r, B> {
                 _ => return Err(Refusal::NoDrawOffer),
             },
             Action::ClaimDraw(_) => {
-                if !self.draw_claimable() {
+                let Some(reason) = self.draw_claimable() else {
                     return Err(Refusal::NoDrawClaim);
-                }
-                self.outcome = Outcome::Draw(DrawReason::NoProgressClaim);
+                };
+                self.outcome = Outcome::Draw(reason);
             }
             Action::DeclareDraw(_) => {
                 if !self.rules.declared_draw {

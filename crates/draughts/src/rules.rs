@@ -87,6 +87,10 @@ pub enum Criterion {
     /// sequence taking fewer kings is preferred (so n kings lie between
     /// 2n - 1 and 2n men).
     MostValue,
+    /// The greatest value taken, a king worth one man and a half: at equal
+    /// value the sequences tie, whatever the kings among them (the reading
+    /// of the Frisian rule that gives each king a fixed worth).
+    MostValueKingAndAHalf,
 }
 
 /// Whether a capture sequence may stop while the piece can still capture.
@@ -221,6 +225,9 @@ pub struct Rules {
     /// The occurrence of the same position (same side to move) that draws;
     /// `None` for no repetition rule.
     pub repetition: Option<u8>,
+    /// Whether that occurrence only lets a player claim the draw,
+    /// rather than ending the game by itself.
+    pub repetition_claim: bool,
     pub no_progress: NoProgress,
     /// Whether the players may agree a draw.
     pub agreement: bool,
@@ -273,6 +280,7 @@ impl Rules {
             king_landing: KingLanding::Free,
             blocked: Blocked::Loses,
             repetition: Some(3),
+            repetition_claim: false,
             no_progress: NoProgress::Automatic { plies: 40, reason: "forty-move" },
             agreement: true,
             endgame: Endgame::Off,

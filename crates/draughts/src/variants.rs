@@ -11,7 +11,7 @@
 //! dispatch to the rule sets on its boards (see [`Dispatch`]).
 
 use super::notation::SquareStyle;
-use super::rules::{CaptureDuty, MidCapturePromotion, NoProgress, Rules};
+use super::rules::{CaptureDuty, Criterion, Endgame, KingLanding, MidCapturePromotion, NoProgress, Precedence, Rules};
 #[cfg(not(test))]
 use super::ruleset::Fixed;
 use super::ruleset::{Configured, Dispatch, GenRules, Kind, WithRules};
@@ -108,23 +108,25 @@ const fn house_rule(name: &'static str, values: &'static [&'static str], help: &
     OptionSpec { name, values, default: values[0], help, never_adapted: false }
 }
 
-const MANDATORY_CAPTURE: OptionSpec = house_rule(
-    "mandatory-capture",
-    &["on", "off"],
-    "on: a player who can capture must; off: a capture may be declined at the start of a turn (a started chain is still completed, no huffing)",
-);
+/// The house rules of the family, a line each: `CONST: "name" [values] "help";`,
+/// each a [`house_rule`].
+macro_rules! house_rules {
+    ($($c:ident: $name:literal [$($v:literal),+] $help:literal;)*) => {
+        $(const $c: OptionSpec = house_rule($name, &[$($v),+], $help);)*
+    };
+}
 
-const NO_PROGRESS: OptionSpec = house_rule(
-    "no-progress",
-    &["site", "wcdf"],
-    "site: automatic draw after 40 plies without a capture or a man move; wcdf: a draw may be claimed after 40 moves of each side without a man move",
-);
-
-const MID_CAPTURE_PROMOTION: OptionSpec = house_rule(
-    "mid-capture-promotion",
-    &["man", "king"],
-    "man: a man reaching the far row during a capture goes on capturing as a man and is crowned when the move ends; king: it is crowned at once and goes on capturing as a king",
-);
+house_rules! {
+    MANDATORY_CAPTURE: "mandatory-capture" ["on", "off"] "on: a player who can capture must; off: a capture may be declined at the start of a turn (a started chain is still completed, no huffing)";
+    NO_PROGRESS: "no-progress" ["site", "wcdf"] "site: automatic draw after 40 plies without a capture or a man move; wcdf: a draw may be claimed after 40 moves of each side without a man move";
+    MID_CAPTURE_PROMOTION: "mid-capture-promotion" ["man", "king"] "man: a man reaching the far row during a capture goes on capturing as a man and is crowned when the move ends; king: it is crowned at once and goes on capturing as a king";
+    KING_LANDING: "king-landing" ["continuing", "any"] "continuing: a flying king that can go on capturing from a square beyond the piece it jumped must land on such a square; any: it may land on any empty square beyond, and goes on capturing from there if it can";
+    KING_TURN_BACK: "king-turn-back" ["allowed", "forbidden"] "allowed: between two jumps a king may turn in any direction, back along the diagonal it came by included; forbidden: its next jump goes the same way or at a right angle, never straight back";
+    KING_VALUE: "king-value" ["below-two", "one-and-a-half"] "below-two: in the capture of the greatest value n kings are worth more than 2n-1 men and less than 2n; one-and-a-half: each king is worth a man and a half, and equal values tie";
+    REPETITION: "repetition" ["automatic", "claim"] "automatic: the third occurrence of a position (same side to move) draws at once; claim: it lets a player claim the draw, and play goes on until one does";
+    ENDGAME_COUNT: "endgame-count" ["fmjd", "russian", "none"] "fmjd: three pieces with a king against a lone king draw after 16 moves of each side, two pieces or fewer after 5; russian: three kings or more against a lone king draw after 15 moves of the stronger side; none: no endgame count";
+    DRAWS: "draws" ["threefold", "claim-and-fifteen"] "threefold: the third occurrence of a position draws at once, with no move count; claim-and-fifteen: that occurrence lets a player claim the draw, and 15 moves of each side without a capture or a man move draw at once";
+}
 
 /// A variant of the family: its rules, house rules and customary notation.
 pub struct DraughtsVariant {
@@ -198,7 +200,7 @@ variants! {
             family: FAMILY,
             page: "damas-brasileiras.pt",
             title: "Brazilian draughts (8x8, white first, men capture backward, flying kings, majority capture)",
-            options: &[],
+            options: &[ENDGAME_COUNT],
         },
         base: Rules::brazilian(),
         notation: SquareStyle::Numeric,
@@ -212,7 +214,7 @@ variants! {
             family: FAMILY,
             page: "ceska-dama.cs",
             title: "Czech draughts (8x8, white first, men capture forward only, flying kings, a king captures first)",
-            options: &[],
+            options: &[KING_LANDING, DRAWS],
         },
         base: Rules::czech(),
         notation: SquareStyle::Algebraic,
@@ -227,7 +229,7 @@ variants! {
             page: "damas-espanolas.es",
             title:
                 "Spanish draughts (8x8, white first, men capture forward only, flying kings, most pieces then most kings)",
-            options: &[],
+            options: &[REPETITION],
         },
         base: Rules::spanish(),
         notation: SquareStyle::Numeric,
@@ -270,7 +272,7 @@ variants! {
             family: FAMILY,
             page: "makhos.th",
             title: "Thai draughts (8x8, 8 men each, men forward only, kings land behind each piece taken, free choice)",
-            options: &[],
+            options: &[KING_TURN_BACK],
         },
         base: Rules::thai(),
         notation: SquareStyle::Numeric,
@@ -284,7 +286,7 @@ variants! {
             family: FAMILY,
             page: "fries-dammen.fy",
             title: "Frisian draughts (10x10, white first, captures along diagonals, rows and columns, flying kings, capture of the greatest value)",
-            options: &[],
+            options: &[KING_VALUE],
         },
         base: Rules::frisian(),
         notation: SquareStyle::Numeric,
@@ -329,14 +331,37 @@ impl DraughtsVariant {
     /// The rules under house-rule options (validated, defaults filled in).
     pub fn rules(&self, options: &Options) -> Rules {
         let mut rules = self.base.clone();
-        if options.get("mandatory-capture").map(String::as_str) == Some("off") {
+        let chosen = |name: &str, value: &str| options.get(name).map(String::as_str) == Some(value);
+        if chosen("mandatory-capture", "off") {
             rules.capture = CaptureDuty::Optional;
         }
-        if options.get("no-progress").map(String::as_str) == Some("wcdf") {
+        if chosen("no-progress", "wcdf") {
             rules.no_progress = NoProgress::Claim { plies: 80 };
         }
-        if options.get("mid-capture-promotion").map(String::as_str) == Some("king") {
+        if chosen("mid-capture-promotion", "king") {
             rules.promotion = MidCapturePromotion::ContinuesAsKing;
+        }
+        if chosen("king-landing", "any") {
+            rules.king_landing = KingLanding::Free;
+        }
+        if chosen("king-turn-back", "forbidden") {
+            rules.turn_back = false;
+        }
+        if chosen("king-value", "one-and-a-half") {
+            rules.precedence = Precedence::Ranked(&[Criterion::MostValueKingAndAHalf, Criterion::WithKing]);
+        }
+        if chosen("endgame-count", "russian") {
+            rules.endgame = Rules::russian().endgame;
+        }
+        if chosen("endgame-count", "none") {
+            rules.endgame = Endgame::Off;
+        }
+        if chosen("repetition", "claim") {
+            rules.repetition_claim = true;
+        }
+        if chosen("draws", "claim-and-fifteen") {
+            rules.repetition_claim = true;
+            rules.no_progress = NoProgress::Automatic { plies: 30, reason: "fifteen-move" };
         }
         rules
     }

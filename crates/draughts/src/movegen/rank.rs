@@ -27,7 +27,7 @@ const fn width(c: Criterion) -> u32 {
         Criterion::MostPieces | Criterion::MostKings => 8,
         Criterion::WithKing => 1,
         Criterion::KingsEarliest => MAX_PATH as u32,
-        Criterion::MostValue => 12,
+        Criterion::MostValue | Criterion::MostValueKingAndAHalf => 12,
     }
 }
 
@@ -47,6 +47,9 @@ pub fn criterion_value<B: Word>(c: Criterion, with_king: bool, taken: &[u8], kin
             taken.iter().enumerate().filter(|(_, b)| is_king(b)).fold(0, |mask, (i, _)| mask | 1 << (MAX_PATH - 1 - i))
         }
         Criterion::MostValue => value_key(taken.len() as u64, taken.iter().filter(|b| is_king(b)).count() as u64),
+        Criterion::MostValueKingAndAHalf => {
+            half_men(taken.len() as u64, taken.iter().filter(|b| is_king(b)).count() as u64)
+        }
     }
 }
 
@@ -56,6 +59,13 @@ pub fn criterion_value<B: Word>(c: Criterion, with_king: bool, taken: &[u8], kin
 #[inline(always)]
 const fn value_key(pieces: u64, kings: u64) -> u64 {
     (pieces + kings) * MAX_PATH as u64 - kings
+}
+
+/// The value in half men of a sequence taking `pieces`, `kings` of them
+/// kings, a man worth two and a king three.
+#[inline(always)]
+const fn half_men(pieces: u64, kings: u64) -> u64 {
+    2 * pieces + kings
 }
 
 /// Whether the criteria read only the set of pieces a sequence takes and
@@ -85,6 +95,7 @@ pub(super) fn set_standing<B: Word>(criteria: &[Criterion], with_king: bool, cap
             Criterion::WithKing => u64::from(with_king),
             Criterion::MostKings => k,
             Criterion::MostValue => value_key(n, k),
+            Criterion::MostValueKingAndAHalf => half_men(n, k),
             // Not reached: such criteria are ranked on the listing.
             Criterion::KingsEarliest => 0,
         };
@@ -184,5 +195,17 @@ mod tests {
                 last = Some(r);
             }
         }
+    }
+
+    #[test]
+    fn a_king_may_be_worth_a_man_and_a_half() {
+        let kings: u64 = !0 << 40;
+        let frisian = [Criterion::MostValueKingAndAHalf, Criterion::WithKing];
+        let taken = |pieces: u8, k: u8| -> Vec<u8> { (0..pieces - k).chain(40..40 + k).collect() };
+        let rank = |pieces, k| standing(&frisian, false, &taken(pieces, k), kings);
+        // Two kings tie with three men; three kings lose to five men.
+        assert_eq!(rank(2, 2), rank(3, 0));
+        assert!(rank(3, 3) < rank(5, 0));
+        assert!(rank(1, 1) > rank(1, 0) && rank(1, 1) < rank(2, 0));
     }
 }
