@@ -74,15 +74,26 @@ impl<V: Configure> Variant for V {
 
     fn deviant(&self, options: &Options, deviation: &str) -> (Box<dyn Game>, bool) {
         let rules = self.rules(options);
-        let mut deviant = rules.clone();
-        if let Some(d) = V::Rules::DEVIATIONS.iter().find(|d| d.name == deviation) {
-            (d.apply)(&mut deviant);
-        }
+        let deviant = deviated(rules.clone(), deviation);
         let changed = deviant != rules;
         (deviant.into_game(self), changed)
+    }
+
+    fn same_rules(&self, options: &Options, a: &str, b: &str) -> bool {
+        let rules = self.rules(options);
+        deviated(rules.clone(), a) == deviated(rules, b)
     }
 
     fn inert(&self, deviation: &str) -> Option<&'static str> {
         V::Rules::inert(Configure::info(self).id, deviation)
     }
+}
+
+/// Rules with the named deviation applied (unchanged where the family has
+/// no such deviation).
+fn deviated<R: Deviations>(mut rules: R, deviation: &str) -> R {
+    if let Some(d) = R::DEVIATIONS.iter().find(|d| d.name == deviation) {
+        (d.apply)(&mut rules);
+    }
+    rules
 }

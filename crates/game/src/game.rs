@@ -82,6 +82,9 @@ pub trait Variant: Sync {
     fn deviant(&self, options: &Options, deviation: &str) -> (Box<dyn Game>, bool);
     /// Why a deviation cannot change this variant's play, if it cannot.
     fn inert(&self, deviation: &str) -> Option<&'static str>;
+    /// Whether two deviations make the very same rules under validated
+    /// options (two ways to one game, which no scenario can tell apart).
+    fn same_rules(&self, options: &Options, a: &str, b: &str) -> bool;
 }
 
 /// Something a player does: a move in the game's notation, or an action at

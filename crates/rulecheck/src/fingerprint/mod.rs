@@ -81,8 +81,11 @@ pub struct Explained {
     /// The failures it explains (ids), and the smallest of them.
     pub scenarios: Vec<String>,
     pub smallest: String,
-    /// Other deviations that fail exactly the same scenarios: the spec
-    /// cannot tell them apart here.
+    /// Other deviations that make the very same rules: two names of one
+    /// game, which no scenario can tell apart.
+    pub same_rules: Vec<String>,
+    /// Other deviations, of other rules, that answer the same on every
+    /// scenario here: the spec cannot tell them apart yet.
     pub alike: Vec<String>,
 }
 
@@ -281,7 +284,7 @@ fn explained(
     if failures.is_empty() {
         return Vec::new();
     }
-    let mut candidates: Vec<(String, Vec<usize>)> = Vec::new();
+    let mut candidates: Vec<(&'static str, Vec<usize>)> = Vec::new();
     for name in v.deviations() {
         let mut deviant = crate::engine::InProcess::new(
             name,
@@ -303,10 +306,11 @@ fn explained(
             }
         }
         if !contradicts && !matched.is_empty() {
-            candidates.push((crate::mutation::slug(name), matched));
+            candidates.push((name, matched));
         }
     }
-    candidates.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(&b.0)));
+    candidates.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(b.0)));
+    let defaults = registry::resolve_options(v, &crate::game::Options::new()).unwrap_or_default();
     let mut left: Vec<usize> = failures;
     let mut out = Vec::new();
     for (name, fails) in &candidates {
@@ -314,14 +318,19 @@ fn explained(
             continue;
         }
         left.retain(|i| !fails.contains(i));
-        let alike: Vec<String> =
-            candidates.iter().filter(|(n, f)| n != name && f == fails).map(|(n, _)| n.clone()).collect();
+        let (twins, alike): (Vec<&str>, Vec<&str>) = candidates
+            .iter()
+            .filter(|(n, f)| n != name && f == fails)
+            .map(|(n, _)| *n)
+            .partition(|n| v.same_rules(&defaults, name, n));
+        let slugs = |names: Vec<&str>| names.into_iter().map(crate::mutation::slug).collect();
         let smallest = fails.iter().min_by_key(|&&i| cases[i].size()).map(|&i| cases[i].id.clone()).unwrap_or_default();
         out.push(Explained {
-            deviation: name.clone(),
+            deviation: crate::mutation::slug(name),
             scenarios: fails.iter().map(|&i| cases[i].id.clone()).collect(),
             smallest,
-            alike,
+            same_rules: slugs(twins),
+            alike: slugs(alike),
         });
     }
     out

@@ -29,11 +29,13 @@ impl Fingerprint {
         if !self.deviations.is_empty() {
             s.push_str("  deviations that explain its failures:\n");
             for d in &self.deviations {
-                let alike = if d.alike.is_empty() {
-                    String::new()
-                } else {
-                    format!(" (or, alike on this spec: {})", d.alike.join(", "))
-                };
+                let mut alike = String::new();
+                if !d.same_rules.is_empty() {
+                    alike.push_str(&format!(" (the same rules as {})", d.same_rules.join(", ")));
+                }
+                if !d.alike.is_empty() {
+                    alike.push_str(&format!(" (or, alike on this spec: {})", d.alike.join(", ")));
+                }
                 s.push_str(&format!(
                     "    {}{alike}: {} scenario{}; the smallest: {}\n",
                     d.deviation,
