@@ -35,6 +35,10 @@ pub struct Fingerprint {
     /// Scenarios run, and those of them the engine passed.
     pub run: usize,
     pub passed: usize,
+    /// Scenarios run that hold only under values the engine is not sent
+    /// (written for a house rule or reading it does not play): the
+    /// reference under its values fails them too, so they say nothing.
+    pub not_held: usize,
     /// Scenarios not run: a game the engine does not play (a number of
     /// players, a board), or a setup it could not make.
     pub skipped: usize,
@@ -165,11 +169,13 @@ pub fn fingerprint(engine: &mut dyn Engine, variant: &str, files: &[ScenarioFile
         .extend((0..cases.len()).filter(|&i| engine_passed[i] == Some(true) && !holds[i]).map(|i| cases[i].id.clone()));
     let run = answers.iter().filter(|a| a.is_some()).count();
     let passed = engine_passed.iter().filter(|p| **p == Some(true)).count();
+    let not_held = (0..cases.len()).filter(|&i| engine_passed[i] == Some(false) && !holds[i]).count();
     Ok(Fingerprint {
         engine: engine.name(),
         variant: v.info().id,
         run,
         passed,
+        not_held,
         skipped,
         rules,
         deviations,

@@ -16,10 +16,17 @@ impl Fingerprint {
 
     /// The fingerprint as text, one block a variant.
     pub fn text(&self) -> String {
+        let failed = self.run - self.passed - self.not_held;
         let mut s = format!(
-            "{}, {}: {} scenarios run, {} passed, {} skipped\n",
+            "{}, {}: {} scenarios run, {} passed, {failed} failed, {} skipped\n",
             self.engine, self.variant, self.run, self.passed, self.skipped
         );
+        if self.not_held > 0 {
+            s.push_str(&format!(
+                "  {} more hold only under values it is not sent, and say nothing of it\n",
+                self.not_held
+            ));
+        }
         if !self.rules.is_empty() {
             s.push_str("  rules it plays one way:\n");
             for r in &self.rules {
