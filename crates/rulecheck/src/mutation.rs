@@ -12,7 +12,7 @@
 
 mod score;
 
-pub use score::{score, Fate, Mutant, Score};
+pub use score::{score, Fate, Mutant, Played, Score};
 
 use crate::game::{Game, Options};
 use crate::registry;

@@ -24,13 +24,25 @@ pub struct Mutant {
     pub fate: Fate,
 }
 
+/// One value of a house rule or reading played whatever the engine is
+/// sent, against the scenarios that ask another value of the rule: caught
+/// when one of them fails, so that the spec tells the values apart.
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub option: &'static str,
+    pub plays: &'static str,
+    pub fate: Fate,
+}
+
 /// The mutation score of a variant: every single-rule deviation that
-/// changes its rules, run as an engine against its scenarios.
+/// changes its rules, run as an engine against its scenarios, and every
+/// value of each of its house rules played where another is asked.
 #[derive(Clone, Debug)]
 pub struct Score {
     pub variant: String,
     pub scenarios: usize,
     pub mutants: Vec<Mutant>,
+    pub played: Vec<Played>,
 }
 
 impl Score {
@@ -39,8 +51,12 @@ impl Score {
         self.mutants.iter().filter(|m| !matches!(m.fate, Fate::Inert { .. })).count()
     }
 
-    pub fn survivors(&self) -> Vec<&'static str> {
-        self.mutants.iter().filter(|m| m.fate == Fate::Survived).map(|m| m.name).collect()
+    /// The deviations and the values played instead that no scenario
+    /// catches, by name (`rule=value played instead` for a value).
+    pub fn survivors(&self) -> Vec<String> {
+        let deviations = self.mutants.iter().filter(|m| m.fate == Fate::Survived).map(|m| m.name.to_string());
+        let played = self.played.iter().filter(|p| p.fate == Fate::Survived).map(|p| p.name());
+        deviations.chain(played).collect()
     }
 
     /// The score as a report: one line a deviation, then the total.
@@ -54,8 +70,26 @@ impl Score {
             }
         }
         let applicable = self.applicable();
-        s.push_str(&format!("  score: {}/{applicable} deviations caught\n", applicable - self.survivors().len()));
+        let survived = self.mutants.iter().filter(|m| m.fate == Fate::Survived).count();
+        s.push_str(&format!("  score: {}/{applicable} deviations caught\n", applicable - survived));
+        if !self.played.is_empty() {
+            s.push_str("  each value of a house rule played where another is asked:\n");
+            for p in &self.played {
+                match &p.fate {
+                    Fate::Caught(by) => s.push_str(&format!("  {:<56} caught by {:>3}\n", p.name(), by.len())),
+                    _ => s.push_str(&format!("  {:<56} SURVIVED: no scenario fails\n", p.name())),
+                }
+            }
+            let caught = self.played.iter().filter(|p| p.fate != Fate::Survived).count();
+            s.push_str(&format!("  values: {caught}/{} told apart\n", self.played.len()));
+        }
         s
+    }
+}
+
+impl Played {
+    pub fn name(&self) -> String {
+        format!("{}={} played instead", self.option, self.plays)
     }
 }
 
@@ -97,5 +131,40 @@ pub fn score(variant: &str, scenarios: &[&crate::scenario::Scenario]) -> Result<
         };
         mutants.push(Mutant { name, fate });
     }
-    Ok(Score { variant: variant.to_string(), scenarios: mine.len(), mutants })
+    let played = played(v, &mine);
+    Ok(Score { variant: variant.to_string(), scenarios: mine.len(), mutants, played })
+}
+
+/// Each value of each house rule (not those that say which game is
+/// played, nor counts) played whatever is asked, against the scenarios
+/// that ask another value of it; a value no scenario asks another of is
+/// left out.
+fn played(v: &'static dyn Variant, mine: &[&crate::scenario::Scenario]) -> Vec<Played> {
+    let mut out = Vec::new();
+    let rules = v.info().options.iter().filter(|o| !o.never_adapted && o.values.iter().all(|x| !x.contains("..")));
+    for o in rules {
+        for &plays in o.values {
+            let asked: Vec<&&crate::scenario::Scenario> =
+                mine.iter().filter(|s| s.options.get(o.name).is_some_and(|x| x != plays)).collect();
+            if asked.is_empty() {
+                continue;
+            }
+            let mut engine = crate::engine::InProcess::new(
+                format!("{}={plays}", o.name),
+                Box::new(move |id, options| {
+                    let mut options = options.clone();
+                    options.insert(o.name.to_string(), plays.to_string());
+                    registry::configure(id, &options).ok()
+                }),
+            );
+            let caught: Vec<String> = asked
+                .iter()
+                .filter(|s| !crate::oracle::check(s, &mut engine).passed())
+                .map(|s| s.name.clone())
+                .collect();
+            let fate = if caught.is_empty() { Fate::Survived } else { Fate::Caught(caught) };
+            out.push(Played { option: o.name, plays, fate });
+        }
+    }
+    out
 }
