@@ -104,7 +104,7 @@ fn the_value_an_engine_plays_is_found_whatever_it_is_sent() {
         assert_eq!(found.follows.as_deref(), Some(plays.as_str()), "{}", f.text());
         assert!(found.separating > 0, "{}", f.text());
         if plays != default {
-            assert!(f.passed < f.run, "it fails the default's scenarios: {}", f.text());
+            assert!(f.counts.passed < f.counts.run, "it fails the default's scenarios: {}", f.text());
         }
         assert!(f.deviations.is_empty() && f.unexplained.is_empty(), "{}", f.text());
     }

@@ -32,6 +32,19 @@ use crate::scenario::{Scenario, ScenarioFile};
 pub struct Fingerprint {
     pub engine: String,
     pub variant: &'static str,
+    pub counts: Counts,
+    /// The rules the engine plays one way, and the value it follows.
+    pub rules: Vec<RuleFound>,
+    /// Deviations that explain failures, most scenarios first.
+    pub deviations: Vec<Explained>,
+    /// Failures nothing above explains, and scenarios the engine passes
+    /// that the reference fails under the values found (both by id).
+    pub unexplained: Vec<String>,
+}
+
+/// How many of the variant's scenarios were run, and how they went.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Counts {
     /// Scenarios run, and those of them the engine passed.
     pub run: usize,
     pub passed: usize,
@@ -42,13 +55,6 @@ pub struct Fingerprint {
     /// Scenarios not run: a game the engine does not play (a number of
     /// players, a board), or a setup it could not make.
     pub skipped: usize,
-    /// The rules the engine plays one way, and the value it follows.
-    pub rules: Vec<RuleFound>,
-    /// Deviations that explain failures, most scenarios first.
-    pub deviations: Vec<Explained>,
-    /// Failures nothing above explains, and scenarios the engine passes
-    /// that the reference fails under the values found (both by id).
-    pub unexplained: Vec<String>,
 }
 
 /// One house rule or reading the engine plays one way.
@@ -82,9 +88,9 @@ pub struct Agreement {
 #[derive(Clone, Debug, Serialize)]
 pub struct Explained {
     pub deviation: String,
-    /// The failures it explains (ids), and the smallest of them.
+    /// The failures it explains (ids), the smallest first: the case that
+    /// shows it.
     pub scenarios: Vec<String>,
-    pub smallest: String,
     /// Other deviations that make the very same rules: two names of one
     /// game, which no scenario can tell apart.
     pub same_rules: Vec<String>,
@@ -173,10 +179,7 @@ pub fn fingerprint(engine: &mut dyn Engine, variant: &str, files: &[ScenarioFile
     Ok(Fingerprint {
         engine: engine.name(),
         variant: v.info().id,
-        run,
-        passed,
-        not_held,
-        skipped,
+        counts: Counts { run, passed, not_held, skipped },
         rules,
         deviations,
         unexplained,
@@ -330,11 +333,11 @@ fn explained(
             .map(|(n, _)| *n)
             .partition(|n| v.same_rules(&defaults, name, n));
         let slugs = |names: Vec<&str>| names.into_iter().map(crate::mutation::slug).collect();
-        let smallest = fails.iter().min_by_key(|&&i| cases[i].size()).map(|&i| cases[i].id.clone()).unwrap_or_default();
+        let mut shown = fails.clone();
+        shown.sort_by_key(|&i| cases[i].size());
         out.push(Explained {
             deviation: crate::mutation::slug(name),
-            scenarios: fails.iter().map(|&i| cases[i].id.clone()).collect(),
-            smallest,
+            scenarios: shown.iter().map(|&i| cases[i].id.clone()).collect(),
             same_rules: slugs(twins),
             alike: slugs(alike),
         });

@@ -16,15 +16,16 @@ impl Fingerprint {
 
     /// The fingerprint as text, one block a variant.
     pub fn text(&self) -> String {
-        let failed = self.run - self.passed - self.not_held;
+        let c = self.counts;
+        let failed = c.run - c.passed - c.not_held;
         let mut s = format!(
             "{}, {}: {} scenarios run, {} passed, {failed} failed, {} skipped\n",
-            self.engine, self.variant, self.run, self.passed, self.skipped
+            self.engine, self.variant, c.run, c.passed, c.skipped
         );
-        if self.not_held > 0 {
+        if c.not_held > 0 {
             s.push_str(&format!(
                 "  {} more hold only under values it is not sent, and say nothing of it\n",
-                self.not_held
+                c.not_held
             ));
         }
         if !self.rules.is_empty() {
@@ -48,7 +49,7 @@ impl Fingerprint {
                     d.deviation,
                     d.scenarios.len(),
                     if d.scenarios.len() == 1 { "" } else { "s" },
-                    d.smallest
+                    d.scenarios.first().map_or("", String::as_str)
                 ));
             }
         }

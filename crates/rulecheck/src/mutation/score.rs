@@ -39,7 +39,7 @@ pub struct Played {
 /// value of each of its house rules played where another is asked.
 #[derive(Clone, Debug)]
 pub struct Score {
-    pub variant: String,
+    pub variant: &'static str,
     pub scenarios: usize,
     pub mutants: Vec<Mutant>,
     pub played: Vec<Played>,
@@ -132,7 +132,7 @@ pub fn score(variant: &str, scenarios: &[&crate::scenario::Scenario]) -> Result<
         mutants.push(Mutant { name, fate });
     }
     let played = played(v, &mine);
-    Ok(Score { variant: variant.to_string(), scenarios: mine.len(), mutants, played })
+    Ok(Score { variant: v.info().id, scenarios: mine.len(), mutants, played })
 }
 
 /// Each value of each house rule (not those that say which game is
