@@ -10,8 +10,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR")?);
     let rules = manifest.join("../../spec/rules").canonicalize()?;
     // A directory: Cargo reruns this script when any file in it changes,
-    // is added or is removed.
-    println!("cargo::rerun-if-changed={}", rules.display());
+    // is added or is removed. Named relative to this package, so that a
+    // build directory copied to another checkout watches that checkout's
+    // catalog rather than the one it was built from.
+    println!("cargo::rerun-if-changed=../../spec/rules");
     let mut pages: Vec<PathBuf> = std::fs::read_dir(&rules)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
     pages.retain(|p| p.extension().is_some_and(|x| x == "yaml") && p.is_file());
     pages.sort();
