@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use super::input::{catalog, catalog_files, configure, parse_options, spec_dir, start_for, stop_on_signals};
+use super::input::{catalog, catalog_files, parse_options, plays, spec_dir, started, stop_on_signals};
 use super::output::{bad, check_outputs, note, out, write_file, Fail};
 use super::Limits;
 use rulecheck::engine::{self, process::EngineSpec};
@@ -55,28 +55,59 @@ pub(super) struct Args {
     /// engine that keeps fewer; the ones left out are reported).
     #[arg(long, value_enum, default_value_t = FuzzCounters::All)]
     counters: FuzzCounters,
+    /// A deviation the engine is known to play (as `rulecheck mutants` names it; repeatable): a
+    /// difference it gives is reported as known, and the game goes on.
+    #[arg(long, value_name = "DEVIATION")]
+    known: Vec<String>,
     #[command(flatten)]
     limits: Limits,
 }
 
 pub(super) fn fuzz(raw_options: &[String], args: Args) -> Result<u8, Fail> {
-    let Args { variant, engine, games, seed, plies, out: out_file, spec, from, from_file, counters, limits } = args;
-    let options = parse_options(raw_options)?;
+    let Args { variant, engine, games, seed, plies, out: out_file, spec, from, from_file, counters, known, limits } =
+        args;
+    let given = parse_options(raw_options)?;
     let spec_dir = spec_dir(spec)?;
     let plies = usize::try_from(plies).map_err(|_| bad(format!("--plies {plies} is too large")))?;
-    let reference = configure(&variant, raw_options, None)?;
+    let mut inputs = catalog_files();
+    let mut files = Vec::new();
+    if !from_file.is_empty() {
+        let cat = catalog()?;
+        let (loaded, errors) = runner::load_all(&from_file, &cat, &Options::new());
+        if let Some(e) = errors.first() {
+            return Err(bad(format!("--from-file: {e}")));
+        }
+        inputs.extend(loaded.iter().map(|f| f.path.clone()));
+        files = loaded;
+    }
+    // The scenario is written where no input of the run is, and somewhere
+    // it can be: found out before the games, not after them.
+    if let Some(path) = &out_file {
+        check_outputs(&[("--out", path.as_path())], &inputs, "this run")?;
+    }
+    let engine_spec = limits.apply(EngineSpec::from_command_line(&engine).map_err(bad)?);
+    stop_on_signals()?;
+    let mut e = started(engine_spec, &engine)?;
+    // The reference plays each rule the engine declares one value of as the
+    // engine does, unless `-o` sets it.
+    let (options, taken) = rulecheck_fuzz::under_declared(&mut e, &variant, &given);
+    plays(&mut e, &engine, &variant, &options)?;
+    if !taken.is_empty() {
+        let said: Vec<String> = taken
+            .iter()
+            .map(|t| match &t.reads {
+                Some(clause) => format!("{}={} (a reading of {clause})", t.name, t.value),
+                None => format!("{}={}", t.name, t.value),
+            })
+            .collect();
+        note(&format!("the reference plays what the engine declares alone: {}", said.join(", ")));
+    }
+    let reference = rulecheck::registry::configure(&variant, &options).map_err(|e| bad(e.to_string()))?;
     let mut starts = Vec::new();
     for p in &from {
         starts.push(reference.normalize_position(p).map_err(|e| bad(format!("--from: {e}")))?);
     }
-    let mut inputs = catalog_files();
     if !from_file.is_empty() {
-        let cat = catalog()?;
-        let (files, errors) = runner::load_all(&from_file, &cat, &Options::new());
-        if let Some(e) = errors.first() {
-            return Err(bad(format!("--from-file: {e}")));
-        }
-        inputs.extend(files.iter().map(|f| f.path.clone()));
         let (found, other) = rulecheck_fuzz::starts_from(&files, &variant, &options).map_err(bad)?;
         if found.is_empty() {
             return Err(bad(format!(
@@ -99,14 +130,6 @@ pub(super) fn fuzz(raw_options: &[String], args: Args) -> Result<u8, Fail> {
             }
         }
     }
-    // The scenario is written where no input of the run is, and somewhere
-    // it can be: found out before the games, not after them.
-    if let Some(path) = &out_file {
-        check_outputs(&[("--out", path.as_path())], &inputs, "this run")?;
-    }
-    let engine_spec = limits.apply(EngineSpec::from_command_line(&engine).map_err(bad)?);
-    stop_on_signals()?;
-    let mut e = start_for(engine_spec, &engine, &variant, &options)?;
     let bar = crate::progress::bar(u64::from(games), "games", crate::progress::wanted());
     let plan = rulecheck_fuzz::Plan {
         variant: &variant,
@@ -119,12 +142,19 @@ pub(super) fn fuzz(raw_options: &[String], args: Args) -> Result<u8, Fail> {
             FuzzCounters::All => rulecheck_fuzz::Counters::All,
             FuzzCounters::Common => rulecheck_fuzz::Counters::Common,
         },
+        known,
     };
     let found = rulecheck_fuzz::fuzz(&mut e, &plan, &|| bar.inc(1));
     bar.finish_and_clear();
     let found = found.map_err(bad)?;
     for n in &found.notes {
         note(&format!("note: {n}"));
+    }
+    for (name, k) in &found.known {
+        let after =
+            if k.moves.is_empty() { "at the start".to_string() } else { format!("after {}", k.moves.join(" ")) };
+        let first = k.detail.lines().next().unwrap_or_default();
+        note(&format!("known difference ({name}), first seen {after} from {}: {first}", k.start));
     }
     match found.outcome {
         rulecheck_fuzz::Fuzzed::Agree => {

@@ -160,18 +160,15 @@ pub(super) fn parse_shard(sh: &str) -> Result<(usize, usize), Fail> {
         .filter(|&(k, n)| n > 0 && (1..=n).contains(&k))
         .ok_or_else(|| bad(format!("--shard '{}' must be K/N with 1 <= K <= N", rulecheck_text::shown(sh))))
 }
-
-/// Start an engine for fuzz or perft: it must start and declare the
-/// variant under the house rules (exit 3 when it does not start, 4 when it
-/// does not play them: nothing can be run).
-pub(super) fn start_for(spec: EngineSpec, line: &str, variant: &str, options: &Options) -> Result<ProcessEngine, Fail> {
-    let mut e = started(spec, line)?;
+/// Whether a started engine plays the variant under these house rules
+/// (exit 4 when it does not: nothing can be run).
+pub(super) fn plays(e: &mut ProcessEngine, line: &str, variant: &str, options: &Options) -> Result<(), Fail> {
     let v = rulecheck::registry::variant(variant).map_err(|e| bad(e.to_string()))?;
     let complete = rulecheck::registry::resolve_options(v, options).map_err(|e| bad(e.to_string()))?;
-    if let Err(why) = engine::Engine::supports(&mut e, variant, &complete) {
-        return Err(not_played(&mut e, line, &why, ""));
+    if let Err(why) = engine::Engine::supports(e, variant, &complete) {
+        return Err(not_played(e, line, &why, ""));
     }
-    Ok(e)
+    Ok(())
 }
 
 /// Start an engine and shake hands with it (exit 3 when it cannot).

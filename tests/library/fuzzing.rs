@@ -94,6 +94,12 @@ fn an_engine_without_counters_is_compared_on_what_both_keep() {
     assert!(o.stderr.contains("counter 'np' left out of the comparison at "), "{}", o.all());
 }
 
+/// `games` games of up to `plies` moves from the variant's start, every
+/// counter compared, no deviation known.
+fn plan<'a>(variant: &'a str, options: &'a Options, games: u32, seed: u64, plies: usize) -> Plan<'a> {
+    Plan { variant, options, starts: Vec::new(), games, seed, plies, counters: Counters::All, known: Vec::new() }
+}
+
 /// The reference, counting the moves it is asked to replay.
 struct Tally<'a> {
     inner: engine::InProcess,
@@ -128,15 +134,7 @@ fn the_cost_of_a_game_grows_with_its_length_not_its_square() {
     let mut e = Tally { inner: engine::reference(), actions: &actions, requests: &requests };
     let options = Options::new();
     let plies = 400;
-    let plan = Plan {
-        variant: "international",
-        options: &options,
-        starts: Vec::new(),
-        games: 4,
-        seed: 7,
-        plies,
-        counters: Counters::All,
-    };
+    let plan = plan("international", &options, 4, 7, plies);
     let report = fuzz::fuzz(&mut e, &plan, &|| {}).expect("fuzzing runs");
     assert!(matches!(report.outcome, Fuzzed::Agree), "{:?}", report.outcome);
     let per_game = actions.get() / 4;
@@ -160,15 +158,7 @@ fn moves_are_compared_and_printed_by_identity_not_spelling() {
         }),
     );
     let options = Options::new();
-    let plan = Plan {
-        variant: "english",
-        options: &options,
-        starts: Vec::new(),
-        games: 50,
-        seed: 1,
-        plies: 60,
-        counters: Counters::All,
-    };
+    let plan = plan("english", &options, 50, 1, 60);
     let report = fuzz::fuzz(&mut e, &plan, &|| {}).expect("fuzzing runs");
     let Fuzzed::Disagree(d) = report.outcome else { panic!("{:?}", report.outcome) };
     let changed: Vec<&str> = d
@@ -289,4 +279,62 @@ fn a_signal_stops_fuzzing_with_exit_code_5() {
         .and_then(|n| n.parse().ok())
         .unwrap_or_else(|| panic!("a count of games: {stderr}"));
     assert!(agreed >= 1 && stderr.contains(&format!("after {agreed} of 100 games agreed")), "{stderr}");
+}
+
+/// A Czech engine whose flying king lands on any square beyond the piece
+/// it jumps: random play shows the reading within a few games when the
+/// reference plays the default. Served declaring that reading alone
+/// (`serve -o king-landing=any`), it is fuzzed under it: the reference
+/// takes what the engine declares, names the reading, and the two agree;
+/// `-o` on fuzz sets the reference's value, which that engine does not play.
+#[test]
+fn the_reference_plays_the_readings_the_engine_declares() {
+    let mut e = engine::InProcess::new(
+        "any landing",
+        Box::new(|variant, options| {
+            let mut o = options.clone();
+            o.insert("king-landing".into(), "any".into());
+            rulecheck::registry::configure(variant, &o).ok()
+        }),
+    );
+    let options = Options::new();
+    let plan = plan("czech", &options, 30, 1, 60);
+    let report = fuzz::fuzz(&mut e, &plan, &|| {}).expect("fuzzing runs");
+    assert!(matches!(report.outcome, Fuzzed::Disagree(_)), "{:?}", report.outcome);
+    let engine = served("-o king-landing=any");
+    let o = rulecheck(&["fuzz", "czech", "--engine", &engine, "--games", "30"]).ok();
+    assert!(o.stdout.contains("agree"), "{}", o.all());
+    assert!(o.stderr.contains("king-landing=any (a reading of czech.king.flying)"), "{}", o.all());
+    rulecheck(&["fuzz", "czech", "-o", "king-landing=continuing", "--engine", &engine, "--games", "3"]).exits(4);
+    // A house rule as a reading: English checkers without the capture duty.
+    let o = rulecheck(&["fuzz", "english", "--engine", &served("-o mandatory-capture=off"), "--games", "30"]).ok();
+    assert!(o.stderr.contains("mandatory-capture=off"), "{}", o.all());
+}
+
+/// An engine known to play one deviation stops at it unless told so with
+/// `--known`: then the difference is reported once as known, the games go
+/// on past it, and no new disagreement is found. A name that is no
+/// deviation of the variant is refused.
+#[test]
+fn fuzzing_goes_past_a_known_deviation() {
+    let engine = served("--deviate capture-duty-flipped");
+    let args = ["fuzz", "english", "--engine", &engine, "--games", "30"];
+    let o = rulecheck(&args).exits(1);
+    assert!(o.stderr.contains("the legal moves differ"), "{}", o.all());
+    let mut known = args.to_vec();
+    known.extend(["--known", "capture-duty-flipped"]);
+    let o = rulecheck(&known).ok();
+    assert!(
+        o.stdout.contains("30 games of up to 60 moves (seed 1): the engine and the reference agree"),
+        "{}",
+        o.all()
+    );
+    assert_eq!(
+        o.stderr.matches("known difference (capture-duty-flipped), first seen after ").count(),
+        1,
+        "{}",
+        o.all()
+    );
+    let o = rulecheck(&["fuzz", "english", "--engine", &served(""), "--known", "no-such-rule"]).bad_input();
+    assert!(o.stderr.contains("--known no-such-rule: not a deviation of english"), "{}", o.all());
 }

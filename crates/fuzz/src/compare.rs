@@ -59,6 +59,47 @@ pub(super) struct Learned {
     pub left_out: std::collections::BTreeMap<&'static str, usize>,
     /// Illegal moves offered to the engine, and refused by it.
     pub refused: usize,
+    /// Each known deviation that explained a difference, with the first
+    /// difference it explained.
+    pub known: BTreeMap<String, Known>,
+    /// The game under way met a known difference.
+    pub deviated: bool,
+}
+
+/// A difference a known deviation explains: where it was first seen.
+#[derive(Clone, Debug)]
+pub struct Known {
+    /// The position the game started from and the moves to the difference.
+    pub start: String,
+    pub moves: Vec<String>,
+    /// What differs, in words.
+    pub detail: String,
+}
+
+/// The known deviation (by slug) whose game gives the engine's answer to
+/// the same request, if one does: both refuse the play, or both answer
+/// alike, compared as the reference's answer is.
+fn explained(
+    against: &Against<'_>,
+    from: &str,
+    play: &[Action],
+    theirs: &Result<Replay, EngineError>,
+    k: usize,
+) -> Option<String> {
+    against.known.iter().find_map(|(name, game)| {
+        let alike = match (game.replay(from, play), theirs) {
+            (Ok(d), Ok(t)) => matches!(differ(against, &d, t, k, &mut Learned::default()), Ok(None)),
+            (Err(_), Err(EngineError::Rejected(_))) => true,
+            _ => false,
+        };
+        alike.then(|| name.clone())
+    })
+}
+
+/// Whether a known deviation accepts `m` where the reference refuses it.
+fn accepted_by_known(against: &Against<'_>, position: &str, played: &[Action], m: &str) -> bool {
+    let asked = Action::Move(m.to_string());
+    against.known.iter().any(|(_, game)| matches!(game.explain(position, played, &asked), Ok(None)))
 }
 
 fn out_of_protocol(k: usize, what: String) -> Parting {
@@ -178,6 +219,7 @@ fn refuses(
     let answers = engine.explain_all(setup, played, &asked);
     for ((m, reason), answer) in offers.into_iter().zip(answers) {
         match answer {
+            Ok(Explanation::Accepted) if accepted_by_known(against, &ours.position, &[], &m) => {}
             Ok(Explanation::Accepted) => {
                 return Ok(Some(Found {
                     detail: format!("after {k} moves the engine accepts {m}, which the reference refuses ({reason})"),
@@ -227,6 +269,7 @@ pub(super) fn compare(
     let Against { reference, variant, options, .. } = *against;
     let whole_setup = Setup { variant, options, position: Some(start) };
     let all: Vec<Action> = moves.iter().cloned().map(Action::Move).collect();
+    learned.deviated = false;
     let mut before = start.to_string();
     // The reference's positions of the last two plies, newest last.
     let mut earlier: Vec<Replay> = Vec::new();
@@ -240,12 +283,28 @@ pub(super) fn compare(
             (reference.replay(&before, &step), engine.replay(&setup, &step))
         };
         let ours = ours.map_err(|e| Parting::Reference(e.to_string()))?;
-        let parted = match theirs {
-            Ok(t) => differ(against, &ours, &t, k, learned)?,
+        let parted = match &theirs {
+            Ok(t) => differ(against, &ours, t, k, learned)?,
             // A refusal of a move the reference plays is a disagreement.
             Err(e @ EngineError::Rejected(_)) => Some(Found::said(format!("after {k} moves the engine refuses: {e}"))),
             Err(e) => return Err(Parting::Engine { at: k, error: e.to_string() }),
         };
+        // A difference a known deviation gives is noted once, and the game
+        // goes on along the reference's moves, each step set from the
+        // reference's position; asked for whole games, the engine's own
+        // history from here is its deviation's, so the game ends here.
+        let (from, play) = if from_start { (start, &all[..k]) } else { (before.as_str(), &step[..]) };
+        let known = parted.as_ref().and_then(|_| explained(against, from, play, &theirs, k));
+        if let (Some(name), Some(found)) = (known, &parted) {
+            let first = Known { start: start.to_string(), moves: moves[..k].to_vec(), detail: found.detail.clone() };
+            learned.known.entry(name).or_insert(first);
+            learned.deviated = true;
+            if from_start {
+                return Ok(());
+            }
+            before = ours.position.clone();
+            continue;
+        }
         if let Some(found) = parted {
             if from_start || k == 0 {
                 return Err(Parting::Differs { at: k, found: Box::new(found), whole: from_start && k > 0 });
@@ -283,7 +342,8 @@ pub(super) fn compare(
         }
         earlier.push(ours);
     }
-    if learned.whole_games || moves.is_empty() {
+    // After a known difference the engine's whole game is its deviation's.
+    if learned.whole_games || moves.is_empty() || std::mem::take(&mut learned.deviated) {
         return Ok(());
     }
     let ours = reference.replay(start, &all).map_err(|e| Parting::Reference(e.to_string()))?;

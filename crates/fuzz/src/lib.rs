@@ -7,7 +7,8 @@
 //! hangs, answers an `error` or out of protocol) ends fuzzing at once: that
 //! is an engine error, not a disagreement, and no scenario is made of it.
 //!
-//! `games` picks the random games and the start positions, `against` holds
+//! `declared` sets the reference to the rules the engine declares it
+//! plays, `games` picks the random games and the start positions, `against` holds
 //! what a game is compared against, `compare` plays
 //! one game on both sides and finds where they part, `illegal` picks the
 //! moves offered to be refused, `shrink` cuts a
@@ -18,11 +19,14 @@
 mod against;
 mod cite;
 mod compare;
+mod declared;
 mod games;
 mod illegal;
 mod scenario;
 mod shrink;
 
+pub use compare::Known;
+pub use declared::{under_declared, Taken};
 pub use games::starts_from;
 pub use scenario::scenario;
 
@@ -91,6 +95,10 @@ pub struct Plan<'a> {
     /// Longest game, in moves.
     pub plies: usize,
     pub counters: Counters,
+    /// Deviations (by slug, as `rulecheck mutants` names them) the engine is
+    /// known to play: a difference one of them gives is reported as known,
+    /// not as a disagreement, and the game goes on.
+    pub known: Vec<String>,
 }
 
 /// What fuzzing came to.
@@ -119,6 +127,9 @@ pub struct Report {
     pub outcome: Fuzzed,
     /// Said on standard error: counters left out, whole games asked.
     pub notes: Vec<String>,
+    /// The known deviations that explained a difference, each with the
+    /// first difference it explained.
+    pub known: Vec<(String, Known)>,
 }
 
 /// Play random games of up to `plan.plies` moves, each from one of the
@@ -140,10 +151,18 @@ pub fn fuzz(engine: &mut dyn Engine, plan: &Plan<'_>, each_game: &dyn Fn()) -> R
         plan.options,
     )
     .map_err(|e| e.to_string())?;
-    let deviants = rulecheck::mutation::deviants(variant, &options);
+    let mut deviants = rulecheck::mutation::deviants(variant, &options);
+    let mut known = Vec::new();
+    for name in &plan.known {
+        match deviants.iter().position(|(slug, _)| slug == name) {
+            Some(i) => known.push(deviants.remove(i)),
+            None => return Err(format!("--known {name}: not a deviation of {variant} under these house rules")),
+        }
+    }
     let against = Against {
         reference: reference.as_ref(),
         deviants: &deviants,
+        known: &known,
         variant,
         options: &options,
         counters: plan.counters,
@@ -226,8 +245,11 @@ pub fn fuzz(engine: &mut dyn Engine, plan: &Plan<'_>, each_game: &dyn Fn()) -> R
         }
         notes
     };
-    let report =
-        |outcome: Fuzzed| -> Result<Report, String> { Ok(Report { outcome, notes: notes(&learned.borrow()) }) };
+    let report = |outcome: Fuzzed| -> Result<Report, String> {
+        let l = learned.borrow();
+        let known = l.known.iter().map(|(name, k)| (name.clone(), k.clone())).collect();
+        Ok(Report { outcome, notes: notes(&l), known })
+    };
     // A signal ends the engine, so that its requests fail: the stop is
     // what happened, not an engine failure.
     if let Some(signal) = rulecheck::interrupt::requested() {
