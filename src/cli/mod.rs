@@ -25,6 +25,7 @@ use rulecheck::engine::{self, process::EngineSpec};
 mod output;
 mod input;
 
+mod card;
 mod check;
 mod completions;
 mod diff;
@@ -275,6 +276,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Write a variant's rules as a short Markdown card: the house rules and readings in force, each
+    /// clause with an example move from the spec, and (--fingerprint) where an engine plays otherwise.
+    Card(card::Args),
     /// List the variants with their house-rule options and defaults.
     Variants {
         /// Print JSON.
@@ -345,6 +349,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
         Command::Diff { a, b, paths, fen, play } => diff::diff(notation, &a, &b, paths, fen, play),
         Command::Replay { variant, file, scenario } => replay::replay(options, &variant, &file, scenario),
         Command::Readings { variant, json } => readings::readings(options, variant.as_deref(), json),
+        Command::Card(args) => card::card(options, args),
         Command::Variants { json } => variants::variants(options, json),
     }
 }

@@ -20,6 +20,7 @@ mod support;
 
 mod bad_catalog;
 mod bad_input;
+mod card;
 mod cli;
 mod lifecycle;
 mod limits;

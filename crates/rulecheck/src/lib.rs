@@ -6,6 +6,7 @@
 //! or any external engine.
 
 pub mod bisect;
+pub mod card;
 pub mod diff;
 pub mod engine;
 pub mod fingerprint;

@@ -19,7 +19,7 @@ mod text;
 
 use sent::Sent;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::engine::{self, Engine};
 use crate::game::Variant;
@@ -28,10 +28,11 @@ use crate::registry;
 use crate::scenario::{Scenario, ScenarioFile};
 
 /// The fingerprint of an engine on one variant.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Fingerprint {
     pub engine: String,
-    pub variant: &'static str,
+    #[serde(deserialize_with = "variant_id")]
+    pub variant: Registered,
     pub counts: Counts,
     /// The rules the engine plays one way, and the value it follows.
     pub rules: Vec<RuleFound>,
@@ -43,7 +44,7 @@ pub struct Fingerprint {
 }
 
 /// How many of the variant's scenarios were run, and how they went.
-#[derive(Clone, Copy, Debug, Serialize)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 pub struct Counts {
     /// Scenarios run, and those of them the engine passed.
     pub run: usize,
@@ -58,10 +59,12 @@ pub struct Counts {
 }
 
 /// One house rule or reading the engine plays one way.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RuleFound {
-    pub option: &'static str,
-    pub default: &'static str,
+    #[serde(deserialize_with = "option_name")]
+    pub option: Registered,
+    #[serde(deserialize_with = "option_value")]
+    pub default: Registered,
     /// The value the engine is sent (the one it declares, or the default).
     pub sent: String,
     /// The value its answers follow, when one value agrees with all the
@@ -75,7 +78,7 @@ pub struct RuleFound {
 }
 
 /// A value of a rule, and how the engine agrees with it.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Agreement {
     pub value: String,
     pub agree: usize,
@@ -85,7 +88,7 @@ pub struct Agreement {
 }
 
 /// A deviation that explains some of the engine's failures.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Explained {
     pub deviation: String,
     /// The failures it explains (ids), the smallest first: the case that
@@ -97,6 +100,41 @@ pub struct Explained {
     /// Other deviations, of other rules, that answer the same on every
     /// scenario here: the spec cannot tell them apart yet.
     pub alike: Vec<String>,
+}
+
+/// A name the registry holds (a variant's id, an option's name or value).
+/// Spelt as an alias so that reading a fingerprint back does not borrow
+/// the text it is read from: each is looked up in the registry instead.
+pub type Registered = &'static str;
+
+/// A variant's id read back from a fingerprint written before: the
+/// registry's own, so that the types borrow its names whether made or read.
+fn variant_id<'de, D: serde::Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
+    let id = String::deserialize(d)?;
+    registry::variant(&id).map(|v| v.info().id).map_err(serde::de::Error::custom)
+}
+
+/// The options of every variant, where a name read back is found.
+fn options() -> impl Iterator<Item = &'static crate::game::OptionSpec> {
+    registry::variants().into_iter().flat_map(|v| v.info().options.iter())
+}
+
+/// An option's name read back, as the registry spells it.
+fn option_name<'de, D: serde::Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
+    let name = String::deserialize(d)?;
+    let found = options().find(|o| o.name == name).map(|o| o.name);
+    found.ok_or_else(|| {
+        serde::de::Error::custom(format!("no variant has the option '{}'", rulecheck_text::shown(&name)))
+    })
+}
+
+/// An option's default read back: one of the values some option names.
+fn option_value<'de, D: serde::Deserializer<'de>>(d: D) -> Result<&'static str, D::Error> {
+    let value = String::deserialize(d)?;
+    let found = options().find_map(|o| o.values.iter().chain([&o.default]).find(|v| **v == value).copied());
+    found.ok_or_else(|| {
+        serde::de::Error::custom(format!("no option takes the value '{}'", rulecheck_text::shown(&value)))
+    })
 }
 
 /// One scenario as the engine is sent it, with its id and its size.
