@@ -63,10 +63,11 @@ pub struct Counts {
 pub struct RuleFound {
     #[serde(deserialize_with = "option_name")]
     pub option: Registered,
+    /// The value the engine is sent (the one it declares, or the default),
+    /// and the rule's default.
+    pub sent: String,
     #[serde(deserialize_with = "option_value")]
     pub default: Registered,
-    /// The value the engine is sent (the one it declares, or the default).
-    pub sent: String,
     /// The value its answers follow, when one value agrees with all the
     /// scenarios that tell the values apart.
     pub follows: Option<String>,
@@ -94,12 +95,18 @@ pub struct Explained {
     /// The failures it explains (ids), the smallest first: the case that
     /// shows it.
     pub scenarios: Vec<String>,
-    /// Other deviations that make the very same rules: two names of one
-    /// game, which no scenario can tell apart.
+    /// The other deviations that answer as it does on every scenario.
+    pub alike: Alike,
+}
+
+/// Deviations that answer alike on every scenario of a fingerprint.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Alike {
+    /// Those that make the very same rules: two names of one game, which
+    /// no scenario can tell apart.
     pub same_rules: Vec<String>,
-    /// Other deviations, of other rules, that answer the same on every
-    /// scenario here: the spec cannot tell them apart yet.
-    pub alike: Vec<String>,
+    /// Those of other rules: the spec cannot tell them apart yet.
+    pub on_this_spec: Vec<String>,
 }
 
 /// A name the registry holds (a variant's id, an option's name or value).
@@ -376,8 +383,7 @@ fn explained(
         out.push(Explained {
             deviation: crate::mutation::slug(name),
             scenarios: shown.iter().map(|&i| cases[i].id.clone()).collect(),
-            same_rules: slugs(twins),
-            alike: slugs(alike),
+            alike: Alike { same_rules: slugs(twins), on_this_spec: slugs(alike) },
         });
     }
     out

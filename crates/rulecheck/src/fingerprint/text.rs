@@ -38,11 +38,11 @@ impl Fingerprint {
             s.push_str("  deviations that explain its failures:\n");
             for d in &self.deviations {
                 let mut alike = String::new();
-                if !d.same_rules.is_empty() {
-                    alike.push_str(&format!(" (the same rules as {})", d.same_rules.join(", ")));
+                if !d.alike.same_rules.is_empty() {
+                    alike.push_str(&format!(" (the same rules as {})", d.alike.same_rules.join(", ")));
                 }
-                if !d.alike.is_empty() {
-                    alike.push_str(&format!(" (or, alike on this spec: {})", d.alike.join(", ")));
+                if !d.alike.on_this_spec.is_empty() {
+                    alike.push_str(&format!(" (or, alike on this spec: {})", d.alike.on_this_spec.join(", ")));
                 }
                 s.push_str(&format!(
                     "    {}{alike}: {} scenario{}; the smallest: {}\n",
