@@ -40,6 +40,12 @@ pub(super) fn fingerprint(
     } else {
         variants.to_vec()
     };
+    if chosen.is_empty() {
+        return Err(Fail::Msg(
+            "the engine declares no variant the spec has scenarios for: nothing to fingerprint".into(),
+            4,
+        ));
+    }
     let mut prints = Vec::new();
     for v in &chosen {
         let f = rulecheck::fingerprint::fingerprint(&mut engine, v, &files).map_err(|e| Fail::Msg(e, 4))?;

@@ -276,3 +276,18 @@ fn the_readme_harness_example_is_the_compiled_doctest() {
         "the README's harness example differs from the doctest in crates/rulecheck/src/harness.rs:\n{example}"
     );
 }
+
+/// `fingerprint` exits 0 for an engine that plays as the reference does
+/// under the values it is sent, 1 naming the deviation it plays (in JSON
+/// too), and 3 for an engine that cannot be started.
+#[test]
+fn fingerprint_exits_by_what_it_finds() {
+    let o = rulecheck(&["fingerprint", "--engine", &served(""), "konane"]).ok();
+    o.stdout_has("it plays every rule as the reference does under the values it is sent");
+    let o = rulecheck(&["fingerprint", "--engine", &served("--deviate chains-may-stop"), "english", "--json"]).exits(1);
+    let prints: serde_json::Value = serde_json::from_str(&o.stdout).expect("json");
+    assert_eq!(prints[0]["deviations"][0]["deviation"], "chains-may-stop", "{}", o.stdout);
+    assert_eq!(prints[0]["unexplained"].as_array().map(Vec::len), Some(0), "{}", o.stdout);
+    let o = rulecheck(&["fingerprint", "--engine", "/nonexistent/engine", "english"]).exits(3);
+    o.stderr_has("the engine cannot be started");
+}
