@@ -14,8 +14,11 @@
 //! assumed of the engine's declaration: what it declares is only what it
 //! is sent.
 
+mod read;
 mod sent;
 mod text;
+
+pub use read::{rules, Read};
 
 use sent::Sent;
 
@@ -159,41 +162,62 @@ impl Case<'_> {
     }
 }
 
+/// The scenarios of a variant as the engine is sent them, and how many
+/// could not be sent (a game it does not declare).
+struct Cases<'a> {
+    v: &'static dyn Variant,
+    declared: engine::Declared,
+    cases: Vec<Case<'a>>,
+    skipped: usize,
+}
+
+impl<'a> Cases<'a> {
+    fn of(engine: &mut dyn Engine, variant: &str, files: &'a [ScenarioFile]) -> Result<Cases<'a>, String> {
+        let v: &'static dyn Variant = registry::variant(variant).map_err(|e| e.to_string())?;
+        let declared = engine.declared(variant).ok_or_else(|| format!("the engine does not play {variant}"))?;
+        let mut cases = Vec::new();
+        let mut skipped = 0;
+        for f in files {
+            for s in f.scenarios.iter().filter(|s| s.variant == variant) {
+                match sent(s, &declared, variant) {
+                    Some(scenario) => cases.push(Case {
+                        id: format!("{}::{}", crate::runner::id_path(&f.path), s.name),
+                        scenario,
+                        original: s,
+                    }),
+                    None => skipped += 1,
+                }
+            }
+        }
+        if cases.is_empty() {
+            return Err(format!("no {variant} scenario is a game the engine declares"));
+        }
+        Ok(Cases { v, declared, cases, skipped })
+    }
+
+    /// The rules the engine plays one way: every rule that is no choice
+    /// of game and has named values (a count, as a move limit, has too
+    /// many to try), declared with one value or not at all.
+    fn played_one_way(&self) -> Vec<&'static crate::game::OptionSpec> {
+        let one = |vals: &Vec<String>| vals.len() == 1 && !vals[0].contains("..");
+        self.v
+            .info()
+            .options
+            .iter()
+            .filter(|o| !o.never_adapted && o.values.iter().all(|x| !x.contains("..")))
+            .filter(|o| self.declared.iter().all(|e| e.get(o.name).is_none_or(one)))
+            .collect()
+    }
+}
+
 /// The fingerprint of `engine` on `variant` over the spec's `files`.
 /// `Err` when the engine does not play the variant or no scenario of the
 /// variant is one its declaration lets it play.
 pub fn fingerprint(engine: &mut dyn Engine, variant: &str, files: &[ScenarioFile]) -> Result<Fingerprint, String> {
-    let v: &'static dyn Variant = registry::variant(variant).map_err(|e| e.to_string())?;
-    let declared = engine.declared(variant).ok_or_else(|| format!("the engine does not play {variant}"))?;
-    let mut cases = Vec::new();
-    let mut skipped = 0;
-    for f in files {
-        for s in f.scenarios.iter().filter(|s| s.variant == variant) {
-            match sent(s, &declared, variant) {
-                Some(scenario) => cases.push(Case {
-                    id: format!("{}::{}", crate::runner::id_path(&f.path), s.name),
-                    scenario,
-                    original: s,
-                }),
-                None => skipped += 1,
-            }
-        }
-    }
-    if cases.is_empty() {
-        return Err(format!("no {variant} scenario is a game the engine declares"));
-    }
+    let all = Cases::of(engine, variant, files)?;
+    let single = all.played_one_way();
+    let Cases { v, cases, skipped, .. } = all;
     let mut reference = engine::reference();
-    // The rules the engine plays one way: every rule that is no choice of
-    // game and has named values (a count, as a move limit, has too many
-    // to try), declared with one value or not at all.
-    let one = |vals: &Vec<String>| vals.len() == 1 && !vals[0].contains("..");
-    let single: Vec<&'static crate::game::OptionSpec> = v
-        .info()
-        .options
-        .iter()
-        .filter(|o| !o.never_adapted && o.values.iter().all(|x| !x.contains("..")))
-        .filter(|o| declared.iter().all(|e| e.get(o.name).is_none_or(one)))
-        .collect();
     let mut rules = Vec::new();
     let mut found: Vec<(String, String)> = Vec::new();
     for o in single {
