@@ -2,6 +2,10 @@
 //! [`Rules`]; every house rule is a change to one of its fields. Nothing in the
 //! move generator or the outcome logic knows a variant by name.
 
+mod endings;
+
+pub use self::endings::{Blocked, Endgame, NoProgress, Repetition};
+
 use super::geometry::{Geometry, Numbering};
 
 /// The two sides. Black is the side whose men start at the top of the board
@@ -142,62 +146,6 @@ pub enum KingLanding {
     BehindLastKing,
 }
 
-/// The fate of a player who has pieces but no legal move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Blocked {
-    Loses,
-    Draws,
-    /// Loses, unless the other side could not move either if it were its
-    /// turn: then neither can move and the game is drawn (Turkish).
-    LosesUnlessMutual,
-}
-
-/// The rule that ends a game in which neither side makes progress.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NoProgress {
-    Off,
-    /// Automatic draw after this many consecutive plies (both sides
-    /// together) without a capture or a man move, with the result reason
-    /// the variant's players call it by.
-    Automatic {
-        plies: u16,
-        reason: &'static str,
-    },
-    /// A draw may be claimed once this many consecutive plies have passed
-    /// without a man move (captures by kings do not reset it).
-    Claim {
-        plies: u16,
-    },
-}
-
-/// Draw rules for endgames where one side has a lone king, counted from
-/// when that balance of material arose.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Endgame {
-    Off,
-    /// At least `min_kings` kings against a lone king: drawn once the
-    /// stronger side has made `moves` moves without capturing it.
-    KingsAgainstKing {
-        min_kings: u8,
-        moves: u16,
-    },
-    /// The FMJD rule: three pieces with at least one king against a lone
-    /// king are drawn after 16 moves of each side, two pieces or fewer with
-    /// a king after 5 moves of each side.
-    Fmjd,
-    /// The Frisian rule: two kings (and nothing else) against a lone king
-    /// are drawn once the two kings' side has made `two_kings` moves
-    /// without capturing it; a king against a king after `one_each` moves
-    /// of each side.
-    Frisian {
-        two_kings: u16,
-        one_each: u16,
-    },
-    /// A game in which each side has one piece left, man or king, is
-    /// drawn at once (Turkish).
-    OnePieceEach,
-}
-
 /// A complete rule set of the draughts family.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -222,12 +170,8 @@ pub struct Rules {
     pub removal: Removal,
     pub king_landing: KingLanding,
     pub blocked: Blocked,
-    /// The occurrence of the same position (same side to move) that draws;
-    /// `None` for no repetition rule.
-    pub repetition: Option<u8>,
-    /// Whether that occurrence only lets a player claim the draw,
-    /// rather than ending the game by itself.
-    pub repetition_claim: bool,
+    /// The draw by the recurrence of a position.
+    pub repetition: Repetition,
     pub no_progress: NoProgress,
     /// Whether the players may agree a draw.
     pub agreement: bool,
@@ -279,8 +223,7 @@ impl Rules {
             removal: Removal::EndOfMove,
             king_landing: KingLanding::Free,
             blocked: Blocked::Loses,
-            repetition: Some(3),
-            repetition_claim: false,
+            repetition: Repetition::Automatic { occurrence: 3 },
             no_progress: NoProgress::Automatic { plies: 40, reason: "forty-move" },
             agreement: true,
             endgame: Endgame::Off,
@@ -416,7 +359,7 @@ impl Rules {
                 Criterion::MostKings,
                 Criterion::KingsEarliest,
             ]),
-            repetition: Some(4),
+            repetition: Repetition::Automatic { occurrence: 4 },
             no_progress: NoProgress::Automatic { plies: 80, reason: "forty-moves-each" },
             ..Rules::english()
         }

@@ -357,10 +357,10 @@ impl DraughtsVariant {
             rules.endgame = Endgame::Off;
         }
         if chosen("repetition", "claim") {
-            rules.repetition_claim = true;
+            rules.repetition = rules.repetition.claimed();
         }
         if chosen("draws", "claim-and-fifteen") {
-            rules.repetition_claim = true;
+            rules.repetition = rules.repetition.claimed();
             rules.no_progress = NoProgress::Automatic { plies: 30, reason: "fifteen-move" };
         }
         rules
