@@ -146,6 +146,18 @@ pub enum KingLanding {
     BehindLastKing,
 }
 
+/// The lines along which a king makes a plain (non-capturing) move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KingMove {
+    /// The lines men step along: the diagonals (on the full board, where
+    /// those are the rows and columns, the rows and columns).
+    Diagonal,
+    /// The rows and columns of dark squares as well as the diagonals, one
+    /// step being the next dark square along a row or column, two cells
+    /// off (a reading of the Frisian rules).
+    StraightOrDiagonal,
+}
+
 /// A complete rule set of the draughts family.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -186,13 +198,15 @@ pub struct Rules {
     pub crown_by_capture: bool,
     /// Whether men and kings also capture along rows and columns (to the
     /// next dark square of the row or column), as well as on the diagonals.
-    /// Plain moves stay diagonal.
+    /// Plain moves stay diagonal, but for a king under [`KingMove::StraightOrDiagonal`].
     pub orthogonal_captures: bool,
     /// The most successive non-capturing moves a player may make with the
     /// same king while it also has men (Frisian: three); `None` for no
     /// limit. The count ends with a capture, even by that king, and with a
     /// move of any other piece of the side.
     pub same_king_moves: Option<u8>,
+    /// The lines along which a king moves without capturing.
+    pub king_move: KingMove,
     /// Whether men also step and capture sideways along their row (on the
     /// full board of Turkish draughts, where steps go along rows and
     /// columns; forward is along the column).
@@ -231,6 +245,7 @@ impl Rules {
             crown_by_capture: true,
             orthogonal_captures: false,
             same_king_moves: None,
+            king_move: KingMove::Diagonal,
             men_sideways: false,
             turn_back: true,
         }
