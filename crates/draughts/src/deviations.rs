@@ -5,7 +5,7 @@
 
 use super::rules::{
     Blocked, CaptureDuty, Chain, Criterion, Endgame, KingLanding, MidCapturePromotion, NoProgress, Precedence, Removal,
-    Rules,
+    Repetition, Rules,
 };
 use rulecheck_game::{Deviation, Deviations, Options};
 
@@ -135,8 +135,8 @@ pub const DEVIATIONS: &[Mutation] = &[
     Mutation { name: "men start on the back row", apply: |r| r.men_start_row = r.men_start_row.saturating_sub(1) },
     Mutation { name: "the other side moves first", apply: |r| r.first = r.first.other() },
     Mutation { name: "one row of men fewer", apply: |r| r.rows_of_men -= 1 },
-    Mutation { name: "repetition off", apply: |r| r.repetition = None },
-    Mutation { name: "repetition draws at the second occurrence", apply: |r| r.repetition = Some(2) },
+    Mutation { name: "repetition off", apply: |r| r.repetition = Repetition::Off },
+    Mutation { name: "repetition draws at the second occurrence", apply: |r| r.repetition = r.repetition.at(2) },
     Mutation { name: "no-progress rule off", apply: |r| r.no_progress = NoProgress::Off },
     Mutation {
         name: "automatic no-progress limit doubled",

@@ -5,7 +5,7 @@
 
 use super::movegen::{Generator, Move};
 use super::position::{Position, RepetitionKey};
-use super::rules::{Blocked, NoProgress, Rules, Side};
+use super::rules::{Blocked, NoProgress, Repetition, Rules, Side};
 use super::ruleset::Dispatch;
 use super::word::Word;
 
@@ -196,7 +196,7 @@ impl<'r, B: Dispatch> Match<'r, B> {
             };
             return;
         }
-        if !self.rules.repetition_claim && self.repeated() {
+        if matches!(self.rules.repetition, Repetition::Automatic { .. }) && self.repeated() {
             self.outcome = Outcome::Draw(DrawReason::Repetition);
             return;
         }
@@ -214,7 +214,7 @@ impl<'r, B: Dispatch> Match<'r, B> {
     /// Whether the position on the board has occurred as often as the
     /// repetition rule counts (this occurrence included).
     fn repeated(&self) -> bool {
-        self.rules.repetition.is_some_and(|times| {
+        self.rules.repetition.occurrence().is_some_and(|times| {
             let key = self.position.repetition_key();
             self.history.iter().filter(|k| **k == key).count() >= usize::from(times)
         })
@@ -223,7 +223,7 @@ impl<'r, B: Dispatch> Match<'r, B> {
     /// The draw a claim made now would bring, if any: a repetition where
     /// the rules let it be claimed, else a no-progress draw.
     pub fn draw_claimable(&self) -> Option<DrawReason> {
-        if self.rules.repetition_claim && self.repeated() {
+        if matches!(self.rules.repetition, Repetition::Claim { .. }) && self.repeated() {
             return Some(DrawReason::Repetition);
         }
         match self.rules.no_progress {

@@ -71,8 +71,8 @@ pub use self::perft::hash::Hashed as HashedPerft;
 pub use self::perft::{Counting, Perft};
 pub use self::position::{KingRun, Position};
 pub use self::rules::{
-    Blocked, CaptureDuty, Chain, Criterion, Endgame, KingLanding, MidCapturePromotion, NoProgress, Precedence, Removal,
-    Rules, Side,
+    Blocked, CaptureDuty, Chain, Criterion, Endgame, KingLanding, KingMove, MidCapturePromotion, NoProgress,
+    Precedence, Removal, Repetition, Rules, Side,
 };
 /// The compiled rule sets behind the generator: how a rule set is chosen
 /// for a board's word (see [`Word`]). Public because [`Draughts`] and

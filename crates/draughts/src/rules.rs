@@ -2,6 +2,10 @@
 //! [`Rules`]; every house rule is a change to one of its fields. Nothing in the
 //! move generator or the outcome logic knows a variant by name.
 
+mod endings;
+
+pub use self::endings::{Blocked, Endgame, NoProgress, Repetition};
+
 use super::geometry::{Geometry, Numbering};
 
 /// The two sides. Black is the side whose men start at the top of the board
@@ -142,60 +146,16 @@ pub enum KingLanding {
     BehindLastKing,
 }
 
-/// The fate of a player who has pieces but no legal move.
+/// The lines along which a king makes a plain (non-capturing) move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Blocked {
-    Loses,
-    Draws,
-    /// Loses, unless the other side could not move either if it were its
-    /// turn: then neither can move and the game is drawn (Turkish).
-    LosesUnlessMutual,
-}
-
-/// The rule that ends a game in which neither side makes progress.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NoProgress {
-    Off,
-    /// Automatic draw after this many consecutive plies (both sides
-    /// together) without a capture or a man move, with the result reason
-    /// the variant's players call it by.
-    Automatic {
-        plies: u16,
-        reason: &'static str,
-    },
-    /// A draw may be claimed once this many consecutive plies have passed
-    /// without a man move (captures by kings do not reset it).
-    Claim {
-        plies: u16,
-    },
-}
-
-/// Draw rules for endgames where one side has a lone king, counted from
-/// when that balance of material arose.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Endgame {
-    Off,
-    /// At least `min_kings` kings against a lone king: drawn once the
-    /// stronger side has made `moves` moves without capturing it.
-    KingsAgainstKing {
-        min_kings: u8,
-        moves: u16,
-    },
-    /// The FMJD rule: three pieces with at least one king against a lone
-    /// king are drawn after 16 moves of each side, two pieces or fewer with
-    /// a king after 5 moves of each side.
-    Fmjd,
-    /// The Frisian rule: two kings (and nothing else) against a lone king
-    /// are drawn once the two kings' side has made `two_kings` moves
-    /// without capturing it; a king against a king after `one_each` moves
-    /// of each side.
-    Frisian {
-        two_kings: u16,
-        one_each: u16,
-    },
-    /// A game in which each side has one piece left, man or king, is
-    /// drawn at once (Turkish).
-    OnePieceEach,
+pub enum KingMove {
+    /// The lines men step along: the diagonals (on the full board, where
+    /// those are the rows and columns, the rows and columns).
+    Diagonal,
+    /// The rows and columns of dark squares as well as the diagonals, one
+    /// step being the next dark square along a row or column, two cells
+    /// off (a reading of the Frisian rules).
+    StraightOrDiagonal,
 }
 
 /// A complete rule set of the draughts family.
@@ -222,12 +182,8 @@ pub struct Rules {
     pub removal: Removal,
     pub king_landing: KingLanding,
     pub blocked: Blocked,
-    /// The occurrence of the same position (same side to move) that draws;
-    /// `None` for no repetition rule.
-    pub repetition: Option<u8>,
-    /// Whether that occurrence only lets a player claim the draw,
-    /// rather than ending the game by itself.
-    pub repetition_claim: bool,
+    /// The draw by the recurrence of a position.
+    pub repetition: Repetition,
     pub no_progress: NoProgress,
     /// Whether the players may agree a draw.
     pub agreement: bool,
@@ -242,13 +198,15 @@ pub struct Rules {
     pub crown_by_capture: bool,
     /// Whether men and kings also capture along rows and columns (to the
     /// next dark square of the row or column), as well as on the diagonals.
-    /// Plain moves stay diagonal.
+    /// Plain moves stay diagonal, but for a king under [`KingMove::StraightOrDiagonal`].
     pub orthogonal_captures: bool,
     /// The most successive non-capturing moves a player may make with the
     /// same king while it also has men (Frisian: three); `None` for no
     /// limit. The count ends with a capture, even by that king, and with a
     /// move of any other piece of the side.
     pub same_king_moves: Option<u8>,
+    /// The lines along which a king moves without capturing.
+    pub king_move: KingMove,
     /// Whether men also step and capture sideways along their row (on the
     /// full board of Turkish draughts, where steps go along rows and
     /// columns; forward is along the column).
@@ -279,8 +237,7 @@ impl Rules {
             removal: Removal::EndOfMove,
             king_landing: KingLanding::Free,
             blocked: Blocked::Loses,
-            repetition: Some(3),
-            repetition_claim: false,
+            repetition: Repetition::Automatic { occurrence: 3 },
             no_progress: NoProgress::Automatic { plies: 40, reason: "forty-move" },
             agreement: true,
             endgame: Endgame::Off,
@@ -288,6 +245,7 @@ impl Rules {
             crown_by_capture: true,
             orthogonal_captures: false,
             same_king_moves: None,
+            king_move: KingMove::Diagonal,
             men_sideways: false,
             turn_back: true,
         }
@@ -416,7 +374,7 @@ impl Rules {
                 Criterion::MostKings,
                 Criterion::KingsEarliest,
             ]),
-            repetition: Some(4),
+            repetition: Repetition::Automatic { occurrence: 4 },
             no_progress: NoProgress::Automatic { plies: 80, reason: "forty-moves-each" },
             ..Rules::english()
         }

@@ -46,7 +46,20 @@ pub(super) fn king_steps<R: RuleSet>(r: R, from: u8, d: usize, empty: R::B) -> R
     if r.flying_kings() {
         run_beyond(r.rays(), d, from, !empty)
     } else {
-        r.shift(R::B::bit(from), d) & empty
+        short_king_step(r, R::B::bit(from), d) & empty
+    }
+}
+
+/// One step of short kings in a direction, squares that leave the board
+/// vanishing: along a row or column of a board of dark squares (where kings
+/// move straight) by the masked shift, since a rotation there may wrap onto
+/// a real square.
+#[inline(always)]
+fn short_king_step<R: RuleSet>(r: R, kings: R::B, d: usize) -> R::B {
+    if d < 4 || r.full() {
+        r.shift(kings, d)
+    } else {
+        r.shift8(kings, d)
     }
 }
 
@@ -70,11 +83,17 @@ pub(super) fn count_plain<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side) ->
         };
         n += u64::from((r.shift(movers, d) & empty).count_ones());
     }
+    if r.king_straight() && !r.flying_kings() {
+        // Short kings' steps along rows and columns, where kings move so.
+        for d in 4..8 {
+            n += u64::from((short_king_step(r, kings, d) & empty).count_ones());
+        }
+    }
     if r.flying_kings() && !kings.is_zero() {
         let rays = r.rays();
         let occupied = pos.occupied();
         for k in Geometry::bits(kings) {
-            for d in r.step_dirs() {
+            for d in r.king_step_dirs() {
                 n += u64::from(run_beyond(rays, d, k, occupied).count_ones());
             }
         }
@@ -117,7 +136,7 @@ pub(super) fn plain_moves<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut Vec<
         }
     }
     for from in Geometry::bits(kings) {
-        for d in r.step_dirs() {
+        for d in r.king_step_dirs() {
             // Not through `king_steps`: in this form the counters, whose
             // rare fallback lists moves, keep their hot loop as it was.
             if r.flying_kings() {
@@ -126,7 +145,7 @@ pub(super) fn plain_moves<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut Vec<
                     out.push(Move::plain(from, pop_nearest(&mut run, d), false));
                 }
             } else {
-                let to = r.shift(R::B::bit(from), d) & empty;
+                let to = short_king_step(r, R::B::bit(from), d) & empty;
                 if !to.is_zero() {
                     out.push(Move::plain(from, to.trailing_zeros() as u8, false));
                 }

@@ -150,4 +150,8 @@ impl<B: Word> RuleSet for Configured<B> {
     fn turn_back(self) -> bool {
         self.gen.turn_back
     }
+    #[inline(always)]
+    fn king_straight(self) -> bool {
+        self.gen.king_straight
+    }
 }

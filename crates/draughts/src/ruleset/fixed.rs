@@ -142,4 +142,8 @@ impl<const V: usize, B: Dispatch> RuleSet for Fixed<V, B> {
     fn turn_back(self) -> bool {
         Self::R.turn_back
     }
+    #[inline(always)]
+    fn king_straight(self) -> bool {
+        Self::R.king_straight
+    }
 }
