@@ -150,4 +150,8 @@ impl<B: Word> RuleSet for Configured<B> {
     fn turn_back(self) -> bool {
         self.gen.turn_back
     }
+    #[inline(always)]
+    fn kings_pass_pieces(self) -> bool {
+        self.gen.kings_pass_pieces
+    }
 }

@@ -89,6 +89,9 @@ pub trait RuleSet: Copy {
     /// Whether a capture may turn back along the line of the jump before
     /// it (a 180° turn), which only immediate removal makes possible.
     fn turn_back(self) -> bool;
+    /// Whether a flying king's plain move passes over pieces on its line
+    /// (see [`Rules::kings_pass_pieces`](super::rules::Rules::kings_pass_pieces)).
+    fn kings_pass_pieces(self) -> bool;
     /// The directions pieces step in: the diagonals (indices 0 to 3), or
     /// the rows and columns (4 to 7) on the full board.
     #[inline(always)]

@@ -31,6 +31,7 @@ pub struct GenRules {
     pub full: bool,
     pub men_sideways: bool,
     pub turn_back: bool,
+    pub kings_pass_pieces: bool,
 }
 
 impl GenRules {
@@ -61,6 +62,7 @@ impl GenRules {
             full: rules.geometry.is_full(),
             men_sideways: rules.men_sideways,
             turn_back: rules.turn_back,
+            kings_pass_pieces: rules.kings_pass_pieces,
         }
     }
 }
