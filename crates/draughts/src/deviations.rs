@@ -208,21 +208,9 @@ pub const DEVIATIONS: &[Mutation] = &[
         },
     },
     Mutation { name: "a blocked side draws", apply: |r| r.blocked = Blocked::Draws },
-    Mutation {
-        // py-draughts: the move that blocks the last piece on the ply that
-        // completes a draw count is a draw.
-        name: "a draw decided before a win",
-        apply: |r| r.draw_before_win = true,
-    },
     Mutation { name: "no draw by agreement", apply: |r| r.agreement = false },
     Mutation { name: "declared draws flipped", apply: |r| r.declared_draw = !r.declared_draw },
     Mutation { name: "endgame draw rule off", apply: |r| r.endgame = Endgame::Off },
-    Mutation {
-        // dame-rs: the count runs from the last crowning, not from when
-        // the balance arose.
-        name: "the endgame count restarted at a crowning",
-        apply: |r| r.crowning_restarts_endgame = !matches!(r.endgame, Endgame::Off | Endgame::OnePieceEach),
-    },
     Mutation {
         name: "endgame count one move shorter",
         apply: |r| {

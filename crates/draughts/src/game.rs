@@ -179,12 +179,6 @@ impl<'r, B: Dispatch> Match<'r, B> {
             Generator::new(self.rules).legal_moves(&self.position, &mut self.legal);
         }
         let side = self.position.turn;
-        if self.legal.is_empty() && self.rules.draw_before_win && !self.position.pieces(side).is_zero() {
-            if let Some(draw) = self.drawn() {
-                self.outcome = draw;
-                return;
-            }
-        }
         if self.legal.is_empty() {
             self.outcome = if self.position.pieces(side).is_zero() {
                 Outcome::Win { winner: side.other(), reason: WinReason::NoPieces }
@@ -368,11 +362,8 @@ fn balance<B: Word>(rules: &Rules, pos: &Position<B>) -> Option<Balance> {
 /// The endgame counter after a move from `before` to `after`: it starts at
 /// zero when a balance arises (or changes) and counts plies while it holds.
 fn endgame_count<B: Word>(rules: &Rules, before: &Position<B>, after: &Position<B>) -> u16 {
-    let kings = |p: &Position<B>| (p.pieces(before.turn) & p.kings).count_ones();
-    let crowned = kings(after) > kings(before);
     match (balance(rules, before), balance(rules, after)) {
         (_, None) => 0,
-        (_, Some(_)) if crowned && rules.crowning_restarts_endgame => 0,
         (Some(b), Some(a)) if a == b => before.endgame_plies.saturating_add(1),
         (_, Some(_)) => 0,
     }

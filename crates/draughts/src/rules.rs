@@ -125,15 +125,6 @@ pub struct Rules {
     /// variant, where a move is its start, end and captured pieces; true
     /// only as a single-rule deviation, which some engines play.
     pub routes_listed: bool,
-    /// Whether a side left without a move is first looked at for a draw
-    /// by a count (repetition, no progress, an endgame) that ends the game
-    /// at the same ply. False in every variant, where the win comes
-    /// first; true only as a single-rule deviation (py-draughts).
-    pub draw_before_win: bool,
-    /// Whether a crowning restarts the endgame count. False in every
-    /// variant, where the count runs from when the balance arose; true
-    /// only as a single-rule deviation (dame-rs).
-    pub crowning_restarts_endgame: bool,
 }
 
 impl Rules {
@@ -169,8 +160,6 @@ impl Rules {
             kings_pass_pieces: false,
             men_restart_no_progress: true,
             routes_listed: false,
-            draw_before_win: false,
-            crowning_restarts_endgame: false,
         }
     }
 
