@@ -39,6 +39,7 @@ pub(super) fn explained(
         );
         let mut matches = Vec::new();
         let mut contradicts = false;
+        let mut loose = false;
         for i in (0..cases.len()).filter(|&i| holds[i] && answers[i].is_some()) {
             let verdict = crate::oracle::check(&with(&cases[i].scenario, found), &mut deviant);
             if verdict.passed() {
@@ -49,22 +50,30 @@ pub(super) fn explained(
                 // (see `counters_only`); any other wrong answer where the
                 // engine is right rules the deviation out.
                 if verdict.failures.iter().all(counters_only) {
+                    loose = true;
                     continue;
                 }
                 contradicts = true;
                 break;
             }
-            if let Some(accounted) = answers[i].as_deref().and_then(|a| matched(a, &verdict.failures)) {
+            if let Some((accounted, by_counters)) = answers[i].as_deref().and_then(|a| matched(a, &verdict.failures)) {
+                loose |= by_counters;
                 matches.push((i, accounted));
             }
         }
         if !contradicts && !matches.is_empty() {
-            candidates.push(Candidate { name, matches });
+            candidates.push(Candidate { name, matches, loose });
         }
     }
     let whole = |c: &Candidate| c.matches.iter().filter(|(i, acc)| acc.len() == failures_of(answers, *i)).count();
-    candidates
-        .sort_by(|a, b| whole(b).cmp(&whole(a)).then(b.matches.len().cmp(&a.matches.len())).then(a.name.cmp(b.name)));
+    // Those that needed no counter set aside come first: a counter is an
+    // answer wherever the engine keeps it.
+    candidates.sort_by(|a, b| {
+        (a.loose.cmp(&b.loose))
+            .then(whole(b).cmp(&whole(a)))
+            .then(b.matches.len().cmp(&a.matches.len()))
+            .then(a.name.cmp(b.name))
+    });
     let defaults = registry::resolve_options(v, &crate::game::Options::new()).unwrap_or_default();
     // The engine's failures not yet accounted for, per scenario.
     let mut left: Vec<(usize, Vec<usize>)> =
@@ -85,7 +94,7 @@ pub(super) fn explained(
         let scenarios: Vec<usize> = c.matches.iter().map(|(i, _)| *i).collect();
         let (twins, alike): (Vec<&str>, Vec<&str>) = candidates
             .iter()
-            .filter(|o| o.name != c.name && o.matches == c.matches)
+            .filter(|o| o.name != c.name && o.matches == c.matches && o.loose == c.loose)
             .map(|o| o.name)
             .partition(|n| v.same_rules(&defaults, c.name, n));
         let slugs = |names: Vec<&str>| names.into_iter().map(crate::mutation::slug).collect();
@@ -106,6 +115,9 @@ pub(super) fn explained(
 struct Candidate {
     name: &'static str,
     matches: Vec<(usize, Vec<usize>)>,
+    /// Whether it matched only with a counter of a position set aside
+    /// (see [`counters_only`]).
+    loose: bool,
 }
 
 fn failures_of(answers: &[Option<Vec<Failure>>], i: usize) -> usize {
@@ -118,16 +130,17 @@ fn failures_of(answers: &[Option<Vec<Failure>>], i: usize) -> usize {
 /// deviant's others differ from the engine's answers only in a counter of
 /// a position; or every failure of the deviant is one of the engine's
 /// (those accounted for, the rest left to another cause).
-fn matched(engine: &[Failure], deviant: &[Failure]) -> Option<Vec<usize>> {
+/// With them, whether a counter was set aside to match.
+fn matched(engine: &[Failure], deviant: &[Failure]) -> Option<(Vec<usize>, bool)> {
     let found = |f: &Failure, among: &[Failure]| among.iter().any(|g| same_failure(f, g));
     if engine.iter().all(|f| found(f, deviant)) {
-        let extra_counters_only = deviant.iter().filter(|g| !found(g, engine)).all(counters_only);
-        if extra_counters_only {
-            return Some((0..engine.len()).collect());
+        let extra: Vec<&Failure> = deviant.iter().filter(|g| !found(g, engine)).collect();
+        if extra.iter().all(|g| counters_only(g)) {
+            return Some(((0..engine.len()).collect(), !extra.is_empty()));
         }
     }
     if !deviant.is_empty() && deviant.iter().all(|g| found(g, engine)) {
-        return Some((0..engine.len()).filter(|&k| found(&engine[k], deviant)).collect());
+        return Some(((0..engine.len()).filter(|&k| found(&engine[k], deviant)).collect(), false));
     }
     None
 }
