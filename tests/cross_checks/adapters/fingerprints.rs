@@ -150,11 +150,11 @@ fn the_adapters_fingerprints_name_what_the_readme_records() {
     }
     assert!(missing.is_empty(), "findings the fingerprints do not name:\n{}", missing.join("\n"));
 
-    let mut text = format!(
+    let mut text = String::from(
         "# What the shipped adapters play: fingerprints\n\n\
          `rulecheck fingerprint` of each engine of `fixtures/adapters/engines.yaml` on every variant it plays\n\
          (`RULECHECK_BLESS_ADAPTERS=1 cargo test --release --test cross_checks adapters::` rewrites this file;\n\
-         README.md, \"Real engines\", says what each finding is).\n"
+         README.md, \"Real engines\", says what each finding is).\n",
     );
     for f in &all {
         text.push_str("\n```\n");
