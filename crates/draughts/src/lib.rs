@@ -165,6 +165,13 @@ impl<B: Dispatch> Draughts<B> {
         let exact: Vec<&Move<B>> = routes.iter().filter(|m| explain::written_exactly(text, m, g)).collect();
         let fitting: Vec<&Move<B>> =
             if exact.is_empty() { routes.iter().filter(|m| explain::matches(text, m, g)).collect() } else { exact };
-        legal.iter().copied().filter(|m| fitting.iter().any(|r| r.same_move(m))).collect()
+        let mut out: Vec<Move<B>> = Vec::new();
+        // A move listed once per route stands once for all its routes.
+        for m in legal.iter().filter(|m| fitting.iter().any(|r| r.same_move(m))) {
+            if !out.iter().any(|o| o.same_move(m)) {
+                out.push(*m);
+            }
+        }
+        out
     }
 }

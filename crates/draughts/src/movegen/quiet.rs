@@ -39,12 +39,13 @@ impl<B: Word> Movers<B> {
 }
 
 /// The squares a king on `from` may step to in a direction: the empty run
-/// up to the next piece for a flying king, the next square if it is empty
-/// for a short one.
+/// up to the next piece for a flying king (every empty square of the line
+/// where its plain moves pass pieces), the next square if it is empty for a
+/// short one.
 #[inline(always)]
 pub(super) fn king_steps<R: RuleSet>(r: R, from: u8, d: usize, empty: R::B) -> R::B {
     if r.flying_kings() {
-        run_beyond(r.rays(), d, from, !empty)
+        flying_steps(r, from, d, empty)
     } else {
         short_king_step(r, R::B::bit(from), d) & empty
     }
@@ -60,6 +61,16 @@ fn short_king_step<R: RuleSet>(r: R, kings: R::B, d: usize) -> R::B {
         r.shift(kings, d)
     } else {
         r.shift8(kings, d)
+    }
+}
+
+/// A flying king's plain moves from `from` in a direction.
+#[inline(always)]
+fn flying_steps<R: RuleSet>(r: R, from: u8, d: usize, empty: R::B) -> R::B {
+    if r.kings_pass_pieces() {
+        r.rays()[d][usize::from(from)] & empty
+    } else {
+        run_beyond(r.rays(), d, from, !empty)
     }
 }
 
@@ -90,11 +101,9 @@ pub(super) fn count_plain<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side) ->
         }
     }
     if r.flying_kings() && !kings.is_zero() {
-        let rays = r.rays();
-        let occupied = pos.occupied();
         for k in Geometry::bits(kings) {
             for d in r.king_step_dirs() {
-                n += u64::from(run_beyond(rays, d, k, occupied).count_ones());
+                n += u64::from(flying_steps(r, k, d, empty).count_ones());
             }
         }
     }
@@ -140,7 +149,7 @@ pub(super) fn plain_moves<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut Vec<
             // Not through `king_steps`: in this form the counters, whose
             // rare fallback lists moves, keep their hot loop as it was.
             if r.flying_kings() {
-                let mut run = run_beyond(r.rays(), d, from, !empty);
+                let mut run = flying_steps(r, from, d, empty);
                 while !run.is_zero() {
                     out.push(Move::plain(from, pop_nearest(&mut run, d), false));
                 }

@@ -154,4 +154,8 @@ impl<B: Word> RuleSet for Configured<B> {
     fn king_straight(self) -> bool {
         self.gen.king_straight
     }
+
+    fn kings_pass_pieces(self) -> bool {
+        self.gen.kings_pass_pieces
+    }
 }

@@ -146,4 +146,8 @@ impl<const V: usize, B: Dispatch> RuleSet for Fixed<V, B> {
     fn king_straight(self) -> bool {
         Self::R.king_straight
     }
+
+    fn kings_pass_pieces(self) -> bool {
+        Self::R.kings_pass_pieces
+    }
 }

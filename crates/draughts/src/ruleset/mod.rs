@@ -92,6 +92,9 @@ pub trait RuleSet: Copy {
     /// Whether kings also make plain moves along the rows and columns of
     /// dark squares (on a board of dark squares only).
     fn king_straight(self) -> bool;
+    /// Whether a flying king's plain move passes over pieces on its line
+    /// (see [`Rules::kings_pass_pieces`](super::rules::Rules::kings_pass_pieces)).
+    fn kings_pass_pieces(self) -> bool;
     /// The directions pieces step in: the diagonals (indices 0 to 3), or
     /// the rows and columns (4 to 7) on the full board.
     #[inline(always)]

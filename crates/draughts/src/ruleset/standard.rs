@@ -34,6 +34,7 @@ pub struct GenRules {
     /// Kings also move along rows and columns of dark squares (never on
     /// the full board, where those are the only lines already).
     pub king_straight: bool,
+    pub kings_pass_pieces: bool,
 }
 
 impl GenRules {
@@ -65,6 +66,7 @@ impl GenRules {
             men_sideways: rules.men_sideways,
             turn_back: rules.turn_back,
             king_straight: matches!(rules.king_move, KingMove::StraightOrDiagonal) && !rules.geometry.is_full(),
+            kings_pass_pieces: rules.kings_pass_pieces,
         }
     }
 }
