@@ -23,6 +23,7 @@ mod declared;
 mod games;
 mod illegal;
 mod scenario;
+pub mod separate;
 mod shrink;
 
 pub use compare::Known;
