@@ -92,9 +92,13 @@ pub(super) fn separate(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         Some(found) => {
             note(&format!("{} and {} part {}: {}", found.first, found.second, found.how, found.detail));
             let s = found.shrunk;
+            let count = rulecheck::report::count;
             note(&format!(
-                "shrunk from {} pieces and {} moves to {} pieces and {} moves",
-                s.pieces_before, s.plies_before, s.pieces_after, s.plies_after
+                "shrunk from {} and {} to {} and {}",
+                count(s.pieces_before, "piece"),
+                count(s.plies_before, "move"),
+                count(s.pieces_after, "piece"),
+                count(s.plies_after, "move")
             ));
             match out_file {
                 Some(path) => write_file(&path, &found.yaml)?,

@@ -45,14 +45,15 @@ pub(super) struct Parting {
     pub detail: String,
 }
 
-/// The moves of a list by identity, read in `position` under `game`; the
-/// text itself where a move cannot be read (the second rule set may list
-/// a move the first has no reading of).
-fn keyed(game: &dyn Game, position: &str, moves: &[String]) -> BTreeMap<String, String> {
-    match rulecheck::oracle::listed_keys(game, position, moves) {
-        Ok((set, _)) => set.into_iter().map(|(k, m): (String, MoveKey)| (k, m.display)).collect(),
-        Err(_) => moves.iter().map(|m| (m.clone(), m.clone())).collect(),
-    }
+/// The moves of a list by identity, read in `position` under `game`.
+fn keyed(game: &dyn Game, position: &str, moves: &[String]) -> Option<BTreeMap<String, String>> {
+    let (set, _) = rulecheck::oracle::listed_keys(game, position, moves).ok()?;
+    Some(set.into_iter().map(|(k, m): (String, MoveKey)| (k, m.display)).collect())
+}
+
+/// The moves as written, where a list cannot be read by identity.
+fn written(moves: &[String]) -> BTreeMap<String, String> {
+    moves.iter().map(|m| (m.clone(), m.clone())).collect()
 }
 
 fn only_in(of: &BTreeMap<String, String>, other: &BTreeMap<String, String>) -> Vec<String> {
@@ -95,7 +96,13 @@ pub(super) fn parting(a: &dyn Game, b: &dyn Game, case: &Case) -> Option<Parting
         let detail = format!("the result differs: '{}' against '{}'", ours.result, theirs.result);
         return Some(Parting { kind: Kind::Result, ours, extra: Vec::new(), missing: Vec::new(), detail });
     }
-    let (want, got) = (keyed(a, &ours.position, &ours.moves), keyed(a, &ours.position, &theirs.moves));
+    // Each list read by its own rules in its own position: read by the
+    // first, a move of the second may pass for a shorthand of another (a
+    // capture stopped halfway for the whole capture).
+    let (want, got) = match (keyed(a, &ours.position, &ours.moves), keyed(b, &theirs.position, &theirs.moves)) {
+        (Some(w), Some(g)) => (w, g),
+        _ => (written(&ours.moves), written(&theirs.moves)),
+    };
     if want.keys().ne(got.keys()) {
         let (extra, missing) = (only_in(&got, &want), only_in(&want, &got));
         let mut detail = String::from("the legal moves differ");

@@ -268,19 +268,23 @@ fn what(parting: &Parting, plies: usize) -> String {
 }
 
 /// The scenario a found state makes, shrunk, written and checked: `Err`
-/// when the file does not load, or the second rule set passes it.
+/// when the file does not load, or the second rule set passes it. An
+/// action the second refuses is first traded for the moves it lists
+/// before it, and kept where that scenario passes under the second (the
+/// moves it lists read by the first as shorthands of the first's).
 fn written(
     v: &'static dyn Variant,
     plan: &Plan<'_>,
     sets: &Sets,
     a: &dyn Game,
     b: &dyn Game,
-    found: Found,
+    found: &Found,
+    before: bool,
 ) -> Result<Separated, String> {
     let catalog = plan.catalog;
     let Found { case, parting, start, how, .. } = found;
-    let (case, parting, shrunk) = shrink::smallest(a, b, case, parting);
-    let mut cited = clauses(a, plan, sets, catalog, &case, &parting, &start);
+    let (case, parting, shrunk) = shrink::smallest(a, b, case.clone(), parting.clone(), before);
+    let mut cited = clauses(a, plan, sets, catalog, &case, &parting, start);
     let placeholder = cited.is_empty();
     if placeholder {
         cited.extend(
@@ -314,11 +318,25 @@ fn written(
     write::verify(&text, catalog, std::rc::Rc::new(move || v.configure(&opts)), sets.b.clone())?;
     Ok(Separated {
         yaml: text,
-        how,
+        how: how.clone(),
         detail: parting.detail,
         shrunk,
         first: sets.first.clone(),
         second: sets.second.clone(),
+    })
+}
+
+fn written_either(
+    v: &'static dyn Variant,
+    plan: &Plan<'_>,
+    sets: &Sets,
+    a: &dyn Game,
+    b: &dyn Game,
+    found: &Found,
+) -> Result<Separated, String> {
+    written(v, plan, sets, a, b, found, true).or_else(|e| match found.parting.kind {
+        Kind::Refused => written(v, plan, sets, a, b, found, false),
+        _ => Err(e),
     })
 }
 
@@ -340,11 +358,10 @@ pub fn separate(plan: &Plan<'_>) -> Result<Option<Separated>, String> {
     for position_alone in [false, true] {
         let budget = Budget { games: plan.games, plies: plan.plies, seed: plan.seed, position_alone };
         let mut take = |found: Found| -> bool {
-            let random = found.random;
-            match written(v, plan, &sets, a.as_ref(), b.as_ref(), found) {
+            match written_either(v, plan, &sets, a.as_ref(), b.as_ref(), &found) {
                 Ok(s) if kept.iter().any(|(k, _)| k.yaml == s.yaml) => false,
                 Ok(s) => {
-                    kept.push((s, random));
+                    kept.push((s, found.random));
                     kept.iter().filter(|(_, r)| *r).count() >= KEPT
                 }
                 Err(e) => {

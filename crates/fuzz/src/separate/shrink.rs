@@ -51,6 +51,19 @@ fn fewer(a: &dyn Game, b: &dyn Game, case: &Case, kind: Kind) -> Option<(Case, P
     })
 }
 
+/// An action the second rule set refuses is a move it does not list:
+/// said of the state before it, the difference is in the moves there,
+/// which a smaller case (fewer pieces) may show where the first did not.
+fn listed_before(a: &dyn Game, b: &dyn Game, case: &Case, kind: Kind) -> Option<(Case, Parting)> {
+    if kind != Kind::Refused {
+        return None;
+    }
+    (0..case.play.len()).rev().find_map(|cut| {
+        let shorter = Case { from: case.from.clone(), play: case.play[..cut].to_vec() };
+        parting(a, b, &shorter).filter(|p| p.kind != Kind::Refused).map(|p| (shorter, p))
+    })
+}
+
 /// How far shrinking went: the pieces on the board before and after.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Shrunk {
@@ -60,20 +73,34 @@ pub struct Shrunk {
     pub plies_after: usize,
 }
 
-/// The smallest case found from `case`, with its difference. Each step
-/// removes a ply or a piece, so it ends.
-pub(super) fn smallest(a: &dyn Game, b: &dyn Game, case: Case, found: Parting) -> (Case, Parting, Shrunk) {
+/// The smallest case found from `case`, with its difference; with
+/// `before`, an action the second refuses may be traded for the moves it
+/// lists before it. Each step removes a ply or a piece, so it ends.
+pub(super) fn smallest(
+    a: &dyn Game,
+    b: &dyn Game,
+    case: Case,
+    found: Parting,
+    before: bool,
+) -> (Case, Parting, Shrunk) {
     let count = |c: &Case| a.pieces(&c.from).map(|p| p.len()).unwrap_or(0);
     let mut shrunk = Shrunk { pieces_before: count(&case), plies_before: case.play.len(), ..Shrunk::default() };
-    let kind = found.kind;
     let (mut case, mut found) = (case, found);
+    let mut kind = found.kind;
     loop {
         if let Some((c, p)) = later(a, b, &case, kind) {
             (case, found) = (c, p);
             continue;
         }
-        match fewer(a, b, &case, kind) {
-            Some((c, p)) => (case, found) = (c, p),
+        if let Some((c, p)) = fewer(a, b, &case, kind) {
+            (case, found) = (c, p);
+            continue;
+        }
+        match listed_before(a, b, &case, kind).filter(|_| before) {
+            Some((c, p)) => {
+                kind = p.kind;
+                (case, found) = (c, p);
+            }
             None => break,
         }
     }

@@ -1,7 +1,8 @@
 //! The scenario written for a state where two rule sets part: the first
 //! rule set's answer there as expectations (its moves, the position after
-//! the play and the result, and the moves only the second lists expected
-//! illegal with the first's reason), under the first's house rules, citing
+//! the play and the result, the moves only the second lists expected
+//! illegal with the first's reason and those only the first lists
+//! expected legal), under the first's house rules, citing
 //! the clauses given. Read back through the loader (which checks every
 //! expectation against the reference under those rules) and run against
 //! the second rule set, which must fail it: a file that does either wrong
@@ -67,6 +68,11 @@ pub(super) fn yaml(a: &dyn Game, page: &str, told: &Told<'_>, case: &Case, parti
         .collect();
     if !refused.is_empty() {
         out.push_str(&format!("      illegal: {}\n", list(&refused)));
+    }
+    // Asked one by one, so that no reading of a move list can pass them.
+    let missing: Vec<String> = parting.missing.iter().take(4).cloned().collect();
+    if !missing.is_empty() {
+        out.push_str(&format!("      legal: {}\n", list(&missing)));
     }
     out
 }
