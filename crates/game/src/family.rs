@@ -303,11 +303,13 @@ impl<F: Family + 'static> Game for Text<F> {
         Ok(self.0.counters(&self.normal(position)?))
     }
 
-    fn pieces(&self, position: &str) -> Result<Vec<String>, NotationError> {
-        let pos = self.0.parse_position(position)?;
-        let mut squares: Vec<String> = self.0.occupied(&pos).into_iter().map(|(c, _)| self.0.write_square(c)).collect();
-        squares.sort_by_key(|s| rulecheck_text::natural(s));
-        Ok(squares)
+    fn pieces(&self, position: &str) -> Result<Vec<(String, String)>, NotationError> {
+        let f = &self.0;
+        let pos = f.parse_position(position)?;
+        let mut pieces: Vec<(String, String)> =
+            f.occupied(&pos).into_iter().map(|(c, p)| (f.write_square(c), f.player_name(p))).collect();
+        pieces.sort_by_key(|(s, _)| rulecheck_text::natural(s));
+        Ok(pieces)
     }
 
     /// Written and read back, so that a position the notation refuses (a

@@ -181,7 +181,8 @@ fn command(plan: &Plan<'_>) -> String {
 /// `rulecheck fuzz` would cite (the reasons for refusing the moves only
 /// the second lists, the rules that make legal the moves it lacks); else
 /// those of the scenario the search started from. Empty when none is
-/// found.
+/// found. Without `cite`, the second is skipped: it reads the whole spec,
+/// and is done only for the scenario kept.
 fn clauses(
     a: &dyn Game,
     plan: &Plan<'_>,
@@ -190,6 +191,7 @@ fn clauses(
     case: &Case,
     parting: &Parting,
     start: &Start,
+    cite: bool,
 ) -> Vec<String> {
     let mut cited: Vec<String> = Vec::new();
     for name in &sets.parted {
@@ -202,7 +204,7 @@ fn clauses(
     if !cited.is_empty() {
         return cited;
     }
-    if let Some(dir) = plan.spec_dir {
+    if let Some(dir) = plan.spec_dir.filter(|_| cite) {
         let moves: Option<Vec<String>> = case
             .play
             .iter()
@@ -280,11 +282,12 @@ fn written(
     b: &dyn Game,
     found: &Found,
     before: bool,
+    cite: bool,
 ) -> Result<Separated, String> {
     let catalog = plan.catalog;
     let Found { case, parting, start, how, .. } = found;
     let (case, parting, shrunk) = shrink::smallest(a, b, case.clone(), parting.clone(), before);
-    let mut cited = clauses(a, plan, sets, catalog, &case, &parting, start);
+    let mut cited = clauses(a, plan, sets, catalog, &case, &parting, start, cite);
     let placeholder = cited.is_empty();
     if placeholder {
         cited.extend(
@@ -333,9 +336,9 @@ fn written_either(
     a: &dyn Game,
     b: &dyn Game,
     found: &Found,
-) -> Result<Separated, String> {
-    written(v, plan, sets, a, b, found, true).or_else(|e| match found.parting.kind {
-        Kind::Refused => written(v, plan, sets, a, b, found, false),
+) -> Result<(Separated, bool), String> {
+    written(v, plan, sets, a, b, found, true, false).map(|s| (s, true)).or_else(|e| match found.parting.kind {
+        Kind::Refused => written(v, plan, sets, a, b, found, false, false).map(|s| (s, false)),
         _ => Err(e),
     })
 }
@@ -352,17 +355,20 @@ pub fn separate(plan: &Plan<'_>) -> Result<Option<Separated>, String> {
     let b = (sets.b)();
     let starts = search::starts(a.as_ref(), b.as_ref(), v.info().id, plan.files);
     let mut refused: Vec<String> = Vec::new();
-    let mut kept: Vec<(Separated, bool)> = Vec::new();
+    // Each scenario kept, with whether a random game found it, what was
+    // found and whether the refused action was traded for the moves.
+    let mut kept: Vec<(Separated, bool, Found, bool)> = Vec::new();
     // A difference in the moves or the result first; one in the position
     // alone (a counter kept otherwise) only where there is no other.
     for position_alone in [false, true] {
         let budget = Budget { games: plan.games, plies: plan.plies, seed: plan.seed, position_alone };
         let mut take = |found: Found| -> bool {
             match written_either(v, plan, &sets, a.as_ref(), b.as_ref(), &found) {
-                Ok(s) if kept.iter().any(|(k, _)| k.yaml == s.yaml) => false,
-                Ok(s) => {
-                    kept.push((s, found.random));
-                    kept.iter().filter(|(_, r)| *r).count() >= KEPT
+                Ok((s, _)) if kept.iter().any(|(k, ..)| k.yaml == s.yaml) => false,
+                Ok((s, before)) => {
+                    let random = found.random;
+                    kept.push((s, random, found, before));
+                    kept.iter().filter(|(_, r, ..)| *r).count() >= KEPT
                 }
                 Err(e) => {
                     refused.push(e);
@@ -376,8 +382,11 @@ pub fn separate(plan: &Plan<'_>) -> Result<Option<Separated>, String> {
         }
     }
     // The shortest play, then the fewest pieces, then the shortest file.
-    let out =
-        kept.into_iter().map(|(k, _)| k).min_by_key(|k| (k.shrunk.plies_after, k.shrunk.pieces_after, k.yaml.len()));
+    let chosen = kept.into_iter().min_by_key(|(k, ..)| (k.shrunk.plies_after, k.shrunk.pieces_after, k.yaml.len()));
+    // The kept scenario cites as fuzz would, where that finds a clause.
+    let out = chosen.map(|(k, _, found, before)| {
+        written(v, plan, &sets, a.as_ref(), b.as_ref(), &found, before, true).unwrap_or(k)
+    });
     match (out, refused.last()) {
         (Some(s), _) => Ok(Some(s)),
         (None, Some(e)) if refused.len() >= MOST_REFUSED => {

@@ -20,6 +20,7 @@ pub(super) struct Start {
 }
 
 /// A state where the two part, and the start it was found from.
+#[derive(Clone)]
 pub(super) struct Found {
     pub case: Case,
     pub parting: Parting,

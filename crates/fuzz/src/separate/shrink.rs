@@ -35,12 +35,14 @@ fn later(a: &dyn Game, b: &dyn Game, case: &Case, kind: Kind) -> Option<(Case, P
 }
 
 /// The case with one piece fewer on its position, the first square (in
-/// natural order) whose piece can go: the position left must be one both
-/// rule sets read and a game not yet over (a board with one side's
-/// pieces all gone shows nothing of the rules).
+/// natural order) whose piece can go: never a player's last piece, and
+/// the position left must be one both rule sets read and a game not yet
+/// over (a board with one side's pieces all gone shows nothing of the
+/// rules).
 fn fewer(a: &dyn Game, b: &dyn Game, case: &Case, kind: Kind) -> Option<(Case, Parting)> {
-    let squares = a.pieces(&case.from).ok()?;
-    squares.iter().find_map(|sq| {
+    let pieces = a.pieces(&case.from).ok()?;
+    let last = |owner: &str| pieces.iter().filter(|(_, o)| o == owner).count() == 1;
+    pieces.iter().filter(|(_, owner)| !last(owner)).find_map(|(sq, _)| {
         let from = a.without_piece(&case.from, sq).ok()?;
         b.normalize_position(&from).ok()?;
         if a.replay(&from, &[]).ok()?.result != "ongoing" {
