@@ -14,7 +14,8 @@
 //! moves offered to be refused, `shrink` cuts a
 //! disagreement to its smallest scenario and `scenario` writes that out;
 //! this file holds the plan, the outcome and the proptest run that drives
-//! them.
+//! them. `separate` asks no engine: it tells two rule sets of the reference
+//! apart and writes the scenario that does.
 
 mod against;
 mod cite;

@@ -162,6 +162,17 @@ fn rule_sets(v: &'static dyn Variant, plan: &Plan<'_>) -> Result<Sets, String> {
     }
 }
 
+/// What one search works with: the variant, the plan, its two rule sets
+/// and their games.
+#[derive(Clone, Copy)]
+struct Run<'r> {
+    v: &'static dyn Variant,
+    plan: &'r Plan<'r>,
+    sets: &'r Sets,
+    a: &'r dyn Game,
+    b: &'r dyn Game,
+}
+
 /// The command line that repeats a search, for the scenario's comment.
 fn command(plan: &Plan<'_>) -> String {
     let mut c = format!("rulecheck separate {}", plan.variant);
@@ -183,16 +194,9 @@ fn command(plan: &Plan<'_>) -> String {
 /// those of the scenario the search started from. Empty when none is
 /// found. Without `cite`, the second is skipped: it reads the whole spec,
 /// and is done only for the scenario kept.
-fn clauses(
-    a: &dyn Game,
-    plan: &Plan<'_>,
-    sets: &Sets,
-    catalog: &Catalog,
-    case: &Case,
-    parting: &Parting,
-    start: &Start,
-    cite: bool,
-) -> Vec<String> {
+fn clauses(run: &Run<'_>, case: &Case, parting: &Parting, start: &Start, cite: bool) -> Vec<String> {
+    let Run { a, plan, sets, .. } = *run;
+    let catalog = plan.catalog;
     let mut cited: Vec<String> = Vec::new();
     for name in &sets.parted {
         if let Some((_, r)) = catalog.readings(plan.variant).find(|(_, r)| r.option.value == *name) {
@@ -274,20 +278,12 @@ fn what(parting: &Parting, plies: usize) -> String {
 /// action the second refuses is first traded for the moves it lists
 /// before it, and kept where that scenario passes under the second (the
 /// moves it lists read by the first as shorthands of the first's).
-fn written(
-    v: &'static dyn Variant,
-    plan: &Plan<'_>,
-    sets: &Sets,
-    a: &dyn Game,
-    b: &dyn Game,
-    found: &Found,
-    before: bool,
-    cite: bool,
-) -> Result<Separated, String> {
+fn written(run: &Run<'_>, found: &Found, before: bool, cite: bool) -> Result<Separated, String> {
+    let Run { v, plan, sets, a, b } = *run;
     let catalog = plan.catalog;
     let Found { case, parting, start, how, .. } = found;
     let (case, parting, shrunk) = shrink::smallest(a, b, case.clone(), parting.clone(), before);
-    let mut cited = clauses(a, plan, sets, catalog, &case, &parting, start, cite);
+    let mut cited = clauses(run, &case, &parting, start, cite);
     let placeholder = cited.is_empty();
     if placeholder {
         cited.extend(
@@ -329,16 +325,9 @@ fn written(
     })
 }
 
-fn written_either(
-    v: &'static dyn Variant,
-    plan: &Plan<'_>,
-    sets: &Sets,
-    a: &dyn Game,
-    b: &dyn Game,
-    found: &Found,
-) -> Result<(Separated, bool), String> {
-    written(v, plan, sets, a, b, found, true, false).map(|s| (s, true)).or_else(|e| match found.parting.kind {
-        Kind::Refused => written(v, plan, sets, a, b, found, false, false).map(|s| (s, false)),
+fn written_either(run: &Run<'_>, found: &Found) -> Result<(Separated, bool), String> {
+    written(run, found, true, false).map(|s| (s, true)).or_else(|e| match found.parting.kind {
+        Kind::Refused => written(run, found, false, false).map(|s| (s, false)),
         _ => Err(e),
     })
 }
@@ -354,6 +343,7 @@ pub fn separate(plan: &Plan<'_>) -> Result<Option<Separated>, String> {
     let a = v.configure(&sets.a);
     let b = (sets.b)();
     let starts = search::starts(a.as_ref(), b.as_ref(), v.info().id, plan.files);
+    let run = Run { v, plan, sets: &sets, a: a.as_ref(), b: b.as_ref() };
     let mut refused: Vec<String> = Vec::new();
     // Each scenario kept, with whether a random game found it, what was
     // found and whether the refused action was traded for the moves.
@@ -363,7 +353,7 @@ pub fn separate(plan: &Plan<'_>) -> Result<Option<Separated>, String> {
     for position_alone in [false, true] {
         let budget = Budget { games: plan.games, plies: plan.plies, seed: plan.seed, position_alone };
         let mut take = |found: Found| -> bool {
-            match written_either(v, plan, &sets, a.as_ref(), b.as_ref(), &found) {
+            match written_either(&run, &found) {
                 Ok((s, _)) if kept.iter().any(|(k, ..)| k.yaml == s.yaml) => false,
                 Ok((s, before)) => {
                     let random = found.random;
@@ -384,9 +374,7 @@ pub fn separate(plan: &Plan<'_>) -> Result<Option<Separated>, String> {
     // The shortest play, then the fewest pieces, then the shortest file.
     let chosen = kept.into_iter().min_by_key(|(k, ..)| (k.shrunk.plies_after, k.shrunk.pieces_after, k.yaml.len()));
     // The kept scenario cites as fuzz would, where that finds a clause.
-    let out = chosen.map(|(k, _, found, before)| {
-        written(v, plan, &sets, a.as_ref(), b.as_ref(), &found, before, true).unwrap_or(k)
-    });
+    let out = chosen.map(|(k, _, found, before)| written(&run, &found, before, true).unwrap_or(k));
     match (out, refused.last()) {
         (Some(s), _) => Ok(Some(s)),
         (None, Some(e)) if refused.len() >= MOST_REFUSED => {
