@@ -12,6 +12,10 @@ use rulecheck::report;
 use rulecheck::runner;
 use rulecheck_game::Options;
 
+/// How many near misses of `--expected-failures` are said, and how many
+/// scenario ids of a list are shown.
+const NEAR_SHOWN: usize = 3;
+
 /// Longest fuzzed game, in moves: every ply replays the game from the start.
 const MAX_FUZZ_PLIES: u64 = 10_000;
 
@@ -59,20 +63,39 @@ pub(super) struct Args {
     /// difference it gives is reported as known, and the game goes on.
     #[arg(long, value_name = "DEVIATION")]
     known: Vec<String>,
+    /// The engine's expected-failures list (as `run --bless` writes it): every deviation that fails
+    /// listed scenarios of the variant in the spec, and no other, is taken as known (see --known).
+    #[arg(long, value_name = "FILE")]
+    expected_failures: Option<PathBuf>,
     #[command(flatten)]
     limits: Limits,
 }
 
 pub(super) fn fuzz(raw_options: &[String], args: Args) -> Result<u8, Fail> {
-    let Args { variant, engine, games, seed, plies, out: out_file, spec, from, from_file, counters, known, limits } =
-        args;
+    let Args {
+        variant,
+        engine,
+        games,
+        seed,
+        plies,
+        out: out_file,
+        spec,
+        from,
+        from_file,
+        counters,
+        mut known,
+        expected_failures,
+        limits,
+    } = args;
     let given = parse_options(raw_options)?;
     let spec_dir = spec_dir(spec)?;
     let plies = usize::try_from(plies).map_err(|_| bad(format!("--plies {plies} is too large")))?;
     let mut inputs = catalog_files();
+    // The run's catalog: it loads --from-file's scenarios and names the
+    // readings the reference takes from the engine's declaration.
+    let cat = catalog()?;
     let mut files = Vec::new();
     if !from_file.is_empty() {
-        let cat = catalog()?;
         let (loaded, errors) = runner::load_all(&from_file, &cat, &Options::new());
         if let Some(e) = errors.first() {
             return Err(bad(format!("--from-file: {e}")));
@@ -80,6 +103,13 @@ pub(super) fn fuzz(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         inputs.extend(loaded.iter().map(|f| f.path.clone()));
         files = loaded;
     }
+    let from_list = match &expected_failures {
+        Some(path) => {
+            inputs.push(path.clone());
+            Some(known_from_list(path, spec_dir.as_deref(), &cat, &variant)?)
+        }
+        None => None,
+    };
     // The scenario is written where no input of the run is, and somewhere
     // it can be: found out before the games, not after them.
     if let Some(path) = &out_file {
@@ -90,7 +120,7 @@ pub(super) fn fuzz(raw_options: &[String], args: Args) -> Result<u8, Fail> {
     let mut e = started(engine_spec, &engine)?;
     // The reference plays each rule the engine declares one value of as the
     // engine does, unless `-o` sets it.
-    let (options, taken) = rulecheck_fuzz::under_declared(&mut e, &variant, &given);
+    let (options, taken) = rulecheck_fuzz::under_declared(&mut e, &variant, &given, &cat);
     plays(&mut e, &engine, &variant, &options)?;
     if !taken.is_empty() {
         let said: Vec<String> = taken
@@ -101,6 +131,9 @@ pub(super) fn fuzz(raw_options: &[String], args: Args) -> Result<u8, Fail> {
             })
             .collect();
         note(&format!("the reference plays what the engine declares alone: {}", said.join(", ")));
+    }
+    if let Some(list) = from_list {
+        take_known(&variant, &options, list, &mut known)?;
     }
     let reference = rulecheck::registry::configure(&variant, &options).map_err(|e| bad(e.to_string()))?;
     let mut starts = Vec::new();
@@ -194,5 +227,94 @@ pub(super) fn fuzz(raw_options: &[String], args: Args) -> Result<u8, Fail> {
             }
             Ok(1)
         }
+    }
+}
+
+/// The deviations `--expected-failures` stands for, judged over the
+/// variant's scenarios in the spec.
+fn known_from_list(
+    path: &std::path::Path,
+    spec_dir: Option<&std::path::Path>,
+    cat: &rulecheck::catalog::Catalog,
+    variant: &str,
+) -> Result<rulecheck_fuzz::FromList, Fail> {
+    let list = report::ExpectedFailures::load(path).map_err(|e| bad(format!("--expected-failures: {e}")))?;
+    let Some(dir) = spec_dir else {
+        return Err(bad(format!(
+            "--expected-failures {}: the deviations it stands for are judged over the spec's scenarios, and there is no ./spec here: give --spec DIR",
+            path.display()
+        )));
+    };
+    let (files, errors) = runner::load_all(&[dir.to_path_buf()], cat, &Options::new());
+    if let Some(e) = errors.first() {
+        return Err(bad(format!("--expected-failures needs the spec: {e}")));
+    }
+    rulecheck_fuzz::known_from(variant, &files, &list).map_err(bad)
+}
+
+/// The deviations an expected-failures list stands for, added to
+/// `known` and said on standard error, with the listed scenarios none of
+/// them explains.
+fn take_known(
+    variant: &str,
+    options: &Options,
+    list: rulecheck_fuzz::FromList,
+    known: &mut Vec<String>,
+) -> Result<(), Fail> {
+    if list.listed == 0 {
+        note(&format!(
+            "--expected-failures: the list names no {variant} scenario of the spec; no deviation is taken as known"
+        ));
+        return Ok(());
+    }
+    let v = rulecheck::registry::variant(variant).map_err(|e| bad(e.to_string()))?;
+    let complete = rulecheck::registry::resolve_options(v, options).map_err(|e| bad(e.to_string()))?;
+    let fuzzable: Vec<String> = rulecheck::mutation::deviants(variant, &complete).into_iter().map(|(s, _)| s).collect();
+    for (name, failed) in list.known {
+        if !fuzzable.contains(&name) {
+            note(&format!("--expected-failures: {name} explains listed scenarios but is no deviation of {variant} under these house rules; not taken"));
+            continue;
+        }
+        note(&format!(
+            "--expected-failures: {name} taken as known: it fails {} listed and nothing else ({})",
+            report::count(failed.len(), "scenario"),
+            some(&failed)
+        ));
+        if !known.contains(&name) {
+            known.push(name);
+        }
+    }
+    if list.unexplained.is_empty() {
+        return Ok(());
+    }
+    note(&format!(
+        "--expected-failures: {} of {} listed {variant} scenarios explained by no deviation (their differences still stop fuzzing): {}",
+        list.unexplained.len(),
+        list.listed,
+        some(&list.unexplained)
+    ));
+    // The nearest misses, where the list may be of a run over part of the
+    // spec, or old: the deviations that fail the fewest scenarios beside
+    // the list's.
+    let mut near = list.near;
+    near.sort_by_key(|n| (n.beside.len(), std::cmp::Reverse(n.listed)));
+    for n in near.iter().take(NEAR_SHOWN) {
+        note(&format!(
+            "--expected-failures: {} fails {} listed, but also {} the list does not expect, so it is not taken ({})",
+            n.deviation,
+            report::count(n.listed, "scenario"),
+            n.beside.len(),
+            some(&n.beside)
+        ));
+    }
+    Ok(())
+}
+
+/// The first few of a list of scenario ids, and how many more.
+fn some(ids: &[String]) -> String {
+    let shown: Vec<&str> = ids.iter().take(NEAR_SHOWN).map(String::as_str).collect();
+    match ids.len() - shown.len() {
+        0 => shown.join("; "),
+        more => format!("{}; and {more} more", shown.join("; ")),
     }
 }

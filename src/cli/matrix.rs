@@ -56,7 +56,7 @@ pub(super) fn matrix(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         .map(|f| f.path.clone())
         .chain(std::iter::once(engines.clone()))
         .chain(entries.iter().flat_map(|e| match e {
-            rulecheck::matrix::Entry::Process(s) => {
+            rulecheck::matrix::Entry::Process { spec: s, .. } => {
                 s.expected_failures.iter().cloned().chain(engine_files(s)).collect()
             }
             rulecheck::matrix::Entry::Reference { .. } => Vec::new(),
@@ -66,8 +66,11 @@ pub(super) fn matrix(raw_options: &[String], args: Args) -> Result<u8, Fail> {
     check_outputs(&outputs, &inputs, "this matrix")?;
     stop_on_signals()?;
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
-    let columns = rulecheck::matrix::run(&files, &entries, jobs).map_err(bad)?;
+    let disputed = disputed_rules(&cat, &files);
+    let columns = rulecheck::matrix::run(&files, &entries, jobs, &disputed).map_err(bad)?;
     let rows = rulecheck::matrix::rows(&files, &columns);
+    let found: Vec<_> = columns.iter().map(|c| c.readings.clone()).collect();
+    let readings = rulecheck::matrix::readings::rows(&disputed, &entries, &found);
     let mut command = format!("rulecheck matrix {}", runner::display_path(&engines));
     for p in &given_paths {
         command.push(' ');
@@ -85,16 +88,16 @@ pub(super) fn matrix(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         selected: files.iter().map(|f| f.scenarios.len()).sum::<usize>() * columns.len(),
     });
     let stopped = stopped.as_ref();
-    let md = matrix::render::markdown(&command, &columns, &rows, stopped);
+    let md = matrix::render::markdown(&command, &columns, &rows, &readings, stopped);
     if let Some(f) = &markdown {
         write_file(f, &md)?;
     }
     if let Some(f) = &json {
-        write_file(f, &matrix::render::json(&command, &columns, &rows, stopped))?;
+        write_file(f, &matrix::render::json(&command, &columns, &rows, &readings, stopped))?;
     }
     if let Some(f) = &html {
         let outcomes = rulecheck::matrix::scenario_outcomes(&files, &columns);
-        write_file(f, &matrix::render::html(&command, &columns, &rows, &outcomes, &cat, stopped))?;
+        write_file(f, &matrix::render::html(&command, &columns, &rows, &outcomes, &readings, &cat, stopped))?;
     }
     if outputs.is_empty() {
         out(&md)?;
@@ -104,4 +107,28 @@ pub(super) fn matrix(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         return Ok(report::EXIT_STOPPED as u8);
     }
     Ok(rulecheck::matrix::exit_code(&columns, 0) as u8)
+}
+
+/// The readings of the catalog for the variants the scenarios cover: the
+/// disputed rules the matrix finds each engine's reading of.
+fn disputed_rules(
+    cat: &rulecheck::catalog::Catalog,
+    files: &[rulecheck::scenario::ScenarioFile],
+) -> Vec<rulecheck::matrix::readings::Disputed> {
+    let mut out = Vec::new();
+    for v in rulecheck::registry::variants() {
+        let id = v.info().id;
+        if !files.iter().any(|f| f.scenarios.iter().any(|s| s.variant == id)) {
+            continue;
+        }
+        for (_, r) in cat.readings(id) {
+            out.push(rulecheck::matrix::readings::Disputed {
+                variant: id.to_string(),
+                option: r.option.value.clone(),
+                clause: r.clause.value.clone(),
+                default: r.default.value.clone(),
+            });
+        }
+    }
+    out
 }

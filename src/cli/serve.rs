@@ -13,7 +13,8 @@ pub(super) fn serve(
     deviate: Option<String>,
     perft_budget: u64,
 ) -> Result<u8, Fail> {
-    let name = format!("rulecheck {}", env!("CARGO_PKG_VERSION"));
+    // The handshake gives the version on its own line.
+    let name = "rulecheck serve".to_string();
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     // `-o NAME=VALUE` serves only that value of the rule, as an

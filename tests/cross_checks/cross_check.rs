@@ -16,7 +16,9 @@ use rulecheck::draughts::notation::{parse_fen, write_fen, SquareStyle};
 use rulecheck::draughts::Dispatch;
 use rulecheck::draughts::Word;
 use rulecheck::draughts::{apply, Generator, Move};
-use rulecheck::draughts::{CaptureDuty, Chain, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side};
+use rulecheck::draughts::{
+    CaptureDuty, Chain, KingLanding, KingMove, MidCapturePromotion, Precedence, Removal, Rules, Side,
+};
 use rulecheck::draughts::{Counting, Perft};
 use rulecheck::draughts::{Geometry, Numbering};
 use rulecheck::draughts::{KingRun, Position};
@@ -558,6 +560,16 @@ fn other_configs() -> Vec<(&'static str, Rules)> {
     out.push(("men take no kings", r));
 
     out.push(("frisian", Rules::frisian()));
+    // Frisian under the reading whose kings move along rows and columns
+    // too; short kings that do, on the small board; and both with the
+    // same-king limit at one move, where the straight moves count.
+    let straight = |r: Rules| Rules { king_move: KingMove::StraightOrDiagonal, ..r };
+    out.push(("frisian, kings moving straight", straight(Rules::frisian())));
+    out.push((
+        "frisian, kings moving straight, one move per king",
+        Rules { same_king_moves: Some(1), ..straight(Rules::frisian()) },
+    ));
+    out.push(("short kings moving straight, one move per king", Rules { same_king_moves: Some(1), ..straight(e()) }));
 
     // The same-king limit at one move, so that it acts all the time: on the
     // international rules, whose counting shortcuts must respect it, and on
@@ -662,6 +674,13 @@ fn frisian_agrees() {
 }
 
 #[test]
+fn kings_moving_straight_agree() {
+    check_other_config("frisian, kings moving straight");
+    check_other_config("frisian, kings moving straight, one move per king");
+    check_other_config("short kings moving straight, one move per king");
+}
+
+#[test]
 fn one_move_per_king_agrees() {
     check_other_config("international, one move per king");
     check_other_config("english, one move per king");
@@ -713,6 +732,23 @@ fn frisian_start_perft_agrees() {
     for depth in 1..=4 {
         let mut perft = Perft::new(&rules, Counting::DistinctMoves);
         assert_eq!(perft.count(&pos, depth), plain.perft(&board, depth), "frisian perft({depth})");
+    }
+}
+
+/// The spec's perft of a lone king against a man in the corner
+/// (spec/frisian/king-straight.yaml, counted there by hand to three plies),
+/// under both readings of the king's move, two plies deeper; and a position
+/// with kings and men of both sides, where the straight moves meet
+/// captures along rows and columns and the same-king limit.
+#[test]
+fn frisian_king_move_readings_perft_agrees() {
+    for king_move in [KingMove::Diagonal, KingMove::StraightOrDiagonal] {
+        let rules = Rules { king_move, ..Rules::frisian() };
+        let plain = Plain::new(&rules);
+        for fen in ["W:WK46:B5", "W:W31,33,K47,K20:B8,18,K25,K44"] {
+            let pos = parse_fen::<u64>(fen, &rules).expect("test FEN parses");
+            assert_perft_agrees(&format!("frisian, {king_move:?}"), &rules, &plain, &pos, 5);
+        }
     }
 }
 

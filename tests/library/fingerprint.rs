@@ -110,3 +110,34 @@ fn the_value_an_engine_plays_is_found_whatever_it_is_sent() {
         assert!(f.deviations.is_empty() && f.unexplained.is_empty(), "{}", f.text());
     }
 }
+
+/// The matrix's readings cell of an engine that declares the default and
+/// plays another value says both, and which it follows.
+#[test]
+fn a_readings_cell_says_what_an_engine_follows_and_what_it_is_sent() {
+    use rulecheck::matrix::readings::{cell_text, find, Disputed, Found};
+    let files = spec();
+    let inner = InProcess::new(
+        "plays wcdf".to_string(),
+        Box::new(|id, options| {
+            let mut options = options.clone();
+            options.insert("no-progress".to_string(), "wcdf".to_string());
+            registry::configure(id, &options).ok()
+        }),
+    );
+    let mut e = Declaring::every(inner, "english", &[("no-progress", "site")]);
+    let rule = Disputed {
+        variant: "english".into(),
+        option: "no-progress".into(),
+        clause: "english.draw.forty".into(),
+        default: "site".into(),
+    };
+    let other = Disputed { variant: "turkish".into(), ..rule.clone() };
+    let found = find(&mut e, &[rule.clone(), other], &files);
+    assert!(
+        matches!(&found[0], Found::OneWay { sent, follows: Some(f), .. } if sent == "site" && f == "wcdf"),
+        "{found:?}"
+    );
+    assert_eq!(cell_text(&rule, &found[0]), "wcdf (not the default), sent site");
+    assert!(matches!(found[1], Found::NotPlayed), "it plays no Turkish: {found:?}");
+}

@@ -311,6 +311,57 @@ fn the_reference_plays_the_readings_the_engine_declares() {
     assert!(o.stderr.contains("mandatory-capture=off"), "{}", o.all());
 }
 
+/// An engine's expected-failures list (`run --bless` over the spec's
+/// English scenarios) stands for the one deviation the engine plays: fuzz
+/// takes it as known, says so, and goes past the difference. A list of one
+/// file's run stands for no deviation, since the deviation fails scenarios
+/// beside it: fuzz says which listed scenarios nothing explains and the
+/// nearest miss, and stops at the difference as without a list. A list
+/// needs the spec to judge by.
+#[test]
+fn fuzzing_goes_past_the_deviations_an_expected_failures_list_stands_for() {
+    let engine = served("--deviate capture-duty-flipped");
+    let list = scratch("expected-failures").join("engine.expected-failures");
+    let l = list.to_string_lossy().into_owned();
+    rulecheck(&["run", "--engine", &engine, "spec/english", "spec/compare", "--bless", &l]).ok();
+    let args = ["fuzz", "english", "--engine", &engine, "--games", "30", "--expected-failures", &l];
+    let o = rulecheck(&args).ok();
+    assert!(o.stdout.contains("the engine and the reference agree"), "{}", o.all());
+    o.stderr_has("--expected-failures: capture-duty-flipped taken as known: it fails ");
+    o.stderr_has("known difference (capture-duty-flipped)");
+    assert!(!o.stderr.contains("explained by no deviation"), "{}", o.all());
+    rulecheck(&["run", "--engine", &engine, "spec/english/captures.yaml", "--bless", &l]).ok();
+    let o = rulecheck(&args).exits(1);
+    o.stderr_has("--expected-failures: 4 of 4 listed english scenarios explained by no deviation");
+    o.stderr_has("--expected-failures: capture-duty-flipped fails 4 scenarios listed, but also ");
+    o.stderr_has("the legal moves differ");
+    let elsewhere = process::rulecheck_in(&scratch("expected-failures-no-spec"), &args, 60);
+    assert_eq!(elsewhere.code, Some(2), "{}", elsewhere.all());
+    elsewhere.stderr_has("there is no ./spec here: give --spec DIR");
+}
+
+/// The readings fuzz names are those of the run's catalog: under a
+/// `--catalog` whose Czech page keeps no readings, the rule the reference
+/// takes from the engine is named as a house rule alone.
+#[test]
+fn fuzzing_names_the_readings_of_the_catalog_given() {
+    let rules = scratch("catalog-readings").join("rules");
+    std::fs::create_dir_all(&rules).expect("rules dir");
+    for e in std::fs::read_dir(Path::new(ROOT).join("spec/rules")).expect("spec/rules") {
+        let p = e.expect("entry").path();
+        std::fs::copy(&p, rules.join(p.file_name().expect("name"))).expect("copy");
+    }
+    let czech = rules.join("czech.yaml");
+    let text = std::fs::read_to_string(&czech).expect("czech catalog");
+    let cut = text.split("\nreadings:\n").next().expect("a page").to_string() + "\n";
+    std::fs::write(&czech, cut).expect("edited catalog");
+    let engine = served("-o king-landing=any");
+    let dir = rules.to_string_lossy().into_owned();
+    let o = rulecheck(&["--catalog", &dir, "fuzz", "czech", "--engine", &engine, "--games", "3"]).ok();
+    o.stderr_has("the reference plays what the engine declares alone: king-landing=any");
+    assert!(!o.stderr.contains("a reading of"), "{}", o.all());
+}
+
 /// An engine known to play one deviation stops at it unless told so with
 /// `--known`: then the difference is reported once as known, the games go
 /// on past it, and no new disagreement is found. A name that is no

@@ -183,3 +183,55 @@ fn the_html_matrix_opens_a_clause_onto_its_scenarios_in_a_browser() {
     );
     assert!(dom.contains("flipped: fail"), "each scenario says each engine's outcome");
 }
+
+/// An engine of the matrix that plays `no-progress=wcdf` in English, in
+/// its own lineage or in `lineage`.
+fn wcdf(name: &str, lineage: Option<&str>) -> String {
+    let lineage = lineage.map(|l| format!("    lineage: {l}\n")).unwrap_or_default();
+    format!(
+        "  - name: {name}\n    command: {}\n    args: [serve, -o, no-progress=wcdf]\n{lineage}",
+        env!("CARGO_BIN_EXE_rulecheck")
+    )
+}
+
+#[test]
+fn the_readings_table_flags_a_reading_shared_by_independent_engines() {
+    let d = dir("readings");
+    let body = format!("engines:\n  - builtin: reference\n{}{}", wcdf("one", None), wcdf("fork", Some("one")));
+    let (o, json) = matrix_to(&d, &body, "spec/english/draws.yaml", "--json", "m.json");
+    assert_eq!(o.code, Some(0), "{}", o.all());
+    let m = read_json(&json);
+    let rows = m["readings"].as_array().expect("readings");
+    let row = rows.iter().find(|r| r["option"] == "no-progress").expect("the English no-progress reading");
+    assert_eq!(row["clause"], "english.draw.forty");
+    assert_eq!(row["cells"][0]["status"], "declares", "the reference plays each value as sent: {row}");
+    for cell in [&row["cells"][1], &row["cells"][2]] {
+        assert_eq!(cell["status"], "one-way", "{row}");
+        assert_eq!(cell["follows"], "wcdf", "{row}");
+        assert!(cell["separating"].as_u64().is_some_and(|n| n > 0), "{row}");
+    }
+    assert_eq!(row["review"], serde_json::json!([]), "one lineage is one engine's reading: {row}");
+
+    let body = format!("{body}{}", wcdf("two", None));
+    let (o, md) = matrix_to(&d, &body, "spec/english/draws.yaml", "--markdown", "m.md");
+    assert_eq!(o.code, Some(0), "{}", o.all());
+    let text = std::fs::read_to_string(md).expect("markdown");
+    assert!(text.contains("## Readings"), "{text}");
+    assert!(text.contains("| english | `no-progress` (`english.draw.forty`) | site | plays each as sent: site, wcdf | wcdf (not the default) |"), "{text}");
+    assert!(
+        text.contains("- `english.draw.forty` (english): one, fork, two (2 lineages) follow `no-progress=wcdf`, not the default site"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_lineage_belongs_to_an_engines_file() {
+    let d = dir("lineage");
+    let f = engines_file(&d, "engines:\n  - builtin: reference\n    lineage: x\n");
+    let o = rulecheck(&["matrix", &f, "spec/english/men.yaml"]).bad_input();
+    assert!(o.stderr.contains("it takes a `name` and nothing else"), "{}", o.all());
+    let config = d.join("engine.yaml");
+    std::fs::write(&config, "command: x\nlineage: y\n").expect("config");
+    let o = rulecheck(&["run", "--engine-config", &config.to_string_lossy(), "spec/english/men.yaml"]).bad_input();
+    assert!(o.stderr.contains("`lineage` groups engines of an engines file"), "{}", o.all());
+}

@@ -9,7 +9,9 @@
 //!
 //! * men step one square diagonally forward (or in any direction when
 //!   `men_move_backward`); kings step one square in any of the four
-//!   directions, or slide any distance when `flying_kings`;
+//!   directions, or slide any distance when `flying_kings`; under
+//!   `KingMove::StraightOrDiagonal` along rows and columns too, two cells a
+//!   step;
 //! * a capture jumps an adjacent enemy piece onto the empty square beyond it
 //!   (forward only for men unless `men_capture_backward`; never a king for a
 //!   man unless `men_capture_kings`); a flying king may
@@ -46,7 +48,7 @@ use std::collections::BTreeMap;
 
 use rulecheck::draughts::Word;
 use rulecheck::draughts::{
-    CaptureDuty, Chain, Criterion, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side,
+    CaptureDuty, Chain, Criterion, KingLanding, KingMove, MidCapturePromotion, Precedence, Removal, Rules, Side,
 };
 use rulecheck::draughts::{Geometry, Numbering};
 use rulecheck::draughts::{KingRun, Position};
@@ -302,6 +304,9 @@ pub fn supports(rules: &Rules) -> bool {
     let same_king_ok = match rules.same_king_moves {
         None | Some(_) => true,
     };
+    let king_move_ok = match rules.king_move {
+        KingMove::Diagonal | KingMove::StraightOrDiagonal => true,
+    };
     size_ok
         && capture_ok
         && precedence_ok
@@ -313,6 +318,7 @@ pub fn supports(rules: &Rules) -> bool {
         && men_take_kings_ok
         && orthogonal_ok
         && same_king_ok
+        && king_move_ok
 }
 
 /// The plain generator under one rule set.
@@ -379,7 +385,11 @@ impl<'r> Plain<'r> {
             if piece.king && self.king_is_held(board, from) {
                 continue;
             }
-            for dir in DIAGONALS {
+            // Kings under the straight reading move along rows and columns
+            // too, two cells a step.
+            let straight: &[(i8, i8)] =
+                if piece.king && self.rules.king_move == KingMove::StraightOrDiagonal { &ORTHOGONALS } else { &[] };
+            for &dir in DIAGONALS.iter().chain(straight) {
                 if !piece.king && !self.rules.men_move_backward && dir.0 != forward(side) {
                     continue;
                 }

@@ -5,7 +5,7 @@
 
 use super::rules::{
     Blocked, CaptureDuty, Chain, Criterion, Endgame, KingLanding, MidCapturePromotion, NoProgress, Precedence, Removal,
-    Rules,
+    Repetition, Rules,
 };
 use rulecheck_game::{Deviation, Deviations, Options};
 
@@ -22,6 +22,19 @@ pub const DEVIATIONS: &[Mutation] = &[
     Mutation { name: "men capturing backward flipped", apply: |r| r.men_capture_backward = !r.men_capture_backward },
     Mutation { name: "flying kings flipped", apply: |r| r.flying_kings = !r.flying_kings },
     Mutation { name: "men capturing kings flipped", apply: |r| r.men_capture_kings = !r.men_capture_kings },
+    Mutation {
+        // An engine whose king's line runs to the edge whatever stands on
+        // it (pydraughts' Turkish kings).
+        name: "flying kings' plain moves pass over pieces",
+        apply: |r| r.kings_pass_pieces = r.flying_kings,
+    },
+    Mutation {
+        // The same move once for each way of writing it: a circuit either
+        // way round, a flying king's every touchdown between two pieces
+        // (pydraughts, draughts.js).
+        name: "a capture listed once per route",
+        apply: |r| r.routes_listed = true,
+    },
     Mutation {
         name: "capture duty flipped",
         apply: |r| {
@@ -135,9 +148,29 @@ pub const DEVIATIONS: &[Mutation] = &[
     Mutation { name: "men start on the back row", apply: |r| r.men_start_row = r.men_start_row.saturating_sub(1) },
     Mutation { name: "the other side moves first", apply: |r| r.first = r.first.other() },
     Mutation { name: "one row of men fewer", apply: |r| r.rows_of_men -= 1 },
-    Mutation { name: "repetition off", apply: |r| r.repetition = None },
-    Mutation { name: "repetition draws at the second occurrence", apply: |r| r.repetition = Some(2) },
+    Mutation { name: "repetition off", apply: |r| r.repetition = Repetition::Off },
+    Mutation { name: "repetition draws at the second occurrence", apply: |r| r.repetition = r.repetition.at(2) },
+    Mutation {
+        // Italian's fourth occurrence read as the third of the other
+        // variants (pydraughts); elsewhere the same as the one above.
+        name: "repetition draws one occurrence sooner",
+        apply: |r| {
+            if let Some(n) = r.repetition.occurrence().filter(|&n| n > 2) {
+                r.repetition = r.repetition.at(n - 1);
+            }
+        },
+    },
     Mutation { name: "no-progress rule off", apply: |r| r.no_progress = NoProgress::Off },
+    Mutation {
+        // "Forty moves without a capture": a count that men's moves do not
+        // restart (OpenSpiel's checkers, rapid-draughts).
+        name: "the no-progress count restarted only by a capture",
+        apply: |r| {
+            if let NoProgress::Automatic { .. } = r.no_progress {
+                r.men_restart_no_progress = false
+            }
+        },
+    },
     Mutation {
         name: "automatic no-progress limit doubled",
         apply: |r| {

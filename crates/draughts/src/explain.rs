@@ -8,7 +8,9 @@ use super::game::Match;
 use super::geometry::{Dir, Geometry};
 use super::movegen::{criterion_value, Generator, Move};
 use super::notation::MoveText;
-use super::rules::{CaptureDuty, Criterion, KingLanding, MidCapturePromotion, Precedence, Removal, Rules, Side};
+use super::rules::{
+    CaptureDuty, Criterion, KingLanding, KingMove, MidCapturePromotion, Precedence, Removal, Rules, Side,
+};
 use super::ruleset::Dispatch;
 use super::word::Word;
 
@@ -277,7 +279,11 @@ fn explain_plain<B: Dispatch>(
     if g.holds(occupied, to) {
         return "occupied";
     }
-    let Some(mid) = between(g, from, to, false) else {
+    // A king moving straight (a reading of the Frisian rules) goes along
+    // rows and columns of dark squares too; under the diagonal reading such
+    // a move leaves the diagonals, and is refused as not diagonal.
+    let straight = king && rules.king_move == KingMove::StraightOrDiagonal;
+    let Some(mid) = between(g, from, to, straight) else {
         return off_line(g);
     };
     if !king && !rules.men_move_backward && !man_may_go(rules, side, from, to) {

@@ -5,7 +5,7 @@
 
 use super::movegen::{Generator, Move};
 use super::position::{Position, RepetitionKey};
-use super::rules::{Blocked, NoProgress, Rules, Side};
+use super::rules::{Blocked, NoProgress, Repetition, Rules, Side};
 use super::ruleset::Dispatch;
 use super::word::Word;
 
@@ -159,6 +159,8 @@ impl<'r, B: Dispatch> Match<'r, B> {
     }
 
     /// The legal moves of the side to move; none once the game is over.
+    /// A capture is listed once per route where the rules list routes
+    /// ([`Rules::routes_listed`]), else once per move.
     pub fn legal_moves(&self) -> &[Move<B>] {
         if self.outcome == Outcome::Ongoing {
             &self.legal
@@ -171,7 +173,11 @@ impl<'r, B: Dispatch> Match<'r, B> {
     /// left without a move loses before any draw rule is looked at: the move
     /// that blocks the last piece wins even if it also completes a draw count.
     fn settle(&mut self) {
-        Generator::new(self.rules).legal_moves(&self.position, &mut self.legal);
+        if self.rules.routes_listed {
+            Generator::new(self.rules).legal_routes(&self.position, &mut self.legal);
+        } else {
+            Generator::new(self.rules).legal_moves(&self.position, &mut self.legal);
+        }
         let side = self.position.turn;
         if self.legal.is_empty() {
             self.outcome = if self.position.pieces(side).is_zero() {
@@ -196,25 +202,29 @@ impl<'r, B: Dispatch> Match<'r, B> {
             };
             return;
         }
-        if !self.rules.repetition_claim && self.repeated() {
-            self.outcome = Outcome::Draw(DrawReason::Repetition);
-            return;
+        if let Some(draw) = self.drawn() {
+            self.outcome = draw;
+        }
+    }
+
+    /// The draw that ends the game in the position by itself, if any: a
+    /// repetition, the no-progress count, an endgame count run out.
+    fn drawn(&self) -> Option<Outcome> {
+        if matches!(self.rules.repetition, Repetition::Automatic { .. }) && self.repeated() {
+            return Some(Outcome::Draw(DrawReason::Repetition));
         }
         if let NoProgress::Automatic { plies, reason } = self.rules.no_progress {
             if self.position.quiet_plies >= plies {
-                self.outcome = Outcome::Draw(DrawReason::NoProgress(reason));
-                return;
+                return Some(Outcome::Draw(DrawReason::NoProgress(reason)));
             }
         }
-        if let Some(reason) = endgame_draw(self.rules, &self.position) {
-            self.outcome = Outcome::Draw(DrawReason::Endgame(reason));
-        }
+        endgame_draw(self.rules, &self.position).map(|reason| Outcome::Draw(DrawReason::Endgame(reason)))
     }
 
     /// Whether the position on the board has occurred as often as the
     /// repetition rule counts (this occurrence included).
     fn repeated(&self) -> bool {
-        self.rules.repetition.is_some_and(|times| {
+        self.rules.repetition.occurrence().is_some_and(|times| {
             let key = self.position.repetition_key();
             self.history.iter().filter(|k| **k == key).count() >= usize::from(times)
         })
@@ -223,7 +233,7 @@ impl<'r, B: Dispatch> Match<'r, B> {
     /// The draw a claim made now would bring, if any: a repetition where
     /// the rules let it be claimed, else a no-progress draw.
     pub fn draw_claimable(&self) -> Option<DrawReason> {
-        if self.rules.repetition_claim && self.repeated() {
+        if matches!(self.rules.repetition, Repetition::Claim { .. }) && self.repeated() {
             return Some(DrawReason::Repetition);
         }
         match self.rules.no_progress {
@@ -248,6 +258,10 @@ impl<'r, B: Dispatch> Match<'r, B> {
                 let mover = self.position.turn;
                 let before = self.position;
                 self.position = Generator::new(self.rules).play(&self.position, &legal);
+                if !self.rules.men_restart_no_progress && !legal.is_capture() {
+                    // Only a capture restarts the count: a man's move adds a ply.
+                    self.position.quiet_plies = before.quiet_plies.saturating_add(1);
+                }
                 self.position.endgame_plies = endgame_count(self.rules, &before, &self.position);
                 self.history.push(self.position.repetition_key());
                 // An offer lapses when the side it was made to moves instead.

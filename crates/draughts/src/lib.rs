@@ -71,8 +71,8 @@ pub use self::perft::hash::Hashed as HashedPerft;
 pub use self::perft::{Counting, Perft};
 pub use self::position::{KingRun, Position};
 pub use self::rules::{
-    Blocked, CaptureDuty, Chain, Criterion, Endgame, KingLanding, MidCapturePromotion, NoProgress, Precedence, Removal,
-    Rules, Side,
+    Blocked, CaptureDuty, Chain, Criterion, Endgame, KingLanding, KingMove, MidCapturePromotion, NoProgress,
+    Precedence, Removal, Repetition, Rules, Side,
 };
 /// The compiled rule sets behind the generator: how a rule set is chosen
 /// for a board's word (see [`Word`]). Public because [`Draughts`] and
@@ -165,6 +165,13 @@ impl<B: Dispatch> Draughts<B> {
         let exact: Vec<&Move<B>> = routes.iter().filter(|m| explain::written_exactly(text, m, g)).collect();
         let fitting: Vec<&Move<B>> =
             if exact.is_empty() { routes.iter().filter(|m| explain::matches(text, m, g)).collect() } else { exact };
-        legal.iter().copied().filter(|m| fitting.iter().any(|r| r.same_move(m))).collect()
+        let mut out: Vec<Move<B>> = Vec::new();
+        // A move listed once per route stands once for all its routes.
+        for m in legal.iter().filter(|m| fitting.iter().any(|r| r.same_move(m))) {
+            if !out.iter().any(|o| o.same_move(m)) {
+                out.push(*m);
+            }
+        }
+        out
     }
 }

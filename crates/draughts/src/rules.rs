@@ -2,6 +2,13 @@
 //! [`Rules`]; every house rule is a change to one of its fields. Nothing in the
 //! move generator or the outcome logic knows a variant by name.
 
+mod choices;
+mod endings;
+
+pub use self::choices::{
+    CaptureDuty, Chain, Criterion, KingLanding, KingMove, MidCapturePromotion, Precedence, Removal,
+};
+pub use self::endings::{Blocked, Endgame, NoProgress, Repetition};
 use super::geometry::{Geometry, Numbering};
 
 /// The two sides. Black is the side whose men start at the top of the board
@@ -44,160 +51,6 @@ impl Side {
     }
 }
 
-/// Whether a capture must be taken when one exists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CaptureDuty {
-    /// A player who can capture must capture.
-    Mandatory,
-    /// A player may make a plain move instead of capturing at the start of
-    /// the turn; no piece is removed for it (no huffing).
-    Optional,
-}
-
-/// Which of the available capture sequences may be chosen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Precedence {
-    /// Any capture sequence.
-    Free,
-    /// Only the sequences taking the most pieces (a king counting as one).
-    Majority,
-    /// The criteria in turn: only the sequences best by the first stand,
-    /// among those only the best by the second, and so on; among the
-    /// sequences still equal the player chooses. The majority rule is
-    /// `Ranked(&[Criterion::MostPieces])` in meaning, but kept as its own
-    /// kind because the move generator counts it without listing.
-    Ranked(&'static [Criterion]),
-}
-
-/// One test of a ranked precedence rule (see [`Precedence::Ranked`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Criterion {
-    /// The most pieces taken, a king counting as one.
-    MostPieces,
-    /// A capture made with a king before one made with a man.
-    WithKing,
-    /// The most kings taken.
-    MostKings,
-    /// The kings taken earliest in the sequence: the sequences are compared
-    /// by the positions at which they take kings, the first position that
-    /// differs deciding (a king taken first beats one taken second).
-    KingsEarliest,
-    /// The greatest value taken, a king worth just under two men: the
-    /// value is the men plus twice the kings, and at equal value the
-    /// sequence taking fewer kings is preferred (so n kings lie between
-    /// 2n - 1 and 2n men).
-    MostValue,
-    /// The greatest value taken, a king worth one man and a half: at equal
-    /// value the sequences tie, whatever the kings among them (the reading
-    /// of the Frisian rule that gives each king a fixed worth).
-    MostValueKingAndAHalf,
-}
-
-/// Whether a capture sequence may stop while the piece can still capture.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Chain {
-    /// A started sequence goes on as long as the piece can capture.
-    MustComplete,
-    /// The player may stop after any jump (not a rule of any variant here;
-    /// kept as a configuration so that the spec can prove it forbids it).
-    MayStop,
-}
-
-/// What happens to a man that reaches the promotion row in the middle of a
-/// capture sequence.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MidCapturePromotion {
-    /// It is crowned and the move ends there, even if it could capture on.
-    EndsMove,
-    /// It is crowned at once and goes on capturing as a king.
-    ContinuesAsKing,
-    /// It goes on capturing as a man if it can, and is crowned only if the
-    /// sequence ends on the promotion row.
-    ContinuesAsMan,
-}
-
-/// When the pieces jumped in a sequence leave the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Removal {
-    /// At the end of the move: until then they block the way and cannot be
-    /// jumped a second time (the "Turkish strike" rule).
-    EndOfMove,
-    /// As soon as each is jumped.
-    Immediate,
-}
-
-/// Where a flying king may land after jumping a piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KingLanding {
-    /// Any empty square beyond the captured piece.
-    Free,
-    /// Any empty square beyond, but only one from which the capture goes on,
-    /// if there is such a square.
-    MustContinue,
-    /// Only the square directly behind each piece it jumps; the capture goes
-    /// on from there or ends there (Thai).
-    DirectlyBehind,
-    /// Any empty square beyond, except that a sequence whose last piece taken
-    /// is a king ends on the square directly behind that king (Killer).
-    BehindLastKing,
-}
-
-/// The fate of a player who has pieces but no legal move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Blocked {
-    Loses,
-    Draws,
-    /// Loses, unless the other side could not move either if it were its
-    /// turn: then neither can move and the game is drawn (Turkish).
-    LosesUnlessMutual,
-}
-
-/// The rule that ends a game in which neither side makes progress.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum NoProgress {
-    Off,
-    /// Automatic draw after this many consecutive plies (both sides
-    /// together) without a capture or a man move, with the result reason
-    /// the variant's players call it by.
-    Automatic {
-        plies: u16,
-        reason: &'static str,
-    },
-    /// A draw may be claimed once this many consecutive plies have passed
-    /// without a man move (captures by kings do not reset it).
-    Claim {
-        plies: u16,
-    },
-}
-
-/// Draw rules for endgames where one side has a lone king, counted from
-/// when that balance of material arose.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Endgame {
-    Off,
-    /// At least `min_kings` kings against a lone king: drawn once the
-    /// stronger side has made `moves` moves without capturing it.
-    KingsAgainstKing {
-        min_kings: u8,
-        moves: u16,
-    },
-    /// The FMJD rule: three pieces with at least one king against a lone
-    /// king are drawn after 16 moves of each side, two pieces or fewer with
-    /// a king after 5 moves of each side.
-    Fmjd,
-    /// The Frisian rule: two kings (and nothing else) against a lone king
-    /// are drawn once the two kings' side has made `two_kings` moves
-    /// without capturing it; a king against a king after `one_each` moves
-    /// of each side.
-    Frisian {
-        two_kings: u16,
-        one_each: u16,
-    },
-    /// A game in which each side has one piece left, man or king, is
-    /// drawn at once (Turkish).
-    OnePieceEach,
-}
-
 /// A complete rule set of the draughts family.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -222,12 +75,8 @@ pub struct Rules {
     pub removal: Removal,
     pub king_landing: KingLanding,
     pub blocked: Blocked,
-    /// The occurrence of the same position (same side to move) that draws;
-    /// `None` for no repetition rule.
-    pub repetition: Option<u8>,
-    /// Whether that occurrence only lets a player claim the draw,
-    /// rather than ending the game by itself.
-    pub repetition_claim: bool,
+    /// The draw by the recurrence of a position.
+    pub repetition: Repetition,
     pub no_progress: NoProgress,
     /// Whether the players may agree a draw.
     pub agreement: bool,
@@ -242,13 +91,15 @@ pub struct Rules {
     pub crown_by_capture: bool,
     /// Whether men and kings also capture along rows and columns (to the
     /// next dark square of the row or column), as well as on the diagonals.
-    /// Plain moves stay diagonal.
+    /// Plain moves stay diagonal, but for a king under [`KingMove::StraightOrDiagonal`].
     pub orthogonal_captures: bool,
     /// The most successive non-capturing moves a player may make with the
     /// same king while it also has men (Frisian: three); `None` for no
     /// limit. The count ends with a capture, even by that king, and with a
     /// move of any other piece of the side.
     pub same_king_moves: Option<u8>,
+    /// The lines along which a king moves without capturing.
+    pub king_move: KingMove,
     /// Whether men also step and capture sideways along their row (on the
     /// full board of Turkish draughts, where steps go along rows and
     /// columns; forward is along the column).
@@ -258,6 +109,22 @@ pub struct Rules {
     /// piece jumped is gone, so the way back is open); Thai allows it,
     /// Turkish forbids it.
     pub turn_back: bool,
+    /// Whether a flying king's plain move may pass over pieces on its
+    /// line to any empty square of it. False in every variant; true only
+    /// as a single-rule deviation, the one some engines play on the full
+    /// board, where their king's move runs the whole row or column.
+    pub kings_pass_pieces: bool,
+    /// Whether a man move restarts the automatic no-progress count, as a
+    /// capture does. True in every variant; false only as a single-rule
+    /// deviation: the count of plies since the last capture, which is how
+    /// some engines read "forty moves without a capture".
+    pub men_restart_no_progress: bool,
+    /// Whether each capture sequence is listed once per route (every
+    /// order round a circuit, every touchdown square of a flying king
+    /// between two pieces) rather than once per move. False in every
+    /// variant, where a move is its start, end and captured pieces; true
+    /// only as a single-rule deviation, which some engines play.
+    pub routes_listed: bool,
 }
 
 impl Rules {
@@ -279,8 +146,7 @@ impl Rules {
             removal: Removal::EndOfMove,
             king_landing: KingLanding::Free,
             blocked: Blocked::Loses,
-            repetition: Some(3),
-            repetition_claim: false,
+            repetition: Repetition::Automatic { occurrence: 3 },
             no_progress: NoProgress::Automatic { plies: 40, reason: "forty-move" },
             agreement: true,
             endgame: Endgame::Off,
@@ -288,8 +154,12 @@ impl Rules {
             crown_by_capture: true,
             orthogonal_captures: false,
             same_king_moves: None,
+            king_move: KingMove::Diagonal,
             men_sideways: false,
             turn_back: true,
+            kings_pass_pieces: false,
+            men_restart_no_progress: true,
+            routes_listed: false,
         }
     }
 
@@ -416,7 +286,7 @@ impl Rules {
                 Criterion::MostKings,
                 Criterion::KingsEarliest,
             ]),
-            repetition: Some(4),
+            repetition: Repetition::Automatic { occurrence: 4 },
             no_progress: NoProgress::Automatic { plies: 80, reason: "forty-moves-each" },
             ..Rules::english()
         }

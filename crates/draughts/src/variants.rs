@@ -11,7 +11,9 @@
 //! dispatch to the rule sets on its boards (see [`Dispatch`]).
 
 use super::notation::SquareStyle;
-use super::rules::{CaptureDuty, Criterion, Endgame, KingLanding, MidCapturePromotion, NoProgress, Precedence, Rules};
+use super::rules::{
+    CaptureDuty, Criterion, Endgame, KingLanding, KingMove, MidCapturePromotion, NoProgress, Precedence, Rules,
+};
 #[cfg(not(test))]
 use super::ruleset::Fixed;
 use super::ruleset::{Configured, Dispatch, GenRules, Kind, WithRules};
@@ -123,6 +125,7 @@ house_rules! {
     KING_LANDING: "king-landing" ["continuing", "any"] "continuing: a flying king that can go on capturing from a square beyond the piece it jumped must land on such a square; any: it may land on any empty square beyond, and goes on capturing from there if it can";
     KING_TURN_BACK: "king-turn-back" ["allowed", "forbidden"] "allowed: between two jumps a king may turn in any direction, back along the diagonal it came by included; forbidden: its next jump goes the same way or at a right angle, never straight back";
     KING_VALUE: "king-value" ["below-two", "one-and-a-half"] "below-two: in the capture of the greatest value n kings are worth more than 2n-1 men and less than 2n; one-and-a-half: each king is worth a man and a half, and equal values tie";
+    KING_MOVE: "king-move" ["diagonal", "straight-or-diagonal"] "diagonal: a king moves without capturing along its diagonals only; straight-or-diagonal: along the rows and columns of dark squares too, any distance over empty squares";
     REPETITION: "repetition" ["automatic", "claim"] "automatic: the third occurrence of a position (same side to move) draws at once; claim: it lets a player claim the draw, and play goes on until one does";
     ENDGAME_COUNT: "endgame-count" ["fmjd", "russian", "none"] "fmjd: three pieces with a king against a lone king draw after 16 moves of each side, two pieces or fewer after 5; russian: three kings or more against a lone king draw after 15 moves of the stronger side; none: no endgame count";
     DRAWS: "draws" ["threefold", "claim-and-fifteen"] "threefold: the third occurrence of a position draws at once, with no move count; claim-and-fifteen: that occurrence lets a player claim the draw, and 15 moves of each side without a capture or a man move draw at once";
@@ -286,7 +289,7 @@ variants! {
             family: FAMILY,
             page: "fries-dammen.fy",
             title: "Frisian draughts (10x10, white first, captures along diagonals, rows and columns, flying kings, capture of the greatest value)",
-            options: &[KING_VALUE],
+            options: &[KING_VALUE, KING_MOVE],
         },
         base: Rules::frisian(),
         notation: SquareStyle::Numeric,
@@ -350,6 +353,9 @@ impl DraughtsVariant {
         if chosen("king-value", "one-and-a-half") {
             rules.precedence = Precedence::Ranked(&[Criterion::MostValueKingAndAHalf, Criterion::WithKing]);
         }
+        if chosen("king-move", "straight-or-diagonal") {
+            rules.king_move = KingMove::StraightOrDiagonal;
+        }
         if chosen("endgame-count", "russian") {
             rules.endgame = Rules::russian().endgame;
         }
@@ -357,10 +363,10 @@ impl DraughtsVariant {
             rules.endgame = Endgame::Off;
         }
         if chosen("repetition", "claim") {
-            rules.repetition_claim = true;
+            rules.repetition = rules.repetition.claimed();
         }
         if chosen("draws", "claim-and-fifteen") {
-            rules.repetition_claim = true;
+            rules.repetition = rules.repetition.claimed();
             rules.no_progress = NoProgress::Automatic { plies: 30, reason: "fifteen-move" };
         }
         rules

@@ -23,14 +23,20 @@ pub struct Taken {
 /// `options` with, for each other house rule of `variant`, the value the
 /// engine declares alone (a single value, not a range) in the entry of
 /// its declaration closest to `options`, where that is not the default;
-/// and the rules so taken. An engine that declares nothing leaves
-/// `options` as they are.
-pub fn under_declared(engine: &mut dyn Engine, variant: &str, options: &Options) -> (Options, Vec<Taken>) {
+/// and the rules so taken, each labelled with the clause it reads in
+/// `catalog` (the run's: the built-in one, or the one `--catalog` names,
+/// so that a reading added there is named as one). An engine that
+/// declares nothing leaves `options` as they are.
+pub fn under_declared(
+    engine: &mut dyn Engine,
+    variant: &str,
+    options: &Options,
+    catalog: &Catalog,
+) -> (Options, Vec<Taken>) {
     let mut out = options.clone();
     let mut taken = Vec::new();
     let Some(declared) = engine.declared(variant) else { return (out, taken) };
     let Some((entry, _)) = rulecheck::engine::closest(&declared, variant, options) else { return (out, taken) };
-    let catalog = Catalog::builtin().ok();
     for (name, values) in entry {
         let [value] = values.as_slice() else { continue };
         let default = rulecheck::engine::default_of(variant, name);
@@ -38,9 +44,8 @@ pub fn under_declared(engine: &mut dyn Engine, variant: &str, options: &Options)
             continue;
         }
         out.insert(name.clone(), value.clone());
-        let reads = catalog.as_ref().and_then(|c| {
-            c.readings(variant).find(|(_, r)| r.option.value == *name).map(|(_, r)| r.clause.value.clone())
-        });
+        let reads =
+            catalog.readings(variant).find(|(_, r)| r.option.value == *name).map(|(_, r)| r.clause.value.clone());
         taken.push(Taken { name: name.clone(), value: value.clone(), reads });
     }
     (out, taken)

@@ -8,7 +8,8 @@
 //! is an engine error, not a disagreement, and no scenario is made of it.
 //!
 //! `declared` sets the reference to the rules the engine declares it
-//! plays, `games` picks the random games and the start positions, `against` holds
+//! plays, `expected` finds the deviations an expected-failures list stands
+//! for, `games` picks the random games and the start positions, `against` holds
 //! what a game is compared against, `compare` plays
 //! one game on both sides and finds where they part, `illegal` picks the
 //! moves offered to be refused, `shrink` cuts a
@@ -21,6 +22,7 @@ mod against;
 mod cite;
 mod compare;
 mod declared;
+mod expected;
 mod games;
 mod illegal;
 mod scenario;
@@ -29,6 +31,7 @@ mod shrink;
 
 pub use compare::Known;
 pub use declared::{under_declared, Taken};
+pub use expected::{known_from, FromList, Near};
 pub use games::starts_from;
 pub use scenario::scenario;
 

@@ -9,6 +9,7 @@
 //! and one engine that crashes, hangs or does not start never stops the
 //! others: its column says so.
 
+pub mod readings;
 pub mod render;
 
 use std::collections::{BTreeMap, HashMap};
@@ -38,22 +39,33 @@ struct EnginesFile {
 pub enum Entry {
     /// The built-in reference engine, under the name given.
     Reference { name: String },
-    /// An external engine.
-    Process(EngineSpec),
+    /// An external engine, and its lineage: the code it shares with other
+    /// engines of the file (its own name unless the file says otherwise).
+    Process { spec: EngineSpec, lineage: String },
 }
 
 impl Entry {
     pub fn name(&self) -> &str {
         match self {
             Entry::Reference { name } => name,
-            Entry::Process(spec) => &spec.name,
+            Entry::Process { spec, .. } => &spec.name,
+        }
+    }
+
+    /// Engines of one lineage share code: where they read a rule alike,
+    /// that is one engine's reading, not two. `None` for the reference,
+    /// whose readings are the defaults by definition.
+    pub fn lineage(&self) -> Option<&str> {
+        match self {
+            Entry::Reference { .. } => None,
+            Entry::Process { lineage, .. } => Some(lineage),
         }
     }
 
     fn expected_failures(&self) -> Option<&Path> {
         match self {
             Entry::Reference { .. } => None,
-            Entry::Process(spec) => spec.expected_failures.as_deref(),
+            Entry::Process { spec, .. } => spec.expected_failures.as_deref(),
         }
     }
 }
@@ -75,7 +87,7 @@ pub fn load_engines(path: &Path) -> Result<Vec<Entry>, String> {
         let origin = format!("{}: engine {}", path.display(), i + 1);
         let entry = match f.builtin.as_deref() {
             Some("reference") => {
-                if f.command.is_some() || !f.args.is_empty() || f.expected_failures.is_some() {
+                if f.command.is_some() || !f.args.is_empty() || f.expected_failures.is_some() || f.lineage.is_some() {
                     return Err(format!(
                         "{origin}: `builtin: reference` is the built-in engine; it takes a `name` and nothing else"
                     ));
@@ -88,7 +100,12 @@ pub fn load_engines(path: &Path) -> Result<Vec<Entry>, String> {
                     rulecheck_text::shown(other)
                 ))
             }
-            None => Entry::Process(f.into_spec(base, &origin)?),
+            None => {
+                let lineage = f.lineage.clone();
+                let spec = f.into_spec(base, &origin)?;
+                let lineage = lineage.unwrap_or_else(|| spec.name.clone());
+                Entry::Process { spec, lineage }
+            }
         };
         if let Some(dup) = entries.iter().find(|e: &&Entry| e.name() == entry.name()) {
             return Err(format!("{origin}: the name '{}' is taken by another engine of the file", dup.name()));
@@ -110,6 +127,9 @@ pub struct Column {
     pub expected: ExpectedFailures,
     /// The expected-failures file, as given.
     pub expected_file: Option<PathBuf>,
+    /// What the engine was found to follow on each disputed rule asked,
+    /// in their order.
+    pub readings: Vec<readings::Found>,
 }
 
 impl Column {
@@ -128,8 +148,14 @@ impl Column {
 }
 
 /// Run the spec over every engine, `jobs` engine processes at a time in all
-/// (each engine gets a share, at least one).
-pub fn run(files: &[ScenarioFile], entries: &[Entry], jobs: usize) -> Result<Vec<Column>, String> {
+/// (each engine gets a share, at least one), and find the reading each
+/// follows of the `disputed` rules.
+pub fn run(
+    files: &[ScenarioFile],
+    entries: &[Entry],
+    jobs: usize,
+    disputed: &[readings::Disputed],
+) -> Result<Vec<Column>, String> {
     let mut lists = Vec::new();
     for e in entries {
         lists.push(match e.expected_failures() {
@@ -146,8 +172,8 @@ pub fn run(files: &[ScenarioFile], entries: &[Entry], jobs: usize) -> Result<Vec
             .zip(lists)
             .map(|(entry, expected)| {
                 let mine = expected.clone();
-                let spawned =
-                    std::thread::Builder::new().spawn_scoped(scope, move || run_one(files, entry, mine, share));
+                let spawned = std::thread::Builder::new()
+                    .spawn_scoped(scope, move || run_one(files, entry, mine, share, disputed));
                 (spawned.ok(), entry, expected)
             })
             .collect();
@@ -157,7 +183,7 @@ pub fn run(files: &[ScenarioFile], entries: &[Entry], jobs: usize) -> Result<Vec
             .map(|((h, entry, expected), e)| {
                 let column = match h {
                     Some(h) => h.join().ok(),
-                    None => Some(run_one(files, entry, expected, share)),
+                    None => Some(run_one(files, entry, expected, share, disputed)),
                 };
                 column.unwrap_or_else(|| Column {
                     name: e.name().to_string(),
@@ -166,6 +192,7 @@ pub fn run(files: &[ScenarioFile], entries: &[Entry], jobs: usize) -> Result<Vec
                     runs: Vec::new(),
                     expected: ExpectedFailures::default(),
                     expected_file: None,
+                    readings: not_asked(disputed, "the run of this engine ended unexpectedly"),
                 })
             })
             .collect()
@@ -173,7 +200,18 @@ pub fn run(files: &[ScenarioFile], entries: &[Entry], jobs: usize) -> Result<Vec
     Ok(columns)
 }
 
-fn run_one(files: &[ScenarioFile], entry: &Entry, expected: ExpectedFailures, jobs: usize) -> Column {
+/// Every disputed rule unanswered, and why.
+fn not_asked(disputed: &[readings::Disputed], why: &str) -> Vec<readings::Found> {
+    disputed.iter().map(|_| readings::Found::Error { why: why.to_string() }).collect()
+}
+
+fn run_one(
+    files: &[ScenarioFile],
+    entry: &Entry,
+    expected: ExpectedFailures,
+    jobs: usize,
+    disputed: &[readings::Disputed],
+) -> Column {
     let mut column = Column {
         name: entry.name().to_string(),
         about: None,
@@ -181,13 +219,15 @@ fn run_one(files: &[ScenarioFile], entry: &Entry, expected: ExpectedFailures, jo
         runs: Vec::new(),
         expected,
         expected_file: entry.expected_failures().map(Path::to_path_buf),
+        readings: Vec::new(),
     };
     match entry {
         Entry::Reference { .. } => {
             column.about = Some(format!("rulecheck {} (built-in reference)", env!("CARGO_PKG_VERSION")));
             column.runs = runner::run_all(files, &|| Box::new(engine::reference()), jobs);
+            column.readings = readings::of_reference(disputed);
         }
-        Entry::Process(spec) => {
+        Entry::Process { spec, .. } => {
             // An engine that cannot start is reported once, for its column.
             let mut probe = ProcessEngine::new(spec.clone());
             match probe.start() {
@@ -204,12 +244,17 @@ fn run_one(files: &[ScenarioFile], entry: &Entry, expected: ExpectedFailures, jo
                     if let Some(err) = probe.stderr() {
                         why.push_str(&format!(" ({})", err.trim_end()));
                     }
+                    column.readings = not_asked(disputed, "the engine did not start");
                     column.failure = Some(why);
                     return column;
                 }
             }
             drop(probe);
             column.runs = runner::run_all(files, &|| Box::new(ProcessEngine::new(spec.clone())), jobs);
+            column.readings = match crate::interrupt::requested() {
+                None => readings::find(&mut ProcessEngine::new(spec.clone()), disputed, files),
+                Some(_) => not_asked(disputed, "the matrix was stopped before it was asked"),
+            };
         }
     }
     column

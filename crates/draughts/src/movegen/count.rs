@@ -310,7 +310,7 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut V
     while !rest.is_zero() {
         let from = rest.trailing_zeros() as u8;
         rest &= rest.wrapping_sub(R::B::ONE);
-        for d in 0..4 {
+        for d in r.king_step_dirs() {
             let mut run = king_steps(r, from, d, empty);
             while !run.is_zero() {
                 let to = run & run.wrapping_neg();

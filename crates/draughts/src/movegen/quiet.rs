@@ -39,14 +39,38 @@ impl<B: Word> Movers<B> {
 }
 
 /// The squares a king on `from` may step to in a direction: the empty run
-/// up to the next piece for a flying king, the next square if it is empty
-/// for a short one.
+/// up to the next piece for a flying king (every empty square of the line
+/// where its plain moves pass pieces), the next square if it is empty for a
+/// short one.
 #[inline(always)]
 pub(super) fn king_steps<R: RuleSet>(r: R, from: u8, d: usize, empty: R::B) -> R::B {
     if r.flying_kings() {
-        run_beyond(r.rays(), d, from, !empty)
+        flying_steps(r, from, d, empty)
     } else {
-        r.shift(R::B::bit(from), d) & empty
+        short_king_step(r, R::B::bit(from), d) & empty
+    }
+}
+
+/// One step of short kings in a direction, squares that leave the board
+/// vanishing: along a row or column of a board of dark squares (where kings
+/// move straight) by the masked shift, since a rotation there may wrap onto
+/// a real square.
+#[inline(always)]
+fn short_king_step<R: RuleSet>(r: R, kings: R::B, d: usize) -> R::B {
+    if d < 4 || r.full() {
+        r.shift(kings, d)
+    } else {
+        r.shift8(kings, d)
+    }
+}
+
+/// A flying king's plain moves from `from` in a direction.
+#[inline(always)]
+fn flying_steps<R: RuleSet>(r: R, from: u8, d: usize, empty: R::B) -> R::B {
+    if r.kings_pass_pieces() {
+        r.rays()[d][usize::from(from)] & empty
+    } else {
+        run_beyond(r.rays(), d, from, !empty)
     }
 }
 
@@ -70,12 +94,16 @@ pub(super) fn count_plain<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side) ->
         };
         n += u64::from((r.shift(movers, d) & empty).count_ones());
     }
+    if r.king_straight() && !r.flying_kings() {
+        // Short kings' steps along rows and columns, where kings move so.
+        for d in 4..8 {
+            n += u64::from((short_king_step(r, kings, d) & empty).count_ones());
+        }
+    }
     if r.flying_kings() && !kings.is_zero() {
-        let rays = r.rays();
-        let occupied = pos.occupied();
         for k in Geometry::bits(kings) {
-            for d in r.step_dirs() {
-                n += u64::from(run_beyond(rays, d, k, occupied).count_ones());
+            for d in r.king_step_dirs() {
+                n += u64::from(flying_steps(r, k, d, empty).count_ones());
             }
         }
     }
@@ -117,16 +145,16 @@ pub(super) fn plain_moves<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut Vec<
         }
     }
     for from in Geometry::bits(kings) {
-        for d in r.step_dirs() {
+        for d in r.king_step_dirs() {
             // Not through `king_steps`: in this form the counters, whose
             // rare fallback lists moves, keep their hot loop as it was.
             if r.flying_kings() {
-                let mut run = run_beyond(r.rays(), d, from, !empty);
+                let mut run = flying_steps(r, from, d, empty);
                 while !run.is_zero() {
                     out.push(Move::plain(from, pop_nearest(&mut run, d), false));
                 }
             } else {
-                let to = r.shift(R::B::bit(from), d) & empty;
+                let to = short_king_step(r, R::B::bit(from), d) & empty;
                 if !to.is_zero() {
                     out.push(Move::plain(from, to.trailing_zeros() as u8, false));
                 }

@@ -150,4 +150,12 @@ impl<B: Word> RuleSet for Configured<B> {
     fn turn_back(self) -> bool {
         self.gen.turn_back
     }
+    #[inline(always)]
+    fn king_straight(self) -> bool {
+        self.gen.king_straight
+    }
+
+    fn kings_pass_pieces(self) -> bool {
+        self.gen.kings_pass_pieces
+    }
 }

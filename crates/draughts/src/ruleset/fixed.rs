@@ -142,4 +142,12 @@ impl<const V: usize, B: Dispatch> RuleSet for Fixed<V, B> {
     fn turn_back(self) -> bool {
         Self::R.turn_back
     }
+    #[inline(always)]
+    fn king_straight(self) -> bool {
+        Self::R.king_straight
+    }
+
+    fn kings_pass_pieces(self) -> bool {
+        Self::R.kings_pass_pieces
+    }
 }

@@ -89,6 +89,12 @@ pub trait RuleSet: Copy {
     /// Whether a capture may turn back along the line of the jump before
     /// it (a 180° turn), which only immediate removal makes possible.
     fn turn_back(self) -> bool;
+    /// Whether kings also make plain moves along the rows and columns of
+    /// dark squares (on a board of dark squares only).
+    fn king_straight(self) -> bool;
+    /// Whether a flying king's plain move passes over pieces on its line
+    /// (see [`Rules::kings_pass_pieces`](super::rules::Rules::kings_pass_pieces)).
+    fn kings_pass_pieces(self) -> bool;
     /// The directions pieces step in: the diagonals (indices 0 to 3), or
     /// the rows and columns (4 to 7) on the full board.
     #[inline(always)]
@@ -97,6 +103,16 @@ pub trait RuleSet: Copy {
             4..8
         } else {
             0..4
+        }
+    }
+    /// The directions kings make plain moves in: those pieces step in, and
+    /// the rows and columns too where kings move straight.
+    #[inline(always)]
+    fn king_step_dirs(self) -> std::ops::Range<usize> {
+        if self.king_straight() {
+            0..8
+        } else {
+            self.step_dirs()
         }
     }
     /// The first of the directions pieces capture in.

@@ -5,7 +5,7 @@
 //! on which word, the list of the variants says (`crate::variants`).
 
 use super::super::rules::{
-    CaptureDuty, Chain, Criterion, KingLanding, MidCapturePromotion, Precedence, Removal, Rules,
+    CaptureDuty, Chain, Criterion, KingLanding, KingMove, MidCapturePromotion, Precedence, Removal, Rules,
 };
 
 /// The rules that move generation depends on, as plain values.
@@ -31,6 +31,10 @@ pub struct GenRules {
     pub full: bool,
     pub men_sideways: bool,
     pub turn_back: bool,
+    /// Kings also move along rows and columns of dark squares (never on
+    /// the full board, where those are the only lines already).
+    pub king_straight: bool,
+    pub kings_pass_pieces: bool,
 }
 
 impl GenRules {
@@ -61,6 +65,8 @@ impl GenRules {
             full: rules.geometry.is_full(),
             men_sideways: rules.men_sideways,
             turn_back: rules.turn_back,
+            king_straight: matches!(rules.king_move, KingMove::StraightOrDiagonal) && !rules.geometry.is_full(),
+            kings_pass_pieces: rules.kings_pass_pieces,
         }
     }
 }

@@ -14,9 +14,13 @@
 //! assumed of the engine's declaration: what it declares is only what it
 //! is sent.
 
+mod explain;
+mod read;
 mod sent;
 mod text;
 
+use explain::explained;
+pub use read::{rules, Read};
 use sent::Sent;
 
 use serde::{Deserialize, Serialize};
@@ -159,41 +163,62 @@ impl Case<'_> {
     }
 }
 
+/// The scenarios of a variant as the engine is sent them, and how many
+/// could not be sent (a game it does not declare).
+struct Cases<'a> {
+    v: &'static dyn Variant,
+    declared: engine::Declared,
+    cases: Vec<Case<'a>>,
+    skipped: usize,
+}
+
+impl<'a> Cases<'a> {
+    fn of(engine: &mut dyn Engine, variant: &str, files: &'a [ScenarioFile]) -> Result<Cases<'a>, String> {
+        let v: &'static dyn Variant = registry::variant(variant).map_err(|e| e.to_string())?;
+        let declared = engine.declared(variant).ok_or_else(|| format!("the engine does not play {variant}"))?;
+        let mut cases = Vec::new();
+        let mut skipped = 0;
+        for f in files {
+            for s in f.scenarios.iter().filter(|s| s.variant == variant) {
+                match sent(s, &declared, variant) {
+                    Some(scenario) => cases.push(Case {
+                        id: format!("{}::{}", crate::runner::id_path(&f.path), s.name),
+                        scenario,
+                        original: s,
+                    }),
+                    None => skipped += 1,
+                }
+            }
+        }
+        if cases.is_empty() {
+            return Err(format!("no {variant} scenario is a game the engine declares"));
+        }
+        Ok(Cases { v, declared, cases, skipped })
+    }
+
+    /// The rules the engine plays one way: every rule that is no choice
+    /// of game and has named values (a count, as a move limit, has too
+    /// many to try), declared with one value or not at all.
+    fn played_one_way(&self) -> Vec<&'static crate::game::OptionSpec> {
+        let one = |vals: &Vec<String>| vals.len() == 1 && !vals[0].contains("..");
+        self.v
+            .info()
+            .options
+            .iter()
+            .filter(|o| !o.never_adapted && o.values.iter().all(|x| !x.contains("..")))
+            .filter(|o| self.declared.iter().all(|e| e.get(o.name).is_none_or(one)))
+            .collect()
+    }
+}
+
 /// The fingerprint of `engine` on `variant` over the spec's `files`.
 /// `Err` when the engine does not play the variant or no scenario of the
 /// variant is one its declaration lets it play.
 pub fn fingerprint(engine: &mut dyn Engine, variant: &str, files: &[ScenarioFile]) -> Result<Fingerprint, String> {
-    let v: &'static dyn Variant = registry::variant(variant).map_err(|e| e.to_string())?;
-    let declared = engine.declared(variant).ok_or_else(|| format!("the engine does not play {variant}"))?;
-    let mut cases = Vec::new();
-    let mut skipped = 0;
-    for f in files {
-        for s in f.scenarios.iter().filter(|s| s.variant == variant) {
-            match sent(s, &declared, variant) {
-                Some(scenario) => cases.push(Case {
-                    id: format!("{}::{}", crate::runner::id_path(&f.path), s.name),
-                    scenario,
-                    original: s,
-                }),
-                None => skipped += 1,
-            }
-        }
-    }
-    if cases.is_empty() {
-        return Err(format!("no {variant} scenario is a game the engine declares"));
-    }
+    let all = Cases::of(engine, variant, files)?;
+    let single = all.played_one_way();
+    let Cases { v, cases, skipped, .. } = all;
     let mut reference = engine::reference();
-    // The rules the engine plays one way: every rule that is no choice of
-    // game and has named values (a count, as a move limit, has too many
-    // to try), declared with one value or not at all.
-    let one = |vals: &Vec<String>| vals.len() == 1 && !vals[0].contains("..");
-    let single: Vec<&'static crate::game::OptionSpec> = v
-        .info()
-        .options
-        .iter()
-        .filter(|o| !o.never_adapted && o.values.iter().all(|x| !x.contains("..")))
-        .filter(|o| declared.iter().all(|e| e.get(o.name).is_none_or(one)))
-        .collect();
     let mut rules = Vec::new();
     let mut found: Vec<(String, String)> = Vec::new();
     for o in single {
@@ -208,14 +233,9 @@ pub fn fingerprint(engine: &mut dyn Engine, variant: &str, files: &[ScenarioFile
     let answers = run(&cases, &found, engine);
     let skipped = skipped + answers.iter().filter(|a| a.is_none()).count();
     let holds: Vec<bool> = cases.iter().map(|c| passes(&with(&c.scenario, &found), &mut reference)).collect();
-    let deviations = explained(v, &cases, &found, &holds, &answers);
-    let covered: Vec<&String> = deviations.iter().flat_map(|d| &d.scenarios).collect();
+    let (deviations, left) = explained(v, &cases, &found, &holds, &answers);
     let engine_passed: Vec<Option<bool>> = answers.iter().map(|a| a.as_ref().map(Vec::is_empty)).collect();
-    let mut unexplained: Vec<String> = (0..cases.len())
-        .filter(|&i| engine_passed[i] == Some(false) && holds[i])
-        .map(|i| cases[i].id.clone())
-        .filter(|id| !covered.contains(&id))
-        .collect();
+    let mut unexplained: Vec<String> = left.into_iter().map(|i| cases[i].id.clone()).collect();
     unexplained
         .extend((0..cases.len()).filter(|&i| engine_passed[i] == Some(true) && !holds[i]).map(|i| cases[i].id.clone()));
     let run = answers.iter().filter(|a| a.is_some()).count();
@@ -319,86 +339,4 @@ fn rule_found(
         _ => None,
     };
     RuleFound { option: o.name, default: o.default, sent, follows, values: agreements, separating: separating.len() }
-}
-
-/// The deviations that answer as the engine does: each fails no scenario
-/// the engine passes, and fails some of the engine's failures with the
-/// very answers the engine gave (the same failures, difference for
-/// difference); chosen greedily, the one that explains most first, until
-/// nothing more is explained.
-fn explained(
-    v: &'static dyn Variant,
-    cases: &[Case<'_>],
-    found: &[(String, String)],
-    holds: &[bool],
-    answers: &[Option<Vec<Failure>>],
-) -> Vec<Explained> {
-    let failed = |i: usize| holds[i] && answers[i].as_ref().is_some_and(|f| !f.is_empty());
-    let failures: Vec<usize> = (0..cases.len()).filter(|&i| failed(i)).collect();
-    if failures.is_empty() {
-        return Vec::new();
-    }
-    let mut candidates: Vec<(&'static str, Vec<usize>)> = Vec::new();
-    for name in v.deviations() {
-        let mut deviant = crate::engine::InProcess::new(
-            name,
-            Box::new(move |id, options| (id == v.info().id).then(|| v.deviant(options, name).0)),
-        );
-        let mut matched = Vec::new();
-        let mut contradicts = false;
-        for i in (0..cases.len()).filter(|&i| holds[i] && answers[i].is_some()) {
-            let verdict = crate::oracle::check(&with(&cases[i].scenario, found), &mut deviant);
-            if verdict.passed() {
-                continue;
-            }
-            if !failed(i) {
-                contradicts = true;
-                break;
-            }
-            if answers[i].as_deref().is_some_and(|a| same_answers(a, &verdict.failures)) {
-                matched.push(i);
-            }
-        }
-        if !contradicts && !matched.is_empty() {
-            candidates.push((name, matched));
-        }
-    }
-    candidates.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(b.0)));
-    let defaults = registry::resolve_options(v, &crate::game::Options::new()).unwrap_or_default();
-    let mut left: Vec<usize> = failures;
-    let mut out = Vec::new();
-    for (name, fails) in &candidates {
-        if !fails.iter().any(|i| left.contains(i)) {
-            continue;
-        }
-        left.retain(|i| !fails.contains(i));
-        let (twins, alike): (Vec<&str>, Vec<&str>) = candidates
-            .iter()
-            .filter(|(n, f)| n != name && f == fails)
-            .map(|(n, _)| *n)
-            .partition(|n| v.same_rules(&defaults, name, n));
-        let slugs = |names: Vec<&str>| names.into_iter().map(crate::mutation::slug).collect();
-        let mut shown = fails.clone();
-        shown.sort_by_key(|&i| cases[i].size());
-        out.push(Explained {
-            deviation: crate::mutation::slug(name),
-            scenarios: shown.iter().map(|&i| cases[i].id.clone()).collect(),
-            alike: Alike { same_rules: slugs(twins), on_this_spec: slugs(alike) },
-        });
-    }
-    out
-}
-
-/// Whether two lists of failures are the same wrong answers: the same
-/// expectations at the same places, the same differences; an engine that
-/// failed (an error, a crash) is the same failure whatever words its
-/// transport puts around it.
-fn same_answers(a: &[Failure], b: &[Failure]) -> bool {
-    a.len() == b.len()
-        && a.iter().zip(b).all(|(x, y)| {
-            x.expectation == y.expectation
-                && x.loc == y.loc
-                && x.engine == y.engine
-                && (x.engine || x.difference == y.difference)
-        })
 }

@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::catalog::Catalog;
+use crate::matrix::readings::{self, ReadingRow};
 use crate::matrix::{Cell, CellStatus, Column, Row};
 use crate::report::{Outcome, Stopped, Totals};
 
@@ -62,7 +63,13 @@ fn engine_line(col: &Column) -> String {
 
 /// The Markdown matrix. `command` is how it was made, said at the top so a
 /// reader can make it again.
-pub fn markdown(command: &str, columns: &[Column], rows: &[Row], stopped: Option<&Stopped>) -> String {
+pub fn markdown(
+    command: &str,
+    columns: &[Column],
+    rows: &[Row],
+    disputed: &[ReadingRow],
+    stopped: Option<&Stopped>,
+) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "# Conformance matrix\n");
     let _ = writeln!(
@@ -88,6 +95,7 @@ pub fn markdown(command: &str, columns: &[Column], rows: &[Row], stopped: Option
          `skip` none was run (the engine does not play that variant or those house rules, or said it \
          cannot set the scenarios up), `error` it crashed, hung or answered out of protocol."
     );
+    s.push_str(&markdown_readings(columns, disputed));
     let mut variant = "";
     for row in rows {
         if row.variant != variant {
@@ -116,6 +124,60 @@ pub fn markdown(command: &str, columns: &[Column], rows: &[Row], stopped: Option
     }
     if !failing.is_empty() {
         let _ = writeln!(s, "\n## Failing scenarios\n{}", failing.trim_end());
+    }
+    s
+}
+
+/// The readings table: each disputed rule some engine plays, the value
+/// each engine's answers follow, then the rules flagged for review.
+fn markdown_readings(columns: &[Column], disputed: &[ReadingRow]) -> String {
+    if disputed.is_empty() {
+        return String::new();
+    }
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "\n## Readings\n\nWhere the authorities read a rule in different ways, each way is a value of a house rule \
+         (`rulecheck readings`). A cell gives the value the engine's answers follow on every scenario that tells the \
+         values apart, found as `rulecheck fingerprint` finds it, whatever the engine declares.\n"
+    );
+    let names: Vec<String> = columns.iter().map(|c| md_escape(&c.name)).collect();
+    let _ = writeln!(s, "| Variant | Rule | Default | {} |", names.join(" | "));
+    let _ = writeln!(s, "|---|---|---|{}", "---|".repeat(columns.len()));
+    for row in disputed {
+        let cells: Vec<String> = row.cells.iter().map(|c| md_escape(&readings::cell_text(&row.rule, c))).collect();
+        let _ = writeln!(
+            s,
+            "| {} | {} ({}) | {} | {} |",
+            md_escape(&row.rule.variant),
+            rulecheck_text::markdown_code(&row.rule.option, true),
+            rulecheck_text::markdown_code(&row.rule.clause, true),
+            md_escape(&row.rule.default),
+            cells.join(" | ")
+        );
+    }
+    let flagged: Vec<String> = disputed
+        .iter()
+        .flat_map(|row| {
+            row.review.iter().map(move |r| {
+                format!(
+                    "- {} ({}): {} ({} lineages) follow {}, not the default {}",
+                    rulecheck_text::markdown_code(&row.rule.clause, false),
+                    md_escape(&row.rule.variant),
+                    md_escape(&r.engines.join(", ")),
+                    r.lineages,
+                    rulecheck_text::markdown_code(&format!("{}={}", row.rule.option, r.value), false),
+                    md_escape(&row.rule.default)
+                )
+            })
+        })
+        .collect();
+    if !flagged.is_empty() {
+        let _ = writeln!(
+            s,
+            "\n**For review**: engines that share no code read these rules alike, and not as the default:\n\n{}",
+            flagged.join("\n")
+        );
     }
     s
 }
@@ -160,11 +222,19 @@ struct JsonMatrix<'a> {
     incomplete: Option<JsonIncomplete>,
     engines: Vec<JsonEngine<'a>>,
     rows: &'a [Row],
+    /// The disputed rules, each engine's reading of each.
+    readings: &'a [ReadingRow],
 }
 
 /// The JSON matrix: the engines with their totals, and every row with one
 /// cell per engine (in the engines' order).
-pub fn json(command: &str, columns: &[Column], rows: &[Row], stopped: Option<&Stopped>) -> String {
+pub fn json(
+    command: &str,
+    columns: &[Column],
+    rows: &[Row],
+    disputed: &[ReadingRow],
+    stopped: Option<&Stopped>,
+) -> String {
     let engines = columns
         .iter()
         .map(|c| {
@@ -199,7 +269,7 @@ pub fn json(command: &str, columns: &[Column], rows: &[Row], stopped: Option<&St
         scenarios_selected: st.selected,
         message: incomplete(st),
     });
-    let m = JsonMatrix { matrix: JSON_VERSION, command, incomplete, engines, rows };
+    let m = JsonMatrix { matrix: JSON_VERSION, command, incomplete, engines, rows, readings: disputed };
     format!("{}\n", serde_json::to_string_pretty(&m).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}")))
 }
 
@@ -227,6 +297,7 @@ pub fn html(
     columns: &[Column],
     rows: &[Row],
     outcomes: &[(String, Vec<Option<Outcome>>)],
+    disputed: &[ReadingRow],
     catalog: &Catalog,
     stopped: Option<&Stopped>,
 ) -> String {
@@ -256,6 +327,7 @@ pub fn html(
         };
     }
     s.push_str("</table>\n");
+    s.push_str(&html_readings(columns, disputed));
     let mut variant = "";
     for row in rows {
         if row.variant != variant {
@@ -302,5 +374,49 @@ pub fn html(
         s.push_str("</table>\n");
     }
     s.push_str("</body></html>\n");
+    s
+}
+
+/// The readings table of the HTML matrix, as in the Markdown.
+fn html_readings(columns: &[Column], disputed: &[ReadingRow]) -> String {
+    if disputed.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from("<h2 id=\"readings\">Readings</h2>\n<table class=\"readings\"><tr><th>Variant</th><th>Rule</th><th>Default</th>");
+    for col in columns {
+        let _ = write!(s, "<th>{}</th>", esc(&col.name));
+    }
+    s.push_str("</tr>\n");
+    for row in disputed {
+        let r = &row.rule;
+        let _ = write!(
+            s,
+            "<tr><td>{}</td><td><code>{}</code> (<code>{}</code>)</td><td>{}</td>",
+            esc(&r.variant),
+            esc(&r.option),
+            esc(&r.clause),
+            esc(&r.default)
+        );
+        for c in &row.cells {
+            let _ = write!(s, "<td>{}</td>", esc(&readings::cell_text(r, c)));
+        }
+        s.push_str("</tr>\n");
+    }
+    s.push_str("</table>\n");
+    for row in disputed {
+        for shared in &row.review {
+            let _ = writeln!(
+                s,
+                "<p class=\"review\">For review: <code>{}</code> ({}): {} ({} lineages) follow <code>{}={}</code>, not the default {}</p>",
+                esc(&row.rule.clause),
+                esc(&row.rule.variant),
+                esc(&shared.engines.join(", ")),
+                shared.lineages,
+                esc(&row.rule.option),
+                esc(&shared.value),
+                esc(&row.rule.default)
+            );
+        }
+    }
     s
 }

@@ -184,7 +184,10 @@ pub fn listed_keys(
             if w.iter().all(|x| *x == w[0]) {
                 format!("{shown} ({} times)", w.len())
             } else {
-                let written: Vec<String> = w.iter().map(|x| rulecheck_text::shown(x)).collect();
+                // In natural order, not the engine's: the same listing
+                // says the same whatever order it came in.
+                let mut written: Vec<String> = w.iter().map(|x| rulecheck_text::shown(x)).collect();
+                written.sort_by_key(|a| natural(a));
                 format!("{shown} ({} times: {})", w.len(), written.join(", "))
             }
         })

@@ -48,7 +48,7 @@ impl ExpectedFailures {
     }
 
     /// Whether the verdict's failures are the ones the list expects of it.
-    pub(super) fn expects(&self, id: &str, v: &Verdict) -> bool {
+    pub fn expects(&self, id: &str, v: &Verdict) -> bool {
         match self.ids.get(id) {
             None => false,
             Some(None) => true,

@@ -45,6 +45,10 @@ pub struct EngineFile {
     pub expected_failures: Option<PathBuf>,
     /// `reference`: the built-in engine (engines files only).
     pub builtin: Option<String>,
+    /// The code the engine shares with others of an engines file (a fork,
+    /// a port, bindings of one library): engines of one lineage agree as
+    /// one when the matrix compares their readings (engines files only).
+    pub lineage: Option<String>,
 }
 
 /// The capability of an engine that reads requests while it answers, so
@@ -119,6 +123,13 @@ impl EngineSpec {
             let loc = e.location().map(|l| format!(":{}:{}", l.line(), l.column())).unwrap_or_default();
             format!("{}{loc}: {}", path.display(), e.to_string().lines().next().unwrap_or(""))
         })?;
+        if f.lineage.is_some() {
+            return Err(format!(
+                "{}: `lineage` groups engines of an engines file of `rulecheck matrix`; an engine config file \
+                 names one engine",
+                path.display()
+            ));
+        }
         if f.builtin.is_some() {
             return Err(format!(
                 "{}: `builtin` names the built-in engine in an engines file of `rulecheck matrix`; \
