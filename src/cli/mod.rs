@@ -43,6 +43,7 @@ mod readings;
 mod replay;
 mod run;
 mod schema;
+mod separate;
 mod serve;
 mod show;
 mod smoke;
@@ -189,6 +190,10 @@ enum Command {
     },
     /// Play random games on an engine and the reference side by side; shrink a disagreement and print it as a scenario file.
     Fuzz(fuzz::Args),
+    /// Find a scenario that tells two rule sets of a variant apart (-o NAME=VALUE against the defaults,
+    /// --against NAME=VALUE, or --deviate NAME), in process from the spec's positions and random games,
+    /// shrunk to the fewest pieces and moves (exit 0 found, 1 none within the budget).
+    Separate(separate::Args),
     /// Speak the engine protocol on standard input and output with the built-in rules.
     Serve {
         /// A deviation from the rules, for testing the harness (hidden).
@@ -337,6 +342,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
         Command::Schema { kind } => schema::schema(&kind),
         Command::Completions { shell } => completions::completions(shell),
         Command::Fuzz(args) => fuzz::fuzz(options, args),
+        Command::Separate(args) => separate::separate(options, args),
         Command::Serve { deviate, perft_budget, declare } => serve::serve(options, &declare, deviate, perft_budget),
         Command::Check { paths, no_coverage } => check::check(options, paths, no_coverage),
         Command::Moves { variant, position, json } => {

@@ -785,3 +785,27 @@ fn perft_add_refuses_parts_counted_under_other_house_rules() {
     let o = rulecheck(&["perft-add", &files[0], &files[1]]).bad_input();
     assert!(o.stderr.contains("mandatory-capture=off") && o.stderr.contains("mandatory-capture=on"), "{}", o.all());
 }
+
+/// `separate` refuses what it cannot search with exit 2: an unknown
+/// variant, no second rule set, the same rules twice, an unknown
+/// deviation; and says exit 1 when the budget finds nothing.
+#[test]
+fn separate_bad_input_exits_2() {
+    let o = rulecheck(&["separate", "no-such-variant", "-o", "a=b"]).exits(2);
+    assert!(o.stderr.contains("no-such-variant"), "{}", o.stderr);
+    let o = rulecheck(&["separate", "english"]).exits(2);
+    assert!(o.stderr.contains("--deviate"), "{}", o.stderr);
+    let o = rulecheck(&["separate", "english", "-o", "no-progress=site"]).exits(2);
+    assert!(o.stderr.contains("the same"), "{}", o.stderr);
+    let o = rulecheck(&["separate", "english", "--deviate", "no-such"]).exits(2);
+    assert!(o.stderr.contains("not a deviation"), "{}", o.stderr);
+    rulecheck(&["separate", "english", "--against", "nonsense"]).exits(2);
+    rulecheck(&["separate", "english", "-o", "no-progress=wcdf", "--spec", "no-such-dir"]).exits(2);
+    // Told apart only forty plies into a quiet ending: not from the start
+    // in one short game.
+    let empty = temp_dir("separate-empty-spec");
+    let spec = empty.to_string_lossy().into_owned();
+    let args = ["separate", "english", "-o", "no-progress=wcdf", "--spec", &spec, "--games", "1", "--plies", "2"];
+    let o = rulecheck(&args).exits(1);
+    assert!(o.stderr.contains("no difference"), "{}", o.stderr);
+}

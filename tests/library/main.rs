@@ -47,6 +47,7 @@ mod properties;
 mod report;
 mod report_counts;
 mod rust_engine;
+mod separate;
 mod serve;
 mod sweep;
 mod verdicts;

@@ -5,8 +5,8 @@
 
 use crate::notation::MoveText;
 use crate::{
-    explain, game, geometry, notation, perft, Counting, Dispatch, Draughts, Generator, Match, Move, Perft, Position,
-    Side, SquareStyle,
+    explain, game, geometry, notation, perft, Counting, Dispatch, Draughts, Generator, KingRun, Match, Move, Perft,
+    Position, Side, SquareStyle,
 };
 use rulecheck_game::notation::NotationError;
 use rulecheck_game::table::TableError;
@@ -178,6 +178,21 @@ impl<B: Dispatch> Family for Draughts<B> {
         let g = self.g();
         let of = |set: B, side: Side| g.squares_of(set).into_iter().map(move |sq| (usize::from(sq), side));
         of(pos.black, Side::Black).chain(of(pos.white, Side::White)).collect()
+    }
+
+    /// A same-king run on the square is ended with its king.
+    fn remove(&self, pos: &mut Position<B>, cell: usize) {
+        let Ok(square) = u8::try_from(cell) else { return };
+        let bit = self.g().bit(square);
+        let keep = !B::bit(bit);
+        pos.black &= keep;
+        pos.white &= keep;
+        pos.kings &= keep;
+        for run in &mut pos.king_runs {
+            if run.moves > 0 && run.square == bit {
+                *run = KingRun::NONE;
+            }
+        }
     }
 
     fn begin(&self, pos: Position<B>) -> Match<'_, B> {

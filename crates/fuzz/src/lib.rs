@@ -15,7 +15,8 @@
 //! moves offered to be refused, `shrink` cuts a
 //! disagreement to its smallest scenario and `scenario` writes that out;
 //! this file holds the plan, the outcome and the proptest run that drives
-//! them.
+//! them. `separate` asks no engine: it tells two rule sets of the reference
+//! apart and writes the scenario that does.
 
 mod against;
 mod cite;
@@ -25,6 +26,7 @@ mod expected;
 mod games;
 mod illegal;
 mod scenario;
+pub mod separate;
 mod shrink;
 
 pub use compare::Known;

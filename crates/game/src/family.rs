@@ -94,6 +94,10 @@ pub trait Family: Notated<Position: Clone> + Send + Sync + Sized {
     /// move captured is read off the cells of the positions before and
     /// after it ([`Game::captured`]), so that no family writes that twice.
     fn occupied(&self, pos: &Self::Position) -> Vec<(usize, Self::Player)>;
+    /// The position with the piece on a cell of [`Family::occupied`] taken
+    /// off the board (nothing else changed): a found difference between two
+    /// rule sets is shrunk to the fewest pieces that still show it.
+    fn remove(&self, pos: &mut Self::Position, cell: usize);
 
     /// A game from a position on.
     fn begin(&self, pos: Self::Position) -> Self::State<'_>;
@@ -297,6 +301,27 @@ impl<F: Family + 'static> Game for Text<F> {
 
     fn counters(&self, position: &str) -> Result<Vec<(&'static str, String)>, NotationError> {
         Ok(self.0.counters(&self.normal(position)?))
+    }
+
+    fn pieces(&self, position: &str) -> Result<Vec<(String, String)>, NotationError> {
+        let f = &self.0;
+        let pos = f.parse_position(position)?;
+        let mut pieces: Vec<(String, String)> =
+            f.occupied(&pos).into_iter().map(|(c, p)| (f.write_square(c), f.player_name(p))).collect();
+        pieces.sort_by_key(|(s, _)| rulecheck_text::natural(s));
+        Ok(pieces)
+    }
+
+    /// Written and read back, so that a position the notation refuses (a
+    /// seat with no pieces, say) is refused here too.
+    fn without_piece(&self, position: &str, square: &str) -> Result<String, NotationError> {
+        let mut pos = self.0.parse_position(position)?;
+        let cell = self.0.parse_square(square)?;
+        if !self.0.occupied(&pos).iter().any(|&(c, _)| c == cell) {
+            return Err(NotationError::whole(format!("no piece stands on {}", rulecheck_text::shown(square))));
+        }
+        self.0.remove(&mut pos, cell);
+        self.normalize_position(&self.0.write_position(&pos))
     }
 
     fn clear_counters(&self, position: &str, names: &[&str]) -> Result<String, NotationError> {

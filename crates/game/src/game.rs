@@ -234,6 +234,13 @@ pub trait Game: Send + Sync {
     /// as [`Game::normalize_square`] writes them, in natural order. None
     /// for a move that took nothing, and for a family without captures.
     fn captured(&self, before: &str, after: &str) -> Result<Vec<String>, NotationError>;
+    /// The squares pieces stand on, as [`Game::normalize_square`] writes
+    /// them, in natural order, each with its owner's name.
+    fn pieces(&self, position: &str) -> Result<Vec<(String, String)>, NotationError>;
+    /// The position, in canonical form, with the piece on `square` taken
+    /// off; an error when no piece stands there or the position left is
+    /// not one the notation reads.
+    fn without_piece(&self, position: &str, square: &str) -> Result<String, NotationError>;
     /// The counters a position carries, by name with their values as
     /// written, those at their defaults left out: the numbers that draw and
     /// move-limit rules keep beside the board (`np`, `turns`, ...). Fuzzing

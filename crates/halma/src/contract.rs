@@ -123,6 +123,12 @@ impl Family for Rules {
         holes.filter(|&(_, &c)| c != position::EMPTY).map(|(h, &c)| (h, position::seat_of(c))).collect()
     }
 
+    fn remove(&self, pos: &mut Position, cell: usize) {
+        if let Some(c) = pos.cells.get_mut(cell) {
+            *c = position::EMPTY;
+        }
+    }
+
     fn begin(&self, pos: Position) -> Match<'_> {
         Match::new(self, pos)
     }

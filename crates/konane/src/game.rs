@@ -222,6 +222,12 @@ impl Family for Rules {
         pos.cells.iter().enumerate().filter(|&(_, &c)| c != EMPTY).map(|(i, &c)| (i, c)).collect()
     }
 
+    fn remove(&self, pos: &mut Position, cell: usize) {
+        if let Some(c) = pos.cells.get_mut(cell) {
+            *c = EMPTY;
+        }
+    }
+
     fn begin(&self, pos: Position) -> Match<'_> {
         Match::new(self, pos)
     }

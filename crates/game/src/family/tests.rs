@@ -122,6 +122,7 @@ impl Family for Race {
     fn occupied(&self, _: &(u32, u8, bool)) -> Vec<(usize, u8)> {
         Vec::new()
     }
+    fn remove(&self, _: &mut (u32, u8, bool), _: usize) {}
     fn begin(&self, pos: (u32, u8, bool)) -> Game {
         Game::new(pos)
     }
