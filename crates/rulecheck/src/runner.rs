@@ -8,6 +8,7 @@ use crate::engine::Engine;
 use crate::game::Options;
 use crate::oracle::{self, Verdict};
 use crate::scenario::{loader, InputError, ScenarioFile};
+use crate::source::Source;
 
 /// The verdicts of one scenario file.
 #[derive(Clone, Debug)]
@@ -197,7 +198,11 @@ impl Selection {
                     .enumerate()
                     .filter_map(|(i, id)| {
                         let (file, name) = id.rsplit_once("::")?;
-                        let same = file == path || file == shown || std::fs::canonicalize(file).ok() == canonical;
+                        // A built-in file has no canonical path: it is
+                        // named by its id alone.
+                        let same = file == path
+                            || file == shown
+                            || canonical.as_ref().is_some_and(|c| std::fs::canonicalize(file).ok().as_ref() == Some(c));
                         same.then_some((i, name))
                     })
                     .collect();
@@ -306,12 +311,12 @@ pub fn shard(files: Vec<ScenarioFile>, k: usize, n: usize) -> Vec<ScenarioFile> 
         .collect()
 }
 
-/// The clauses a reason code comes from, as the spec under `spec_dir` has
-/// it: those cited most often by scenarios of the variant that expect a
-/// refusal with that reason; and how many files of the spec did not load
-/// (their scenarios are left out).
-pub fn reason_clauses(catalog: &Catalog, spec_dir: &Path, variant: &str, code: &str) -> (Vec<String>, usize) {
-    let index = ReasonIndex::load(catalog, spec_dir);
+/// The clauses a reason code comes from, as a spec has it: those cited
+/// most often by scenarios of the variant that expect a refusal with that
+/// reason; and how many files of the spec did not load (their scenarios
+/// are left out).
+pub fn reason_clauses(catalog: &Catalog, spec: &Source, variant: &str, code: &str) -> (Vec<String>, usize) {
+    let index = ReasonIndex::load(catalog, spec);
     (index.clauses(variant, code), index.unread)
 }
 
@@ -327,13 +332,13 @@ pub struct ReasonIndex {
 }
 
 impl ReasonIndex {
-    /// The index of the spec under `spec_dir` (empty where there is none).
-    pub fn load(catalog: &Catalog, spec_dir: &Path) -> ReasonIndex {
+    /// The index of a spec (empty where a directory named is none).
+    pub fn load(catalog: &Catalog, spec: &Source) -> ReasonIndex {
         let mut index = ReasonIndex::default();
-        if !spec_dir.is_dir() {
+        if !spec.paths().iter().all(|p| p.is_dir()) {
             return index;
         }
-        let (files, errors) = load_all(&[spec_dir.to_path_buf()], catalog, &Options::new());
+        let (files, errors) = spec.load(catalog, &Options::new());
         index.unread = errors.iter().map(|e| e.file.as_path()).collect::<std::collections::BTreeSet<&Path>>().len();
         for s in files.iter().flat_map(|f| &f.scenarios) {
             let illegal = s.expect.get::<oracle::kinds::Illegal>().map(|i| i.0.as_slice()).unwrap_or_default();

@@ -1,0 +1,151 @@
+//! Where a command's spec comes from: files on disk (the paths given, or
+//! `./spec`), or the spec built into the program
+//! ([`rulecheck_spec::builtin`]). Every command that reads scenarios or
+//! perft tables reads them through this, so that each works the same from
+//! either.
+
+use std::path::{Path, PathBuf};
+
+use crate::catalog::Catalog;
+use crate::game::Options;
+use crate::oracle;
+use crate::perft::tables::{self, Table};
+use crate::runner;
+use crate::scenario::{loader, InputError, ScenarioFile};
+use rulecheck_spec::builtin;
+
+/// The scenarios (or perft tables) a command reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Files and directories on disk.
+    Paths(Vec<PathBuf>),
+    /// The spec compiled into the program. Its files are named
+    /// `spec/<path>`, as in a checkout, so their scenario ids are a
+    /// checkout's.
+    Builtin,
+}
+
+impl Source {
+    /// One directory on disk.
+    pub fn dir(dir: &Path) -> Source {
+        Source::Paths(vec![dir.to_path_buf()])
+    }
+
+    /// The spec a command runs when given no path: `./spec` when there is
+    /// such a directory (a checkout, or a spec being written: the files
+    /// there are the ones being worked on), else the built-in one (an
+    /// engine author with nothing but the binary).
+    pub fn default_here() -> Source {
+        let here = PathBuf::from(builtin::DIR);
+        if here.is_dir() {
+            Source::Paths(vec![here])
+        } else {
+            Source::Builtin
+        }
+    }
+
+    /// Every scenario file, loaded: the files that load, and every input
+    /// error of those that do not ([`runner::load_all`]).
+    pub fn load(&self, catalog: &Catalog, overrides: &Options) -> (Vec<ScenarioFile>, Vec<InputError>) {
+        match self {
+            Source::Paths(paths) => runner::load_all(paths, catalog, overrides),
+            Source::Builtin => {
+                let mut loaded = Vec::new();
+                let mut errors = Vec::new();
+                for (path, bytes) in builtin::scenarios() {
+                    match loader::load_bytes(&path, bytes, catalog, overrides, &oracle::REGISTRY) {
+                        Ok(f) => loaded.push(f),
+                        Err(mut es) => errors.append(&mut es),
+                    }
+                }
+                (loaded, errors)
+            }
+        }
+    }
+
+    /// The perft tables: those of the files under the paths, or the
+    /// built-in `spec/perft/`; or every error found in them.
+    pub fn perft_tables(&self) -> Result<Vec<Table>, Vec<InputError>> {
+        match self {
+            Source::Paths(paths) => tables::load_all(paths),
+            Source::Builtin => {
+                let mut all = Vec::new();
+                let mut errors = Vec::new();
+                for (path, bytes) in builtin::perft_tables() {
+                    let parsed = match std::str::from_utf8(bytes) {
+                        Ok(src) => tables::parse(&path, src),
+                        Err(e) => Err(vec![InputError {
+                            file: path.clone(),
+                            scenario: None,
+                            loc: crate::scenario::Loc { line: 1, col: 1 },
+                            message: format!("not UTF-8 text: {e}"),
+                        }]),
+                    };
+                    match parsed {
+                        Ok(t) => all.extend(t),
+                        Err(mut es) => errors.append(&mut es),
+                    }
+                }
+                if errors.is_empty() {
+                    Ok(all)
+                } else {
+                    Err(errors)
+                }
+            }
+        }
+    }
+
+    /// The files on disk this reads, which no output may replace.
+    pub fn paths(&self) -> &[PathBuf] {
+        match self {
+            Source::Paths(paths) => paths,
+            Source::Builtin => &[],
+        }
+    }
+
+    /// Which spec this is, in a few words: the paths as given, or the
+    /// built-in spec with its version and hash.
+    pub fn describe(&self) -> String {
+        match self {
+            Source::Paths(paths) => paths.iter().map(|p| runner::display_path(p)).collect::<Vec<_>>().join(", "),
+            Source::Builtin => builtin::describe(),
+        }
+    }
+
+    /// Which spec this is, for a machine: `{"builtin": {"version", "sha256"}}`
+    /// or `{"paths": [...]}`.
+    pub fn json(&self) -> serde_json::Value {
+        match self {
+            Source::Paths(paths) => serde_json::json!({
+                "paths": paths.iter().map(|p| runner::display_path(p)).collect::<Vec<_>>(),
+            }),
+            Source::Builtin => serde_json::json!({
+                "builtin": { "version": builtin::VERSION, "sha256": builtin::SHA256 },
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The built-in scenarios load whole, as `rulecheck check` holds the
+    /// checkout's to, under the ids a checkout gives them.
+    #[test]
+    fn the_built_in_spec_loads_whole_under_a_checkouts_ids() {
+        let catalog = Catalog::builtin().unwrap();
+        let (files, errors) = Source::Builtin.load(&catalog, &Options::new());
+        assert!(errors.is_empty(), "{}", errors[0]);
+        assert!(files.iter().any(|f| f.path == Path::new("spec/english/kings.yaml")));
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../spec");
+        let (on_disk, _) = Source::dir(&root).load(&catalog, &Options::new());
+        let ids = |fs: &[ScenarioFile]| -> Vec<String> {
+            fs.iter()
+                .flat_map(|f| f.scenarios.iter().map(move |s| format!("{}::{}", runner::id_path(&f.path), s.name)))
+                .collect()
+        };
+        assert_eq!(ids(&files), ids(&on_disk));
+        assert!(!Source::Builtin.perft_tables().unwrap().is_empty());
+    }
+}
