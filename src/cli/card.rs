@@ -35,7 +35,7 @@ pub(super) fn card(raw_options: &[String], args: Args) -> Result<u8, Fail> {
     variant.validate(&options).map_err(|e| bad(format!("{id}: {e}")))?;
     let source = scenarios(args.paths);
     if let Some(target) = &args.output {
-        let mut inputs = source.paths().to_vec();
+        let mut inputs = source.paths();
         inputs.extend(catalog_files());
         inputs.extend(args.fingerprint.clone());
         check_outputs(&[("--output", target.as_path())], &inputs, "this card")?;

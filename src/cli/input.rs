@@ -112,7 +112,7 @@ pub(super) fn scenarios(paths: Vec<PathBuf>) -> Source {
 /// On standard error, that the built-in spec is read, which one, and how
 /// to have it as files.
 pub(super) fn said(source: &Source) {
-    if *source == Source::Builtin {
+    if source.uses_built_in() {
         note(&format!(
             "rulecheck: no spec/ here: reading {} (`rulecheck spec export DIR` writes it out)",
             rulecheck::builtin::describe()

@@ -45,33 +45,49 @@ impl Source {
     }
 
     /// Every scenario file, loaded: the files that load, and every input
-    /// error of those that do not ([`runner::load_all`]).
+    /// error of those that do not ([`runner::load_all`]). A path that
+    /// names built-in files where there is no `spec/` reads them.
     pub fn load(&self, catalog: &Catalog, overrides: &Options) -> (Vec<ScenarioFile>, Vec<InputError>) {
         match self {
-            Source::Paths(paths) => runner::load_all(paths, catalog, overrides),
-            Source::Builtin => {
-                let mut loaded = Vec::new();
-                let mut errors = Vec::new();
-                for (path, bytes) in builtin::scenarios() {
-                    match loader::load_bytes(&path, bytes, catalog, overrides, &oracle::REGISTRY) {
-                        Ok(f) => loaded.push(f),
-                        Err(mut es) => errors.append(&mut es),
-                    }
-                }
+            Source::Paths(paths) => {
+                let (built_in, on_disk): (Vec<&PathBuf>, Vec<&PathBuf>) = paths.iter().partition(|p| names_built_in(p));
+                let (mut loaded, mut errors) =
+                    runner::load_all(&on_disk.into_iter().cloned().collect::<Vec<_>>(), catalog, overrides);
+                let wanted: Vec<(PathBuf, &[u8])> =
+                    builtin::scenarios().filter(|(f, _)| built_in.iter().any(|p| f.starts_with(p))).collect();
+                let (more, mut more_errors) = load_built_in(wanted, catalog, overrides);
+                loaded.extend(more);
+                errors.append(&mut more_errors);
                 (loaded, errors)
             }
+            Source::Builtin => load_built_in(builtin::scenarios().collect(), catalog, overrides),
         }
     }
 
-    /// The perft tables: those of the files under the paths, or the
-    /// built-in `spec/perft/`; or every error found in them.
+    /// Whether any of it is read from the built-in spec.
+    pub fn uses_built_in(&self) -> bool {
+        match self {
+            Source::Paths(paths) => paths.iter().any(|p| names_built_in(p)),
+            Source::Builtin => true,
+        }
+    }
+
+    /// The perft tables: those of the files under the paths (built-in ones
+    /// as [`Source::load`] finds them), or the built-in `spec/perft/`; or
+    /// every error found in them.
     pub fn perft_tables(&self) -> Result<Vec<Table>, Vec<InputError>> {
         match self {
-            Source::Paths(paths) => tables::load_all(paths),
-            Source::Builtin => {
-                let mut all = Vec::new();
-                let mut errors = Vec::new();
-                for (path, bytes) in builtin::perft_tables() {
+            Source::Paths(paths) if !self.uses_built_in() => tables::load_all(paths),
+            Source::Paths(_) | Source::Builtin => {
+                let (mut all, mut errors) = match tables::load_all(&self.paths()) {
+                    Ok(t) => (t, Vec::new()),
+                    Err(e) => (Vec::new(), e),
+                };
+                let wanted = |f: &Path| match self {
+                    Source::Paths(paths) => paths.iter().any(|p| names_built_in(p) && f.starts_with(p)),
+                    Source::Builtin => true,
+                };
+                for (path, bytes) in builtin::perft_tables().filter(|(f, _)| wanted(f)) {
                     let parsed = match std::str::from_utf8(bytes) {
                         Ok(src) => tables::parse(&path, src),
                         Err(e) => Err(vec![InputError {
@@ -96,10 +112,10 @@ impl Source {
     }
 
     /// The files on disk this reads, which no output may replace.
-    pub fn paths(&self) -> &[PathBuf] {
+    pub fn paths(&self) -> Vec<PathBuf> {
         match self {
-            Source::Paths(paths) => paths,
-            Source::Builtin => &[],
+            Source::Paths(paths) => paths.iter().filter(|p| !names_built_in(p)).cloned().collect(),
+            Source::Builtin => Vec::new(),
         }
     }
 
@@ -124,6 +140,37 @@ impl Source {
             }),
         }
     }
+}
+
+/// Whether a path given names built-in files: where there is no `spec/`
+/// here, a relative path below `spec/` that is nowhere on disk, but is a
+/// built-in file or directory. So a scenario id or a file name copied from
+/// a report of the built-in spec (`spec/english/kings.yaml::...`) runs
+/// where it was reported.
+fn names_built_in(p: &Path) -> bool {
+    let dir = Path::new(builtin::DIR);
+    p.is_relative()
+        && p.starts_with(dir)
+        && !dir.is_dir()
+        && std::fs::symlink_metadata(p).is_err()
+        && builtin::FILES.iter().any(|(f, _)| builtin::shown(f).starts_with(p))
+}
+
+/// Built-in scenario files, loaded.
+fn load_built_in(
+    files: Vec<(PathBuf, &[u8])>,
+    catalog: &Catalog,
+    overrides: &Options,
+) -> (Vec<ScenarioFile>, Vec<InputError>) {
+    let mut loaded = Vec::new();
+    let mut errors = Vec::new();
+    for (path, bytes) in files {
+        match loader::load_bytes(&path, bytes, catalog, overrides, &oracle::REGISTRY) {
+            Ok(f) => loaded.push(f),
+            Err(mut es) => errors.append(&mut es),
+        }
+    }
+    (loaded, errors)
 }
 
 #[cfg(test)]
