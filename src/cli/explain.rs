@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use super::input::{catalog, configure, position, spec_dir};
 use super::output::{bad, note, Fail};
 use rulecheck::report;
-use rulecheck::runner;
 
 pub(super) fn explain(
     raw_options: &[String],
@@ -35,7 +34,7 @@ pub(super) fn explain(
             outln!("{action}: illegal ({code}): {meaning}")?;
             // The clauses come from the scenarios of a spec that expect this
             // refusal: say which spec.
-            let (clauses, unread) = runner::reason_clauses(&cat, &spec, variant, &code);
+            let (clauses, unread) = spec.reason_clauses(&cat, variant, &code);
             let shown = spec.describe();
             if clauses.is_empty() {
                 outln!("clauses: none (no scenario in {shown} expects this refusal)")?;

@@ -75,7 +75,7 @@ fn an_id_selects_one_built_in_scenario() {
     // An id copied from a report, and a built-in file or directory, run
     // where there is no spec/ as where there is.
     let o = rulecheck_in(empty.path(), &["run", "--format", "json", &id], 300).exits(0);
-    assert_eq!(ids(&o.stdout), [id.clone()]);
+    assert_eq!(ids(&o.stdout), vec![id]);
     let o = rulecheck_in(empty.path(), &["run", "--format", "json", "spec/english"], 300).exits(0);
     let on_disk = rulecheck(&["run", "--format", "json", "spec/english"]).ok();
     assert_eq!(ids(&o.stdout), ids(&on_disk.stdout));

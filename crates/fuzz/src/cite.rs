@@ -40,7 +40,7 @@ pub(super) fn clauses(
     let before: Vec<Action> = found.moves.iter().cloned().map(Action::Move).collect();
     let refused: Vec<&String> = found.extra.iter().chain(found.accepted.as_ref().map(|(m, _)| m)).collect();
     if !refused.is_empty() {
-        let index = rulecheck::runner::ReasonIndex::load(catalog, spec);
+        let index = spec.reason_index(catalog);
         for m in refused {
             if let Ok(Some(code)) = reference.explain(&found.start, &before, &Action::Move(m.clone())) {
                 cite(index.clauses(variant, &code));

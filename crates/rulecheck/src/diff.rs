@@ -172,7 +172,7 @@ pub fn reasons(
                 let why = that.game.explain(at, &play[..k], &Action::Move(m.clone())).ok().flatten();
                 let clauses = match (&why, &catalog, spec) {
                     (Some(code), Some(cat), Some(dir)) => {
-                        index.get_or_insert_with(|| crate::runner::ReasonIndex::load(cat, dir)).clauses(that.id(), code)
+                        index.get_or_insert_with(|| dir.reason_index(cat)).clauses(that.id(), code)
                     }
                     _ => Vec::new(),
                 };

@@ -8,7 +8,6 @@ use crate::engine::Engine;
 use crate::game::Options;
 use crate::oracle::{self, Verdict};
 use crate::scenario::{loader, InputError, ScenarioFile};
-use crate::source::Source;
 
 /// The verdicts of one scenario file.
 #[derive(Clone, Debug)]
@@ -311,15 +310,6 @@ pub fn shard(files: Vec<ScenarioFile>, k: usize, n: usize) -> Vec<ScenarioFile> 
         .collect()
 }
 
-/// The clauses a reason code comes from, as a spec has it: those cited
-/// most often by scenarios of the variant that expect a refusal with that
-/// reason; and how many files of the spec did not load (their scenarios
-/// are left out).
-pub fn reason_clauses(catalog: &Catalog, spec: &Source, variant: &str, code: &str) -> (Vec<String>, usize) {
-    let index = ReasonIndex::load(catalog, spec);
-    (index.clauses(variant, code), index.unread)
-}
-
 /// Which clauses the scenarios of a spec cite with each refusal reason, by
 /// variant: loaded once for a command that explains many refusals (reading
 /// the whole spec is most of the cost of one lookup).
@@ -332,14 +322,10 @@ pub struct ReasonIndex {
 }
 
 impl ReasonIndex {
-    /// The index of a spec (empty where a directory named is none).
-    pub fn load(catalog: &Catalog, spec: &Source) -> ReasonIndex {
-        let mut index = ReasonIndex::default();
-        if !spec.paths().iter().all(|p| p.is_dir()) {
-            return index;
-        }
-        let (files, errors) = spec.load(catalog, &Options::new());
-        index.unread = errors.iter().map(|e| e.file.as_path()).collect::<std::collections::BTreeSet<&Path>>().len();
+    /// The index of a spec's scenarios, `unread` of its files having not
+    /// loaded ([`crate::source::Source::reason_index`] reads a spec whole).
+    pub fn of(files: &[ScenarioFile], unread: usize) -> ReasonIndex {
+        let mut index = ReasonIndex { unread, ..ReasonIndex::default() };
         for s in files.iter().flat_map(|f| &f.scenarios) {
             let illegal = s.expect.get::<oracle::kinds::Illegal>().map(|i| i.0.as_slice()).unwrap_or_default();
             let mut codes: Vec<&str> = illegal.iter().filter_map(|r| r.value.reason.as_deref()).collect();

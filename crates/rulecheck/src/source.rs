@@ -111,6 +111,26 @@ impl Source {
         }
     }
 
+    /// Which clauses its scenarios cite with each refusal reason (empty
+    /// where a directory named is none).
+    pub fn reason_index(&self, catalog: &Catalog) -> runner::ReasonIndex {
+        if !self.paths().iter().all(|p| p.is_dir()) {
+            return runner::ReasonIndex::default();
+        }
+        let (files, errors) = self.load(catalog, &Options::new());
+        let unread = errors.iter().map(|e| e.file.as_path()).collect::<std::collections::BTreeSet<&Path>>().len();
+        runner::ReasonIndex::of(&files, unread)
+    }
+
+    /// The clauses a reason code comes from: those cited most often by
+    /// its scenarios of the variant that expect a refusal with that reason;
+    /// and how many of its files did not load (their scenarios are left
+    /// out).
+    pub fn reason_clauses(&self, catalog: &Catalog, variant: &str, code: &str) -> (Vec<String>, usize) {
+        let index = self.reason_index(catalog);
+        (index.clauses(variant, code), index.unread)
+    }
+
     /// The files on disk this reads, which no output may replace.
     pub fn paths(&self) -> Vec<PathBuf> {
         match self {
