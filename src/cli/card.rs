@@ -5,10 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
-use super::input::{catalog, catalog_files, default_paths, parse_options};
+use super::input::{catalog, catalog_files, parse_options, scenarios};
 use super::output::{bad, check_outputs, out, write_file, Fail};
 use rulecheck::card::{self, CardInput};
-use rulecheck::runner;
 
 /// Most bytes of a fingerprint file: far more than every variant's.
 const MAX_FINGERPRINT_BYTES: u64 = 16 << 20;
@@ -23,7 +22,7 @@ pub(super) struct Args {
     /// The JSON of `rulecheck fingerprint --json`: add where that engine plays otherwise.
     #[arg(long, value_name = "FILE")]
     fingerprint: Option<PathBuf>,
-    /// Scenario files or directories the examples are taken from [default: spec]
+    /// Scenario files or directories the examples are taken from [default: ./spec, else the built-in spec]
     #[arg(long = "spec", value_name = "PATH")]
     paths: Vec<PathBuf>,
 }
@@ -34,16 +33,16 @@ pub(super) fn card(raw_options: &[String], args: Args) -> Result<u8, Fail> {
     let given = parse_options(raw_options)?;
     let options = rulecheck::registry::resolve_options(variant, &given).map_err(|e| bad(e.to_string()))?;
     variant.validate(&options).map_err(|e| bad(format!("{id}: {e}")))?;
-    let paths = default_paths(args.paths, "card")?;
+    let source = scenarios(args.paths);
     if let Some(target) = &args.output {
-        let mut inputs = paths.clone();
+        let mut inputs = source.paths();
         inputs.extend(catalog_files());
         inputs.extend(args.fingerprint.clone());
         check_outputs(&[("--output", target.as_path())], &inputs, "this card")?;
     }
     let print = args.fingerprint.as_deref().map(|f| read_print(f, id)).transpose()?;
     let cat = catalog()?;
-    let (files, errors) = runner::load_all(&paths, &cat, &Default::default());
+    let (files, errors) = source.load(&cat, &Default::default());
     if let Some(e) = errors.first() {
         return Err(bad(format!("{e} (a card takes its examples from a spec that loads whole)")));
     }

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use super::input::{catalog, default_paths, run_overrides};
+use super::input::{catalog, run_overrides, scenarios};
 use super::output::Fail;
 use rulecheck::report;
 use rulecheck::runner;
@@ -12,7 +12,7 @@ use rulecheck::runner;
 pub(super) fn check(raw_options: &[String], paths: Vec<PathBuf>, no_coverage: bool) -> Result<u8, Fail> {
     let overrides = run_overrides(raw_options)?;
     let cat = catalog()?;
-    let (files, errors) = runner::load_all(&default_paths(paths, "check")?, &cat, &overrides);
+    let (files, errors) = scenarios(paths).load(&cat, &overrides);
     for e in &errors {
         outln!("error: {e}")?;
     }

@@ -48,7 +48,7 @@ pub(super) fn diff(
             Some(d) => {
                 out(&d)?;
                 let dir = spec_dir(None)?;
-                out(&rulecheck::diff::reasons(&left, &right, fen.as_deref(), &steps, dir.as_deref()))?;
+                out(&rulecheck::diff::reasons(&left, &right, fen.as_deref(), &steps, Some(&dir)))?;
                 Ok(1)
             }
         }

@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use super::input::{catalog, configure, position, spec_dir};
 use super::output::{bad, note, Fail};
 use rulecheck::report;
-use rulecheck::runner;
 
 pub(super) fn explain(
     raw_options: &[String],
@@ -34,24 +33,19 @@ pub(super) fn explain(
             let meaning = cat.vocabulary.refusals.get(&code).cloned().unwrap_or_default();
             outln!("{action}: illegal ({code}): {meaning}")?;
             // The clauses come from the scenarios of a spec that expect this
-            // refusal: say which spec, or that there is none to ask.
-            match spec {
-                None => note("no spec directory here: give --spec DIR to name the clauses the reason comes from"),
-                Some(dir) => {
-                    let (clauses, unread) = runner::reason_clauses(&cat, &dir, variant, &code);
-                    let shown = runner::display_path(&dir);
-                    if clauses.is_empty() {
-                        outln!("clauses: none (no scenario in {shown} expects this refusal)")?;
-                    } else {
-                        outln!("clauses: {} (from the scenarios in {shown})", clauses.join(", "))?;
-                    }
-                    if unread > 0 {
-                        note(&format!(
-                            "{} in {shown} did not load and were left out (rulecheck check {shown})",
-                            report::count(unread, "file")
-                        ));
-                    }
-                }
+            // refusal: say which spec.
+            let (clauses, unread) = spec.reason_clauses(&cat, variant, &code);
+            let shown = spec.describe();
+            if clauses.is_empty() {
+                outln!("clauses: none (no scenario in {shown} expects this refusal)")?;
+            } else {
+                outln!("clauses: {} (from the scenarios in {shown})", clauses.join(", "))?;
+            }
+            if unread > 0 {
+                note(&format!(
+                    "{} in {shown} did not load and were left out (rulecheck check {shown})",
+                    report::count(unread, "file")
+                ));
             }
             Ok(1)
         }

@@ -5,12 +5,11 @@
 
 use std::path::PathBuf;
 
-use super::input::{catalog, default_paths, stop_on_signals};
+use super::input::{catalog, scenarios, stop_on_signals};
 use super::output::{bad, out, Fail};
 use super::Limits;
 use rulecheck::engine::process::{EngineSpec, ProcessEngine};
 use rulecheck::engine::Engine;
-use rulecheck::runner;
 
 pub(super) fn fingerprint(
     line: &str,
@@ -21,7 +20,7 @@ pub(super) fn fingerprint(
 ) -> Result<u8, Fail> {
     stop_on_signals()?;
     let cat = catalog()?;
-    let (files, errors) = runner::load_all(&default_paths(paths, "fingerprint")?, &cat, &Default::default());
+    let (files, errors) = scenarios(paths).load(&cat, &Default::default());
     if let Some(e) = errors.first() {
         return Err(bad(format!("{e} (a fingerprint is only taken over a spec that loads whole)")));
     }

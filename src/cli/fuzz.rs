@@ -46,7 +46,7 @@ pub(super) struct Args {
     /// Write the scenario file here instead of standard output.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// The spec whose scenarios say which clauses the disagreement points to [default: ./spec, if there is one].
+    /// The spec whose scenarios say which clauses the disagreement points to [default: ./spec, else the built-in spec].
     #[arg(long, value_name = "DIR")]
     spec: Option<PathBuf>,
     /// Start the games from this position (FEN or diagram; repeatable) instead of the variant's start.
@@ -106,7 +106,7 @@ pub(super) fn fuzz(raw_options: &[String], args: Args) -> Result<u8, Fail> {
     let from_list = match &expected_failures {
         Some(path) => {
             inputs.push(path.clone());
-            Some(known_from_list(path, spec_dir.as_deref(), &cat, &variant)?)
+            Some(known_from_list(path, &spec_dir, &cat, &variant)?)
         }
         None => None,
     };
@@ -220,7 +220,7 @@ pub(super) fn fuzz(raw_options: &[String], args: Args) -> Result<u8, Fail> {
                 note("the scenario starts one ply before it, from the position there");
             }
             note(&found.detail);
-            let yaml = rulecheck_fuzz::scenario(&variant, &options, &found, spec_dir.as_deref()).map_err(bad)?;
+            let yaml = rulecheck_fuzz::scenario(&variant, &options, &found, Some(&spec_dir)).map_err(bad)?;
             match out_file {
                 Some(path) => write_file(&path, &yaml)?,
                 None => out(&yaml)?,
@@ -234,18 +234,12 @@ pub(super) fn fuzz(raw_options: &[String], args: Args) -> Result<u8, Fail> {
 /// variant's scenarios in the spec.
 fn known_from_list(
     path: &std::path::Path,
-    spec_dir: Option<&std::path::Path>,
+    spec: &rulecheck::source::Source,
     cat: &rulecheck::catalog::Catalog,
     variant: &str,
 ) -> Result<rulecheck_fuzz::FromList, Fail> {
     let list = report::ExpectedFailures::load(path).map_err(|e| bad(format!("--expected-failures: {e}")))?;
-    let Some(dir) = spec_dir else {
-        return Err(bad(format!(
-            "--expected-failures {}: the deviations it stands for are judged over the spec's scenarios, and there is no ./spec here: give --spec DIR",
-            path.display()
-        )));
-    };
-    let (files, errors) = runner::load_all(&[dir.to_path_buf()], cat, &Options::new());
+    let (files, errors) = spec.load(cat, &Options::new());
     if let Some(e) = errors.first() {
         return Err(bad(format!("--expected-failures needs the spec: {e}")));
     }

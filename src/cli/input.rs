@@ -6,9 +6,10 @@
 
 use std::path::PathBuf;
 
-use super::output::{bad, engine_failed, Fail};
+use super::output::{bad, engine_failed, note, Fail};
 use rulecheck::catalog::Catalog;
 use rulecheck::engine::{self, process::EngineSpec, process::ProcessEngine};
+use rulecheck::source::Source;
 use rulecheck_game::{Game, Options};
 
 pub(super) fn parse_options(raw: &[String]) -> Result<Options, Fail> {
@@ -99,22 +100,24 @@ pub(super) fn run_overrides(raw: &[String]) -> Result<Options, Fail> {
     Ok(given)
 }
 
-pub(super) fn default_paths(paths: Vec<PathBuf>, command: &str) -> Result<Vec<PathBuf>, Fail> {
-    if !paths.is_empty() {
-        return Ok(paths);
+/// The scenarios a command reads: the paths given, which are files on
+/// disk; with none, `./spec` when there is one, else the built-in spec,
+/// which is said on standard error (nothing on disk was read).
+pub(super) fn scenarios(paths: Vec<PathBuf>) -> Source {
+    let source = if paths.is_empty() { Source::default_here() } else { Source::Paths(paths) };
+    said(&source);
+    source
+}
+
+/// On standard error, that the built-in spec is read, which one, and how
+/// to have it as files.
+pub(super) fn said(source: &Source) {
+    if source.uses_built_in() {
+        note(&format!(
+            "rulecheck: no spec/ here: reading {} (`rulecheck spec export DIR` writes it out)",
+            rulecheck::builtin::describe()
+        ));
     }
-    let spec = PathBuf::from("spec");
-    if spec.is_dir() {
-        return Ok(vec![spec]);
-    }
-    // Said where it was looked for and how to point elsewhere, rather than
-    // a bare "spec: not found" from a directory the user did not choose.
-    let looked = std::env::current_dir().map(|d| d.join("spec")).unwrap_or(spec);
-    Err(bad(format!(
-        "no scenario files given, and no spec directory at {} (the default): run `rulecheck {command}` from the \
-         directory that holds spec/, or name the scenario files or directories, e.g. `rulecheck {command} path/to/spec`",
-        looked.display()
-    )))
 }
 
 /// Where `--catalog` points, once the command line is read.
@@ -143,13 +146,14 @@ pub(super) fn catalog_files() -> Vec<PathBuf> {
         .unwrap_or_default()
 }
 
-/// The spec directory whose scenarios tie reasons to clauses: the one given,
-/// which must be a directory, or `./spec` if there is one.
-pub(super) fn spec_dir(given: Option<PathBuf>) -> Result<Option<PathBuf>, Fail> {
+/// The spec whose scenarios tie reasons to clauses: the directory given,
+/// which must be one, else `./spec` or the built-in spec as [`scenarios`]
+/// chooses. Not said on standard error: what reads it names it.
+pub(super) fn spec_dir(given: Option<PathBuf>) -> Result<Source, Fail> {
     match given {
-        Some(dir) if dir.is_dir() => Ok(Some(dir)),
+        Some(dir) if dir.is_dir() => Ok(Source::dir(&dir)),
         Some(dir) => Err(bad(format!("--spec {}: not a directory", dir.display()))),
-        None => Ok(Some(PathBuf::from("spec")).filter(|d| d.is_dir())),
+        None => Ok(Source::default_here()),
     }
 }
 

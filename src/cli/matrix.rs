@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use super::input::{catalog, catalog_files, default_paths, engine_files, run_overrides, stop_on_signals};
+use super::input::{catalog, catalog_files, engine_files, run_overrides, scenarios, stop_on_signals};
 use super::output::{bad, check_outputs, note, out, write_file, Fail};
 use rulecheck::matrix;
 use rulecheck::report;
@@ -14,7 +14,7 @@ pub(super) struct Args {
     /// The engines file (YAML): `engines:`, a list of engine configs (the keys of an --engine-config
     /// file: name, command, args, dir, timeout, startup-timeout, perft-timeout, expected-failures) or `builtin: reference`.
     engines: PathBuf,
-    /// Scenario files or directories [default: spec]
+    /// Scenario files or directories [default: ./spec, else the built-in spec]
     paths: Vec<PathBuf>,
     /// Write the Markdown matrix to this file (without --markdown, --json or --html it goes to standard output).
     #[arg(long, value_name = "FILE")]
@@ -36,7 +36,7 @@ pub(super) fn matrix(raw_options: &[String], args: Args) -> Result<u8, Fail> {
     let cat = catalog()?;
     let entries = rulecheck::matrix::load_engines(&engines).map_err(bad)?;
     let given_paths = paths.clone();
-    let (files, errors) = runner::load_all(&default_paths(paths, "matrix ENGINES.yaml")?, &cat, &overrides);
+    let (files, errors) = scenarios(paths).load(&cat, &overrides);
     // A matrix over part of the spec would read as a verdict on all of it.
     if !errors.is_empty() {
         for e in &errors {

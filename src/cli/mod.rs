@@ -47,6 +47,7 @@ mod separate;
 mod serve;
 mod show;
 mod smoke;
+mod spec;
 mod variants;
 
 /// The time limits of an external engine.
@@ -96,7 +97,7 @@ fn jobs_count(text: &str) -> Result<usize, String> {
 }
 
 #[derive(Parser, Debug)]
-#[command(name = "rulecheck", version, about = "A test oracle and spec checker for board-game rule engines")]
+#[command(name = "rulecheck", version = rulecheck::builtin::VERSION_LINE, about = "A test oracle and spec checker for board-game rule engines")]
 pub struct Cli {
     /// A house rule, as NAME=VALUE (repeatable); `rulecheck variants` lists them. With run and
     /// check it replaces the scenario files' setting in every scenario whose variant has the option.
@@ -126,7 +127,7 @@ enum Command {
     Mutants {
         /// Variants to score [default: every variant the spec has scenarios for].
         variants: Vec<String>,
-        /// Scenario files or directories [default: spec]
+        /// Scenario files or directories [default: ./spec, else the built-in spec]
         #[arg(long = "spec", value_name = "PATH")]
         paths: Vec<PathBuf>,
     },
@@ -148,7 +149,7 @@ enum Command {
         engine: String,
         /// Variants to fingerprint [default: every variant the engine declares].
         variants: Vec<String>,
-        /// Scenario files or directories [default: spec]
+        /// Scenario files or directories [default: ./spec, else the built-in spec]
         #[arg(long = "spec", value_name = "PATH")]
         paths: Vec<PathBuf>,
         /// Print JSON.
@@ -168,7 +169,7 @@ enum Command {
         position: String,
         /// The move or action, e.g. 9-5 or 'resign by black'.
         action: String,
-        /// The spec whose scenarios say which clauses a refusal comes from [default: ./spec, if there is one].
+        /// The spec whose scenarios say which clauses a refusal comes from [default: ./spec, else the built-in spec].
         #[arg(long, value_name = "DIR")]
         spec: Option<PathBuf>,
     },
@@ -210,7 +211,7 @@ enum Command {
     },
     /// Validate scenario files (notation, clauses, reasons, play) and clause coverage, without running an engine.
     Check {
-        /// Scenario files or directories [default: spec]
+        /// Scenario files or directories [default: ./spec, else the built-in spec]
         paths: Vec<PathBuf>,
         /// Do not require every clause of the touched rule pages to be cited.
         #[arg(long)]
@@ -284,6 +285,11 @@ enum Command {
     /// Write a variant's rules as a short Markdown card: the house rules and readings in force, each
     /// clause with an example move from the spec, and (--fingerprint) where an engine plays otherwise.
     Card(card::Args),
+    /// The spec built into this rulecheck: `spec export DIR` writes it out as files.
+    Spec {
+        #[command(subcommand)]
+        action: spec::Action,
+    },
     /// List the variants with their house-rule options and defaults.
     Variants {
         /// Print JSON.
@@ -356,6 +362,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
         Command::Replay { variant, file, scenario } => replay::replay(options, &variant, &file, scenario),
         Command::Readings { variant, json } => readings::readings(options, variant.as_deref(), json),
         Command::Card(args) => card::card(options, args),
+        Command::Spec { action } => spec::spec(action),
         Command::Variants { json } => variants::variants(options, json),
     }
 }

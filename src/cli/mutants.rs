@@ -4,13 +4,12 @@
 
 use std::path::PathBuf;
 
-use super::input::{catalog, default_paths};
+use super::input::{catalog, scenarios};
 use super::output::{bad, out, Fail};
-use rulecheck::runner;
 
 pub(super) fn mutants(variants: &[String], paths: Vec<PathBuf>) -> Result<u8, Fail> {
     let cat = catalog()?;
-    let (files, errors) = runner::load_all(&default_paths(paths, "mutants")?, &cat, &Default::default());
+    let (files, errors) = scenarios(paths).load(&cat, &Default::default());
     if let Some(e) = errors.first() {
         return Err(bad(format!("{e} (the score is only made over a spec that loads whole)")));
     }

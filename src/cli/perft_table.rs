@@ -6,17 +6,18 @@
 
 use std::path::PathBuf;
 
-use super::input::{started, stop_on_signals};
+use super::input::{said, started, stop_on_signals};
 use super::output::{bad, engine_failed, out, Fail};
 use super::Limits;
 use rulecheck::engine::{self, process::EngineSpec, Engine, EngineError};
 use rulecheck::perft::tables::{self, Answer, Checked, Table, Verdict};
+use rulecheck::source::Source;
 
 /// The arguments of `rulecheck perft-table`.
 #[derive(clap::Args, Debug)]
 pub(super) struct Args {
-    /// Table files, or directories of them (spec/perft).
-    #[arg(required = true, value_name = "TABLES")]
+    /// Table files, or directories of them [default: ./spec/perft, else the built-in spec's].
+    #[arg(value_name = "TABLES")]
     paths: Vec<PathBuf>,
     /// Check an external engine's `perft` answers instead of the reference's counts.
     #[arg(long, value_name = "CMD ARGS")]
@@ -33,11 +34,19 @@ pub(super) struct Args {
 
 pub(super) fn perft_table(args: Args) -> Result<u8, Fail> {
     let Args { paths, engine, max_nodes, json, limits } = args;
-    let loaded = tables::load_all(&paths)
+    // With no path, the spec's tables: those of ./spec/perft in a spec
+    // being worked on, else the built-in ones.
+    let source = match (paths.is_empty(), Source::default_here()) {
+        (false, _) => Source::Paths(paths),
+        (true, Source::Builtin) => Source::Builtin,
+        (true, Source::Paths(_)) => Source::dir(&PathBuf::from(rulecheck::builtin::DIR).join("perft")),
+    };
+    said(&source);
+    let loaded = source
+        .perft_tables()
         .map_err(|errors| bad(errors.iter().map(ToString::to_string).collect::<Vec<_>>().join("\n")))?;
     if loaded.is_empty() {
-        let given: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-        return Err(bad(format!("no perft table file (*.yaml) under {}", given.join(", "))));
+        return Err(bad(format!("no perft table file (*.yaml) under {}", source.describe())));
     }
     let (checked, counter) = match engine {
         None => {

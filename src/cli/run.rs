@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use super::input::{catalog, catalog_files, default_paths, engine_files, parse_shard, run_overrides, stop_on_signals};
+use super::input::{catalog, catalog_files, engine_files, parse_shard, run_overrides, scenarios, stop_on_signals};
 use super::output::{bad, check_outputs, note, out, write_file, Fail};
 use super::{jobs_count, Limits};
 use rulecheck::engine::{self, process::EngineSpec, process::ProcessEngine};
@@ -25,7 +25,7 @@ enum Format {
 #[derive(clap::Args, Debug)]
 pub(super) struct Args {
     /// Scenario files, directories, file globs ('spec/*/kings.yaml') or scenario ids as reports print
-    /// them ('spec/english/kings.yaml::a king steps backward') [default: spec]
+    /// them ('spec/english/kings.yaml::a king steps backward') [default: ./spec, else the built-in spec]
     paths: Vec<PathBuf>,
     /// Run only the scenarios whose name matches (`*` for any run of characters; repeatable).
     #[arg(long, value_name = "PATTERN")]
@@ -96,7 +96,8 @@ pub(super) fn run(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         Some(f) => report::ExpectedFailures::load(f).map_err(bad)?,
         None => report::ExpectedFailures::default(),
     };
-    let (mut files, mut errors) = runner::load_all(&default_paths(paths, "run")?, &cat, &overrides);
+    let source = scenarios(paths);
+    let (mut files, mut errors) = source.load(&cat, &overrides);
     if !selection.is_empty() {
         let (kept, unknown) = selection.select(files);
         files = kept;
@@ -218,9 +219,10 @@ pub(super) fn run(raw_options: &[String], args: Args) -> Result<u8, Fail> {
     }
     let text = match format {
         Format::Human => report::human_with(&runs, &errors, &expected, stopped, list_skipped),
-        Format::Json => {
-            report::json(&report::Run { engine: &name, runs: &runs, errors: &errors, expected: &expected, stopped })
-        }
+        Format::Json => report::json_of(
+            &report::Run { engine: &name, runs: &runs, errors: &errors, expected: &expected, stopped },
+            Some(source.json()),
+        ),
         Format::Junit => {
             report::junit(&report::Run { engine: &name, runs: &runs, errors: &errors, expected: &expected, stopped })
         }

@@ -2,7 +2,8 @@
 //! subcommand's exit code and output (`cli`), one fixture per class of bad
 //! input refused with a located message (`bad_input`), each defect of a
 //! catalog's readings refused where it is (`bad_catalog`), the readings
-//! listed (`readings`), output files onto
+//! listed (`readings`), the spec built into the binary run where there is
+//! no spec/ and written out (`builtin_spec`), output files onto
 //! devices, FIFOs and links (`outputs`), engines ended however rulecheck
 //! ends (`lifecycle`), numbers and sizes out of range refused and parsing
 //! kept linear (`limits`), and the README's path for an engine author
@@ -20,6 +21,7 @@ mod support;
 
 mod bad_catalog;
 mod bad_input;
+mod builtin_spec;
 mod card;
 mod cli;
 mod lifecycle;

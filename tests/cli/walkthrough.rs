@@ -111,6 +111,14 @@ fn from_the_first_smoke_test_to_a_green_ci_job_as_the_readme_says() {
         &local("rulecheck run ../rulecheck/spec --engine '../target/release/my-engine' --expected-failures ../known-failures.txt"),
     );
     assert_eq!(code, Some(0), "{out}");
+    // With no path where there is no spec/, the built-in spec runs, and
+    // the list written against the checkout's holds for it.
+    let (code, out) = sh(
+        &dir.join("elsewhere"),
+        &local("rulecheck run --engine '../target/release/my-engine' --expected-failures ../known-failures.txt"),
+    );
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("reading the built-in spec"), "{out}");
 
     // The engine changes: a new bug fails the job again.
     let changed = engine_checkout("author-changed", "flying-kings-flipped");

@@ -276,7 +276,7 @@ fn a_fuzzed_scenario_without_a_clause_to_cite_is_marked_for_the_author() {
         from: start,
         play: vec!["9-13".into(), "22-18".into()],
     };
-    let spec = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec");
+    let spec = rulecheck::source::Source::dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec"));
     let yaml = rulecheck_fuzz::scenario("english", &Options::new(), &found, Some(&spec)).expect("scenario");
     assert!(yaml.contains("# TO CITE: nothing that differs points to a clause."), "{yaml}");
     assert!(yaml.contains("(clause to cite)"), "{yaml}");
@@ -293,7 +293,7 @@ fn a_fuzzed_scenario_without_a_clause_to_cite_is_marked_for_the_author() {
 /// through the rule's deviation, not a placeholder.
 #[test]
 fn a_fuzzed_scenario_for_a_missing_move_cites_the_rule_that_makes_it_legal() {
-    let spec = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec");
+    let spec = rulecheck::source::Source::dir(&PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("spec"));
     let position = "W:We5:Bd4,h8".to_string();
     let found = rulecheck_fuzz::Disagreement {
         start: position.clone(),

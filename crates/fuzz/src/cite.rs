@@ -11,22 +11,22 @@
 //!   for the same reason, which are the scenarios about that rule.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use super::Disagreement;
 use rulecheck::catalog::Catalog;
 use rulecheck::oracle::kinds::{Legal, Moves};
 use rulecheck::scenario::ScenarioFile;
+use rulecheck::source::Source;
 use rulecheck_game::{Action, Game, Options};
 
-/// The clauses a disagreement points to in the spec under `spec_dir`, in
+/// The clauses a disagreement points to in the spec, in
 /// the order found, each once; empty when nothing points to one.
 pub(super) fn clauses(
     reference: &dyn Game,
     variant: &str,
     options: &Options,
     found: &Disagreement,
-    spec_dir: &Path,
+    spec: &Source,
     catalog: &Catalog,
 ) -> Vec<String> {
     let mut cited: Vec<String> = Vec::new();
@@ -40,7 +40,7 @@ pub(super) fn clauses(
     let before: Vec<Action> = found.moves.iter().cloned().map(Action::Move).collect();
     let refused: Vec<&String> = found.extra.iter().chain(found.accepted.as_ref().map(|(m, _)| m)).collect();
     if !refused.is_empty() {
-        let index = rulecheck::runner::ReasonIndex::load(catalog, spec_dir);
+        let index = spec.reason_index(catalog);
         for m in refused {
             if let Ok(Some(code)) = reference.explain(&found.start, &before, &Action::Move(m.clone())) {
                 cite(index.clauses(variant, &code));
@@ -66,7 +66,7 @@ pub(super) fn clauses(
             .and_then(|v| rulecheck::registry::resolve_options(v, options).ok())
             .unwrap_or_else(|| options.clone());
         if !rules.is_empty() {
-            let (files, _) = rulecheck::runner::load_all(&[spec_dir.to_path_buf()], catalog, &Options::new());
+            let (files, _) = spec.load(catalog, &Options::new());
             for (i, code) in rules {
                 cite(rule_clauses(&files, reference, variant, &complete, deviants[i].1.as_ref(), &code));
             }

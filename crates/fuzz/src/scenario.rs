@@ -12,20 +12,20 @@ use rulecheck_game::{Action, Options};
 /// the moves up to it played from the start, and what must hold there.
 ///
 /// It cites the clauses that the moves that differ point to in the spec
-/// under `spec_dir` ([`super::cite`]). Where nothing points to a clause, the
+/// `spec` ([`super::cite`]). Where nothing points to a clause, the
 /// file says plainly that its clause is a placeholder for the author to
 /// replace.
 pub fn scenario(
     variant: &str,
     options: &Options,
     found: &Disagreement,
-    spec_dir: Option<&std::path::Path>,
+    spec: Option<&rulecheck::source::Source>,
 ) -> Result<String, String> {
     let v = rulecheck::registry::variant(variant).map_err(|e| e.to_string())?;
     let reference = rulecheck::registry::configure(variant, options).map_err(|e| e.to_string())?;
     let catalog = rulecheck::catalog::Catalog::builtin()?;
-    let mut cited: Vec<String> = match spec_dir {
-        Some(dir) => super::cite::clauses(reference.as_ref(), variant, options, found, dir, &catalog),
+    let mut cited: Vec<String> = match spec {
+        Some(spec) => super::cite::clauses(reference.as_ref(), variant, options, found, spec, &catalog),
         None => Vec::new(),
     };
     let placeholder = cited.is_empty();
@@ -61,7 +61,7 @@ pub fn scenario(
             "# TO CITE: nothing that differs points to a clause. `{clause}` below is a\n# placeholder: replace it with the clauses this scenario tests.\n"
         ));
     } else {
-        let dir = spec_dir.map(rulecheck::runner::display_path).unwrap_or_default();
+        let dir = spec.map(rulecheck::source::Source::describe).unwrap_or_default();
         out.push_str(&format!(
             "# The clauses are those the reference's reasons for refusing the engine's\n# extra moves, and the rules that make the moves it lacks legal, point to\n# in the spec in {dir}: check them.\n",
         ));

@@ -114,7 +114,13 @@ pub fn same_board(a: &Side, b: &Side) -> Result<(), String> {
 /// other, with the clauses of the spec under `spec` that the reason comes
 /// from: "9-13: legal under english, refused under russian (must-capture;
 /// russian.capture.mandatory)".
-pub fn reasons(a: &Side, b: &Side, position: Option<&str>, play: &[Action], spec: Option<&std::path::Path>) -> String {
+pub fn reasons(
+    a: &Side,
+    b: &Side,
+    position: Option<&str>,
+    play: &[Action],
+    spec: Option<&crate::source::Source>,
+) -> String {
     let catalog = crate::catalog::Catalog::builtin().ok();
     let start = |s: &Side| match position {
         Some(p) => read_position(s.game.as_ref(), p).ok(),
@@ -166,7 +172,7 @@ pub fn reasons(a: &Side, b: &Side, position: Option<&str>, play: &[Action], spec
                 let why = that.game.explain(at, &play[..k], &Action::Move(m.clone())).ok().flatten();
                 let clauses = match (&why, &catalog, spec) {
                     (Some(code), Some(cat), Some(dir)) => {
-                        index.get_or_insert_with(|| crate::runner::ReasonIndex::load(cat, dir)).clauses(that.id(), code)
+                        index.get_or_insert_with(|| dir.reason_index(cat)).clauses(that.id(), code)
                     }
                     _ => Vec::new(),
                 };

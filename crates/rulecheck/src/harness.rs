@@ -23,6 +23,9 @@
 //! }
 //! ```
 //!
+//! [`builtin_cases`] gives every scenario of the spec built into rulecheck
+//! instead, with no checkout of the spec beside the engine.
+//!
 //! An engine with known failures holds the spec as CI does with
 //! `--expected-failures`: [`Case::check_expecting`] takes the same list,
 //! and [`Case::verdict`] gives the typed [`Outcome`] (an expected failure,
@@ -36,6 +39,7 @@ use crate::oracle;
 use crate::report::{self, ExpectedFailures, Outcome};
 use crate::runner::{self, FileRun};
 use crate::scenario::Scenario;
+use crate::source::Source;
 
 /// One scenario of the spec.
 #[derive(Clone, Debug)]
@@ -99,9 +103,19 @@ impl CaseVerdict {
 /// Every scenario under `paths` (files or directories), with the built-in
 /// catalog; `Err` with every input error when any file does not load.
 pub fn cases(paths: &[&Path]) -> Result<Vec<Case>, String> {
+    cases_of(&Source::Paths(paths.iter().map(|p| p.to_path_buf()).collect()))
+}
+
+/// Every scenario of the spec built into this version of rulecheck
+/// ([`crate::builtin`]), under the ids a checkout's `spec/` gives them: an
+/// engine's tests need no copy of the spec beside them.
+pub fn builtin_cases() -> Result<Vec<Case>, String> {
+    cases_of(&Source::Builtin)
+}
+
+fn cases_of(source: &Source) -> Result<Vec<Case>, String> {
     let catalog = Catalog::builtin()?;
-    let paths: Vec<PathBuf> = paths.iter().map(|p| p.to_path_buf()).collect();
-    let (files, errors) = runner::load_all(&paths, &catalog, &Default::default());
+    let (files, errors) = source.load(&catalog, &Default::default());
     if !errors.is_empty() {
         return Err(errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"));
     }

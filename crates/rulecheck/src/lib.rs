@@ -19,6 +19,7 @@ pub mod pdn;
 pub mod perft;
 pub mod report;
 pub mod runner;
+pub mod source;
 
 // The crates below, under the names this crate and its users have always
 // used: a user of the harness needs no other dependency to name a game.
@@ -26,4 +27,4 @@ pub use rulecheck_draughts as draughts;
 pub use rulecheck_game as game;
 pub use rulecheck_halma as halma;
 pub use rulecheck_konane as konane;
-pub use rulecheck_spec::{catalog, registry, scenario};
+pub use rulecheck_spec::{builtin, catalog, registry, scenario};

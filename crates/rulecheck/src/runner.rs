@@ -197,7 +197,11 @@ impl Selection {
                     .enumerate()
                     .filter_map(|(i, id)| {
                         let (file, name) = id.rsplit_once("::")?;
-                        let same = file == path || file == shown || std::fs::canonicalize(file).ok() == canonical;
+                        // A built-in file has no canonical path: it is
+                        // named by its id alone.
+                        let same = file == path
+                            || file == shown
+                            || canonical.as_ref().is_some_and(|c| std::fs::canonicalize(file).ok().as_ref() == Some(c));
                         same.then_some((i, name))
                     })
                     .collect();
@@ -306,15 +310,6 @@ pub fn shard(files: Vec<ScenarioFile>, k: usize, n: usize) -> Vec<ScenarioFile> 
         .collect()
 }
 
-/// The clauses a reason code comes from, as the spec under `spec_dir` has
-/// it: those cited most often by scenarios of the variant that expect a
-/// refusal with that reason; and how many files of the spec did not load
-/// (their scenarios are left out).
-pub fn reason_clauses(catalog: &Catalog, spec_dir: &Path, variant: &str, code: &str) -> (Vec<String>, usize) {
-    let index = ReasonIndex::load(catalog, spec_dir);
-    (index.clauses(variant, code), index.unread)
-}
-
 /// Which clauses the scenarios of a spec cite with each refusal reason, by
 /// variant: loaded once for a command that explains many refusals (reading
 /// the whole spec is most of the cost of one lookup).
@@ -327,14 +322,10 @@ pub struct ReasonIndex {
 }
 
 impl ReasonIndex {
-    /// The index of the spec under `spec_dir` (empty where there is none).
-    pub fn load(catalog: &Catalog, spec_dir: &Path) -> ReasonIndex {
-        let mut index = ReasonIndex::default();
-        if !spec_dir.is_dir() {
-            return index;
-        }
-        let (files, errors) = load_all(&[spec_dir.to_path_buf()], catalog, &Options::new());
-        index.unread = errors.iter().map(|e| e.file.as_path()).collect::<std::collections::BTreeSet<&Path>>().len();
+    /// The index of a spec's scenarios, `unread` of its files having not
+    /// loaded ([`crate::source::Source::reason_index`] reads a spec whole).
+    pub fn of(files: &[ScenarioFile], unread: usize) -> ReasonIndex {
+        let mut index = ReasonIndex { unread, ..ReasonIndex::default() };
         for s in files.iter().flat_map(|f| &f.scenarios) {
             let illegal = s.expect.get::<oracle::kinds::Illegal>().map(|i| i.0.as_slice()).unwrap_or_default();
             let mut codes: Vec<&str> = illegal.iter().filter_map(|r| r.value.reason.as_deref()).collect();

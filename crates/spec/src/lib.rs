@@ -1,5 +1,8 @@
 //! rulecheck's spec: what it knows and what it checks.
 //!
+//! - [`builtin`]: every file of the spec, compiled in, with its content
+//!   hash; the scenarios, catalog and perft tables a command runs when it
+//!   is given none.
 //! - [`registry`]: every variant by id, with its house rules checked and
 //!   filled in; the one place that names the families.
 //! - [`catalog`]: the rule catalog, each rule of a page a clause with a
@@ -8,6 +11,7 @@
 //!   results, and the loader that reads scenario files with every error
 //!   located at file, line and column.
 
+pub mod builtin;
 pub mod catalog;
 pub mod registry;
 pub mod scenario;

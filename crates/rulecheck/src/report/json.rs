@@ -8,6 +8,13 @@ use crate::scenario::InputError;
 
 /// The JSON report: the totals and every scenario with its outcome.
 pub fn json(run: &Run<'_>) -> String {
+    json_of(run, None)
+}
+
+/// [`json`], naming under `spec` which spec ran
+/// ([`crate::source::Source::json`]): files on disk, or the built-in spec
+/// with its version and hash, so that a report says what it is a verdict on.
+pub fn json_of(run: &Run<'_>, spec: Option<serde_json::Value>) -> String {
     let Run { engine, runs, errors, expected, stopped } = *run;
     let t = Totals::with(runs, errors, expected);
     let scenarios: Vec<serde_json::Value> = runs
@@ -34,7 +41,7 @@ pub fn json(run: &Run<'_>) -> String {
             })
         })
         .collect();
-    let value = serde_json::json!({
+    let mut value = serde_json::json!({
         "engine": engine,
         "totals": {
             "files": t.files, "scenarios": t.scenarios, "passed": t.passed, "failed": t.failed,
@@ -49,6 +56,9 @@ pub fn json(run: &Run<'_>) -> String {
         })),
         "exit_code": exit_code(&t, stopped),
     });
+    if let Some(spec) = spec {
+        value["spec"] = spec;
+    }
     format!("{}\n", serde_json::to_string_pretty(&value).unwrap_or_default())
 }
 

@@ -20,7 +20,7 @@ mod junit;
 pub use baseline::baseline;
 pub use expected::ExpectedFailures;
 pub use human::{human, human_with};
-pub use json::{json, json_engine_failed};
+pub use json::{json, json_engine_failed, json_of};
 pub use junit::{junit, junit_engine_failed};
 
 use crate::oracle::{Status, Verdict};

@@ -72,10 +72,11 @@ pub struct Vocabulary {
     pub results: BTreeMap<String, String>,
 }
 
-/// The built-in pages, `(path, text)`: every file of `spec/rules/`, by
-/// file name, as the build script lists them (see `crates/spec/build.rs`).
-const PAGES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/pages.rs"));
-const REASONS: &str = include_str!("../../../../spec/reasons.yaml");
+/// The built-in reason vocabulary, `spec/reasons.yaml`.
+fn reasons() -> Result<&'static str, String> {
+    let bytes = crate::builtin::file("reasons.yaml").ok_or("spec/reasons.yaml is not built in")?;
+    std::str::from_utf8(bytes).map_err(|e| format!("spec/reasons.yaml: {e}"))
+}
 
 /// Every catalog and the vocabulary, as compiled in.
 #[derive(Clone, Debug)]
@@ -95,9 +96,11 @@ impl Catalog {
     /// is caught by the crate's own tests, so this reports rather than hides.
     pub fn builtin() -> Result<Catalog, String> {
         let mut pages = Vec::new();
-        for (name, text) in PAGES {
+        // Every page of `spec/rules/`, by file name.
+        for (name, bytes) in crate::builtin::catalog_pages() {
+            let text = std::str::from_utf8(bytes).map_err(|e| format!("{name}: {e}"))?;
             let page: PageCatalog = serde_saphyr::from_str(text).map_err(|e| format!("{name}: {e}"))?;
-            readings::check(name, &page)?;
+            readings::check(&name, &page)?;
             pages.push(page);
         }
         Catalog::of(pages)
@@ -152,7 +155,7 @@ impl Catalog {
         let order: Vec<&str> = crate::registry::variants().iter().map(|v| v.info().id).collect();
         pages
             .sort_by_key(|p| p.variants.first().and_then(|v| order.iter().position(|o| o == v)).unwrap_or(order.len()));
-        let vocabulary = serde_saphyr::from_str(REASONS).map_err(|e| format!("spec/reasons.yaml: {e}"))?;
+        let vocabulary = serde_saphyr::from_str(reasons()?).map_err(|e| format!("spec/reasons.yaml: {e}"))?;
         Ok(Catalog { pages, vocabulary })
     }
 
@@ -185,7 +188,7 @@ impl Catalog {
 pub fn vocabulary() -> Result<&'static Vocabulary, String> {
     static VOCABULARY: std::sync::OnceLock<Result<Vocabulary, String>> = std::sync::OnceLock::new();
     VOCABULARY
-        .get_or_init(|| serde_saphyr::from_str(REASONS).map_err(|e| format!("spec/reasons.yaml: {e}")))
+        .get_or_init(|| serde_saphyr::from_str(reasons()?).map_err(|e| format!("spec/reasons.yaml: {e}")))
         .as_ref()
         .map_err(Clone::clone)
 }
