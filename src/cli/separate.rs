@@ -7,7 +7,6 @@ use std::path::PathBuf;
 
 use super::input::{catalog, catalog_files, parse_options, spec_dir};
 use super::output::{bad, check_outputs, note, out, write_file, Fail};
-use rulecheck::runner;
 use rulecheck_fuzz::separate::{separate as search, Against, Plan};
 use rulecheck_game::Options;
 
@@ -53,20 +52,15 @@ pub(super) fn separate(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         None => Against::Options(parse_options(&against).map_err(|_| bad("--against must be NAME=VALUE"))?),
     };
     let plies = usize::try_from(plies).map_err(|_| bad(format!("--plies {plies} is too large")))?;
-    let spec_dir = spec_dir(spec)?;
+    let source = spec_dir(spec)?;
+    super::input::said(&source);
     let cat = catalog()?;
     let mut inputs = catalog_files();
-    let files = match &spec_dir {
-        Some(dir) => {
-            let (files, errors) = runner::load_all(std::slice::from_ref(dir), &cat, &Options::new());
-            if let Some(e) = errors.first() {
-                return Err(bad(format!("--spec: {e}")));
-            }
-            inputs.extend(files.iter().map(|f| f.path.clone()));
-            files
-        }
-        None => Vec::new(),
-    };
+    let (files, errors) = source.load(&cat, &Options::new());
+    if let Some(e) = errors.first() {
+        return Err(bad(format!("the spec: {e}")));
+    }
+    inputs.extend(files.iter().map(|f| f.path.clone()));
     if let Some(path) = &out_file {
         check_outputs(&[("--out", path.as_path())], &inputs, "this run")?;
     }
@@ -75,7 +69,7 @@ pub(super) fn separate(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         options: &options,
         against,
         files: &files,
-        spec_dir: spec_dir.as_deref(),
+        spec: Some(&source),
         catalog: &cat,
         games,
         plies,

@@ -18,8 +18,6 @@ mod write;
 
 pub use shrink::Shrunk;
 
-use std::path::Path;
-
 use differ::{Case, Kind, Parting};
 use rulecheck::catalog::Catalog;
 use rulecheck::scenario::ScenarioFile;
@@ -50,7 +48,7 @@ pub struct Plan<'a> {
     pub files: &'a [ScenarioFile],
     /// The spec whose scenarios say which clauses a deviation's difference
     /// points to (as `rulecheck fuzz` cites them).
-    pub spec_dir: Option<&'a Path>,
+    pub spec: Option<&'a rulecheck::source::Source>,
     /// The rule catalog: the clauses readings read, and the scenario's
     /// clauses checked when it is read back.
     pub catalog: &'a Catalog,
@@ -208,7 +206,7 @@ fn clauses(run: &Run<'_>, case: &Case, parting: &Parting, start: &Start, cite: b
     if !cited.is_empty() {
         return cited;
     }
-    if let Some(dir) = plan.spec_dir.filter(|_| cite) {
+    if let Some(dir) = plan.spec.filter(|_| cite) {
         let moves: Option<Vec<String>> = case
             .play
             .iter()
