@@ -30,3 +30,4 @@ mod movegen;
 mod perft;
 mod perft_hash;
 mod turkish_kish;
+mod wheel;
