@@ -22,6 +22,7 @@
 #[allow(dead_code)]
 mod support;
 
+mod action;
 mod adapters;
 mod cross_check;
 mod halma_cross_check;
