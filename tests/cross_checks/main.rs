@@ -30,5 +30,6 @@ mod konane_cross_check;
 mod movegen;
 mod perft;
 mod perft_hash;
+mod release;
 mod turkish_kish;
 mod wheel;
