@@ -28,6 +28,7 @@ mod cross_check;
 mod halma_cross_check;
 mod konane_cross_check;
 mod movegen;
+mod node_package;
 mod perft;
 mod perft_hash;
 mod release;
