@@ -63,6 +63,10 @@ pub(super) struct Args {
     /// List every skipped scenario under its reason (the human report counts them by reason).
     #[arg(long)]
     list_skipped: bool,
+    /// Also write a Markdown summary to this file, for a CI job's page ($GITHUB_STEP_SUMMARY): the
+    /// counts, the failures by clause with each clause's rule, the skips by reason.
+    #[arg(long, value_name = "FILE")]
+    summary: Option<PathBuf>,
 }
 
 pub(super) fn run(raw_options: &[String], args: Args) -> Result<u8, Fail> {
@@ -80,6 +84,7 @@ pub(super) fn run(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         shard,
         report: html_out,
         list_skipped,
+        summary,
     } = args;
     let (paths, ids) = runner::split_args(&paths);
     let selection = runner::Selection { ids, names: name, clauses: clause };
@@ -115,14 +120,17 @@ pub(super) fn run(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         .chain(catalog_files())
         .chain(spec.iter().flat_map(engine_files))
         .collect();
-    let outputs: Vec<(&str, &std::path::Path)> = [("--report", &html_out), ("--bless", &bless)]
-        .into_iter()
-        .filter_map(|(option, path)| path.as_deref().map(|p| (option, p)))
-        .collect();
+    let outputs: Vec<(&str, &std::path::Path)> =
+        [("--report", &html_out), ("--bless", &bless), ("--summary", &summary)]
+            .into_iter()
+            .filter_map(|(option, path)| path.as_deref().map(|p| (option, p)))
+            .collect();
     check_outputs(&outputs, &inputs, "this run")?;
-    if let Some(target) = &html_out {
-        inputs.extend(expected_file.iter().cloned());
-        check_outputs(&[("--report", target.as_path())], &inputs, "this run")?;
+    inputs.extend(expected_file.iter().cloned());
+    for (option, target) in [("--report", &html_out), ("--summary", &summary)] {
+        if let Some(target) = target {
+            check_outputs(&[(option, target.as_path())], &inputs, "this run")?;
+        }
     }
     // What a blessed list keeps of the files this run could not judge.
     let kept = match &bless {
@@ -163,6 +171,9 @@ pub(super) fn run(raw_options: &[String], args: Args) -> Result<u8, Fail> {
             note(&format!("error: {message}"));
             if let Some(err) = &stderr {
                 note(err);
+            }
+            if let Some(file) = &summary {
+                write_file(file, &report::summary_engine_failed(&name, &failure))?;
             }
             if let Some(text) = text {
                 out(&text)?;
@@ -232,6 +243,10 @@ pub(super) fn run(raw_options: &[String], args: Args) -> Result<u8, Fail> {
     let printed = out(&text);
     if let Some(s) = stopped {
         note(&format!("rulecheck: {}; its engines were ended", s.describe()));
+    }
+    if let Some(file) = &summary {
+        let run = report::Run { engine: &name, runs: &runs, errors: &errors, expected: &expected, stopped };
+        write_file(file, &report::summary(&run, &cat))?;
     }
     if let Some(file) = html_out {
         let page = report::html::html(&name, &files, &runs, &errors, &expected, &cat, stopped);

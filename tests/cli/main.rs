@@ -28,4 +28,5 @@ mod lifecycle;
 mod limits;
 mod outputs;
 mod readings;
+mod summary;
 mod walkthrough;

@@ -80,7 +80,7 @@ fn from_the_first_smoke_test_to_a_green_ci_job_as_the_readme_says() {
 
     // The CI job's command, as the README gives it: red, the engine's bug
     // shows.
-    let job = block_after(&text, "A GitHub Actions job:", "yaml");
+    let job = block_after(&text, "From source instead, a GitHub Actions job", "yaml");
     let ci = job
         .lines()
         .find_map(|l| l.trim().strip_prefix("- run: ").filter(|c| c.starts_with("rulecheck run ")))

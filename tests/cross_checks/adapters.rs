@@ -54,16 +54,16 @@ const PYTHON: [(&str, &str); 4] = [
 ];
 
 /// `target/` (or `$CARGO_TARGET_DIR`): two levels above the binary.
-fn target_dir() -> PathBuf {
+pub(crate) fn target_dir() -> PathBuf {
     let bin = Path::new(env!("CARGO_BIN_EXE_rulecheck"));
     bin.parent().and_then(Path::parent).expect("the binary lives in <target>/<profile>/").to_path_buf()
 }
 
-fn output(cmd: &mut Command) -> Result<std::process::Output, String> {
+pub(crate) fn output(cmd: &mut Command) -> Result<std::process::Output, String> {
     cmd.current_dir(ROOT).output().map_err(|e| format!("cannot run {cmd:?}: {e}"))
 }
 
-fn show(out: &std::process::Output) -> String {
+pub(crate) fn show(out: &std::process::Output) -> String {
     format!(
         "exit {:?}\n--- stdout\n{}--- stderr\n{}",
         out.status.code(),
@@ -74,19 +74,19 @@ fn show(out: &std::process::Output) -> String {
 
 /// Said on the real standard error, past the test harness's capture, so
 /// that a first `cargo test` shows why it waits.
-fn say(text: &str) {
+pub(crate) fn say(text: &str) {
     let _ = writeln!(std::io::stderr(), "{text}");
 }
 
 /// A tool is missing: the tests are skipped, except under CI.
-fn missing(what: &str) -> Option<()> {
+pub(crate) fn missing(what: &str) -> Option<()> {
     assert!(std::env::var_os("CI").is_none(), "CI must run every real-engine test, but {what}");
     say(&format!("SKIPPED: {what}"));
     None
 }
 
 /// Runs `tool --version`: `None` (after [`missing`]) when it does not.
-fn have(tool: &str, args: &[&str]) -> Option<()> {
+pub(crate) fn have(tool: &str, args: &[&str]) -> Option<()> {
     match output(Command::new(tool).args(args)) {
         Ok(out) if out.status.success() => Some(()),
         Ok(out) => {

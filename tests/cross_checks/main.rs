@@ -22,11 +22,15 @@
 #[allow(dead_code)]
 mod support;
 
+mod action;
 mod adapters;
 mod cross_check;
 mod halma_cross_check;
 mod konane_cross_check;
 mod movegen;
+mod node_package;
 mod perft;
 mod perft_hash;
+mod release;
 mod turkish_kish;
+mod wheel;

@@ -203,7 +203,6 @@ fn hostile_text_leaves_the_json_report_readable() {
 /// fewer cells than its header, and nothing injected is in the HTML.
 #[test]
 fn hostile_text_leaves_the_markdown_matrix_inert() {
-    use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
     let h = Hostile::new();
     let mut engines = String::from("engines:\n  - builtin: reference\n");
     for (i, name) in hostile().iter().enumerate() {
@@ -238,36 +237,73 @@ fn hostile_text_leaves_the_markdown_matrix_inert() {
     let m: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&json).expect("json")).expect("JSON");
     assert_eq!(m["engines"].as_array().map(Vec::len), Some(hostile().len() + 1), "{m}");
     let text = std::fs::read_to_string(&md).expect("markdown");
+    let rows = markdown_inert("the matrix", &text);
+    assert!(rows > hostile_names().len(), "every clause has its row: {rows} rows");
+    inert_in_a_browser(Path::new(&html), "rulecheck conformance matrix");
+}
+
+/// Markdown rendered as GitHub renders it: no raw HTML comes out, no link
+/// or image, no table row has more or fewer cells than its header, and
+/// nothing injected is in the HTML, but the hostile names are there as
+/// text. Returns the count of table rows.
+fn markdown_inert(what: &str, text: &str) -> usize {
+    use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
     let mut options = Options::empty();
     options.insert(Options::ENABLE_TABLES);
     options.insert(Options::ENABLE_STRIKETHROUGH);
     let mut columns = 0;
     let mut cells = 0;
     let mut rows = 0;
-    for event in Parser::new_ext(&text, options) {
+    for event in Parser::new_ext(text, options) {
         match event {
-            Event::Html(raw) | Event::InlineHtml(raw) => panic!("raw HTML in the matrix: {raw:?}"),
+            Event::Html(raw) | Event::InlineHtml(raw) => panic!("raw HTML in {what}: {raw:?}"),
             Event::Start(Tag::Link { dest_url, .. }) | Event::Start(Tag::Image { dest_url, .. }) => {
-                panic!("a link or image in the matrix: {dest_url:?}")
+                panic!("a link or image in {what}: {dest_url:?}")
             }
             Event::Start(Tag::Table(align)) => columns = align.len(),
             Event::Start(Tag::TableRow) | Event::Start(Tag::TableHead) => cells = 0,
             Event::Start(Tag::TableCell) => cells += 1,
             Event::End(TagEnd::TableRow) | Event::End(TagEnd::TableHead) => {
                 rows += 1;
-                assert_eq!(cells, columns, "a row with {cells} cells in a table of {columns} columns");
+                assert_eq!(cells, columns, "{what}: a row with {cells} cells in a table of {columns} columns");
             }
             _ => {}
         }
     }
-    assert!(rows > hostile_names().len(), "every clause has its row: {rows} rows");
     let mut rendered = String::new();
-    pulldown_cmark::html::push_html(&mut rendered, Parser::new_ext(&text, options));
+    pulldown_cmark::html::push_html(&mut rendered, Parser::new_ext(text, options));
     for tag in ["<script", "<img", "<svg", "<injected", "<h1>injected", "<!--"] {
-        assert!(!rendered.contains(tag), "{tag} in the rendered matrix");
+        assert!(!rendered.contains(tag), "{tag} in the rendered {what}");
     }
-    assert!(rendered.contains("&lt;script&gt;"), "the names are shown, as text");
-    inert_in_a_browser(Path::new(&html), "rulecheck conformance matrix");
+    assert!(rendered.contains("&lt;script&gt;"), "{what}: the names are shown, as text");
+    rows
+}
+
+/// The run's Markdown summary (`--summary`, for a CI job's page), with
+/// hostile scenario names, clause ids and rules, engine errors and the
+/// engine's hostile stderr: inert as the matrix is. So is the summary of
+/// an engine that cannot start.
+#[test]
+fn hostile_text_leaves_the_markdown_summary_inert() {
+    let h = Hostile::new();
+    let md = h.path("summary.md");
+    let o = h.run(&["--summary", &md]);
+    assert_eq!(o.code, Some(3), "{}", &o.stderr);
+    let text = std::fs::read_to_string(&md).expect("the summary");
+    assert!(text.contains("### Failures by clause"), "{text}");
+    markdown_inert("the summary", &text);
+    let o = rulecheck(&[
+        "run",
+        "--engine",
+        &format!("/nonexistent/{}", "<script>\u{ffff}"),
+        "fixtures/good/minimal.yaml",
+        "--summary",
+        &md,
+    ]);
+    assert_eq!(o.code, Some(3), "{}", o.all());
+    let text = std::fs::read_to_string(&md).expect("the summary");
+    assert!(text.contains("engine error"), "{text}");
+    markdown_inert("the summary of an engine that did not start", &text);
 }
 
 #[test]

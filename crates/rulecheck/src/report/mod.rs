@@ -6,7 +6,8 @@
 //!
 //! This module holds the model every report shares (outcomes, totals, a
 //! stopped run, exit codes); each format has its own file: `human`,
-//! `json`, `junit`, `baseline` and [`html`]; the conformance matrix is
+//! `json`, `junit`, `baseline`, `summary` (Markdown for a CI job's page) and
+//! [`html`]; the conformance matrix is
 //! written out by `crate::matrix::render`. `expected` reads and writes
 //! expected-failures lists.
 
@@ -16,12 +17,14 @@ pub mod html;
 mod human;
 mod json;
 mod junit;
+mod summary;
 
 pub use baseline::baseline;
 pub use expected::ExpectedFailures;
 pub use human::{human, human_with};
 pub use json::{json, json_engine_failed, json_of};
 pub use junit::{junit, junit_engine_failed};
+pub use summary::{summary, summary_engine_failed};
 
 use crate::oracle::{Status, Verdict};
 use crate::runner::FileRun;
