@@ -88,16 +88,17 @@ pub(super) fn matrix(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         selected: files.iter().map(|f| f.scenarios.len()).sum::<usize>() * columns.len(),
     });
     let stopped = stopped.as_ref();
-    let md = matrix::render::markdown(&command, &columns, &rows, &readings, stopped);
+    let made = matrix::render::Made { command: &command, columns: &columns, rows: &rows, readings: &readings, stopped };
+    let md = matrix::render::markdown(&made);
     if let Some(f) = &markdown {
         write_file(f, &md)?;
     }
     if let Some(f) = &json {
-        write_file(f, &matrix::render::json(&command, &columns, &rows, &readings, stopped))?;
+        write_file(f, &matrix::render::json(&made))?;
     }
     if let Some(f) = &html {
         let outcomes = rulecheck::matrix::scenario_outcomes(&files, &columns);
-        write_file(f, &matrix::render::html(&command, &columns, &rows, &outcomes, &readings, &cat, stopped))?;
+        write_file(f, &matrix::render::html(&made, &outcomes, &cat))?;
     }
     if outputs.is_empty() {
         out(&md)?;

@@ -368,15 +368,15 @@ fn check_every_format(files: &[ScenarioFile], runs: &[FileRun], expected: &Expec
     };
     let columns = [column];
     let rows = matrix::rows(files, &columns);
-    let md = matrix::render::markdown("rulecheck matrix engines.yaml", &columns, &rows, &[], None);
+    let made = |command| matrix::render::Made { command, columns: &columns, rows: &rows, readings: &[], stopped: None };
+    let md = matrix::render::markdown(&made("rulecheck matrix engines.yaml"));
     // The matrix counts an unexpected pass with the passes (it passed) and
     // an expected failure with the failures (it failed): never a skip or
     // an expected failure as a pass.
     let merged =
         [want["pass"] + want["unexpected-pass"], want["fail"] + want["expected-fail"], want["skip"], want["error"]];
     assert_eq!(markdown_engine(&md, "mixed"), merged, "the Markdown matrix's engine line:\n{md}");
-    let mjson: serde_json::Value =
-        serde_json::from_str(&matrix::render::json("m", &columns, &rows, &[], None)).expect("matrix JSON");
+    let mjson: serde_json::Value = serde_json::from_str(&matrix::render::json(&made("m"))).expect("matrix JSON");
     let e = &mjson["engines"][0];
     let counts = counts_in(e, "expected_failed");
     assert_eq!(&counts, want, "the JSON matrix's engine");
@@ -399,7 +399,7 @@ fn check_every_format(files: &[ScenarioFile], runs: &[FileRun], expected: &Expec
         }
     }
     let outcomes = matrix::scenario_outcomes(files, &columns);
-    let mhtml = matrix::render::html("m", &columns, &rows, &outcomes, &[], &catalog, None);
+    let mhtml = matrix::render::html(&made("m"), &outcomes, &catalog);
     let engine_row = mhtml.lines().find(|l| l.starts_with("<tr><td>mixed</td>")).expect("the engine's row");
     let numbers: Vec<usize> = engine_row.split("<td>").filter_map(|c| c.split('<').next()?.parse().ok()).collect();
     assert_eq!(numbers, merged, "the HTML matrix's engine row: {engine_row}");

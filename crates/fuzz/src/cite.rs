@@ -114,3 +114,13 @@ fn rule_clauses(
     let top = ranked.first().map(|r| r.1).unwrap_or(0);
     ranked.into_iter().filter(|r| r.1 * 2 >= top).take(3).map(|r| r.0).collect()
 }
+
+/// The first clause of the variant's catalog page: what a scenario that
+/// nothing points to a clause for cites until its author replaces it.
+pub(crate) fn first_clause(catalog: &rulecheck::catalog::Catalog, variant: &str) -> Option<String> {
+    catalog
+        .pages
+        .iter()
+        .find(|p| p.variants.iter().any(|x| x == variant))
+        .and_then(|p| p.clauses.first().map(|c| c.id.clone()))
+}

@@ -30,13 +30,7 @@ pub fn scenario(
     };
     let placeholder = cited.is_empty();
     if placeholder {
-        cited.extend(
-            catalog
-                .pages
-                .iter()
-                .find(|p| p.variants.iter().any(|x| x == variant))
-                .and_then(|p| p.clauses.first().map(|c| c.id.clone())),
-        );
+        cited.extend(super::cite::first_clause(&catalog, variant));
     }
     let clause = cited.join(", ");
     let played: Vec<String> = found.play.clone();

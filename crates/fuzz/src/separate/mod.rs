@@ -284,13 +284,7 @@ fn written(run: &Run<'_>, found: &Found, before: bool, cite: bool) -> Result<Sep
     let mut cited = clauses(run, &case, &parting, start, cite);
     let placeholder = cited.is_empty();
     if placeholder {
-        cited.extend(
-            catalog
-                .pages
-                .iter()
-                .find(|p| p.variants.iter().any(|x| x == plan.variant))
-                .and_then(|p| p.clauses.first().map(|c| c.id.clone())),
-        );
+        cited.extend(crate::cite::first_clause(catalog, plan.variant));
     }
     let count = rulecheck::report::count;
     let mut said = format!(

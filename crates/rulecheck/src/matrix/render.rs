@@ -61,15 +61,22 @@ fn engine_line(col: &Column) -> String {
     }
 }
 
-/// The Markdown matrix. `command` is how it was made, said at the top so a
-/// reader can make it again.
-pub fn markdown(
-    command: &str,
-    columns: &[Column],
-    rows: &[Row],
-    disputed: &[ReadingRow],
-    stopped: Option<&Stopped>,
-) -> String {
+/// A matrix as made: what each of its formats writes.
+#[derive(Clone, Copy)]
+pub struct Made<'a> {
+    /// How it was made, said at the top so a reader can make it again.
+    pub command: &'a str,
+    pub columns: &'a [Column],
+    pub rows: &'a [Row],
+    /// The disputed rules, each engine's reading of each.
+    pub readings: &'a [ReadingRow],
+    /// Why it stopped part way, if it did.
+    pub stopped: Option<&'a Stopped>,
+}
+
+/// The Markdown matrix.
+pub fn markdown(m: &Made<'_>) -> String {
+    let Made { command, columns, rows, readings: disputed, stopped } = *m;
     let mut s = String::new();
     let _ = writeln!(s, "# Conformance matrix\n");
     let _ = writeln!(
@@ -228,13 +235,8 @@ struct JsonMatrix<'a> {
 
 /// The JSON matrix: the engines with their totals, and every row with one
 /// cell per engine (in the engines' order).
-pub fn json(
-    command: &str,
-    columns: &[Column],
-    rows: &[Row],
-    disputed: &[ReadingRow],
-    stopped: Option<&Stopped>,
-) -> String {
+pub fn json(m: &Made<'_>) -> String {
+    let Made { command, columns, rows, readings: disputed, stopped } = *m;
     let engines = columns
         .iter()
         .map(|c| {
@@ -292,15 +294,8 @@ td.error{background:#ffd8b5;font-weight:bold}td.skip{color:#777}details summary{
 /// The HTML matrix: the engines, then a table per variant whose rows open
 /// (one click) onto the scenarios citing the clause with each engine's
 /// outcome.
-pub fn html(
-    command: &str,
-    columns: &[Column],
-    rows: &[Row],
-    outcomes: &[(String, Vec<Option<Outcome>>)],
-    disputed: &[ReadingRow],
-    catalog: &Catalog,
-    stopped: Option<&Stopped>,
-) -> String {
+pub fn html(m: &Made<'_>, outcomes: &[(String, Vec<Option<Outcome>>)], catalog: &Catalog) -> String {
+    let Made { command, columns, rows, readings: disputed, stopped } = *m;
     let by_id: std::collections::HashMap<&str, &Vec<Option<Outcome>>> =
         outcomes.iter().map(|(id, o)| (id.as_str(), o)).collect();
     let mut s = String::new();
