@@ -40,6 +40,7 @@ mod perft;
 mod perft_add;
 mod perft_table;
 mod readings;
+mod reference;
 mod replay;
 mod run;
 mod schema;
@@ -296,6 +297,12 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Write the command reference (the book's command pages and the man pages) under DIR.
+    #[command(hide = true)]
+    Reference {
+        /// The documentation directory: its src/commands/ and man/ are written.
+        dir: PathBuf,
+    },
 }
 
 /// Run the command line; returns the process exit code.
@@ -364,6 +371,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
         Command::Card(args) => card::card(options, args),
         Command::Spec { action } => spec::spec(action),
         Command::Variants { json } => variants::variants(options, json),
+        Command::Reference { dir } => reference::reference(&dir),
     }
 }
 

@@ -129,7 +129,7 @@ fn spec_export_writes_the_checkouts_spec_byte_for_byte_and_it_runs() {
 }
 
 /// The hash `--version` names is that of the checkout's spec/, as the
-/// README says to compute it with standard tools.
+/// book (docs/src/spec.md) says to compute it with standard tools.
 #[test]
 fn version_names_the_hash_a_checkout_computes_with_sha256sum() {
     let hash = version_hash();

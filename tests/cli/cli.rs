@@ -301,17 +301,19 @@ fn a_missing_file_is_bad_input() {
     assert!(o.stdout.contains("fixtures/no-such-file.yaml") && o.stdout.contains("no such file"), "{}", o.all());
 }
 
-/// The README's scenario example is this file, character for character, and
-/// it passes: the documentation cannot drift from the format.
+/// The book's scenario example (docs/src/scenarios/index.md) is this file,
+/// character for character, and it passes: the documentation cannot drift
+/// from the format.
 #[test]
-fn the_readme_example_is_the_fixture_and_passes() {
-    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).expect("README");
+fn the_books_scenario_example_is_the_fixture_and_passes() {
+    let page = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/scenarios/index.md");
+    let text = std::fs::read_to_string(&page).expect("docs/src/scenarios/index.md");
     let fixture =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/good/readme-example.yaml"))
             .expect("fixture");
     assert!(
-        readme.contains(&format!("```yaml\n{fixture}```")),
-        "README example and fixtures/good/readme-example.yaml differ"
+        text.contains(&format!("```yaml\n{fixture}```")),
+        "the book's scenario example (docs/src/scenarios/index.md) and fixtures/good/readme-example.yaml differ"
     );
     let o = rulecheck(&["run", "fixtures/good/readme-example.yaml"]).ok();
     o.stdout_has("2 passed, 0 failed");

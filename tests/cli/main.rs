@@ -6,8 +6,10 @@
 //! no spec/ and written out (`builtin_spec`), output files onto
 //! devices, FIFOs and links (`outputs`), engines ended however rulecheck
 //! ends (`lifecycle`), numbers and sizes out of range refused and parsing
-//! kept linear (`limits`), and the README's path for an engine author
-//! followed as written (`walkthrough`).
+//! kept linear (`limits`), the book's path for an engine author followed
+//! as written (`walkthrough`), and the book itself: its examples run, its
+//! links resolve, its command reference current, its pages read in a
+//! browser (`book`).
 //!
 //! One test binary rather than one per file, so that the library is linked
 //! and `support/` compiled once for all of them.
@@ -21,6 +23,7 @@ mod support;
 
 mod bad_catalog;
 mod bad_input;
+mod book;
 mod builtin_spec;
 mod card;
 mod cli;

@@ -1,10 +1,10 @@
-//! The README's path for an engine author, followed as it is written: the
-//! engine config file and the CI job's command are taken from `README.md`
-//! itself, so that the README cannot drift from what works. An engine with
-//! a bug (the reference served with one rule changed, behind the command
-//! name the README uses) goes from its first smoke test to a CI job that
-//! passes on a committed list of known failures, and fails again once the
-//! engine changes.
+//! The book's path for an engine author, followed as it is written: the
+//! engine config file and the CI job's command are taken from the book's
+//! pages themselves (`docs/src/engine/running.md` and `ci.md`), so that the
+//! book cannot drift from what works. An engine with a bug (the reference
+//! served with one rule changed, behind the command name the book uses)
+//! goes from its first smoke test to a CI job that passes on a committed
+//! list of known failures, and fails again once the engine changes.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -14,13 +14,14 @@ use std::process::Command;
 use crate::support::process;
 use process::ROOT;
 
-fn readme() -> String {
-    std::fs::read_to_string(Path::new(ROOT).join("README.md")).expect("README.md")
+/// A page of the book, by its path under docs/src/.
+fn page(name: &str) -> String {
+    std::fs::read_to_string(Path::new(ROOT).join("docs/src").join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 /// The first fenced block of `lang` after the line containing `marker`.
 fn block_after(text: &str, marker: &str, lang: &str) -> String {
-    let from = text.find(marker).unwrap_or_else(|| panic!("the README has no '{marker}'"));
+    let from = text.find(marker).unwrap_or_else(|| panic!("the page has no '{marker}'"));
     let rest = &text[from..];
     let open = format!("```{lang}\n");
     let start = rest.find(&open).unwrap_or_else(|| panic!("no ```{lang} block after '{marker}'")) + open.len();
@@ -35,10 +36,10 @@ fn sh(dir: &Path, command: &str) -> (Option<i32>, String) {
     (o.status.code(), all)
 }
 
-/// A directory laid out as the README's CI job has it: the engine's own
+/// A directory laid out as the book's CI job has it: the engine's own
 /// checkout, with rulecheck's beside it in `rulecheck/`, and the engine
 /// built as `./target/release/my-engine`, here the reference served with
-/// `deviation` (ignoring the `--protocol` flag the README passes).
+/// `deviation` (ignoring the `--protocol` flag the book passes).
 fn engine_checkout(name: &str, deviation: &str) -> PathBuf {
     let dir = Path::new(ROOT).join("target").join("walkthrough").join(name);
     let _ = std::fs::remove_dir_all(&dir);
@@ -55,7 +56,7 @@ fn engine_checkout(name: &str, deviation: &str) -> PathBuf {
     dir
 }
 
-/// The README's `rulecheck` as this build's binary.
+/// The book's `rulecheck` as this build's binary.
 fn local(command: &str) -> String {
     let bin = format!("'{}'", env!("CARGO_BIN_EXE_rulecheck"));
     command.strip_prefix("rulecheck ").map(|rest| format!("{bin} {rest}")).expect("a rulecheck command")
@@ -63,8 +64,7 @@ fn local(command: &str) -> String {
 
 #[cfg(unix)]
 #[test]
-fn from_the_first_smoke_test_to_a_green_ci_job_as_the_readme_says() {
-    let text = readme();
+fn from_the_first_smoke_test_to_a_green_ci_job_as_the_book_says() {
     let dir = engine_checkout("author", "men-move-backward");
 
     // Smoke first: the handshake is right, and the check names what it asks.
@@ -73,14 +73,15 @@ fn from_the_first_smoke_test_to_a_green_ci_job_as_the_readme_says() {
     assert!(matches!(code, Some(0) | Some(1)), "{out}");
     assert!(out.contains("ok    hello: "), "{out}");
 
-    // The config file, as the README gives it.
-    let config = block_after(&text, "a\nbare command name (`python3`) is looked up on `PATH`", "yaml");
+    // The config file, as the book gives it.
+    let config =
+        block_after(&page("engine/running.md"), "a\nbare command name (`python3`) is looked up on `PATH`", "yaml");
     assert!(config.contains("command: ./target/release/my-engine"), "{config}");
     std::fs::write(dir.join("my-engine.yaml"), &config).expect("config");
 
-    // The CI job's command, as the README gives it: red, the engine's bug
+    // The CI job's command, as the book gives it: red, the engine's bug
     // shows.
-    let job = block_after(&text, "From source instead, a GitHub Actions job", "yaml");
+    let job = block_after(&page("engine/ci.md"), "From source instead, a GitHub Actions job", "yaml");
     let ci = job
         .lines()
         .find_map(|l| l.trim().strip_prefix("- run: ").filter(|c| c.starts_with("rulecheck run ")))

@@ -1,12 +1,12 @@
-//! The README's route for a Python engine author, followed as it is
-//! written, with nothing of this repository at hand but the wheel: the
-//! shell lines of its "In CI" section run as they stand in a directory
+//! The book's route for a Python engine author (`docs/src/engine/ci.md`),
+//! followed as it is written, with nothing of this repository at hand but
+//! the wheel: the shell lines of its first part run as they stand in a directory
 //! holding only the author's adapter (`pip install rulecheck-cli` is
 //! answered from the wheel `wheel` builds, by pip's own `PIP_FIND_LINKS`
 //! with no index, so the command is not rewritten); then the workflow step
-//! the README shows is run through the action's steps (`action`) with the
+//! the page shows is run through the action's steps (`action`) with the
 //! inputs it gives, in that directory with the list the first part wrote.
-//! The README's step must be green there and its summary on the job's page.
+//! The page's step must be green there and its summary on the job's page.
 //!
 //! The adapter stands for the author's own: `little_english.py`, written
 //! against `rulecheck.protocol` alone, which knows no draw.
@@ -22,13 +22,16 @@ use crate::wheel::wheel;
 
 const MARKER: &str = "An engine in Python needs nothing but Python.";
 
-fn readme() -> String {
-    std::fs::read_to_string(Path::new(ROOT).join("README.md")).expect("README.md")
+/// The page of the book the route is written on.
+const PAGE: &str = "docs/src/engine/ci.md";
+
+fn page() -> String {
+    std::fs::read_to_string(Path::new(ROOT).join(PAGE)).expect(PAGE)
 }
 
 /// The first fenced block of `lang` after `marker`.
 fn block_after(text: &str, marker: &str, lang: &str) -> String {
-    let from = text.find(marker).unwrap_or_else(|| panic!("the README has no '{marker}'"));
+    let from = text.find(marker).unwrap_or_else(|| panic!("{PAGE} has no '{marker}'"));
     let rest = &text[from..];
     let open = format!("```{lang}\n");
     let start = rest.find(&open).unwrap_or_else(|| panic!("no ```{lang} block after '{marker}'")) + open.len();
@@ -47,11 +50,11 @@ fn path_without_rulecheck() -> std::ffi::OsString {
 
 #[cfg(unix)]
 #[test]
-fn from_pip_install_to_a_green_action_step_as_the_readme_says() {
+fn from_pip_install_to_a_green_action_step_as_the_book_says() {
     let Some(wheel) = wheel() else { return };
-    let text = readme();
+    let text = page();
     let shell = block_after(&text, MARKER, "sh");
-    assert!(shell.contains("pip install rulecheck-cli\n"), "the README installs the wheel's distribution:\n{shell}");
+    assert!(shell.contains("pip install rulecheck-cli\n"), "the book installs the wheel's distribution:\n{shell}");
     let temp = tempfile::tempdir().expect("temp dir");
     let mine = temp.path().join("my-engine");
     std::fs::create_dir(&mine).expect("the author's checkout");
@@ -76,7 +79,7 @@ fn from_pip_install_to_a_green_action_step_as_the_readme_says() {
         .output()
         .expect("bash runs");
     let out = show(&o);
-    assert_eq!(o.status.code(), Some(0), "the README's lines run as written:\n{out}");
+    assert_eq!(o.status.code(), Some(0), "the book's lines run as written:\n{out}");
     assert!(out.contains("every check passed"), "the smoke test passes:\n{out}");
     let stdout = String::from_utf8_lossy(&o.stdout);
     let found = stdout.lines().last().unwrap_or_default();
@@ -86,9 +89,9 @@ fn from_pip_install_to_a_green_action_step_as_the_readme_says() {
     assert!(list.lines().any(|l| l.starts_with("spec/english/draws.yaml::")), "the engine knows no draw:\n{list}");
     say(&format!("pip walkthrough: {} known failures listed", list.lines().filter(|l| l.starts_with("spec/")).count()));
 
-    // The workflow step, as the README gives it.
+    // The workflow step, as the book gives it.
     let workflow = block_after(&text, MARKER, "yaml");
-    let steps: serde_json::Value = serde_saphyr::from_str(&workflow).expect("the README's workflow is YAML");
+    let steps: serde_json::Value = serde_saphyr::from_str(&workflow).expect("the book's workflow is YAML");
     let ours = steps
         .as_array()
         .expect("a list of steps")
@@ -98,7 +101,7 @@ fn from_pip_install_to_a_green_action_step_as_the_readme_says() {
     let version = env!("CARGO_PKG_VERSION");
     assert!(ours["uses"].as_str().is_some_and(|u| u.ends_with(&format!("@v{version}"))), "{ours}");
     let with = ours["with"].as_object().expect("the step's inputs");
-    assert_eq!(with["version"], version, "the README pins this version");
+    assert_eq!(with["version"], version, "the book pins this version");
     let mut inputs: BTreeMap<&str, String> = ["variant", "paths", "expected-failures", "version", "wheel", "args"]
         .into_iter()
         .map(|k| (k, String::new()))

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::Command;
 
 /// The crates only the command line may build.
-const CLI_ONLY: &[&str] = &["clap", "clap_complete", "indicatif", "proptest", "signal-hook"];
+const CLI_ONLY: &[&str] = &["clap", "clap_complete", "clap_mangen", "indicatif", "proptest", "signal-hook"];
 
 /// The names of the crates `cargo tree` lists for `package` (its normal
 /// dependencies, to `depth` if given), or `None` when cargo is not there.

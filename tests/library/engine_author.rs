@@ -1,6 +1,6 @@
 //! What an engine author meets first: config files named bare, a smoke
 //! test of the handshake and the protocol's requests, the spec's mutation
-//! score, and the README's example of the spec in a Rust engine's tests.
+//! score, and the book's example of the spec in a Rust engine's tests.
 
 use std::path::Path;
 use std::process::Command;
@@ -252,11 +252,11 @@ fn one_bad_scenario_does_not_stop_its_file() {
     assert!(o.stdout.contains("'broken'") && o.stdout.contains("'also broken'"), "both errors at once:\n{}", o.all());
 }
 
-/// The README's conformance-test example is the harness's doctest, which
-/// `cargo test` compiles (its hidden lines aside): the example cannot drift
-/// from the library.
+/// The book's conformance-test example (docs/src/engine/rust.md) is the
+/// harness's doctest, which `cargo test` compiles (its hidden lines
+/// aside): the example cannot drift from the library.
 #[test]
-fn the_readme_harness_example_is_the_compiled_doctest() {
+fn the_books_harness_example_is_the_compiled_doctest() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let read = |p: &str| std::fs::read_to_string(root.join(p)).expect(p);
     let harness = read("crates/rulecheck/src/harness.rs");
@@ -272,8 +272,8 @@ fn the_readme_harness_example_is_the_compiled_doctest() {
         .collect();
     assert!(example.contains("rulecheck::harness::cases"), "the harness's example is found:\n{example}");
     assert!(
-        read("README.md").contains(&format!("```rust\n{example}```")),
-        "the README's harness example differs from the doctest in crates/rulecheck/src/harness.rs:\n{example}"
+        read("docs/src/engine/rust.md").contains(&format!("```rust\n{example}```")),
+        "the book's harness example differs from the doctest in crates/rulecheck/src/harness.rs:\n{example}"
     );
 }
 

@@ -2,7 +2,7 @@
 //! as the reports name it, checked in-process against any implementation
 //! of [`Engine`]. With `libtest-mimic` (a `harness = false` test target)
 //! each case becomes a test of its own, as `tests/spec.rs` does for the
-//! reference engine. The dozen lines it takes, as the README shows them
+//! reference engine. The dozen lines it takes, as the book shows them
 //! (`MyEngine` is the engine under test; here, the reference):
 //!
 //! ```no_run

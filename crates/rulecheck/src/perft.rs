@@ -1,6 +1,6 @@
 //! Perft over any game, split into parts: across threads (`perft -j N`) and
 //! across machines (`perft --shard K/N`, the parts then added up with
-//! `perft --add`), with counts identical to the plain walk.
+//! `rulecheck perft-add`), with counts identical to the plain walk.
 //!
 //! The tree is cut a few plies below the root into units, each a line of
 //! moves and the position it reaches; a unit's count is the game's own perft

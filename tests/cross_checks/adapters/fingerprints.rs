@@ -1,6 +1,6 @@
 //! The shipped adapters' fingerprints: each engine fingerprinted on every
 //! variant it plays (`rulecheck fingerprint --json`), held to the findings
-//! README.md's "Real engines" records that a single-rule deviation or a
+//! the book's "Real engines" (docs/src/real-engines/index.md) records that a single-rule deviation or a
 //! reading's value names, and written as `docs/fingerprints.md`, which must
 //! be the run's text (`RULECHECK_BLESS_ADAPTERS=1` rewrites it).
 
@@ -40,7 +40,7 @@ const ADAPTERS: &[(&str, Run, &[&str])] = &[
     ("cgt 0.11.0", Run::Cgt, &["konane"]),
 ];
 
-/// The README's findings a fingerprint names: engine, variant, and the
+/// The book's findings a fingerprint names: engine, variant, and the
 /// deviation (by its slug, or the name of another of the very same
 /// rules) or the reading's `option=value` it follows.
 const FINDINGS: &[(&str, &str, &str)] = &[
@@ -116,7 +116,7 @@ fn names(f: &Fingerprint, finding: &str) -> bool {
 }
 
 #[test]
-fn the_adapters_fingerprints_name_what_the_readme_records() {
+fn the_adapters_fingerprints_name_what_the_book_records() {
     let Some(_) = matrix() else { return };
     let started = std::time::Instant::now();
     // Two engines at a time, as the matrix runs.
@@ -154,10 +154,10 @@ fn the_adapters_fingerprints_name_what_the_readme_records() {
         "# What the shipped adapters play: fingerprints\n\n\
          `rulecheck fingerprint` of each engine of `fixtures/adapters/engines.yaml` on every variant it plays\n\
          (`RULECHECK_BLESS_ADAPTERS=1 cargo test --release --test cross_checks adapters::` rewrites this file;\n\
-         README.md, \"Real engines\", says what each finding is).\n",
+         the book's \"Real engines\", docs/src/real-engines/index.md, says what each finding is).\n",
     );
     for f in &all {
-        text.push_str("\n```\n");
+        text.push_str("\n```text\n");
         text.push_str(&f.text());
         if !text.ends_with('\n') {
             text.push('\n');
