@@ -75,6 +75,10 @@ fn the_built_book_reads_and_searches_in_a_browser() {
     for page in ["engine/index.html", "scenarios/index.html", "compare.html", "protocol.html", "commands/run.html"] {
         assert!(book.join(page).is_file(), "the book has {page}");
     }
+    // The report's screenshot (docs/report.png, linked into the sources)
+    // is copied into the book as a picture, not as a dangling link.
+    let picture = std::fs::read(book.join("images/report.png")).expect("the book has the report's picture");
+    assert!(picture.starts_with(b"\x89PNG"), "images/report.png is a PNG");
 
     let Some(browser) = chromium_for("the book") else { return };
     let profile = out.join("chromium-profile");
