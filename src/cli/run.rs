@@ -234,9 +234,10 @@ pub(super) fn run(raw_options: &[String], args: Args) -> Result<u8, Fail> {
             &report::Run { engine: &name, runs: &runs, errors: &errors, expected: &expected, stopped },
             Some(source.json()),
         ),
-        Format::Junit => {
-            report::junit(&report::Run { engine: &name, runs: &runs, errors: &errors, expected: &expected, stopped })
-        }
+        Format::Junit => report::junit_of(
+            &report::Run { engine: &name, runs: &runs, errors: &errors, expected: &expected, stopped },
+            Some(&source.describe()),
+        ),
         Format::Baseline => report::baseline(&runs, &errors, &expected, stopped),
     };
     // The HTML report is written even when standard output is closed.

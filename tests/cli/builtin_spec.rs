@@ -79,6 +79,21 @@ fn an_id_selects_one_built_in_scenario() {
     let o = rulecheck_in(empty.path(), &["run", "--format", "json", "spec/english"], 300).exits(0);
     let on_disk = rulecheck(&["run", "--format", "json", "spec/english"]).ok();
     assert_eq!(ids(&o.stdout), ids(&on_disk.stdout));
+    // The reports say the files were the built-in spec's, and which.
+    let v: serde_json::Value = serde_json::from_str(&o.stdout).expect("JSON");
+    assert_eq!(v["spec"]["paths"][0].as_str(), Some("spec/english"));
+    assert_eq!(v["spec"]["builtin"]["sha256"].as_str(), Some(version_hash().as_str()));
+    let v: serde_json::Value = serde_json::from_str(&on_disk.stdout).expect("JSON");
+    assert!(v["spec"]["builtin"].is_null(), "{}", v["spec"]);
+    let junit = rulecheck_in(empty.path(), &["run", "--format", "junit", "spec/english/kings.yaml"], 300).exits(0);
+    let short = &version_hash()[..12];
+    junit.stdout_has(&format!(
+        "<property name=\"spec\" value=\"spec/english/kings.yaml, read from the built-in spec {} (sha256 {short})\"/>",
+        env!("CARGO_PKG_VERSION")
+    ));
+    rulecheck(&["run", "--format", "junit", "spec/english/kings.yaml"])
+        .ok()
+        .stdout_has("<property name=\"spec\" value=\"spec/english/kings.yaml\"/>");
     let o = rulecheck_in(empty.path(), &["run", "spec/no-such-dir"], 300).exits(2);
     o.stdout_has("spec/no-such-dir:1:1: no such file or directory");
     let o = rulecheck_in(empty.path(), &["run", "--name", "no scenario is named so"], 300);

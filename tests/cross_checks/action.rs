@@ -50,18 +50,21 @@ fn expand(value: &str, inputs: &BTreeMap<&str, String>, temp: &Path) -> String {
     out
 }
 
-#[test]
-fn the_actions_steps_install_the_wheel_run_the_spec_and_write_the_summary() {
-    let Some(wheel) = wheel() else { return };
-    let dir = tempfile::tempdir().expect("temp dir");
-    let runner = dir.path().join("runner");
-    let work = dir.path().join("work");
+/// What running the action's steps left: each `run:` step's name, exit
+/// code and output, in order; the step outputs (GITHUB_OUTPUT); and the
+/// job's summary (GITHUB_STEP_SUMMARY).
+pub(crate) struct Ran {
+    pub(crate) steps: Vec<(String, Option<i32>, String)>,
+    pub(crate) outputs: BTreeMap<String, String>,
+    pub(crate) summary: String,
+}
+
+/// The action's `run:` steps, in order, as a runner runs them: in a
+/// runner directory under `dir`, with the workspace `work`, the given
+/// inputs, and `env` added to every step (pip's settings, say).
+pub(crate) fn run_steps(dir: &Path, work: &Path, inputs: &BTreeMap<&str, String>, env: &[(&str, String)]) -> Ran {
+    let runner = dir.join("runner");
     std::fs::create_dir_all(&runner).expect("RUNNER_TEMP");
-    std::fs::create_dir_all(&work).expect("the workspace");
-    std::fs::copy(Path::new(ROOT).join("fixtures/engines/little_english.py"), work.join("my_adapter.py"))
-        .expect("copy the adapter");
-    let listed = "spec/english/draws.yaml::kings shuffling back to the starting position for the third time draw";
-    std::fs::write(work.join("known.txt"), format!("{listed}\n")).expect("the expected-failures list");
     let files: BTreeMap<&str, std::path::PathBuf> =
         ["GITHUB_STEP_SUMMARY", "GITHUB_OUTPUT", "GITHUB_PATH", "GITHUB_ENV"]
             .into_iter()
@@ -71,6 +74,58 @@ fn the_actions_steps_install_the_wheel_run_the_spec_and_write_the_summary() {
         std::fs::write(file, "").expect("a runner file");
     }
     std::fs::write(&files["GITHUB_STEP_SUMMARY"], "an earlier step's summary\n").expect("the step summary");
+    let a = action();
+    let mut added_path: Vec<String> = Vec::new();
+    let mut steps = Vec::new();
+    for step in a["runs"]["steps"].as_array().expect("steps").iter().filter(|s| s["run"].is_string()) {
+        let script = runner.join("step.sh");
+        std::fs::write(&script, step["run"].as_str().expect("run")).expect("the step's script");
+        let cwd = step["working-directory"].as_str().map_or(work.to_path_buf(), |d| expand(d, inputs, &runner).into());
+        let mut path: Vec<std::path::PathBuf> = added_path.iter().rev().map(Into::into).collect();
+        path.extend(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()));
+        let mut cmd = Command::new("bash");
+        cmd.args(["--noprofile", "--norc", "-eo", "pipefail"])
+            .arg(&script)
+            .current_dir(&cwd)
+            .envs(files.iter().map(|(k, v)| (*k, v)))
+            .env("RUNNER_TEMP", &runner)
+            .env("RUNNER_OS", "Linux")
+            .env("GITHUB_ACTION_PATH", ROOT)
+            .env("GITHUB_WORKSPACE", work)
+            .env("CI", "true")
+            .env("PATH", std::env::join_paths(path).expect("PATH"))
+            .envs(env.iter().map(|(k, v)| (*k, v)))
+            .env_remove("PYTHONPATH");
+        if let Some(step_env) = step["env"].as_object() {
+            for (k, v) in step_env {
+                cmd.env(k, expand(v.as_str().unwrap_or_default(), inputs, &runner));
+            }
+        }
+        let started = std::time::Instant::now();
+        let out = cmd.output().expect("bash runs");
+        let name = step["name"].as_str().unwrap_or("?").to_string();
+        say(&format!("action: step '{name}' took {:.1}s", started.elapsed().as_secs_f64()));
+        steps.push((name, out.status.code(), show(&out)));
+        added_path =
+            std::fs::read_to_string(&files["GITHUB_PATH"]).expect("GITHUB_PATH").lines().map(str::to_string).collect();
+    }
+    let outputs = std::fs::read_to_string(&files["GITHUB_OUTPUT"]).expect("GITHUB_OUTPUT");
+    let outputs =
+        outputs.lines().filter_map(|l| l.split_once('=')).map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    let summary = std::fs::read_to_string(&files["GITHUB_STEP_SUMMARY"]).expect("the step summary");
+    Ran { steps, outputs, summary }
+}
+
+#[test]
+fn the_actions_steps_install_the_wheel_run_the_spec_and_write_the_summary() {
+    let Some(wheel) = wheel() else { return };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let work = dir.path().join("work");
+    std::fs::create_dir_all(&work).expect("the workspace");
+    std::fs::copy(Path::new(ROOT).join("fixtures/engines/little_english.py"), work.join("my_adapter.py"))
+        .expect("copy the adapter");
+    let listed = "spec/english/draws.yaml::kings shuffling back to the starting position for the third time draw";
+    std::fs::write(work.join("known.txt"), format!("{listed}\n")).expect("the expected-failures list");
     let inputs: BTreeMap<&str, String> = [
         ("engine", "python3 my_adapter.py".to_string()),
         ("variant", "english".to_string()),
@@ -84,58 +139,19 @@ fn the_actions_steps_install_the_wheel_run_the_spec_and_write_the_summary() {
     ]
     .into_iter()
     .collect();
-    let a = action();
-    let mut added_path: Vec<String> = Vec::new();
-    let mut codes = Vec::new();
-    for step in a["runs"]["steps"].as_array().expect("steps").iter().filter(|s| s["run"].is_string()) {
-        let script = runner.join("step.sh");
-        std::fs::write(&script, step["run"].as_str().expect("run")).expect("the step's script");
-        let cwd = step["working-directory"].as_str().map_or(work.clone(), |d| expand(d, &inputs, &runner).into());
-        let mut path: Vec<std::path::PathBuf> = added_path.iter().rev().map(Into::into).collect();
-        path.extend(std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()));
-        let mut cmd = Command::new("bash");
-        cmd.args(["--noprofile", "--norc", "-eo", "pipefail"])
-            .arg(&script)
-            .current_dir(&cwd)
-            .envs(files.iter().map(|(k, v)| (*k, v)))
-            .env("RUNNER_TEMP", &runner)
-            .env("RUNNER_OS", "Linux")
-            .env("GITHUB_ACTION_PATH", ROOT)
-            .env("GITHUB_WORKSPACE", &work)
-            .env("CI", "true")
-            .env("PIP_NO_INDEX", "1")
-            .env("PATH", std::env::join_paths(path).expect("PATH"))
-            .env_remove("PYTHONPATH");
-        if let Some(env) = step["env"].as_object() {
-            for (k, v) in env {
-                cmd.env(k, expand(v.as_str().unwrap_or_default(), &inputs, &runner));
-            }
-        }
-        let started = std::time::Instant::now();
-        let out = cmd.output().expect("bash runs");
-        say(&format!(
-            "action: step '{}' took {:.1}s",
-            step["name"].as_str().unwrap_or("?"),
-            started.elapsed().as_secs_f64()
-        ));
-        codes.push((step["name"].as_str().unwrap_or("?").to_string(), out.status.code(), show(&out)));
-        added_path =
-            std::fs::read_to_string(&files["GITHUB_PATH"]).expect("GITHUB_PATH").lines().map(str::to_string).collect();
-    }
-    let [(install, installed, install_out), (run, ran, run_out)] = &codes[..] else {
-        panic!("two run steps: {codes:?}")
+    let ran = run_steps(dir.path(), &work, &inputs, &[("PIP_NO_INDEX", "1".to_string())]);
+    let [(install, installed, install_out), (run, code, run_out)] = &ran.steps[..] else {
+        panic!("two run steps: {:?}", ran.steps)
     };
     assert_eq!((install.as_str(), *installed), ("Install rulecheck", Some(0)), "{install_out}");
     assert!(install_out.contains(&format!("rulecheck {}", env!("CARGO_PKG_VERSION"))), "{install_out}");
     // The engine knows no draw: failures off the list fail the step.
-    assert_eq!((run.as_str(), *ran), ("Run the spec", Some(1)), "{run_out}");
-    let outputs = std::fs::read_to_string(&files["GITHUB_OUTPUT"]).expect("GITHUB_OUTPUT");
-    let outputs: BTreeMap<&str, &str> = outputs.lines().filter_map(|l| l.split_once('=')).collect();
-    assert_eq!(outputs.get("exit-code"), Some(&"1"), "{outputs:?}");
-    let junit = std::fs::read_to_string(outputs["junit"]).expect("the JUnit report");
+    assert_eq!((run.as_str(), *code), ("Run the spec", Some(1)), "{run_out}");
+    assert_eq!(ran.outputs.get("exit-code").map(String::as_str), Some("1"), "{:?}", ran.outputs);
+    let junit = std::fs::read_to_string(&ran.outputs["junit"]).expect("the JUnit report");
     let doc = roxmltree::Document::parse(&junit).unwrap_or_else(|e| panic!("not XML: {e}\n{junit}"));
     assert!(doc.descendants().any(|n| n.has_tag_name("failure")), "{junit}");
-    let summary = std::fs::read_to_string(&files["GITHUB_STEP_SUMMARY"]).expect("the step summary");
+    let summary = &ran.summary;
     assert!(
         summary.starts_with("an earlier step's summary\n## rulecheck: python3 my\\_adapter.py: failed\n"),
         "{summary}"

@@ -31,6 +31,7 @@ mod movegen;
 mod node_package;
 mod perft;
 mod perft_hash;
+mod pip_walkthrough;
 mod release;
 mod turkish_kish;
 mod wheel;

@@ -143,18 +143,34 @@ impl Source {
     /// built-in spec with its version and hash.
     pub fn describe(&self) -> String {
         match self {
-            Source::Paths(paths) => paths.iter().map(|p| runner::display_path(p)).collect::<Vec<_>>().join(", "),
+            Source::Paths(paths) => {
+                let named = paths.iter().map(|p| runner::display_path(p)).collect::<Vec<_>>().join(", ");
+                if self.uses_built_in() {
+                    format!("{named}, read from {}", builtin::describe())
+                } else {
+                    named
+                }
+            }
             Source::Builtin => builtin::describe(),
         }
     }
 
     /// Which spec this is, for a machine: `{"builtin": {"version", "sha256"}}`
-    /// or `{"paths": [...]}`.
+    /// or `{"paths": [...]}`, with `builtin` too where the paths are read
+    /// from the built-in spec.
     pub fn json(&self) -> serde_json::Value {
         match self {
-            Source::Paths(paths) => serde_json::json!({
-                "paths": paths.iter().map(|p| runner::display_path(p)).collect::<Vec<_>>(),
-            }),
+            Source::Paths(paths) => {
+                let mut value = serde_json::json!({
+                    "paths": paths.iter().map(|p| runner::display_path(p)).collect::<Vec<_>>(),
+                });
+                // Paths read from the built-in spec (none of them on disk):
+                // which built-in spec, too.
+                if self.uses_built_in() {
+                    value["builtin"] = serde_json::json!({ "version": builtin::VERSION, "sha256": builtin::SHA256 });
+                }
+                value
+            }
             Source::Builtin => serde_json::json!({
                 "builtin": { "version": builtin::VERSION, "sha256": builtin::SHA256 },
             }),

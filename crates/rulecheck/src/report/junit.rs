@@ -73,6 +73,14 @@ fn xml(text: &str) -> String {
 /// A stopped run adds a test suite `rulecheck` whose one test case, `the
 /// run is complete`, is an error saying where it stopped.
 pub fn junit(run: &Run<'_>) -> String {
+    junit_of(run, None)
+}
+
+/// [`junit`], naming in each file's suite which spec ran
+/// ([`crate::source::Source::describe`]: the paths given, or the built-in
+/// spec with its version and hash) as the property `spec`, so that a CI
+/// view of the report says what it is a verdict on.
+pub fn junit_of(run: &Run<'_>, spec: Option<&str>) -> String {
     let Run { engine, runs, errors, expected, stopped } = *run;
     let t = Totals::with(runs, errors, expected);
     let extra = usize::from(stopped.is_some());
@@ -108,6 +116,9 @@ pub fn junit(run: &Run<'_>) -> String {
             rt.errors,
             rt.skipped + rt.expected_failures
         );
+        if let Some(spec) = spec {
+            let _ = writeln!(out, "    <properties><property name=\"spec\" value=\"{}\"/></properties>", xml(spec));
+        }
         for v in &r.verdicts {
             let _ = write!(
                 out,

@@ -23,7 +23,7 @@ pub use baseline::baseline;
 pub use expected::ExpectedFailures;
 pub use human::{human, human_with};
 pub use json::{json, json_engine_failed, json_of};
-pub use junit::{junit, junit_engine_failed};
+pub use junit::{junit, junit_engine_failed, junit_of};
 pub use summary::{summary, summary_engine_failed};
 
 use crate::oracle::{Status, Verdict};
