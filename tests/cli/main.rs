@@ -28,5 +28,6 @@ mod lifecycle;
 mod limits;
 mod outputs;
 mod readings;
+mod referee;
 mod summary;
 mod walkthrough;

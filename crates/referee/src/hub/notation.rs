@@ -25,7 +25,11 @@ pub fn variant(name: &str) -> Result<&'static str, String> {
     if let Some((_, id)) = VARIANTS.iter().find(|(hub, id)| *hub == name || *id == name) {
         return Ok(id);
     }
-    let refereed = VARIANTS.iter().map(|(hub, id)| format!("{hub} ({id})")).collect::<Vec<_>>().join(", ");
+    let refereed = VARIANTS
+        .iter()
+        .map(|(hub, id)| if hub == id { hub.to_string() } else { format!("{hub} ({id})") })
+        .collect::<Vec<_>>()
+        .join(", ");
     if let Some((hub, what)) = UNPLAYED.iter().find(|(hub, _)| *hub == name) {
         return Err(format!(
             "the Hub variant '{hub}' ({what}) has no rulecheck variant, so it cannot be refereed; \
