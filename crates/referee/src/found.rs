@@ -104,8 +104,20 @@ pub fn scenario(judge: &Judge, catalog: &Catalog, rec: &GameRecord, v: &Violatio
         out.push_str(&format!(
             "# TO CITE: nothing points to the clause this breaks. `{clause}` below is a\n# placeholder: replace it with the clauses this scenario tests.\n"
         ));
-    } else if let Wrong::Illegal { .. } = v.wrong {
-        out.push_str("# The clauses are those the spec's scenarios cite where they refuse a move\n# for the same reason: check them.\n");
+    } else {
+        let said = format!("The clauses, to check: {}.", rulecheck_text::clean_message(&v.cited_by, 1000));
+        let mut line = String::from("#");
+        for word in said.split(' ') {
+            if line.len() + word.len() >= 78 {
+                out.push_str(&line);
+                out.push('\n');
+                line = String::from("#");
+            }
+            line.push(' ');
+            line.push_str(word);
+        }
+        out.push_str(&line);
+        out.push('\n');
     }
     out.push_str(&format!("variant: {variant}\npage: {}\n", info.page));
     let options = judge.options();
@@ -157,31 +169,4 @@ fn loads(text: &str, catalog: &Catalog) -> Result<(), String> {
             ))
         }
     }
-}
-
-/// The clauses a violation breaks, and whether they are a placeholder:
-/// for a refused move, those the spec's scenarios refusing a move for the
-/// same reason cite; for a false claim of no move, the variant's rule of a
-/// player without a move; else the first clause of the variant's page.
-pub fn clauses<'i>(
-    catalog: &Catalog,
-    index: impl FnOnce() -> &'i rulecheck::runner::ReasonIndex,
-    variant: &str,
-    wrong: &Wrong,
-) -> (Vec<String>, bool) {
-    let page = catalog.pages.iter().find(|p| p.variants.iter().any(|x| x == variant));
-    let found = match wrong {
-        Wrong::Illegal { refusal, .. } if refusal.reason != "illegal" => index().clauses(variant, &refusal.reason),
-        Wrong::Illegal { .. } => Vec::new(),
-        Wrong::NoMove { .. } => page
-            .into_iter()
-            .flat_map(|p| &p.clauses)
-            .filter(|c| c.id.ends_with(".end.no-moves"))
-            .map(|c| c.id.clone())
-            .collect(),
-    };
-    if !found.is_empty() {
-        return (found, false);
-    }
-    (page.and_then(|p| p.clauses.first()).map(|c| vec![c.id.clone()]).unwrap_or_default(), true)
 }

@@ -55,13 +55,19 @@ pub struct Judge {
 impl Judge {
     pub fn new(variant: &str, options: &Options) -> Result<Judge, String> {
         let game = rulecheck::registry::configure(variant, options).map_err(|e| e.to_string())?;
-        Ok(Judge {
+        Ok(Judge::of(game, variant, options))
+    }
+
+    /// A judge of other rules of the variant (a single-rule deviation of
+    /// them, say).
+    pub fn of(game: Box<dyn Game>, variant: &str, options: &Options) -> Judge {
+        Judge {
             game,
             variant: variant.to_string(),
             options: options.clone(),
             orthogonal: variant == "frisian",
             cache: RefCell::new(HashMap::new()),
-        })
+        }
     }
 
     pub fn game(&self) -> &dyn Game {

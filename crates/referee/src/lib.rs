@@ -11,11 +11,12 @@
 //! `board` is the 10x10 board and the move as the protocols write them;
 //! `judge` the reference as the referee asks it; `player` what a player
 //! is, whatever its protocol, with `hub` (a Hub engine) and `random` (the
-//! random mover); `record` what a game came to; `play` one game; `found`
-//! the files of a violation; `starts` the positions games start from;
+//! random mover); `record` what a game came to; `play` one game; `cite`
+//! the clauses a violation breaks; `found` the files of a violation; `starts` the positions games start from;
 //! `run` the games in turn; `report` the human, JSON and JUnit reports.
 
 pub mod board;
+pub mod cite;
 pub mod found;
 pub mod hub;
 pub mod judge;

@@ -129,6 +129,7 @@ fn moves(t: &mut Table<'_>, rec: &mut GameRecord) -> Result<End, String> {
                 wrong,
                 clauses: Vec::new(),
                 placeholder: false,
+                cited_by: String::new(),
                 written: Err("not written yet".into()),
             }))
         };

@@ -83,6 +83,8 @@ pub struct Violation {
     /// the first clause of the variant's page stands in.
     pub clauses: Vec<String>,
     pub placeholder: bool,
+    /// How the clauses were found, in words.
+    pub cited_by: String,
     /// The files written for it, or why they could not be.
     pub written: Result<Written, String>,
 }

@@ -3,10 +3,10 @@
 //! with a violation, its clauses found and its PDN and scenario written;
 //! the players finished at the end, however it ends.
 
-use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use crate::cite::Citer;
 use crate::found;
 use crate::judge::Judge;
 use crate::play::{play, Table};
@@ -51,9 +51,7 @@ pub fn referee(
     if plan.starts.is_empty() {
         return Err("no position to start a game from".into());
     }
-    // The spec is read for its reasons once, at the first violation.
-    let index = OnceCell::new();
-    let reasons = || index.get_or_init(|| plan.spec.reason_index(plan.catalog));
+    let citer = Citer::new(plan.catalog, plan.spec);
     let mut games = Vec::new();
     let mut stopped = None;
     let result = (|| -> Result<(), String> {
@@ -78,9 +76,10 @@ pub fn referee(
             };
             let mut rec = play(table)?;
             if let End::Violation(mut v) = rec.end {
-                let (clauses, placeholder) = found::clauses(plan.catalog, reasons, plan.judge.variant(), &v.wrong);
-                v.clauses = clauses;
-                v.placeholder = placeholder;
+                let cited = citer.clauses(plan.judge, &v.position, &v.wrong);
+                v.clauses = cited.clauses;
+                v.placeholder = cited.placeholder;
+                v.cited_by = cited.why;
                 rec.end = End::Unfinished;
                 v.written = write(plan, &rec, &v);
                 rec.end = End::Violation(v);

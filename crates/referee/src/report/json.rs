@@ -44,6 +44,7 @@ fn game(g: &GameRecord) -> Value {
                 "reason": x.wrong.reason(),
                 "clauses": x.clauses,
                 "clause_placeholder": x.placeholder,
+                "cited_by": x.cited_by,
                 "pv": x.pv.as_ref().map(|p| json!({"line": p.line, "text": p.text, "before": p.before})),
                 "description": x.describe(),
                 "pdn": x.written.as_ref().ok().map(|w| w.pdn.display().to_string()),
