@@ -241,6 +241,67 @@ fn games_start_from_the_spec_positions_in_progress() {
 }
 
 #[test]
+fn a_pdn_games_start_is_where_it_got_to_or_where_it_began() {
+    let dir = temp_dir("referee-pdn-at");
+    let pdn = write_file(&dir, "game.pdn", &format!("[FEN \"{MUST_TAKE}\"]\n1. 28x19 *\n")).display().to_string();
+    // The engine has a move for each of the two positions: the game's
+    // first move says which it started from.
+    let after = "B:W19,45:B3";
+    let s = script(
+        &dir,
+        "s.json",
+        &[(hub(after), vec!["done move=3-9"]), (hub(MUST_TAKE), vec!["done move=28x19x23"])],
+        serde_json::json!({}),
+    );
+    let e = engine(&s);
+    let out = dir.join("out").display().to_string();
+    let base = ["referee", "--hub", &e, "--from", &pdn, "--out", &out, "--games", "1", "--max-plies", "1"];
+    let o = rulecheck(&base).ok();
+    o.stdout_has("unfinished after 1 move");
+    let j = rulecheck(&[&base[..], &["--format", "json"]].concat()).ok().json();
+    assert_eq!(j["games"][0]["start"], after, "{j}");
+    assert_eq!(j["games"][0]["moves"], serde_json::json!(["3-9"]));
+    let j = rulecheck(&[&base[..], &["--pdn-at", "start", "--format", "json"]].concat()).ok().json();
+    assert_eq!(j["games"][0]["start"], "W:W28,45:B3,23", "{j}");
+    assert_eq!(j["games"][0]["moves"], serde_json::json!(["28x19"]));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_signal_stops_the_run_ends_the_engine_and_still_reports() {
+    use std::time::{Duration, Instant};
+    let dir = temp_dir("referee-signal");
+    let pids = dir.join("engine.pids");
+    let pid_line = format!("@pid {}", pids.display());
+    let s = script(&dir, "s.json", &[(hub(MUST_TAKE), vec![pid_line.as_str(), "@hang"])], serde_json::json!({}));
+    let (e, pdn) = (engine(&s), from(&dir, MUST_TAKE));
+    let out = dir.join("out").display().to_string();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_rulecheck"))
+        .args(["referee", "--hub", &e, "--from", &pdn, "--out", &out, "--games", "3"])
+        .current_dir(crate::support::process::ROOT)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A hang guard only: the engine writes its pid as its search begins.
+    let started = Instant::now();
+    while crate::support::process::pids_in(&pids).is_empty() {
+        assert!(started.elapsed() < Duration::from_secs(300), "the engine never searched");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let pid = nix::unistd::Pid::from_raw(i32::try_from(child.id()).unwrap());
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGTERM).unwrap();
+    let o = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(5), "{stdout}\n{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout.contains("game 1: Scripted 1 - Scripted 1: stopped by SIGTERM"), "{stdout}");
+    assert!(stdout.contains("incomplete: stopped by SIGTERM after 1 of 3 games"), "{stdout}");
+    let engines = crate::support::process::pids_in(&pids);
+    assert!(crate::support::process::left_running(&engines).is_empty(), "the engine was ended");
+}
+
+#[test]
 fn bad_arguments_and_unplayable_variants_are_refused_naming_what_is_wrong() {
     let dir = temp_dir("referee-bad");
     let s = script(&dir, "s.json", &[], serde_json::json!({}));
