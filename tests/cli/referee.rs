@@ -67,7 +67,8 @@ fn a_game_is_played_to_the_references_result_and_every_move_checked() {
         &dir,
         "s.json",
         &[(hub(LAST_MAN), vec!["info depth=1 pv=\"28x19x23\"", "done move=28x19x23"])],
-        serde_json::json!({}),
+        // A complaint about `new-game` is no answer to the search after it.
+        serde_json::json!({"new-game": ["error message=\"unknown command\""]}),
     );
     let o = referee(&dir, &s, LAST_MAN, &[]).ok();
     o.stdout_has("referee: Scripted 1 against itself, international, depth 2")

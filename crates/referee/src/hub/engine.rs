@@ -301,7 +301,13 @@ impl Player for HubEngine {
                 SetupError::NotPlayed(why) | SetupError::Failed(why) => failure(format!("started again: {why}")),
             })?;
         }
-        self.send(&Line::new("new-game")).map_err(failure)
+        self.send(&Line::new("new-game")).map_err(failure)?;
+        // `ping` until `pong`: whatever the engine says of `new-game` (an
+        // `error` for a command it does not know, say) is read here, not
+        // taken for its answer to the first search.
+        self.send(&Line::new("ping")).map_err(failure)?;
+        let deadline = Instant::now().checked_add(self.spec.engine.timeout);
+        self.read_until(deadline, "`pong` after `ping`", "timeout", |line| Ok(line.command == "pong")).map_err(failure)
     }
 
     fn play(&mut self, asked: &Asked<'_>) -> Result<Answer, Failure> {
