@@ -75,14 +75,18 @@ pub fn referee(
                 max_plies: plan.max_plies,
             };
             let mut rec = play(table)?;
-            if let End::Violation(mut v) = rec.end {
-                let cited = citer.clauses(plan.judge, &v.position, &v.wrong);
-                v.clauses = cited.clauses;
-                v.placeholder = cited.placeholder;
-                v.cited_by = cited.why;
-                rec.end = End::Unfinished;
-                v.written = write(plan, &rec, &v);
-                rec.end = End::Violation(v);
+            // The violation is taken out of the record while its files are
+            // written from the rest of it, then put back with them.
+            match std::mem::replace(&mut rec.end, End::Unfinished) {
+                End::Violation(mut v) => {
+                    let cited = citer.clauses(plan.judge, &v.position, &v.wrong);
+                    v.clauses = cited.clauses;
+                    v.placeholder = cited.placeholder;
+                    v.cited_by = cited.why;
+                    v.written = write(plan, &rec, &v);
+                    rec.end = End::Violation(v);
+                }
+                end => rec.end = end,
             }
             if let End::Stopped(signal) = &rec.end {
                 stopped = Some(signal.clone());

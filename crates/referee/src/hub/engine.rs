@@ -120,8 +120,12 @@ impl HubEngine {
     pub fn configure(&mut self, variant: &'static str) -> Result<(), SetupError> {
         let declared = self.start().map_err(SetupError::Failed)?.clone();
         let settings = declared.settings(variant, &self.spec.params).map_err(SetupError::NotPlayed)?;
+        // An engine that cannot be set up is not started again either.
         let failed = |this: &mut HubEngine, e: String| {
             this.end();
+            if rulecheck::interrupt::requested().is_none() {
+                this.failed_start = Some(e.clone());
+            }
             SetupError::Failed(e)
         };
         for line in &settings {
