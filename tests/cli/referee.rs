@@ -267,6 +267,15 @@ fn a_pdn_games_start_is_where_it_got_to_or_where_it_began() {
     assert_eq!(j["games"][0]["moves"], serde_json::json!(["28x19"]));
 }
 
+#[test]
+fn a_start_is_played_as_the_engine_is_told_it_with_its_counters_at_their_defaults() {
+    let dir = temp_dir("referee-counters");
+    let s = script(&dir, "s.json", &[(hub(LAST_MAN), vec!["done move=28x19x23"])], serde_json::json!({}));
+    let o = referee(&dir, &s, "W:W28:B23:np=5", &["--format", "json"]).ok();
+    o.stderr_has("1 start position carried counters");
+    assert_eq!(o.json()["games"][0]["start"], LAST_MAN, "{}", o.all());
+}
+
 #[cfg(unix)]
 #[test]
 fn a_signal_stops_the_run_ends_the_engine_and_still_reports() {

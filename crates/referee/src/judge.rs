@@ -97,6 +97,20 @@ impl Judge {
             .map_err(|e| format!("the reference cannot replay its own game from '{start}': {e}"))
     }
 
+    /// Whether a position carries no counter (its FEN none of the fields
+    /// the variant's draw and move-limit rules keep beside the board).
+    pub fn plain(&self, position: &str) -> bool {
+        self.game.counters(position).map(|c| c.is_empty()).unwrap_or(false)
+    }
+
+    /// The position with every counter at its default: what an engine told
+    /// only the board plays.
+    pub fn without_counters(&self, position: &str) -> Result<String, String> {
+        let names: Vec<&str> =
+            self.game.counters(position).map_err(|e| e.message)?.into_iter().map(|(n, _)| n).collect();
+        self.game.clear_counters(position, &names).map_err(|e| e.message)
+    }
+
     /// The protocol form of one of the reference's legal moves.
     pub fn wire_of(&self, position: &str, notation: &str) -> Result<WireMove, String> {
         let (from, to) = ends(notation)?;

@@ -51,7 +51,14 @@ pub fn play(mut t: Table<'_>) -> Result<GameRecord, String> {
     let seats: Vec<usize> = if t.white == t.black { vec![t.white] } else { vec![t.white, t.black] };
     let mut end = None;
     for &s in &seats {
-        if let Err(f) = t.players[s].new_game() {
+        // An engine starting a game (clearing its tables, started again
+        // after a failure) is waited for too.
+        let asking = Instant::now();
+        let ready = t.players[s].new_game();
+        if !t.players[s].is_reference() {
+            rec.engine_seconds += asking.elapsed().as_secs_f64();
+        }
+        if let Err(f) = ready {
             end = Some(failed(t.players[s].as_ref(), f));
             break;
         }
@@ -100,7 +107,9 @@ fn moves(t: &mut Table<'_>, rec: &mut GameRecord) -> Result<End, String> {
         let white = at.to_move == "white";
         let seat = if white { t.white } else { t.black };
         let board = Board::from_fen(&at.position)?;
-        let asked = Asked { start: t.start, played: &played, position: &at.position, board: &board, legal: &at.moves };
+        let plain = t.judge.plain(&at.position);
+        let asked =
+            Asked { start: t.start, played: &played, position: &at.position, board: &board, legal: &at.moves, plain };
         let player = &mut t.players[seat];
         let asking = Instant::now();
         let answer = player.play(&asked);
@@ -159,7 +168,7 @@ fn moves(t: &mut Table<'_>, rec: &mut GameRecord) -> Result<End, String> {
             }
         }
         rec.moves.push(notation.clone());
-        played.push(Played { before: at.position.clone(), board, wire, notation });
+        played.push(Played { before: at.position.clone(), board, wire, notation, plain });
         let key = board_key(&after.position);
         at = if keys.contains(&key) { t.judge.replay(t.start, &rec.moves)? } else { after };
         keys.push(key);

@@ -17,6 +17,9 @@ pub struct Played {
     /// The move as the protocols write it, and in the reference's notation.
     pub wire: WireMove,
     pub notation: String,
+    /// Whether `before` carries no counter (no draw count, no king's run
+    /// of moves): a position an engine told only the board knows whole.
+    pub plain: bool,
 }
 
 impl Played {
@@ -41,14 +44,22 @@ pub struct Asked<'a> {
     /// The reference's legal moves there, in its notation (never none: no
     /// player is asked to move in a finished game).
     pub legal: &'a [String],
+    /// Whether `position` carries no counter ([`Played::plain`]).
+    pub plain: bool,
 }
 
 impl Asked<'_> {
-    /// The moves since the last irreversible one ([`Played::reversible`]),
-    /// and the position before the first of them: what an engine needs to
-    /// see a repetition coming.
-    pub fn reversible_tail(&self) -> (&Board, &str, &[Played]) {
-        let first = self.played.iter().rposition(|p| !p.reversible()).map_or(0, |i| i + 1);
+    /// What an engine told positions as boards alone (the Hub's, DXP's)
+    /// must be sent to know the game: a position and the moves since,
+    /// reaching back past the last irreversible move ([`Played::reversible`],
+    /// for a repetition to be seen coming) and to a position that carries
+    /// no counter (so that the engine counts a king's run of moves, say,
+    /// from the moves themselves, as the reference does). The position is
+    /// given as its board and its FEN.
+    pub fn told(&self) -> (&Board, &str, &[Played]) {
+        let reversible = self.played.iter().rposition(|p| !p.reversible()).map_or(0, |i| i + 1);
+        let plain = if self.plain { self.played.len() } else { self.played.iter().rposition(|p| p.plain).unwrap_or(0) };
+        let first = reversible.min(plain);
         match self.played.get(first) {
             Some(p) => (&p.board, &p.before, &self.played[first..]),
             None => (self.board, self.position, &[]),
@@ -105,4 +116,42 @@ pub trait Player {
     }
     /// The run is over: an engine is asked to quit, then ended.
     fn finish(&mut self) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn played(before: &str, wire: WireMove, plain: bool) -> Played {
+        let board = Board::from_fen(before).unwrap();
+        Played { before: before.into(), board, notation: wire.to_string(), wire, plain }
+    }
+
+    fn told_from(played: &[Played], now: &str, plain: bool) -> (String, usize) {
+        let board = Board::from_fen(now).unwrap();
+        let asked = Asked { start: "", played, position: now, board: &board, legal: &[], plain };
+        let (_, from, tail) = asked.told();
+        (from.to_string(), tail.len())
+    }
+
+    #[test]
+    fn an_engine_is_told_the_moves_since_the_last_irreversible_one_and_any_counter() {
+        // A king move, a man move, a king move: the king's moves since the
+        // man's are what a repetition can go back over.
+        let game = [
+            played("W:WK46:B1,10", WireMove::new(46, 41, vec![]), true),
+            played("B:WK41:B1,10", WireMove::new(10, 15, vec![]), true),
+            played("W:WK41:B1,15", WireMove::new(41, 46, vec![]), true),
+        ];
+        assert_eq!(told_from(&game, "B:WK46:B1,15", true), ("W:WK41:B1,15".into(), 1));
+        assert_eq!(told_from(&game[..2], "W:WK41:B1,15", true), ("W:WK41:B1,15".into(), 0));
+        // Where the positions carry a count (a Frisian king's run of
+        // moves), back to the last that carries none, past the man's move.
+        let counted = [
+            played("W:WK46,50:B1,10", WireMove::new(46, 41, vec![]), true),
+            played("B:WK41,50:B1,10:wk=41/1", WireMove::new(10, 15, vec![]), false),
+            played("W:WK41,50:B1,15:wk=41/1", WireMove::new(41, 46, vec![]), false),
+        ];
+        assert_eq!(told_from(&counted, "B:WK46,50:B1,15:wk=46/2", false), ("W:WK46,50:B1,10".into(), 3));
+    }
 }

@@ -3,7 +3,8 @@
 //! progress (under the run's house rules), or those of a PDN file's games
 //! (where each game got to, or where it began). A position whose game is
 //! already over is left out: no player is asked to move in a finished
-//! game.
+//! game. Every start is a board and a turn alone, its counters at their
+//! defaults, as the engine protocols send positions.
 
 use std::path::PathBuf;
 
@@ -93,5 +94,30 @@ pub fn starts(judge: &Judge, from: &From, catalog: &Catalog) -> Result<(Vec<Star
             found
         }
     };
-    Ok((positions.into_iter().map(start).collect(), notes))
+    // The engine protocols send a position as its board and turn alone: a
+    // game starts where both sides know all of it, every counter (a draw
+    // count, a king's run of moves) at its default.
+    let mut cleared = 0;
+    let mut starts: Vec<Start> = Vec::new();
+    for p in positions {
+        let plain = judge.without_counters(&p)?;
+        if plain != p {
+            cleared += 1;
+        }
+        if ongoing(&plain) && !starts.iter().any(|s| s.position == plain) {
+            starts.push(start(plain));
+        }
+    }
+    if cleared > 0 {
+        notes.push(format!(
+            "{} carried counters (a draw count, a king's run of moves) that an engine told only the board \
+             cannot know: {} started with every counter at its default",
+            rulecheck::report::count(cleared, "start position"),
+            if cleared == 1 { "it is" } else { "they are" }
+        ));
+    }
+    if starts.is_empty() {
+        return Err(format!("no {variant} position in progress to start from once its counters are cleared"));
+    }
+    Ok((starts, notes))
 }

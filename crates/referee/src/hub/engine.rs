@@ -234,7 +234,7 @@ impl HubEngine {
 
     /// One search: the moves it gave, or why it gave none.
     fn search(&mut self, asked: &Asked<'_>) -> Result<Answer, String> {
-        let (base, _, tail) = asked.reversible_tail();
+        let (base, _, tail) = asked.told();
         let mut pos = Line::new("pos").arg("pos", &notation::position(base));
         if !tail.is_empty() {
             let moves: Vec<String> = tail.iter().map(|p| p.wire.to_string()).collect();
