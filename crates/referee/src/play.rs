@@ -157,9 +157,8 @@ fn moves(t: &mut Table<'_>, rec: &mut GameRecord) -> Result<End, String> {
                 }
             },
         };
-        let history: Vec<String> = played.iter().map(|p| p.notation.clone()).collect();
         for (i, line) in answer.lines.iter().enumerate() {
-            let walked = walk(t.judge, t.start, &at, &history, &keys, line)?;
+            let walked = walk(t.judge, t.start, &at, &rec.moves, &keys, line)?;
             rec.pv_checked += walked.checked;
             if let Some((wrong, position, before)) = walked.wrong {
                 rec.check_seconds += clock.elapsed().as_secs_f64();
