@@ -40,6 +40,7 @@ mod perft;
 mod perft_add;
 mod perft_table;
 mod readings;
+mod referee;
 mod reference;
 mod replay;
 mod run;
@@ -192,6 +193,11 @@ enum Command {
     },
     /// Play random games on an engine and the reference side by side; shrink a disagreement and print it as a scenario file.
     Fuzz(fuzz::Args),
+    /// Referee games between draughts engines that speak the Hub protocol (Scan's), one against
+    /// itself, two against each other, or one against the random mover: every move and every move of
+    /// every principal variation checked against the reference, each violation written as PDN and a
+    /// scenario file (exit 0 every move held, 1 a rule was broken, 3 an engine failed).
+    Referee(referee::Args),
     /// Find a scenario that tells two rule sets of a variant apart (-o NAME=VALUE against the defaults,
     /// --against NAME=VALUE, or --deviate NAME), in process from the spec's positions and random games,
     /// shrunk to the fewest pieces and moves (exit 0 found, 1 none within the budget).
@@ -356,6 +362,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
         Command::Completions { shell } => completions::completions(shell),
         Command::Fuzz(args) => fuzz::fuzz(options, args),
         Command::Separate(args) => separate::separate(options, args),
+        Command::Referee(args) => referee::referee(options, args),
         Command::Serve { deviate, perft_budget, declare } => serve::serve(options, &declare, deviate, perft_budget),
         Command::Check { paths, no_coverage } => check::check(options, paths, no_coverage),
         Command::Moves { variant, position, json } => {

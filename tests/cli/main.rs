@@ -31,5 +31,6 @@ mod lifecycle;
 mod limits;
 mod outputs;
 mod readings;
+mod referee;
 mod summary;
 mod walkthrough;

@@ -97,8 +97,11 @@ pub(crate) fn have(tool: &str, args: &[&str]) -> Option<()> {
 }
 
 /// The library's virtual environment, created and installed unless it is
-/// there with the current pins.
-fn venv(name: &str, package: &str) -> Option<()> {
+/// there with the current pins. One install at a time: the referee's tests
+/// take py-draughts' environment too, and may run beside the matrix.
+pub(crate) fn venv(name: &str, package: &str) -> Option<()> {
+    static INSTALLING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one = INSTALLING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     let dir = target_dir().join("adapters").join(name);
     let python = dir.join("bin").join("python");
     let marker = dir.join("rulecheck-requirements.txt");

@@ -5,7 +5,8 @@
 //! `halma_cross_check`, `konane_cross_check`), Turkish draughts against an
 //! independent engine (`turkish_kish`), `perft --hash` against the plain
 //! walk (`perft_hash`), the perft tables of `spec/perft/` and `rulecheck
-//! perft-table` (`perft`), and real third-party engines in one matrix
+//! perft-table` (`perft`), the referee against the Hub fixture engine over
+//! py-draughts (`referee`), and real third-party engines in one matrix
 //! (`adapters`: it installs them where python3, node and npm are found,
 //! and skips with a message elsewhere; `--skip adapters::` leaves it out).
 //!
@@ -32,6 +33,7 @@ mod node_package;
 mod perft;
 mod perft_hash;
 mod pip_walkthrough;
+mod referee;
 mod release;
 mod turkish_kish;
 mod wheel;

@@ -77,8 +77,9 @@ pub(super) fn clauses(
 
 /// The clauses cited most often by the scenarios of `variant` under
 /// `options` that expect a move legal which `deviant` refuses for `code`:
-/// at most three, each cited at least half as often as the first.
-fn rule_clauses(
+/// at most three, each cited at least half as often as the first: the
+/// clauses of the rule the deviation breaks.
+pub fn rule_clauses(
     files: &[ScenarioFile],
     reference: &dyn Game,
     variant: &str,

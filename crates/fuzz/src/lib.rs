@@ -29,6 +29,7 @@ mod scenario;
 pub mod separate;
 mod shrink;
 
+pub use cite::rule_clauses;
 pub use compare::Known;
 pub use declared::{under_declared, Taken};
 pub use expected::{known_from, FromList, Near};

@@ -14,9 +14,6 @@
 //! stops as on a signal ([`crate::interrupt::fail`]): the engine is not
 //! blamed.
 
-use std::io::Read;
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -25,6 +22,7 @@ use super::EngineError;
 
 mod ahead;
 mod bounds;
+mod lines;
 mod pipe;
 mod reaper;
 mod requests;
@@ -32,7 +30,8 @@ mod spec;
 
 use bounds::{bounded, Stderr};
 pub use bounds::{STDERR_KEEP, TEXT_KEEP};
-use pipe::{soon, window, Answers, Line, Running, Wait};
+pub use lines::{LineProcess, Received};
+use pipe::{soon, Line, Running, Wait};
 pub use spec::*;
 
 /// A request as one line of JSON, its line break included.
@@ -126,57 +125,7 @@ impl ProcessEngine {
     }
 
     fn spawn(&mut self) -> Result<(), EngineError> {
-        if let Some(signal) = crate::interrupt::requested() {
-            return Err(stopped(signal));
-        }
-        let mut cmd = Command::new(&self.spec.command);
-        cmd.args(&self.spec.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
-        if let Some(dir) = &self.spec.dir {
-            cmd.current_dir(dir);
-        }
-        // A group of its own: ending the engine ends whatever it started,
-        // and a Ctrl-C at the terminal reaches rulecheck, which ends it.
-        #[cfg(unix)]
-        {
-            use std::os::unix::process::CommandExt;
-            cmd.process_group(0);
-        }
-        // Ended with rulecheck, however rulecheck ends.
-        reaper::guard(&mut cmd);
-        let mut child = cmd.spawn().map_err(|e| {
-            let why = format!("cannot start '{}': {e}", self.spec.command);
-            if own_failure(&e) {
-                own(why)
-            } else {
-                EngineError::Failed(why)
-            }
-        })?;
-        let (Some(stdin), Some(stdout), Some(mut stderr)) =
-            (child.stdin.take(), child.stdout.take(), child.stderr.take())
-        else {
-            pipe::end(&mut child);
-            return Err(EngineError::Failed("the engine's standard streams could not be opened".into()));
-        };
-        let log = Arc::clone(&self.stderr);
-        let (read_all, stderr_read) = mpsc::channel::<()>();
-        let reader = std::thread::Builder::new().name("engine stderr".into()).spawn(move || {
-            let _read_all = read_all;
-            let mut buf = [0u8; 4096];
-            while let Ok(n) = stderr.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                if let Ok(mut s) = log.lock() {
-                    s.push(&buf[..n]);
-                }
-            }
-        });
-        if let Err(e) = reader {
-            pipe::end(&mut child);
-            return Err(own(format!("cannot start a thread to read the engine's standard error: {e}")));
-        }
-        let window = window(&stdin);
-        self.running = Some(Running { child, stdin, lines: Answers::new(stdout), window, stderr_read });
+        self.running = Some(lines::launch(&self.spec, &self.stderr)?);
         let id = self.take_id();
         let hello = self.send(Request::Hello { id, protocol: VERSION })?;
         let refuse = |this: &mut ProcessEngine, why: String| {
