@@ -309,6 +309,15 @@ enum Command {
         /// The documentation directory: its src/commands/ and man/ are written.
         dir: PathBuf,
     },
+    /// Read a command line as `rulecheck` would, without running it: exit 0
+    /// when it is one, 2 with clap's message when it is not. The book's
+    /// tests hold every command line the documentation shows to it.
+    #[command(hide = true)]
+    ParseArgs {
+        /// The arguments after `rulecheck`.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
 }
 
 /// Run the command line; returns the process exit code.
@@ -379,6 +388,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
         Command::Spec { action } => spec::spec(action),
         Command::Variants { json } => variants::variants(options, json),
         Command::Reference { dir } => reference::reference(&dir),
+        Command::ParseArgs { args } => reference::parse_args(&args),
     }
 }
 

@@ -9,7 +9,7 @@
 
 use std::path::Path;
 
-use clap::CommandFactory;
+use clap::{CommandFactory, Parser};
 
 use super::output::{bad, note, write_file, Fail};
 use super::Cli;
@@ -95,4 +95,19 @@ fn help(cmd: &mut clap::Command) -> String {
 /// A text for a Markdown table's cell: one line, its bars escaped.
 fn cell(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ").replace('|', "\\|")
+}
+
+/// `rulecheck parse-args ARGS...` (hidden): whether ARGS read as a command
+/// line of this `rulecheck` (every command, option and value the parser
+/// knows), without running it. A request for help or the version reads.
+pub(super) fn parse_args(args: &[String]) -> Result<u8, Fail> {
+    use clap::error::ErrorKind;
+    match Cli::try_parse_from(std::iter::once("rulecheck").chain(args.iter().map(String::as_str))) {
+        Ok(_) => Ok(0),
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => Ok(0),
+        Err(e) => {
+            let said = e.render().to_string();
+            Err(bad(format!("not a command line of rulecheck: {}", said.trim_start_matches("error: "))))
+        }
+    }
 }

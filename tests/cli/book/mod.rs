@@ -1,10 +1,12 @@
 //! The book under `docs/` (mdBook) and the README, held to the code: every
-//! example shown runs and prints what is shown (`examples`), every link
+//! example shown runs and prints what is shown (`examples`), every
+//! command line shown anywhere is one the parser reads (`commands`), every link
 //! and anchor leads somewhere (`links`), the command pages and man pages
 //! are what the command line writes of itself (`reference`), and the built
 //! book reads and searches in a real browser (`browser`).
 
 mod browser;
+mod commands;
 mod examples;
 mod links;
 mod reference;
