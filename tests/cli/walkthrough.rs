@@ -11,23 +11,9 @@ use std::process::Command;
 
 // Only the repository root is taken from the shared support: every step
 // here runs through a shell, as a CI job would.
+use crate::support::docs::{block_after, page};
 use crate::support::process;
 use process::ROOT;
-
-/// A page of the book, by its path under docs/src/.
-fn page(name: &str) -> String {
-    std::fs::read_to_string(Path::new(ROOT).join("docs/src").join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
-}
-
-/// The first fenced block of `lang` after the line containing `marker`.
-fn block_after(text: &str, marker: &str, lang: &str) -> String {
-    let from = text.find(marker).unwrap_or_else(|| panic!("the page has no '{marker}'"));
-    let rest = &text[from..];
-    let open = format!("```{lang}\n");
-    let start = rest.find(&open).unwrap_or_else(|| panic!("no ```{lang} block after '{marker}'")) + open.len();
-    let end = rest[start..].find("```").expect("the block ends") + start;
-    rest[start..end].to_string()
-}
 
 /// A shell command run in `dir`, its exit code and output.
 fn sh(dir: &Path, command: &str) -> (Option<i32>, String) {

@@ -17,27 +17,14 @@ use std::process::Command;
 
 use crate::action::run_steps;
 use crate::adapters::{say, show};
+use crate::support::docs::{block_after, page};
 use crate::support::process::ROOT;
 use crate::wheel::wheel;
 
 const MARKER: &str = "An engine in Python needs nothing but Python.";
 
-/// The page of the book the route is written on.
-const PAGE: &str = "docs/src/engine/ci.md";
-
-fn page() -> String {
-    std::fs::read_to_string(Path::new(ROOT).join(PAGE)).expect(PAGE)
-}
-
-/// The first fenced block of `lang` after `marker`.
-fn block_after(text: &str, marker: &str, lang: &str) -> String {
-    let from = text.find(marker).unwrap_or_else(|| panic!("{PAGE} has no '{marker}'"));
-    let rest = &text[from..];
-    let open = format!("```{lang}\n");
-    let start = rest.find(&open).unwrap_or_else(|| panic!("no ```{lang} block after '{marker}'")) + open.len();
-    let end = rest[start..].find("```").expect("the block ends") + start;
-    rest[start..end].to_string()
-}
+/// The page of the book the route is written on, under docs/src/.
+const PAGE: &str = "engine/ci.md";
 
 /// PATH without any directory that holds a `rulecheck`, so that only the
 /// environment's can answer.
@@ -52,7 +39,7 @@ fn path_without_rulecheck() -> std::ffi::OsString {
 #[test]
 fn from_pip_install_to_a_green_action_step_as_the_book_says() {
     let Some(wheel) = wheel() else { return };
-    let text = page();
+    let text = page(PAGE);
     let shell = block_after(&text, MARKER, "sh");
     assert!(shell.contains("pip install rulecheck-cli\n"), "the book installs the wheel's distribution:\n{shell}");
     let temp = tempfile::tempdir().expect("temp dir");

@@ -8,6 +8,7 @@
 
 pub mod browser;
 pub mod declaring;
+pub mod docs;
 pub mod faulty;
 pub mod hostile;
 pub mod inputs;
