@@ -41,6 +41,7 @@ mod perft_add;
 mod perft_table;
 mod readings;
 mod referee;
+mod referee_dxp;
 mod replay;
 mod run;
 mod schema;

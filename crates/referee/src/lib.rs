@@ -17,6 +17,7 @@
 
 pub mod board;
 pub mod cite;
+pub mod dxp;
 pub mod found;
 pub mod hub;
 pub mod judge;
