@@ -6,8 +6,10 @@
 //! no spec/ and written out (`builtin_spec`), output files onto
 //! devices, FIFOs and links (`outputs`), engines ended however rulecheck
 //! ends (`lifecycle`), numbers and sizes out of range refused and parsing
-//! kept linear (`limits`), and the README's path for an engine author
-//! followed as written (`walkthrough`).
+//! kept linear (`limits`), the referee against scripted Hub engines
+//! (`referee`) and DXP engines the tests play over loopback
+//! (`referee_dxp`), and the README's path for an engine author followed as
+//! written (`walkthrough`).
 //!
 //! One test binary rather than one per file, so that the library is linked
 //! and `support/` compiled once for all of them.
@@ -29,5 +31,6 @@ mod limits;
 mod outputs;
 mod readings;
 mod referee;
+mod referee_dxp;
 mod summary;
 mod walkthrough;
