@@ -25,6 +25,9 @@ const QUIT_GRACE: Duration = Duration::from_secs(1);
 /// How often a peer is looked for again while rulecheck waits for one.
 const RETRY: Duration = Duration::from_millis(50);
 
+/// How long a look at what the program wrote waits for more.
+const DRAIN: Duration = Duration::from_millis(1);
+
 /// Most bytes of an engine's output kept for the report.
 const OUTPUT_KEEP: usize = rulecheck::engine::process::STDERR_KEEP;
 
@@ -201,8 +204,11 @@ impl Link {
     /// What the program wrote since the last look, kept; its exit noted.
     fn drain(&mut self) {
         let Some(p) = self.process.as_mut() else { return };
+        // A deadline already past reads nothing: a millisecond's wait
+        // reads what is in the pipe.
+        let soon = Instant::now().checked_add(DRAIN);
         loop {
-            match p.receive(Some(Instant::now())) {
+            match p.receive(soon) {
                 Received::Line(l) => {
                     self.output.push_str(&l);
                     self.output.push('\n');
