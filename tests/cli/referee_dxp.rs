@@ -1,7 +1,9 @@
 //! `rulecheck referee` over DXP against engines the test plays itself over
 //! loopback TCP, message by message (no Python): engines that send a
 //! malformed message, close the connection or go silent are engine errors
-//! of their game and the run goes on; as the follower, rulecheck refuses a
+//! of their game and the run goes on; as the initiator, rulecheck requests
+//! a game from a given board and ends it saying its own side's result; as
+//! the follower, it refuses a
 //! request in another version or from a finished position with the code
 //! that says why, and a win claimed while the game goes on is a violation
 //! whose scenario holds; as a proxy it forwards what it found legal, as it
@@ -125,6 +127,49 @@ fn a_malformed_a_closing_and_a_silent_engine_are_engine_errors_and_the_run_goes_
     assert_eq!(j["totals"]["engine_errors"], 3);
     // The human report shows the transcript under the error.
     assert!(!dir.join("out").exists(), "no violation, no file");
+}
+
+#[test]
+fn as_the_initiator_rulecheck_sends_a_given_start_and_its_own_sides_result() {
+    let dir = temp_dir("referee-dxp-start");
+    let (addr, serve) = follower(vec![Box::new(|mut c| {
+        // White to move, its man on 28 and black's on 23: the engine is
+        // white and takes black's last man.
+        let Message::GameRequest(r) = next(&mut c) else { panic!("a request") };
+        let Start::Position { to_move, squares } = &r.start else { panic!("a position: {r:?}") };
+        assert_eq!((*to_move, r.follower_colour, r.moves), (Colour::White, Colour::White, 5));
+        let white = rulecheck_dxp::Piece::Man(Colour::White);
+        let black = rulecheck_dxp::Piece::Man(Colour::Black);
+        assert_eq!((squares[27], squares[22], squares.iter().flatten().count()), (Some(white), Some(black), 2));
+        c.send(&accept("taker")).unwrap();
+        c.send_raw(b"M000028190123").unwrap();
+        // Black has lost, and rulecheck, black, says so: no next game.
+        assert_eq!(next(&mut c), game_end(EndReason::ILose, StopCode::NoMoreGames));
+        c.send(&game_end(EndReason::Unknown, StopCode::NoMoreGames)).unwrap();
+    })]);
+    let pdn = crate::support::process::write_file(&dir, "from.pdn", "[FEN \"W:W28:B23\"]\n*\n").display().to_string();
+    let out = dir.join("out").display().to_string();
+    let args = [
+        "referee",
+        "--dxp-connect",
+        &addr,
+        "--from",
+        &pdn,
+        "--games",
+        "1",
+        "--max-plies",
+        "10",
+        "--out",
+        &out,
+        "--format",
+        "json",
+    ];
+    let o = rulecheck_within(&args, RUN).ok();
+    serve.join().unwrap();
+    let j = o.json();
+    assert_eq!(j["games"][0]["result"], "white wins: no-pieces", "{}", o.all());
+    assert_eq!(j["games"][0]["moves"], serde_json::json!(["28x19"]));
+    assert_eq!(j["level"], "DXP 1 min for 5 moves");
 }
 
 /// A free port on the loopback interface.
