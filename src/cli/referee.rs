@@ -287,11 +287,7 @@ pub(super) fn referee(raw_options: &[String], args: Args) -> Result<u8, Fail> {
     let bar = crate::progress::bar(args.games, "refereeing", crate::progress::wanted());
     let mut run = rulecheck_referee::referee(&plan, &mut players, &mut |_| bar.inc(1)).map_err(bad)?;
     bar.finish_and_clear();
-    // What the run itself found to say (an engine that asked for no more
-    // games) is said as it ends.
-    for n in &run.notes {
-        note(&format!("rulecheck: {n}"));
-    }
+    let said = run.notes.clone();
     run.notes.splice(0..0, notes);
     let text = match args.format {
         Format::Human => report::human(&run),
@@ -299,5 +295,10 @@ pub(super) fn referee(raw_options: &[String], args: Args) -> Result<u8, Fail> {
         Format::Junit => report::junit(&run),
     };
     out(&text)?;
+    // What the run itself found to say (an engine that asked for no more
+    // games) is said after the report.
+    for n in &said {
+        note(&format!("rulecheck: {n}"));
+    }
     Ok(u8::try_from(report::exit_code(&run)).unwrap_or(2))
 }

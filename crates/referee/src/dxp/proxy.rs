@@ -78,8 +78,16 @@ fn of(side: usize, t: &Trouble) -> String {
 }
 
 impl Shared {
+    /// An engine's name, with its place when both engines give the same
+    /// (a program playing itself), so that the reports tell them apart.
     fn name(&self, side: usize) -> String {
-        self.links[side].name.clone().unwrap_or_else(|| self.links[side].describe())
+        let named = |i: usize| self.links[i].name.clone().unwrap_or_else(|| self.links[i].describe());
+        let name = named(side);
+        if name == named(1 - side) {
+            format!("{name} ({})", LABELS[side])
+        } else {
+            name
+        }
     }
 
     /// The next message of an engine that is no CHAT (forwarded to the
