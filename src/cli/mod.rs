@@ -41,6 +41,7 @@ mod perft_add;
 mod perft_table;
 mod readings;
 mod referee;
+mod referee_dxp;
 mod reference;
 mod replay;
 mod run;
@@ -194,8 +195,10 @@ enum Command {
     /// Play random games on an engine and the reference side by side; shrink a disagreement and print it as a scenario file.
     Fuzz(fuzz::Args),
     /// Referee games between draughts engines that speak the Hub protocol (Scan's), one against
-    /// itself, two against each other, or one against the random mover: every move and every move of
-    /// every principal variation checked against the reference, each violation written as PDN and a
+    /// itself, two against each other, or one against the random mover; or over DXP, an engine
+    /// against the random mover or a Hub engine (rulecheck its initiator or follower), or two engines
+    /// through rulecheck as a proxy: every move, every move of every principal variation and every
+    /// end an engine claims checked against the reference, each violation written as PDN and a
     /// scenario file (exit 0 every move held, 1 a rule was broken, 3 an engine failed).
     Referee(referee::Args),
     /// Find a scenario that tells two rule sets of a variant apart (-o NAME=VALUE against the defaults,

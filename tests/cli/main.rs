@@ -6,8 +6,10 @@
 //! no spec/ and written out (`builtin_spec`), output files onto
 //! devices, FIFOs and links (`outputs`), engines ended however rulecheck
 //! ends (`lifecycle`), numbers and sizes out of range refused and parsing
-//! kept linear (`limits`), the book's path for an engine author followed
-//! as written (`walkthrough`), and the book itself: its examples run, its
+//! kept linear (`limits`), the referee against scripted Hub engines
+//! (`referee`) and DXP engines the tests play over loopback
+//! (`referee_dxp`), the book's path for an engine author followed as
+//! written (`walkthrough`), and the book itself: its examples run, its
 //! links resolve, its command reference current, its pages read in a
 //! browser (`book`).
 //!
@@ -32,5 +34,6 @@ mod limits;
 mod outputs;
 mod readings;
 mod referee;
+mod referee_dxp;
 mod summary;
 mod walkthrough;

@@ -5,10 +5,11 @@
 //! `halma_cross_check`, `konane_cross_check`), Turkish draughts against an
 //! independent engine (`turkish_kish`), `perft --hash` against the plain
 //! walk (`perft_hash`), the perft tables of `spec/perft/` and `rulecheck
-//! perft-table` (`perft`), the referee against the Hub fixture engine over
-//! py-draughts (`referee`), and real third-party engines in one matrix
-//! (`adapters`: it installs them where python3, node and npm are found,
-//! and skips with a message elsewhere; `--skip adapters::` leaves it out).
+//! perft-table` (`perft`), the referee against the Hub and DXP fixture
+//! engines over py-draughts (`referee`, `referee_dxp`), and real
+//! third-party engines in one matrix (`adapters`: it installs them where
+//! python3, node and npm are found, and skips with a message elsewhere;
+//! `--skip adapters::` leaves it out).
 //!
 //! One test binary rather than one per file, so that the library is linked
 //! and `support/` compiled once for all of them. Kept apart: `spec.rs`
@@ -34,6 +35,7 @@ mod perft;
 mod perft_hash;
 mod pip_walkthrough;
 mod referee;
+mod referee_dxp;
 mod release;
 mod turkish_kish;
 mod wheel;

@@ -17,7 +17,7 @@ const FLYING_CAPTURE: &str = "W:WK46,35:B23,5";
 
 /// py-draughts' Python, installed once; `None` (skipped with a message,
 /// a failure under CI) without python3's venv.
-fn python() -> Option<PathBuf> {
+pub(crate) fn python() -> Option<PathBuf> {
     have("python3", &["-m", "venv", "--help"])?;
     venv("py-draughts", "py-draughts")?;
     Some(target_dir().join("adapters").join("py-draughts").join("bin").join("python"))
@@ -49,7 +49,7 @@ fn the_fixture_engines_games_hold_move_for_move_and_variation_for_variation() {
 }
 
 /// The violation of the run's first game: it must have one.
-fn violation(o: &Outcome) -> serde_json::Value {
+pub(crate) fn violation(o: &Outcome) -> serde_json::Value {
     let j = o.json();
     let v = j["games"][0]["violation"].clone();
     assert!(v.is_object(), "a violation in game 1:\n{}", o.all());
@@ -59,7 +59,7 @@ fn violation(o: &Outcome) -> serde_json::Value {
 /// The scenario written for a violation loads, passes against the
 /// reference, and expects what the engine did wrong: its move refused for
 /// the reason found, or the game going on.
-fn reproduces(v: &serde_json::Value) {
+pub(crate) fn reproduces(v: &serde_json::Value) {
     let path = v["scenario"].as_str().unwrap_or_else(|| panic!("a scenario written: {v}"));
     rulecheck(&["check", "--no-coverage", path]).ok();
     rulecheck(&["run", path]).ok().stdout_has("1 passed");

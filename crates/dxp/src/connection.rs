@@ -94,6 +94,9 @@ pub enum ConnectionError {
     NulInside { at: usize },
     #[error("no peer connected within {:.1} s", waited.as_secs_f64())]
     NoPeer { waited: Duration },
+    /// The caller's stop check said to give up waiting (a signal, say).
+    #[error("stopped while waiting for the peer")]
+    Stopped,
     #[error("{doing}: {source}")]
     Io { doing: String, source: io::Error },
 }
@@ -105,6 +108,10 @@ fn partial(received: &[u8]) -> String {
         format!(", only \"{}\"", shown(received, FIELD_CHARS))
     }
 }
+
+/// The longest a read waits before the stop check of
+/// [`Connection::receive_raw_unless`] is asked again.
+pub const STOP_POLL: Duration = Duration::from_millis(100);
 
 /// Whether an error of a read or write means the peer is gone.
 fn peer_gone(e: &io::Error) -> bool {
@@ -223,6 +230,19 @@ impl<S: Stream> Connection<S> {
     /// Reads the bytes of one message within `timeout`: the whole time the
     /// message may take, however the peer trickles it.
     pub fn receive_raw_within(&mut self, timeout: Duration) -> Result<Vec<u8>, ConnectionError> {
+        self.receive_raw_unless(timeout, &|| false)
+    }
+
+    /// As [`Connection::receive_raw_within`], asking `stop` at least every
+    /// [`STOP_POLL`] while it waits: when it says so, the wait ends with
+    /// [`ConnectionError::Stopped`] and what arrived of a message is kept
+    /// for the next read. A referee waits on an engine that may think for
+    /// minutes, and must still end at once when it is told to.
+    pub fn receive_raw_unless(
+        &mut self,
+        timeout: Duration,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Vec<u8>, ConnectionError> {
         // A limit too far to reckon (`Duration::MAX`) is no limit.
         let deadline = Instant::now().checked_add(timeout);
         let max = self.limits.max_message;
@@ -247,10 +267,11 @@ impl<S: Stream> Connection<S> {
                 self.transcript.record(Direction::Received, Event::TimedOut, &self.pending);
                 return Err(ConnectionError::TimedOut { waited: timeout, received: self.pending.clone() });
             }
-            let read = self
-                .stream
-                .set_read_timeout(deadline.map(|d| nonzero(d - now)))
-                .and_then(|()| self.stream.read(&mut chunk));
+            if stop() {
+                return Err(ConnectionError::Stopped);
+            }
+            let wait = deadline.map_or(STOP_POLL, |d| (d - now).min(STOP_POLL));
+            let read = self.stream.set_read_timeout(Some(nonzero(wait))).and_then(|()| self.stream.read(&mut chunk));
             match read {
                 Ok(0) => self.closed = true,
                 Ok(n) => self.pending.extend_from_slice(&chunk[..n]),

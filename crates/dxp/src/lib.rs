@@ -98,7 +98,7 @@ mod net;
 mod show;
 mod transcript;
 
-pub use connection::{Connection, ConnectionError, Limits, Stream};
+pub use connection::{Connection, ConnectionError, Limits, Stream, STOP_POLL};
 pub use decode::{decode, DecodeError, Problem};
 pub use encode::{encode, name_problem, EncodeError};
 pub use message::{

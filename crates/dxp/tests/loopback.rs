@@ -254,6 +254,24 @@ fn a_silent_peer_is_a_time_out_with_what_it_sent_of_the_message() {
 }
 
 #[test]
+fn a_wait_is_cut_short_when_its_stop_check_says_so_and_what_arrived_is_kept() {
+    let (mut c, mut peer) = with_raw_peer();
+    peer.write_all(b"M0012").unwrap();
+    let asked = std::cell::Cell::new(0);
+    let stop = || {
+        asked.set(asked.get() + 1);
+        asked.get() > 2
+    };
+    // The hang guard is far off: the stop check alone ends the wait.
+    let Err(ConnectionError::Stopped) = c.receive_raw_unless(Duration::from_secs(600), &stop) else { panic!() };
+    assert_eq!(asked.get(), 3);
+    peer.write_all(b"061100\0").unwrap();
+    assert_eq!(c.receive().unwrap(), Message::Move(Move { seconds: 12, from: 6, to: 11, captured: vec![] }));
+    let events: Vec<Event> = c.transcript().entries().iter().map(|e| e.event).collect();
+    assert_eq!(events, [Event::Message], "a stop is no event of the peer's");
+}
+
+#[test]
 fn a_peer_that_reads_nothing_is_a_write_time_out() {
     let (mut c, peer) = with_raw_peer();
     c.set_limits(Limits { write_timeout: Duration::from_millis(300), ..c.limits() });

@@ -9,15 +9,24 @@
 //!   and plays a plain move: `king.flying`, before the capture duty);
 //! - a refused move: the clauses the scenarios refusing a move for the
 //!   reference's reason cite (as `rulecheck explain` finds them);
-//! - a false claim of no move: the variant's rule of a player without a
-//!   move (`<variant>.end.no-moves`);
+//! - a false claim of no move, or of a win or a loss while the game goes
+//!   on: the variant's rule of a player without a move
+//!   (`<variant>.end.no-moves`, which says when a game is won); a draw
+//!   claimed while the game goes on: the variant's draw rules (but the
+//!   players' agreement, which one player's claim is not);
+//! - a wrong result claimed, or a move played, where the game is over: the
+//!   clauses the spec's scenarios expecting a result for the same reason
+//!   (`draw: twenty-five-move`) cite most;
 //! - else the first clause of the variant's page, said to be a placeholder.
 //!
 //! The spec is read once, at the first violation of a run.
 
 use std::cell::OnceCell;
 
+use std::collections::BTreeMap;
+
 use crate::judge::{Judge, Verdict};
+use crate::player::Claimed;
 use crate::record::Wrong;
 use rulecheck::catalog::Catalog;
 use rulecheck::runner::ReasonIndex;
@@ -41,6 +50,30 @@ pub struct Citer<'a> {
     catalog: &'a Catalog,
     spec: &'a Source,
     read: OnceCell<(Vec<ScenarioFile>, ReasonIndex)>,
+}
+
+/// The clauses cited by the scenarios of a variant that expect a result for
+/// `reason` (`no-moves`, `twenty-five-move`): at most three, each cited at
+/// least half as often as the first, as [`ReasonIndex`] ranks refusals.
+fn result_clauses(files: &[ScenarioFile], variant: &str, reason: &str) -> Vec<String> {
+    use rulecheck::scenario::ResultExp;
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for s in files.iter().flat_map(|f| &f.scenarios).filter(|s| s.variant == variant) {
+        let Some(expected) = s.expect.get::<rulecheck::oracle::kinds::GameResult>() else { continue };
+        let said = match &expected.0.value {
+            ResultExp::Draw { reason } | ResultExp::Win { reason, .. } | ResultExp::Ranking { reason, .. } => reason,
+            ResultExp::Ongoing => &None,
+        };
+        if said.as_deref() == Some(reason) {
+            for c in &s.clauses {
+                *counts.entry(c.value.as_str()).or_default() += 1;
+            }
+        }
+    }
+    let mut ranked: Vec<(&str, usize)> = counts.into_iter().collect();
+    ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let top = ranked.first().map_or(0, |r| r.1);
+    ranked.into_iter().filter(|r| r.1 * 2 >= top).take(3).map(|r| r.0.to_string()).collect()
 }
 
 impl<'a> Citer<'a> {
@@ -95,7 +128,7 @@ impl<'a> Citer<'a> {
                     cite(by_reason);
                 }
             }
-            Wrong::NoMove { .. } => {
+            Wrong::NoMove { .. } | Wrong::Claim { claimed: Claimed::Win | Claimed::Loss | Claimed::Nothing, .. } => {
                 let rule: Vec<String> = page
                     .into_iter()
                     .flat_map(|p| &p.clauses)
@@ -103,9 +136,39 @@ impl<'a> Citer<'a> {
                     .map(|c| c.id.clone())
                     .collect();
                 if !rule.is_empty() {
-                    why.push(format!("{}: the rule of a player to move without a legal move", rule.join(", ")));
+                    why.push(format!(
+                        "{}: the rule of a player to move without a legal move, which says when a game is won",
+                        rule.join(", ")
+                    ));
                 }
                 cite(rule);
+            }
+            Wrong::Claim { claimed: Claimed::Draw, .. } => {
+                let rules: Vec<String> = page
+                    .into_iter()
+                    .flat_map(|p| &p.clauses)
+                    .filter(|c| c.id.contains(".draw.") && !c.id.ends_with(".draw.agreement"))
+                    .map(|c| c.id.clone())
+                    .collect();
+                if !rules.is_empty() {
+                    why.push(format!(
+                        "{}: the variant's draw rules, none of which draws the game here (a draw claimed by one \
+                         player is no agreement)",
+                        rules.join(", ")
+                    ));
+                }
+                cite(rules);
+            }
+            Wrong::WrongResult { result, .. } | Wrong::AfterEnd { result, .. } => {
+                let reason = result.split_once(": ").map_or(result.as_str(), |(_, r)| r);
+                let rules = result_clauses(&self.read().0, variant, reason);
+                if !rules.is_empty() {
+                    why.push(format!(
+                        "{}: cited by the spec's scenarios whose game ends for {reason}, as this one does ({result})",
+                        rules.join(", ")
+                    ));
+                }
+                cite(rules);
             }
         }
         if !found.is_empty() {

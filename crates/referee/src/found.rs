@@ -3,7 +3,10 @@
 //! start position, and a comment saying what was wrong), and a scenario
 //! file at the position the wrong move or claim was made in, expecting
 //! exactly what the engine got wrong: the move refused for the reference's
-//! reason, or the game going on with its legal moves. The scenario is read
+//! reason, or the game going on with its legal moves; where the game was
+//! over (a wrong result claimed, a move after the end), the whole game
+//! played from its start, expecting the reference's result and no move,
+//! since a repetition is in the moves and not in the last position. The scenario is read
 //! back through the scenario loader before it is handed out, so that one
 //! that would not load is never written.
 
@@ -141,6 +144,13 @@ pub fn scenario(judge: &Judge, catalog: &Catalog, rec: &GameRecord, v: &Violatio
             "the side to move has a legal move".to_string(),
             format!("      moves: {}\n      result: ongoing\n", list(legal)),
         ),
+        Wrong::Claim { claimed, legal, .. } => (
+            format!("the game goes on ({} claimed)", claimed.words()),
+            format!("      moves: {}\n      result: ongoing\n", list(legal)),
+        ),
+        Wrong::WrongResult { result, .. } | Wrong::AfterEnd { result, .. } => {
+            (format!("the game is over: {result}"), format!("      result: {}\n      moves: []\n", quote(result)))
+        }
     };
     let place = if v.pv.is_some() { "in a principal variation, " } else { "" };
     out.push_str(&format!(
@@ -148,7 +158,12 @@ pub fn scenario(judge: &Judge, catalog: &Catalog, rec: &GameRecord, v: &Violatio
         quote(&format!("refereed game {}, {place}after {} moves: {name}", rec.number, v.ply))
     ));
     out.push_str(&format!("    clauses: [{clause}]\n"));
-    out.push_str(&format!("    position: {}\n", quote(&v.position)));
+    if v.wrong.result().is_some() {
+        out.push_str(&format!("    position: {}\n", quote(&rec.start)));
+        out.push_str(&format!("    play: {}\n", list(&rec.moves)));
+    } else {
+        out.push_str(&format!("    position: {}\n", quote(&v.position)));
+    }
     out.push_str("    expect:\n");
     out.push_str(&expect);
     loads(&out, catalog)?;

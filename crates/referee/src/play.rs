@@ -6,12 +6,20 @@
 //! it gave are checked against the reference from the position each was
 //! played in. The first violation ends the game, as does an engine error
 //! or the move limit.
+//!
+//! A player that keeps its own game (a DXP engine) is asked where the game
+//! ends on its turn too, and its answer judged: the end it claims against
+//! the reference's result (a win, a loss or a draw claimed while the game
+//! goes on, or a result other than the reference's, is a violation; an end
+//! without a result, or any at the moves agreed with its engine, is not),
+//! and a move after the end is a violation. Every player is then told how
+//! the game ended.
 
 use std::time::Instant;
 
 use crate::board::{board_key, Board, WireMove};
 use crate::judge::{Judge, Verdict};
-use crate::player::{Asked, Chosen, Failure, Played, Player};
+use crate::player::{Asked, Chosen, Claimed, Ending, Failure, Played, Player, Seat};
 use crate::record::{End, GameRecord, PvPlace, Violation, Wrong};
 use rulecheck_game::Replay;
 
@@ -27,6 +35,8 @@ pub struct Table<'a> {
     pub initial: bool,
     pub number: usize,
     pub max_plies: usize,
+    /// No game follows in the run (the players' engines are told so).
+    pub last: bool,
 }
 
 /// Play one game. `Err` is the reference failing on its own game, which
@@ -47,14 +57,18 @@ pub fn play(mut t: Table<'_>) -> Result<GameRecord, String> {
         engine_seconds: 0.0,
         check_seconds: 0.0,
         stderr: Vec::new(),
+        transcript: Vec::new(),
     };
     let seats: Vec<usize> = if t.white == t.black { vec![t.white] } else { vec![t.white, t.black] };
+    let board = Board::from_fen(t.start)?;
     let mut end = None;
     for &s in &seats {
         // An engine starting a game (clearing its tables, started again
         // after a failure) is waited for too.
         let asking = Instant::now();
-        let ready = t.players[s].new_game();
+        let (white, black) = (s == t.white, s == t.black);
+        let seat = Seat { number: t.number, start: t.start, board: &board, initial: t.initial, white, black };
+        let ready = t.players[s].new_game(&seat);
         if !t.players[s].is_reference() {
             rec.engine_seconds += asking.elapsed().as_secs_f64();
         }
@@ -65,10 +79,35 @@ pub fn play(mut t: Table<'_>) -> Result<GameRecord, String> {
     }
     rec.white = t.players[t.white].name();
     rec.black = t.players[t.black].name();
-    let end = match end {
+    let mut end = match end {
         Some(e) => e,
         None => moves(&mut t, &mut rec)?,
     };
+    // Players that keep their own game end it with their engines; one
+    // that fails to is the game's engine error, unless a player broke a
+    // rule or failed first.
+    let result = match &end {
+        End::Over(r) => Some(r.clone()),
+        _ => None,
+    };
+    let ending = Ending { result: result.as_deref(), last: t.last };
+    for &s in &seats {
+        let asking = Instant::now();
+        let ended = t.players[s].end_game(&ending);
+        if !t.players[s].is_reference() {
+            rec.engine_seconds += asking.elapsed().as_secs_f64();
+        }
+        if let Err(f) = ended {
+            if matches!(end, End::Over(_) | End::Unfinished | End::EndedBy { .. }) {
+                end = failed(t.players[s].as_ref(), f);
+            }
+        }
+    }
+    if matches!(end, End::Violation(_) | End::EngineError { .. }) {
+        for &s in &seats {
+            rec.transcript.extend(t.players[s].transcript());
+        }
+    }
     rec.end = end;
     for &s in &seats {
         let text = t.players[s].stderr();
@@ -94,18 +133,20 @@ fn moves(t: &mut Table<'_>, rec: &mut GameRecord) -> Result<End, String> {
     let mut played: Vec<Played> = Vec::new();
     let mut keys = vec![board_key(&at.position)];
     rec.check_seconds += clock.elapsed().as_secs_f64();
+    // The moves agreed with an engine end the game too, without a result.
+    let agreed = [t.white, t.black].iter().filter_map(|&s| t.players[s].agreed_plies()).min();
+    let limit = t.max_plies.min(agreed.unwrap_or(usize::MAX));
     loop {
         if let Some(signal) = rulecheck::interrupt::requested() {
             return Ok(End::Stopped(signal.to_string()));
         }
-        if at.result != "ongoing" {
-            return Ok(End::Over(at.result));
-        }
-        if played.len() >= t.max_plies {
-            return Ok(End::Unfinished);
-        }
+        let over = at.result != "ongoing";
+        let at_limit = played.len() >= limit;
         let white = at.to_move == "white";
         let seat = if white { t.white } else { t.black };
+        if (over || at_limit) && !t.players[seat].keeps_game() {
+            return Ok(if over { End::Over(at.result) } else { End::Unfinished });
+        }
         let board = Board::from_fen(&at.position)?;
         let plain = t.judge.plain(&at.position);
         let asked =
@@ -123,7 +164,8 @@ fn moves(t: &mut Table<'_>, rec: &mut GameRecord) -> Result<End, String> {
             Err(f) => return Ok(failed(player.as_ref(), f)),
         };
         let name = player.name();
-        if !player.is_reference() {
+        // A claim of the game's end is checked, but is no move.
+        if !player.is_reference() && !matches!(answer.chosen, Chosen::End { .. }) {
             rec.moves_checked += 1;
         }
         let clock = Instant::now();
@@ -142,10 +184,34 @@ fn moves(t: &mut Table<'_>, rec: &mut GameRecord) -> Result<End, String> {
                 written: Err("not written yet".into()),
             }))
         };
+        // Where the game is over, whatever the player answers ends it.
+        if over {
+            rec.check_seconds += clock.elapsed().as_secs_f64();
+            let result = at.result.clone();
+            return Ok(match &answer.chosen {
+                Chosen::Move(wire) => violation(Wrong::AfterEnd { wire: wire.clone(), result }, &at.position, None),
+                Chosen::End { claimed, said } if !claimed.agrees(&result, &side) => {
+                    let wrong = Wrong::WrongResult { claimed: *claimed, said: said.clone(), result };
+                    violation(wrong, &at.position, None)
+                }
+                Chosen::End { .. } | Chosen::NoMove { .. } => End::Over(result),
+            });
+        }
         let (wire, notation, after) = match &answer.chosen {
             Chosen::NoMove { said } => {
                 let wrong = Wrong::NoMove { said: said.clone(), legal: at.moves.clone() };
                 rec.check_seconds += clock.elapsed().as_secs_f64();
+                return Ok(violation(wrong, &at.position, None));
+            }
+            Chosen::End { claimed, said } => {
+                rec.check_seconds += clock.elapsed().as_secs_f64();
+                // No result claimed, or any at the moves agreed: the game
+                // ends there, unjudged.
+                let at_agreed = agreed.is_some_and(|a| played.len() >= a);
+                if *claimed == Claimed::Nothing || at_agreed {
+                    return Ok(End::EndedBy { player: name.clone(), said: said.clone(), agreed: at_agreed });
+                }
+                let wrong = Wrong::Claim { claimed: *claimed, said: said.clone(), legal: at.moves.clone() };
                 return Ok(violation(wrong, &at.position, None));
             }
             Chosen::Move(wire) => match t.judge.resolve(&at, wire)? {
@@ -165,6 +231,12 @@ fn moves(t: &mut Table<'_>, rec: &mut GameRecord) -> Result<End, String> {
                 let text = line.iter().map(WireMove::to_string).collect::<Vec<_>>().join(" ");
                 return Ok(violation(wrong, &position, Some(PvPlace { line: i + 1, text, before })));
             }
+        }
+        // At the limit, the move of a player that keeps its own game is
+        // checked, and the game ends before it.
+        if at_limit {
+            rec.check_seconds += clock.elapsed().as_secs_f64();
+            return Ok(End::Unfinished);
         }
         rec.moves.push(notation.clone());
         played.push(Played { before: at.position.clone(), board, wire, notation, plain });

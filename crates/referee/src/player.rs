@@ -3,7 +3,13 @@
 //! claim that there is none) and the principal variations it gave on the
 //! way. The referee keeps the game and checks every answer; a player only
 //! plays. A Hub engine is one player (`crate::hub`), the reference's random
-//! mover another (`crate::random`); a DXP engine is the next.
+//! mover another (`crate::random`), a DXP engine a third (`crate::dxp`).
+//!
+//! A DXP engine keeps its own game and ends it itself, and may propose the
+//! games: such a player says so ([`Player::keeps_game`],
+//! [`Player::propose`]), is asked for its message where the game ends on
+//! its turn (its claim of the result is checked like a move), and is told
+//! how each game ended ([`Player::end_game`]).
 
 use crate::board::{Board, WireMove};
 
@@ -41,8 +47,9 @@ pub struct Asked<'a> {
     /// The position to move in (the reference's FEN), and its board.
     pub position: &'a str,
     pub board: &'a Board,
-    /// The reference's legal moves there, in its notation (never none: no
-    /// player is asked to move in a finished game).
+    /// The reference's legal moves there, in its notation: none only where
+    /// the game is over and the player keeps its own game
+    /// ([`Player::keeps_game`]), asked how it ends it.
     pub legal: &'a [String],
     /// Whether `position` carries no counter ([`Played::plain`]).
     pub plain: bool,
@@ -67,6 +74,41 @@ impl Asked<'_> {
     }
 }
 
+/// A result a player claims, for its own side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Claimed {
+    Win,
+    Loss,
+    Draw,
+    /// It ends the game and says nothing of the result (DXP's reason `0`).
+    Nothing,
+}
+
+impl Claimed {
+    /// In words: `a win`, `no result`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Claimed::Win => "a win",
+            Claimed::Loss => "a loss",
+            Claimed::Draw => "a draw",
+            Claimed::Nothing => "no result",
+        }
+    }
+
+    /// Whether the reference's `result` (`white wins: no-moves`, `draw:
+    /// repetition`) is the claim, made by the player of `side` (`white` or
+    /// `black`). Claiming nothing agrees with any result.
+    pub fn agrees(self, result: &str, side: &str) -> bool {
+        let won_by = result.split_once(" wins").map(|(who, _)| who);
+        match self {
+            Claimed::Nothing => true,
+            Claimed::Draw => result.starts_with("draw"),
+            Claimed::Win => won_by == Some(side),
+            Claimed::Loss => won_by.is_some_and(|w| w != side),
+        }
+    }
+}
+
 /// What a player chose.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Chosen {
@@ -74,6 +116,12 @@ pub enum Chosen {
     /// The player says it has no move (an empty move, an error in reply
     /// to the search), in its own words.
     NoMove {
+        said: String,
+    },
+    /// The player ends the game in place of a move (a DXP GAMEEND), with
+    /// the result it claims and its message as sent.
+    End {
+        claimed: Claimed,
         said: String,
     },
 }
@@ -97,6 +145,56 @@ pub enum Failure {
     Stopped(String),
 }
 
+/// The game a player is to play, as it begins.
+#[derive(Clone, Copy, Debug)]
+pub struct Seat<'a> {
+    /// 1-based.
+    pub number: usize,
+    /// The position it starts from (the reference's FEN, without counters),
+    /// its board, and whether it is the variant's start position.
+    pub start: &'a str,
+    pub board: &'a Board,
+    pub initial: bool,
+    /// The sides the player plays (both when it plays itself).
+    pub white: bool,
+    pub black: bool,
+}
+
+/// How a game ended, as a player that keeps its own game is told.
+#[derive(Clone, Copy, Debug)]
+pub struct Ending<'a> {
+    /// The reference's result where the game is over by the rules (`white
+    /// wins: no-moves`), `None` where it ended otherwise (the move limit,
+    /// a violation, an engine error).
+    pub result: Option<&'a str>,
+    /// No game follows in this run.
+    pub last: bool,
+}
+
+/// A game a player's engine asks for (a DXP initiator's request, accepted).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proposal {
+    /// The position it starts from (the reference's FEN, without counters).
+    pub start: String,
+    /// Whether the proposing player plays white (else black).
+    pub white: bool,
+}
+
+/// What a player says of the next game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Proposed {
+    /// It proposes none: the run's plan says where games start and who
+    /// plays which side.
+    Nothing,
+    /// Its engine asks for this game, and it was accepted.
+    Game(Proposal),
+    /// Its engine asks for no more games (it said so, or left), in words.
+    NoMore(String),
+    /// Its engine failed while asking (a message out of protocol, a
+    /// silence): an engine error of the game it did not get to.
+    Failed(Failure),
+}
+
 /// A player of refereed games.
 pub trait Player {
     /// Its name in reports and PDN files.
@@ -106,10 +204,43 @@ pub trait Player {
     fn is_reference(&self) -> bool {
         false
     }
-    /// A new game begins (an engine clears what it learnt of the last).
-    fn new_game(&mut self) -> Result<(), Failure>;
+    /// Whether it keeps its own game and ends it itself (a DXP engine):
+    /// where the game ends on its turn (by the reference's result or the
+    /// move limit) it is still asked, and its answer (the end it claims, or
+    /// a move after the end) is checked.
+    fn keeps_game(&self) -> bool {
+        false
+    }
+    /// The moves (plies) agreed for the game with its engine, after which
+    /// the side to move ends the game without a result of the rules' (a DXP
+    /// request's number of moves): none by default.
+    fn agreed_plies(&self) -> Option<usize> {
+        None
+    }
+    /// Before each game: whether its engine proposes it (a DXP initiator).
+    fn propose(&mut self) -> Proposed {
+        Proposed::Nothing
+    }
+    /// A new game begins (an engine clears what it learnt of the last, a
+    /// DXP engine is sent the request of the game).
+    fn new_game(&mut self, seat: &Seat<'_>) -> Result<(), Failure>;
     /// Its move in the game so far.
     fn play(&mut self, asked: &Asked<'_>) -> Result<Answer, Failure>;
+    /// The game is over, as `ending` says: a player that keeps its own game
+    /// ends it with its engine (a DXP GAMEEND sent or acknowledged).
+    fn end_game(&mut self, _ending: &Ending<'_>) -> Result<(), Failure> {
+        Ok(())
+    }
+    /// Why its engine wants no more games after this one, if it does (a
+    /// DXP stop code): the run ends there.
+    fn stops(&self) -> Option<String> {
+        None
+    }
+    /// What was said with its engine during the game, a line a message
+    /// (its DXP transcript), for the report of a game that failed.
+    fn transcript(&mut self) -> Vec<String> {
+        Vec::new()
+    }
     /// What it wrote on standard error since the last take (bounded).
     fn stderr(&mut self) -> String {
         String::new()
@@ -132,6 +263,17 @@ mod tests {
         let asked = Asked { start: "", played, position: now, board: &board, legal: &[], plain };
         let (_, from, tail) = asked.told();
         (from.to_string(), tail.len())
+    }
+
+    #[test]
+    fn a_claim_agrees_with_the_result_of_its_own_side() {
+        assert!(Claimed::Win.agrees("white wins: no-moves", "white"));
+        assert!(!Claimed::Win.agrees("white wins: no-moves", "black"));
+        assert!(Claimed::Loss.agrees("white wins: no-pieces", "black"));
+        assert!(!Claimed::Loss.agrees("draw: repetition", "black"));
+        assert!(Claimed::Draw.agrees("draw: twenty-five-move", "white"));
+        assert!(!Claimed::Draw.agrees("black wins: no-moves", "white"));
+        assert!(Claimed::Nothing.agrees("black wins: no-moves", "white"));
     }
 
     #[test]

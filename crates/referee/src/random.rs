@@ -4,7 +4,7 @@
 //! positions no engine would steer to.
 
 use crate::judge::Judge;
-use crate::player::{Answer, Asked, Chosen, Failure, Player};
+use crate::player::{Answer, Asked, Chosen, Failure, Player, Seat};
 
 /// A player choosing among the reference's legal moves at random.
 pub struct RandomMover {
@@ -37,7 +37,7 @@ impl Player for RandomMover {
         true
     }
 
-    fn new_game(&mut self) -> Result<(), Failure> {
+    fn new_game(&mut self, _seat: &Seat<'_>) -> Result<(), Failure> {
         Ok(())
     }
 

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use crate::board::WireMove;
 use crate::judge::Refusal;
+use crate::player::Claimed;
 
 /// One refereed game.
 #[derive(Clone, Debug)]
@@ -32,6 +33,10 @@ pub struct GameRecord {
     pub check_seconds: f64,
     /// What each engine wrote on standard error during the game, by name.
     pub stderr: Vec<(String, String)>,
+    /// What was said with the engines over the game, a line a message (a
+    /// DXP transcript), kept for a game that ended in a violation or an
+    /// engine error.
+    pub transcript: Vec<String>,
 }
 
 /// How a game ended.
@@ -42,6 +47,10 @@ pub enum End {
     Over(String),
     /// It reached the move limit still going on.
     Unfinished,
+    /// A player ended it while the reference has it going on, claiming no
+    /// result (`said`, its message): at the moves agreed with its engine
+    /// (`agreed`), or else of its own accord.
+    EndedBy { player: String, said: String, agreed: bool },
     /// A player broke a rule; the game ended there.
     Violation(Box<Violation>),
     /// An engine failed (crashed, hung, answered out of protocol).
@@ -57,7 +66,7 @@ impl End {
             End::Over(r) if r.starts_with("draw") => "draw",
             End::Over(r) if r.starts_with("white") => "white-wins",
             End::Over(_) => "black-wins",
-            End::Unfinished => "unfinished",
+            End::Unfinished | End::EndedBy { .. } => "unfinished",
             End::Violation(_) => "violation",
             End::EngineError { .. } => "engine-error",
             End::Stopped(_) => "stopped",
@@ -108,15 +117,48 @@ pub enum Wrong {
     /// The player said it had no move (in its words) where the reference
     /// has these.
     NoMove { said: String, legal: Vec<String> },
+    /// The player ended the game claiming a result (in its message, `said`)
+    /// where the reference has it going on with these moves.
+    Claim { claimed: Claimed, said: String, legal: Vec<String> },
+    /// The game is over by the reference (`result`), and the player claimed
+    /// another result.
+    WrongResult { claimed: Claimed, said: String, result: String },
+    /// The game is over by the reference (`result`), and the player moved.
+    AfterEnd { wire: WireMove, result: String },
 }
 
 impl Wrong {
-    /// The reason code: the reference's refusal, or `no-move-claimed`.
+    /// The reason code: the reference's refusal, `no-move-claimed`, the
+    /// result claimed while the game goes on (`win-claimed`,
+    /// `loss-claimed`, `draw-claimed`, `end-claimed`), `wrong-result`, or
+    /// `moved-after-end`.
     pub fn reason(&self) -> &str {
         match self {
             Wrong::Illegal { refusal, .. } => &refusal.reason,
             Wrong::NoMove { .. } => "no-move-claimed",
+            Wrong::Claim { claimed: Claimed::Win, .. } => "win-claimed",
+            Wrong::Claim { claimed: Claimed::Loss, .. } => "loss-claimed",
+            Wrong::Claim { claimed: Claimed::Draw, .. } => "draw-claimed",
+            Wrong::Claim { claimed: Claimed::Nothing, .. } => "end-claimed",
+            Wrong::WrongResult { .. } => "wrong-result",
+            Wrong::AfterEnd { .. } => "moved-after-end",
         }
+    }
+
+    /// The reference's result where the game was over, if it was.
+    pub fn result(&self) -> Option<&str> {
+        match self {
+            Wrong::WrongResult { result, .. } | Wrong::AfterEnd { result, .. } => Some(result),
+            _ => None,
+        }
+    }
+}
+
+/// "1 move is", "2 moves are".
+fn are(legal: &[String]) -> String {
+    match legal.len() {
+        1 => "1 move is".to_string(),
+        n => format!("{n} moves are"),
     }
 }
 
@@ -131,14 +173,21 @@ impl Violation {
                 };
                 format!("{wire}{written} is illegal ({})", refusal.reason)
             }
-            Wrong::NoMove { said, legal } => format!(
-                "it claims no move ('{}') where {} legal",
+            Wrong::NoMove { said, legal } => {
+                format!("it claims no move ('{}') where {} legal", rulecheck_text::shown_at_most(said, 120), are(legal))
+            }
+            Wrong::Claim { claimed, said, legal } => format!(
+                "it ends the game claiming {} ('{}') where the game goes on and {} legal",
+                claimed.words(),
                 rulecheck_text::shown_at_most(said, 120),
-                match legal.len() {
-                    1 => "1 move is".to_string(),
-                    n => format!("{n} moves are"),
-                }
+                are(legal)
             ),
+            Wrong::WrongResult { claimed, said, result } => format!(
+                "it claims {} ('{}') where the game is over: {result}",
+                claimed.words(),
+                rulecheck_text::shown_at_most(said, 120)
+            ),
+            Wrong::AfterEnd { wire, result } => format!("it plays {wire} where the game is over: {result}"),
         };
         let place = match &self.pv {
             Some(pv) => format!(
@@ -177,6 +226,8 @@ pub struct Run {
     pub games: Vec<GameRecord>,
     /// Games asked for (more than were played when the run was stopped).
     pub planned: usize,
+    /// The longest game asked for, in moves.
+    pub max_plies: usize,
     /// Said on standard error: starts left out, and the like.
     pub notes: Vec<String>,
     /// The signal that stopped the run, if one did.

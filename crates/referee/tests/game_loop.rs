@@ -2,7 +2,9 @@
 //! any `Player` plugs in. A player that plays the reference's first legal
 //! move finishes games as the reference says; one that lies at a chosen
 //! ply is caught there, its move and its principal variation each checked
-//! from the position they were played in.
+//! from the position they were played in. A player that keeps its own
+//! game (as a DXP engine does) is asked where the game ends on its turn,
+//! and the end it claims is judged against the reference's result.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -10,7 +12,7 @@ use rulecheck_game::Options;
 use rulecheck_referee::board::WireMove;
 use rulecheck_referee::judge::Judge;
 use rulecheck_referee::play::{play, Table};
-use rulecheck_referee::player::{Answer, Asked, Chosen, Failure, Player};
+use rulecheck_referee::player::{Answer, Asked, Chosen, Claimed, Ending, Failure, Player, Seat};
 use rulecheck_referee::random::RandomMover;
 use rulecheck_referee::record::{End, Wrong};
 
@@ -35,7 +37,7 @@ impl Player for Scripted {
         "scripted".into()
     }
 
-    fn new_game(&mut self) -> Result<(), Failure> {
+    fn new_game(&mut self, _seat: &Seat<'_>) -> Result<(), Failure> {
         self.games += 1;
         Ok(())
     }
@@ -64,7 +66,8 @@ fn judge() -> Judge {
 fn game(players: &mut [Box<dyn Player>], start: &str, max_plies: usize) -> rulecheck_referee::GameRecord {
     let judge = judge();
     let (white, black) = (0, players.len() - 1);
-    play(Table { judge: &judge, players, white, black, start, initial: false, number: 1, max_plies }).unwrap()
+    play(Table { judge: &judge, players, white, black, start, initial: false, number: 1, max_plies, last: true })
+        .unwrap()
 }
 
 #[test]
@@ -131,4 +134,146 @@ fn a_variation_is_checked_from_where_it_goes_and_not_past_the_end_of_the_game() 
     let rec = game(&mut players, "W:W28:B23", 300);
     assert!(matches!(&rec.end, End::Over(r) if r == "white wins: no-pieces"), "{:?}", rec.end);
     assert_eq!(rec.pv_checked, 1);
+}
+
+/// Keeps its own game: plays the reference's first legal move, and where
+/// the game is over (or at `at_end`'s ply) answers with `at_end`'s choice;
+/// told how each game ended.
+struct Keeper {
+    judge: Judge,
+    at_end: Option<(Option<usize>, Chosen)>,
+    agreed: Option<usize>,
+    /// The ends it was told of: the reference's result, and whether it was
+    /// the run's last game.
+    told: Told,
+}
+
+/// The ends a keeper was told of, shared with the test.
+type Told = std::rc::Rc<std::cell::RefCell<Vec<(Option<String>, bool)>>>;
+
+impl Keeper {
+    fn new(at_end: Option<(Option<usize>, Chosen)>) -> Keeper {
+        Keeper { judge: judge(), at_end, agreed: None, told: Default::default() }
+    }
+}
+
+fn end(claimed: Claimed) -> Chosen {
+    Chosen::End { claimed, said: "E".into() }
+}
+
+impl Player for Keeper {
+    fn name(&self) -> String {
+        "keeper".into()
+    }
+
+    fn keeps_game(&self) -> bool {
+        true
+    }
+
+    fn agreed_plies(&self) -> Option<usize> {
+        self.agreed
+    }
+
+    fn new_game(&mut self, _seat: &Seat<'_>) -> Result<(), Failure> {
+        Ok(())
+    }
+
+    fn play(&mut self, asked: &Asked<'_>) -> Result<Answer, Failure> {
+        let ply = asked.played.len();
+        let chosen = match (&self.at_end, asked.legal.first()) {
+            (Some((Some(at), c)), _) if *at == ply => c.clone(),
+            (Some((None, c)), None) => c.clone(),
+            (_, Some(m)) => Chosen::Move(self.judge.wire_of(asked.position, m).unwrap()),
+            (_, None) => end(Claimed::Nothing),
+        };
+        Ok(Answer { chosen, lines: vec![] })
+    }
+
+    fn end_game(&mut self, ending: &Ending<'_>) -> Result<(), Failure> {
+        self.told.borrow_mut().push((ending.result.map(str::to_string), ending.last));
+        Ok(())
+    }
+}
+
+/// One game of a keeper against the random mover (white, black).
+fn kept(keeper: Keeper, start: &str, max_plies: usize) -> (rulecheck_referee::GameRecord, Vec<Box<dyn Player>>) {
+    let mut players: Vec<Box<dyn Player>> = vec![Box::new(keeper), Box::new(RandomMover::new(judge(), 3))];
+    let rec = game(&mut players, start, max_plies);
+    (rec, players)
+}
+
+#[test]
+fn a_player_that_keeps_its_game_is_asked_where_it_ends_and_its_claim_judged() {
+    // White takes black's last man: black (the keeper here plays white,
+    // the random mover black) has lost. A keeper to move at the end is
+    // asked; here the random mover is to move, so the game is over at once.
+    let (rec, _) = kept(Keeper::new(None), "W:W28:B23", 300);
+    assert!(matches!(&rec.end, End::Over(r) if r == "white wins: no-pieces"), "{:?}", rec.end);
+    // Black to move without a piece, the keeper black: it is asked, and
+    // its claim of a loss holds.
+    let mut players: Vec<Box<dyn Player>> =
+        vec![Box::new(RandomMover::new(judge(), 3)), Box::new(Keeper::new(Some((None, end(Claimed::Loss)))))];
+    let rec = game(&mut players, "W:W28:B23", 300);
+    assert!(matches!(&rec.end, End::Over(r) if r == "white wins: no-pieces"), "{:?}", rec.end);
+    // A claim of a win there is a wrong result, and a move a move after
+    // the end.
+    for (chosen, reason) in [
+        (end(Claimed::Win), "wrong-result"),
+        (end(Claimed::Draw), "wrong-result"),
+        (Chosen::Move(WireMove::new(3, 8, vec![])), "moved-after-end"),
+    ] {
+        let mut players: Vec<Box<dyn Player>> =
+            vec![Box::new(RandomMover::new(judge(), 3)), Box::new(Keeper::new(Some((None, chosen))))];
+        let rec = game(&mut players, "W:W28:B23", 300);
+        let End::Violation(v) = &rec.end else { panic!("{:?}", rec.end) };
+        assert_eq!(v.wrong.reason(), reason);
+        assert_eq!(v.wrong.result(), Some("white wins: no-pieces"));
+        assert_eq!((v.ply, v.side.as_str()), (1, "black"));
+    }
+}
+
+#[test]
+fn a_result_claimed_while_the_game_goes_on_is_a_violation_and_an_end_without_one_is_not() {
+    let (rec, players) = kept(Keeper::new(Some((Some(2), end(Claimed::Win)))), "W:W31-50:B1-20", 300);
+    let End::Violation(v) = &rec.end else { panic!("{:?}", rec.end) };
+    assert_eq!((v.wrong.reason(), v.ply), ("win-claimed", 2));
+    assert!(matches!(&v.wrong, Wrong::Claim { legal, .. } if !legal.is_empty()), "{:?}", v.wrong);
+    drop(players);
+    let (rec, _) = kept(Keeper::new(Some((Some(2), end(Claimed::Nothing)))), "W:W31-50:B1-20", 300);
+    assert!(matches!(&rec.end, End::EndedBy { agreed: false, .. }), "{:?}", rec.end);
+    // At the moves agreed, any end is the game's end, unjudged.
+    let mut keeper = Keeper::new(Some((Some(4), end(Claimed::Win))));
+    keeper.agreed = Some(4);
+    let (rec, _) = kept(keeper, "W:W31-50:B1-20", 300);
+    assert!(matches!(&rec.end, End::EndedBy { agreed: true, .. }), "{:?}", rec.end);
+    assert_eq!(rec.moves.len(), 4);
+}
+
+#[test]
+fn at_the_move_limit_a_keepers_move_is_checked_and_every_player_told_the_end() {
+    // The keeper (white) is to move at the limit: its move is checked, not
+    // played, and the game ends unfinished.
+    let keeper = Keeper::new(None);
+    let told = std::rc::Rc::clone(&keeper.told);
+    let mut players: Vec<Box<dyn Player>> = vec![Box::new(keeper), Box::new(RandomMover::new(judge(), 3))];
+    let rec = game(&mut players, "W:W31-50:B1-20", 4);
+    assert!(matches!(rec.end, End::Unfinished), "{:?}", rec.end);
+    assert_eq!((rec.moves.len(), rec.moves_checked), (4, 3));
+    assert_eq!(*told.borrow(), [(None, true)]);
+    let keeper = Keeper::new(Some((None, end(Claimed::Loss))));
+    let told = std::rc::Rc::clone(&keeper.told);
+    let mut players: Vec<Box<dyn Player>> = vec![Box::new(RandomMover::new(judge(), 3)), Box::new(keeper)];
+    game(&mut players, "W:W28:B23", 300);
+    assert_eq!(*told.borrow(), [(Some("white wins: no-pieces".to_string()), true)]);
+    // A keeper that moves illegally at the limit is caught.
+    let mut players: Vec<Box<dyn Player>> = vec![
+        Box::new(Keeper::new(Some((Some(2), Chosen::Move(WireMove::new(46, 37, vec![])))))),
+        Box::new(RandomMover::new(judge(), 3)),
+    ];
+    let rec = game(&mut players, "W:W31-50:B1-20", 2);
+    assert!(
+        matches!(&rec.end, End::Violation(v) if matches!(v.wrong, Wrong::Illegal { .. }) && v.ply == 2),
+        "{:?}",
+        rec.end
+    );
 }

@@ -25,7 +25,7 @@ fn pages() -> Vec<PathBuf> {
 fn command_lines(text: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     let mut fence: Option<String> = None;
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in joined_lines(text) {
         let trimmed = line.trim_start();
         if let Some(rest) = trimmed.strip_prefix("```") {
             fence = match fence {
@@ -48,6 +48,29 @@ fn command_lines(text: &str) -> Vec<(usize, String)> {
         if let Some(words) = command.strip_prefix("rulecheck ") {
             out.push((i + 1, shell_words(words)));
         }
+    }
+    out
+}
+
+/// The lines of a page with each line a shell continues (one that ends
+/// in ` \`) joined to the next, as the shell reads them, each numbered
+/// by its first line.
+fn joined_lines(text: &str) -> Vec<(usize, String)> {
+    let mut out: Vec<(usize, String)> = Vec::new();
+    let mut open = false;
+    for (i, line) in text.lines().enumerate() {
+        let (body, continues) = match line.strip_suffix(" \\") {
+            Some(body) => (body, true),
+            None => (line, false),
+        };
+        match out.last_mut() {
+            Some((_, joined)) if open => {
+                joined.push(' ');
+                joined.push_str(body.trim_start());
+            }
+            _ => out.push((i, body.to_string())),
+        }
+        open = continues;
     }
     out
 }
@@ -107,6 +130,10 @@ fn a_command_line_is_cut_where_the_shell_takes_over() {
     assert_eq!(shell_words("completions bash > /etc/x"), "completions bash");
     assert_eq!(shell_words("show english | head -1"), "show english");
     assert_eq!(shell_words("run --engine \"x > y\""), "run --engine \"x > y\"");
+    assert_eq!(
+        joined_lines("$ rulecheck run \\\n    --engine 'a b' \\\n  spec\nnext"),
+        vec![(0, "$ rulecheck run --engine 'a b' spec".to_string()), (3, "next".to_string())]
+    );
     // An unknown option is refused by the parser the test asks.
     let o = rulecheck(&["parse-args", "run", "--no-such-option"]);
     assert_eq!(o.code, Some(2), "{}", o.all());

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use super::declared::Declared;
 use super::notation;
 use super::wire::{self, Line};
-use crate::player::{Answer, Asked, Chosen, Failure, Player};
+use crate::player::{Answer, Asked, Chosen, Failure, Player, Seat};
 use rulecheck::engine::process::{EngineSpec, LineProcess, Received};
 
 /// How long an engine told to `quit` gets to exit before it is ended.
@@ -296,7 +296,7 @@ impl Player for HubEngine {
         self.declared.as_ref().and_then(Declared::title).unwrap_or_else(|| self.spec.engine.name.clone())
     }
 
-    fn new_game(&mut self) -> Result<(), Failure> {
+    fn new_game(&mut self, _seat: &Seat<'_>) -> Result<(), Failure> {
         let running = self.process.as_ref().is_some_and(LineProcess::is_running);
         if !running {
             let variant = self.variant.ok_or_else(|| Failure::Engine("the engine was never set up".into()))?;

@@ -1,13 +1,30 @@
 //! The report for a terminal: a line a game (its players and how it
 //! ended), each violation with its clauses and the files written for it,
 //! each engine error with the end of what the engine wrote on standard
-//! error; then the totals, what was checked, and where the time went.
+//! error, and under either the end of the game's DXP transcript; then the
+//! totals, what was checked, and where the time went.
 
 use super::{count, exit_code, Totals};
-use crate::record::{End, Run};
+use crate::record::{End, GameRecord, Run};
 
 /// Most lines of an engine's standard error shown under its error.
 const STDERR_LINES: usize = 10;
+
+/// Most lines of a game's transcript shown under its violation or error.
+const TRANSCRIPT_LINES: usize = 30;
+
+/// The last lines of a failed game's transcript, if it has one.
+fn transcript(out: &mut String, g: &GameRecord) {
+    if g.transcript.is_empty() {
+        return;
+    }
+    let from = g.transcript.len().saturating_sub(TRANSCRIPT_LINES);
+    let which = if from == 0 { String::new() } else { format!(" (its last {TRANSCRIPT_LINES} lines)") };
+    out.push_str(&format!("  DXP transcript, > sent to the engine, < received from it{which}:\n"));
+    for l in &g.transcript[from..] {
+        out.push_str(&format!("    {l}\n"));
+    }
+}
 
 pub fn human(run: &Run) -> String {
     let mut out = String::new();
@@ -19,7 +36,15 @@ pub fn human(run: &Run) -> String {
         let plies = count(g.moves.len(), "move");
         match &g.end {
             End::Over(result) => out.push_str(&format!("{head}: {result} after {plies}\n")),
-            End::Unfinished => out.push_str(&format!("{head}: unfinished after {plies} (--max-plies)\n")),
+            End::Unfinished => {
+                let limit = if g.moves.len() >= run.max_plies { "--max-plies" } else { "the moves agreed over DXP" };
+                out.push_str(&format!("{head}: unfinished after {plies} ({limit})\n"));
+            }
+            End::EndedBy { player, said, agreed } => {
+                let when = if *agreed { " at the moves agreed" } else { "" };
+                let said = rulecheck_text::shown_at_most(said, 120);
+                out.push_str(&format!("{head}: ended by {player}{when} without a result ('{said}') after {plies}\n"));
+            }
             End::Stopped(signal) => out.push_str(&format!("{head}: stopped by {signal} after {plies}\n")),
             End::Violation(v) => {
                 out.push_str(&format!("{head}: VIOLATION by {}\n", v.describe()));
@@ -34,6 +59,7 @@ pub fn human(run: &Run) -> String {
                     )),
                     Err(e) => out.push_str(&format!("  not written: {e}\n")),
                 }
+                transcript(&mut out, g);
             }
             End::EngineError { player, message } => {
                 out.push_str(&format!("{head}: ENGINE ERROR of {player} after {plies}: {message}\n"));
@@ -45,6 +71,7 @@ pub fn human(run: &Run) -> String {
                         out.push_str(&format!("    {l}\n"));
                     }
                 }
+                transcript(&mut out, g);
             }
         }
     }

@@ -23,15 +23,24 @@ fn game(g: &GameRecord) -> Value {
         "engine_seconds": g.engine_seconds,
         "check_seconds": g.check_seconds,
         "stderr": g.stderr.iter().map(|(n, t)| json!({"player": n, "text": t})).collect::<Vec<_>>(),
+        "transcript": g.transcript,
     });
     match &g.end {
         End::Over(result) => v["result"] = json!(result),
         End::Unfinished | End::Stopped(_) => {}
+        End::EndedBy { player, said, agreed } => {
+            v["ended_by"] = json!({"player": player, "said": said, "agreed": agreed});
+        }
         End::EngineError { player, message } => v["engine_error"] = json!({"player": player, "message": message}),
         End::Violation(x) => {
             let (played, written) = match &x.wrong {
                 Wrong::Illegal { wire, refusal } => (Some(wire.to_string()), refusal.written.clone()),
-                Wrong::NoMove { .. } => (None, None),
+                Wrong::AfterEnd { wire, .. } => (Some(wire.to_string()), None),
+                _ => (None, None),
+            };
+            let said = match &x.wrong {
+                Wrong::NoMove { said, .. } | Wrong::Claim { said, .. } | Wrong::WrongResult { said, .. } => Some(said),
+                _ => None,
             };
             v["violation"] = json!({
                 "player": x.player,
@@ -40,7 +49,8 @@ fn game(g: &GameRecord) -> Value {
                 "position": x.position,
                 "move": played,
                 "as_written": written,
-                "said": match &x.wrong { Wrong::NoMove { said, .. } => Some(said), _ => None },
+                "said": said,
+                "result": x.wrong.result(),
                 "reason": x.wrong.reason(),
                 "clauses": x.clauses,
                 "clause_placeholder": x.placeholder,

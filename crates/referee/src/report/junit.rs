@@ -1,7 +1,7 @@
 //! JUnit XML for CI views: one test suite, a test case a game (a failure
 //! for a violation, an error for an engine error, skipped for a game the
 //! run's stop cut short), what the engines wrote on standard error kept
-//! with each game.
+//! with each game, and a failed game's DXP transcript as its output.
 
 use std::fmt::Write as _;
 
@@ -64,6 +64,10 @@ pub fn junit(run: &Run) -> String {
             End::EngineError { player, message } => {
                 let _ = write!(out, "<error message=\"engine error\">{}</error>", xml(&format!("{player}: {message}")));
             }
+            End::EndedBy { player, said, .. } => {
+                let _ =
+                    write!(out, "<system-out>ended by {} without a result: {}</system-out>", xml(player), xml(said));
+            }
             End::Stopped(signal) => {
                 let _ = write!(out, "<skipped message=\"stopped by {}\"/>", xml(signal));
             }
@@ -73,6 +77,9 @@ pub fn junit(run: &Run) -> String {
             End::Unfinished => {
                 let _ = write!(out, "<system-out>unfinished after {} moves</system-out>", g.moves.len());
             }
+        }
+        if !g.transcript.is_empty() {
+            let _ = write!(out, "<system-out>{}</system-out>", xml(&g.transcript.join("\n")));
         }
         let stderr: Vec<String> = g.stderr.iter().map(|(n, t)| format!("{n}:\n{t}")).collect();
         if !stderr.is_empty() {

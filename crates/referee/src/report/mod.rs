@@ -46,7 +46,7 @@ impl Totals {
                     "white-wins" => t.white_wins += 1,
                     _ => t.black_wins += 1,
                 },
-                End::Unfinished => t.unfinished += 1,
+                End::Unfinished | End::EndedBy { .. } => t.unfinished += 1,
                 End::Violation(_) => t.violations += 1,
                 End::EngineError { .. } => t.engine_errors += 1,
                 End::Stopped(_) => t.stopped += 1,
