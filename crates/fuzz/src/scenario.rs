@@ -36,7 +36,7 @@ pub fn scenario(
     let played: Vec<String> = found.play.clone();
     let actions: Vec<Action> = played.iter().cloned().map(Action::Move).collect();
     let r = reference.replay(&found.from, &actions).map_err(|e| e.to_string())?;
-    let quote = |s: &str| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
+    let quote = rulecheck_text::yaml;
     let mut out = String::new();
     out.push_str("# Found by rulecheck fuzz: the engine and the reference disagreed here.\n");
     if found.play.len() < found.moves.len() {

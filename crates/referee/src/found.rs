@@ -79,8 +79,9 @@ pub fn pdn(rec: &GameRecord, variant: &str, v: &Violation) -> String {
     out
 }
 
+/// A YAML double-quoted scalar: text from an engine may hold anything.
 fn quote(s: &str) -> String {
-    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+    rulecheck_text::yaml(s)
 }
 
 fn list(items: &[String]) -> String {

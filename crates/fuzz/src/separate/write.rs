@@ -23,8 +23,9 @@ pub(super) struct Told<'a> {
     pub comment: Vec<String>,
 }
 
+/// A YAML double-quoted scalar: text from an engine may hold anything.
 fn quote(s: &str) -> String {
-    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+    rulecheck_text::yaml(s)
 }
 
 fn list(items: &[String]) -> String {
