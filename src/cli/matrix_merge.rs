@@ -90,11 +90,13 @@ fn read_part(f: &Path) -> Result<Part, Fail> {
     let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| not_one(e.to_string()))?;
     match value.get("matrix_part").and_then(serde_json::Value::as_u64) {
         Some(v) if v == u64::from(matrix::part::PART_VERSION) => {}
-        Some(v) => return Err(bad(format!(
+        Some(v) => {
+            return Err(bad(format!(
             "{}: a part of format {v}; this rulecheck reads format {} (merge with the rulecheck that ran the parts)",
             f.display(),
             matrix::part::PART_VERSION
-        ))),
+        )))
+        }
         None => return Err(not_one("it has no `matrix_part`".to_string())),
     }
     serde_json::from_value(value).map_err(|e| not_one(e.to_string()))
