@@ -56,10 +56,11 @@ pub(super) struct Args {
 
 #[derive(clap::Subcommand, Debug)]
 enum Action {
-    /// Merge the parts of a matrix run in shares (`matrix --index I --count N --part FILE`) into the
-    /// whole matrix, byte for byte the one a single run writes: every cell must be in exactly one
-    /// part, and every part of the same inputs and count (exit 1 naming each cell or part that is
-    /// missing, doubled or foreign; otherwise the matrix's own exit code).
+    /// Merge the parts of a matrix run in shares (`matrix --index I --count N`) into the whole matrix.
+    ///
+    /// The files written are byte for byte those a single run writes. Every cell must be in exactly
+    /// one part, and every part of the same inputs and count: each part or cell missing, doubled or
+    /// foreign is named and nothing is written (exit 1). Otherwise it exits as the matrix would.
     Merge(matrix_merge::Args),
 }
 
@@ -144,7 +145,8 @@ pub(super) fn matrix(raw_options: &[String], args: Args) -> Result<u8, Fail> {
     matrix_merge::write(&written, &columns, stopped.as_ref(), [markdown, json, html])
 }
 
-/// Run this worker's share and write its part.
+/// Run this worker's share and write its part: exit 0 once it is written
+/// (whatever its cells' outcomes), 5 when it was stopped.
 fn run_part(
     files: &[ScenarioFile],
     entries: &[Entry],
@@ -178,11 +180,10 @@ fn run_part(
         note(&format!("rulecheck: stopped by {signal}; the part covers what finished and its engines were ended"));
         return Ok(report::EXIT_STOPPED as u8);
     }
-    // A share with no cell (more workers than cells) has nothing to fail.
-    if mine == 0 {
-        return Ok(0);
-    }
-    Ok(matrix::exit_code(&columns, 0) as u8)
+    // The verdict is the merge's, which exits as the whole matrix does: a
+    // worker whose part is written has done its work, and a batch system
+    // must neither retry it nor hold the merge back for an engine's failure.
+    Ok(0)
 }
 
 /// The hash of what makes the matrix: rulecheck itself (its version and
