@@ -299,3 +299,27 @@ fn more_workers_than_cells_leave_some_parts_empty_and_the_merge_whole() {
     let o = rulecheck(&args);
     assert_eq!((o.code, &o.stdout), (whole.code, &whole.stdout), "{}", o.all());
 }
+
+#[test]
+fn an_engine_that_does_not_start_is_reported_alike_whole_and_merged() {
+    let d = dir("missing");
+    let engines = engines_file(&d, "  - name: missing\n    command: /nonexistent/engine\n");
+    let spec = ["spec/english/men.yaml"];
+    let whole = d.join("whole.json");
+    let w = rulecheck(&["matrix", &engines, spec[0], "--json", &s(&whole)]).exits(3);
+    w.stderr_has("engine 'missing'");
+    let parts: Vec<String> = (0..4)
+        .map(|i| {
+            let (file, o) = part(&d, &engines, &spec, i, 4);
+            assert_eq!(o.code, Some(0), "{}", o.all());
+            s(&file)
+        })
+        .collect();
+    let merged = d.join("merged.json");
+    let merged_arg = s(&merged);
+    let mut args = vec!["matrix", "merge"];
+    args.extend(parts.iter().map(String::as_str));
+    args.extend(["--json", &merged_arg]);
+    rulecheck(&args).exits(3).stderr_has("engine 'missing'");
+    assert!(read(&whole) == read(&merged), "the merged matrix differs from the whole run's");
+}
