@@ -185,6 +185,19 @@ fn a_merge_names_each_part_or_cell_missing_doubled_or_foreign() {
     o.stderr_has(&format!("cell doubled: engine '{engine}', scenario '{id}' is in "));
     o.stderr_has("refused/edited.json, ").stderr_has("refused/part-1-of-3.json");
     o.stderr_has("scenario 'spec/english/kings.yaml::no such scenario' is not a cell of this matrix");
+
+    // A count no one could give every part of is named, not walked.
+    let huge: Vec<String> = parts
+        .iter()
+        .enumerate()
+        .map(|(i, file)| {
+            let mut p: serde_json::Value = serde_json::from_str(&read(Path::new(file))).expect("part");
+            p["count"] = serde_json::json!(1_000_000_000_000_000_000u64);
+            s(&process::write_file(&d, &format!("huge-{i}.json"), &p.to_string()))
+        })
+        .collect();
+    let o = merge(&huge.iter().map(String::as_str).collect::<Vec<_>>());
+    o.stderr_has("part 3 of 1000000000000000000 is missing").stderr_has("and 999999999999999977 more parts missing");
 }
 
 #[test]

@@ -63,18 +63,29 @@ pub fn merge(parts: &[(String, Part)]) -> Result<Merged, Vec<String>> {
     let frame = &first.frame;
     let (engines, scenarios) = (frame.engines.len(), frame.scenarios.len());
     // The parts missing or given twice, each named with the cells it
-    // holds; those cells are then not named one by one.
-    let mut whole = Vec::new();
+    // holds; those cells are then not named one by one. A count read
+    // from a file may be huge: the walk stops once MAX_NAMED are named,
+    // so it passes at most one index a file given besides.
+    let whole = |i: usize| by_index.get(&i).is_none_or(|names| names.len() != 1);
+    let missing = count - by_index.len();
+    let mut named = 0;
     for i in 0..count {
-        let holds = || held(frame, split::share(engines, scenarios, i, count));
+        if named >= MAX_NAMED {
+            break;
+        }
         match by_index.get(&i).map(Vec::as_slice) {
-            None | Some([]) => {
-                problems.push(format!("part {i} of {count} is missing: no file given holds it ({})", holds()))
-            }
+            None | Some([]) => problems.push(format!(
+                "part {i} of {count} is missing: no file given holds it ({})",
+                held(frame, split::share(engines, scenarios, i, count))
+            )),
             Some([_]) => continue,
             Some(names) => problems.push(format!("part {i} of {count} is given more than once: {}", names.join(", "))),
         }
-        whole.push(i);
+        named += 1;
+    }
+    let doubled_parts = by_index.values().filter(|names| names.len() > 1).count();
+    if missing + doubled_parts > named {
+        problems.push(format!("and {} more parts missing or given more than once", missing + doubled_parts - named));
     }
     // Where each cell is: (engine, scenario) to the parts holding it.
     let mut cells: BTreeMap<(&str, &str), Vec<(&str, &PartCell)>> = BTreeMap::new();
@@ -99,7 +110,7 @@ pub fn merge(parts: &[(String, Part)]) -> Result<Merged, Vec<String>> {
     let (mut missing, mut doubled) = (Vec::new(), Vec::new());
     for (ei, e) in frame.engines.iter().enumerate() {
         for (si, s) in frame.scenarios.iter().enumerate() {
-            if whole.contains(&split::holder(ei * scenarios + si, engines * scenarios, count)) {
+            if whole(split::holder(ei * scenarios + si, engines * scenarios, count)) {
                 continue;
             }
             match cells.get(&(e.name.as_str(), s.id.as_str())).map(Vec::as_slice) {
