@@ -18,6 +18,7 @@ mod table;
 
 pub use table::{rows, rows_of, scenario_outcomes, scenario_outcomes_of, Cell, CellStatus, Listed, Row};
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -185,10 +186,11 @@ impl Column {
 /// What one engine is run on: some scenarios (every one, or a share's),
 /// and whether its readings of the disputed rules are found too.
 #[derive(Clone, Debug)]
-pub struct Task {
+pub struct Task<'a> {
     /// The engine, by its place in the engines file.
     pub engine: usize,
-    pub files: Vec<ScenarioFile>,
+    /// The whole spec, borrowed, or a share's scenarios.
+    pub files: Cow<'a, [ScenarioFile]>,
     pub readings: bool,
 }
 
@@ -202,7 +204,7 @@ pub fn run(
     disputed: &[readings::Disputed],
 ) -> Result<Vec<Column>, String> {
     let tasks: Vec<Task> =
-        (0..entries.len()).map(|engine| Task { engine, files: files.to_vec(), readings: true }).collect();
+        (0..entries.len()).map(|engine| Task { engine, files: Cow::Borrowed(files), readings: true }).collect();
     run_tasks(files, entries, &tasks, jobs, disputed)
 }
 
@@ -212,7 +214,7 @@ pub fn run(
 pub fn run_tasks(
     files: &[ScenarioFile],
     entries: &[Entry],
-    tasks: &[Task],
+    tasks: &[Task<'_>],
     jobs: usize,
     disputed: &[readings::Disputed],
 ) -> Result<Vec<Column>, String> {
@@ -269,7 +271,7 @@ fn not_asked(disputed: &[readings::Disputed], why: &str) -> Vec<readings::Found>
 fn run_one(
     all: &[ScenarioFile],
     entry: &Entry,
-    task: &Task,
+    task: &Task<'_>,
     expected: ExpectedFailures,
     jobs: usize,
     disputed: &[readings::Disputed],

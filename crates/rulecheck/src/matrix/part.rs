@@ -152,7 +152,7 @@ pub fn run(
         .iter()
         .map(|(e, range)| Task {
             engine: *e,
-            files: subset(files, range.clone()),
+            files: std::borrow::Cow::Owned(subset(files, range.clone())),
             readings: split::home(*e, scenarios, entries.len(), count) == index,
         })
         .collect();
