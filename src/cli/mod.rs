@@ -33,6 +33,7 @@ mod explain;
 mod fingerprint;
 mod fuzz;
 mod matrix;
+mod matrix_merge;
 mod moves;
 mod mutants;
 mod new;

@@ -166,6 +166,47 @@ fn a_stopped_matrix_marks_its_files_incomplete() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A worker of a split matrix stopped by SIGTERM while its engine hangs:
+/// its part says so and it exits 5; the merge writes the matrix marked
+/// incomplete, as a whole run stopped there would be, and exits 5 too.
+#[test]
+fn a_stopped_part_makes_an_incomplete_merged_matrix() {
+    let dir = temp_dir("matrix-part-stop");
+    let marker = dir.join("engine.pids");
+    let engines = dir.join("engines.yaml");
+    std::fs::write(
+        &engines,
+        format!(
+            "engines:\n  - builtin: reference\n  - name: hanging\n    command: python3\n    args: [{ROOT}/fixtures/engines/faulty.py, hang, {}]\n    timeout: 1000\n",
+            marker.display()
+        ),
+    )
+    .expect("engines file");
+    let engines = engines.to_string_lossy().into_owned();
+    let part = |i: usize| dir.join(format!("part-{i}.json")).to_string_lossy().into_owned();
+    let (p0, p1) = (part(0), part(1));
+    // Two engines of seven scenarios over two workers: the reference's
+    // cells are part 0, the hanging engine's part 1.
+    let args = |i: &'static str, to: &str| {
+        ["matrix", &engines, "spec/english/setup.yaml", "--index", i, "--count", "2", "--part", to].map(str::to_string)
+    };
+    let o = rulecheck_within(&args("0", &p0).iter().map(String::as_str).collect::<Vec<_>>(), HANG);
+    assert_eq!(o.code, Some(0), "{}", o.all());
+    let mut child = start(&args("1", &p1).iter().map(String::as_str).collect::<Vec<_>>());
+    wait_for_pids(&mut child, &marker, 1);
+    kill(Pid::from_raw(i32::try_from(child.id()).expect("a pid")), Signal::SIGTERM).expect("SIGTERM");
+    let o = finish(child);
+    assert_eq!(o.code, Some(5), "{}", o.all());
+    let p: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&p1).expect("part")).expect("JSON");
+    assert_eq!(p["incomplete"], "SIGTERM", "{p}");
+    let o = rulecheck_within(&["matrix", "merge", &p0, &p1], HANG);
+    assert_eq!(o.code, Some(5), "{}", o.all());
+    assert!(o.stdout.contains("**Incomplete**: stopped by SIGTERM after 7 of 14 scenario runs"), "{}", o.all());
+    assert!(o.stderr.contains("a part was stopped by SIGTERM"), "{}", o.all());
+    assert_eq!(left_running(&pids_in(&marker)), Vec::<i32>::new(), "the hanging engine was left running");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// An engine that answers every scenario with a reason of 3 MB and 40 KB
 /// of standard error: the report keeps a few kilobytes of each, and says
 /// what was cut.

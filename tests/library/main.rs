@@ -2,7 +2,8 @@
 //! process and through engines served over the protocol: the reports and
 //! their counts (`report`, `report_counts`), the verdicts on answers a
 //! careless oracle would misjudge (`verdicts`, `sweep`), engines that
-//! crash, hang or break the protocol (`engines`), the matrix (`matrix`),
+//! crash, hang or break the protocol (`engines`), the matrix (`matrix`,
+//! and split over a batch system's workers and merged, `matrix_split`),
 //! variant diffs (`diff`), fuzzing and the fuzzing of every parser
 //! (`fuzzing`, `fuzz_parsers`), what an engine author meets first
 //! (`engine_author`, `rust_engine`), the spec's mutation score
@@ -40,6 +41,7 @@ mod fuzzing;
 mod layers;
 mod lints;
 mod matrix;
+mod matrix_split;
 mod mutation;
 mod pdn;
 mod perft;

@@ -361,8 +361,7 @@ fn check_every_format(files: &[ScenarioFile], runs: &[FileRun], expected: &Expec
         name: "mixed".into(),
         about: None,
         failure: None,
-        runs: runs.to_vec(),
-        expected: expected.clone(),
+        scenarios: matrix::scored(runs, expected),
         expected_file: None,
         readings: Vec::new(),
     };

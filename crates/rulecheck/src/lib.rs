@@ -5,6 +5,7 @@
 //! them against an engine: the built-in reference engine of each game family,
 //! or any external engine.
 
+pub mod batch;
 pub mod bisect;
 pub mod card;
 pub mod diff;

@@ -9,10 +9,16 @@
 //! and one engine that crashes, hangs or does not start never stops the
 //! others: its column says so.
 
+pub mod merge;
+pub mod part;
 pub mod readings;
 pub mod render;
+pub mod split;
+mod table;
 
-use std::collections::{BTreeMap, HashMap};
+pub use table::{rows, rows_of, scenario_outcomes, scenario_outcomes_of, Cell, CellStatus, Listed, Row};
+
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -123,8 +129,8 @@ pub struct Column {
     pub about: Option<String>,
     /// Why nothing could be run (the engine did not start), if so.
     pub failure: Option<String>,
-    pub runs: Vec<FileRun>,
-    pub expected: ExpectedFailures,
+    /// The outcome of every scenario with a verdict, in spec order.
+    pub scenarios: Vec<Scored>,
     /// The expected-failures file, as given.
     pub expected_file: Option<PathBuf>,
     /// What the engine was found to follow on each disputed rule asked,
@@ -132,9 +138,39 @@ pub struct Column {
     pub readings: Vec<readings::Found>,
 }
 
+/// One scenario's outcome under one engine: all the matrix keeps of a
+/// verdict, so that a matrix run in parts and merged renders as one run.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scored {
+    /// The scenario's id (`path::name`).
+    pub id: String,
+    pub outcome: Outcome,
+    /// Why it was skipped, if it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// The outcomes of a run's verdicts, judged against an expected-failures
+/// list, in the run's order.
+pub fn scored(runs: &[FileRun], expected: &ExpectedFailures) -> Vec<Scored> {
+    runs.iter()
+        .flat_map(|r| {
+            r.verdicts.iter().map(move |v| Scored {
+                id: report::scenario_id(r, v),
+                outcome: report::outcome(r, v, expected),
+                reason: v.skipped.clone(),
+            })
+        })
+        .collect()
+}
+
 impl Column {
     pub fn totals(&self) -> Totals {
-        Totals::with(&self.runs, &[], &self.expected)
+        let mut t = Totals::default();
+        for s in &self.scenarios {
+            t.add(s.outcome);
+        }
+        t
     }
 
     /// The exit code of this engine's run alone.
@@ -147,6 +183,17 @@ impl Column {
     }
 }
 
+/// What one engine is run on: some scenarios (every one, or a share's),
+/// and whether its readings of the disputed rules are found too.
+#[derive(Clone, Debug)]
+pub struct Task<'a> {
+    /// The engine, by its place in the engines file.
+    pub engine: usize,
+    /// The whole spec, borrowed, or a share's scenarios.
+    pub files: Cow<'a, [ScenarioFile]>,
+    pub readings: bool,
+}
+
 /// Run the spec over every engine, `jobs` engine processes at a time in all
 /// (each engine gets a share, at least one), and find the reading each
 /// follows of the `disputed` rules.
@@ -156,41 +203,57 @@ pub fn run(
     jobs: usize,
     disputed: &[readings::Disputed],
 ) -> Result<Vec<Column>, String> {
+    let tasks: Vec<Task> =
+        (0..entries.len()).map(|engine| Task { engine, files: Cow::Borrowed(files), readings: true }).collect();
+    run_tasks(files, entries, &tasks, jobs, disputed)
+}
+
+/// Run each task, one column each, in the tasks' order. `files` is the
+/// whole spec: an engine's readings are found over all of it, whatever
+/// share of its scenarios it is run on.
+pub fn run_tasks(
+    files: &[ScenarioFile],
+    entries: &[Entry],
+    tasks: &[Task<'_>],
+    jobs: usize,
+    disputed: &[readings::Disputed],
+) -> Result<Vec<Column>, String> {
     let mut lists = Vec::new();
-    for e in entries {
-        lists.push(match e.expected_failures() {
+    for t in tasks {
+        let entry = entries.get(t.engine).ok_or_else(|| format!("no engine {} in the engines file", t.engine + 1))?;
+        lists.push(match entry.expected_failures() {
             Some(f) => ExpectedFailures::load(f)?,
             None => ExpectedFailures::default(),
         });
     }
-    let share = (jobs / entries.len().max(1)).max(1);
+    let share = (jobs / tasks.len().max(1)).max(1);
     let columns = std::thread::scope(|scope| {
         // An engine whose thread cannot be started runs on this one, after
         // the others are started: slower, never left out.
-        let handles: Vec<_> = entries
+        let handles: Vec<_> = tasks
             .iter()
             .zip(lists)
-            .map(|(entry, expected)| {
+            .map(|(task, expected)| {
+                let entry = &entries[task.engine];
                 let mine = expected.clone();
                 let spawned = std::thread::Builder::new()
-                    .spawn_scoped(scope, move || run_one(files, entry, mine, share, disputed));
-                (spawned.ok(), entry, expected)
+                    .spawn_scoped(scope, move || run_one(files, entry, task, mine, share, disputed));
+                (spawned.ok(), task, expected)
             })
             .collect();
         handles
             .into_iter()
-            .zip(entries)
-            .map(|((h, entry, expected), e)| {
+            .map(|(h, task, expected)| {
+                let entry = &entries[task.engine];
                 let column = match h {
                     Some(h) => h.join().ok(),
-                    None => Some(run_one(files, entry, expected, share, disputed)),
+                    None => Some(run_one(files, entry, task, expected, share, disputed)),
                 };
                 column.unwrap_or_else(|| Column {
-                    name: e.name().to_string(),
+                    name: entry.name().to_string(),
                     about: None,
                     failure: Some("the run of this engine ended unexpectedly".to_string()),
-                    runs: Vec::new(),
-                    expected: ExpectedFailures::default(),
+                    scenarios: Vec::new(),
                     expected_file: None,
                     readings: not_asked(disputed, "the run of this engine ended unexpectedly"),
                 })
@@ -206,8 +269,9 @@ fn not_asked(disputed: &[readings::Disputed], why: &str) -> Vec<readings::Found>
 }
 
 fn run_one(
-    files: &[ScenarioFile],
+    all: &[ScenarioFile],
     entry: &Entry,
+    task: &Task<'_>,
     expected: ExpectedFailures,
     jobs: usize,
     disputed: &[readings::Disputed],
@@ -216,16 +280,18 @@ fn run_one(
         name: entry.name().to_string(),
         about: None,
         failure: None,
-        runs: Vec::new(),
-        expected,
+        scenarios: Vec::new(),
         expected_file: entry.expected_failures().map(Path::to_path_buf),
         readings: Vec::new(),
     };
+    let files = &task.files;
     match entry {
         Entry::Reference { .. } => {
             column.about = Some(format!("rulecheck {} (built-in reference)", env!("CARGO_PKG_VERSION")));
-            column.runs = runner::run_all(files, &|| Box::new(engine::reference()), jobs);
-            column.readings = readings::of_reference(disputed);
+            column.scenarios = scored(&runner::run_all(files, &|| Box::new(engine::reference()), jobs), &expected);
+            if task.readings {
+                column.readings = readings::of_reference(disputed);
+            }
         }
         Entry::Process { spec, .. } => {
             // An engine that cannot start is reported once, for its column.
@@ -244,17 +310,22 @@ fn run_one(
                     if let Some(err) = probe.stderr() {
                         why.push_str(&format!(" ({})", err.trim_end()));
                     }
-                    column.readings = not_asked(disputed, "the engine did not start");
+                    if task.readings {
+                        column.readings = not_asked(disputed, "the engine did not start");
+                    }
                     column.failure = Some(why);
                     return column;
                 }
             }
             drop(probe);
-            column.runs = runner::run_all(files, &|| Box::new(ProcessEngine::new(spec.clone())), jobs);
-            column.readings = match crate::interrupt::requested() {
-                None => readings::find(&mut ProcessEngine::new(spec.clone()), disputed, files),
-                Some(_) => not_asked(disputed, "the matrix was stopped before it was asked"),
-            };
+            let runs = runner::run_all(files, &|| Box::new(ProcessEngine::new(spec.clone())), jobs);
+            column.scenarios = scored(&runs, &expected);
+            if task.readings {
+                column.readings = match crate::interrupt::requested() {
+                    None => readings::find(&mut ProcessEngine::new(spec.clone()), disputed, all),
+                    Some(_) => not_asked(disputed, "the matrix was stopped before it was asked"),
+                };
+            }
         }
     }
     column
@@ -277,139 +348,4 @@ pub fn exit_code(columns: &[Column], input_errors: usize) -> i32 {
     } else {
         0
     }
-}
-
-/// A cell's verdict, from the outcomes of the scenarios citing the clause.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum CellStatus {
-    /// Every scenario run passed.
-    Pass,
-    /// A scenario failed (listed as expected or not).
-    Fail,
-    /// No scenario was run: the engine does not play the variant or house rules.
-    Skip,
-    /// The engine crashed, hung or answered out of protocol, or never started.
-    Error,
-}
-
-impl CellStatus {
-    pub fn word(self) -> &'static str {
-        match self {
-            CellStatus::Pass => "pass",
-            CellStatus::Fail => "fail",
-            CellStatus::Skip => "skip",
-            CellStatus::Error => "error",
-        }
-    }
-}
-
-/// One engine on one clause.
-#[derive(Clone, Debug, Serialize)]
-pub struct Cell {
-    pub status: CellStatus,
-    pub passed: usize,
-    /// Failing scenarios (ids).
-    pub failed: Vec<String>,
-    /// Of those, the ones the engine's expected-failures list names.
-    pub expected: Vec<String>,
-    pub skipped: usize,
-    /// Scenarios on which the engine broke (ids).
-    pub errors: Vec<String>,
-}
-
-/// One clause of one variant.
-#[derive(Clone, Debug, Serialize)]
-pub struct Row {
-    pub variant: String,
-    pub clause: String,
-    /// The scenarios citing the clause (ids), in spec order.
-    pub scenarios: Vec<String>,
-    /// One per engine, in the engines file's order.
-    pub cells: Vec<Cell>,
-}
-
-/// The outcome of every scenario for one engine, by scenario id.
-fn outcomes(column: &Column) -> HashMap<String, Outcome> {
-    let mut map = HashMap::new();
-    for r in &column.runs {
-        for v in &r.verdicts {
-            map.insert(report::scenario_id(r, v), report::outcome(r, v, &column.expected));
-        }
-    }
-    map
-}
-
-/// The outcome of each scenario under each engine, `None` where it has no
-/// verdict (the engine never started, or the run was stopped).
-pub fn scenario_outcomes(files: &[ScenarioFile], columns: &[Column]) -> Vec<(String, Vec<Option<Outcome>>)> {
-    let maps: Vec<_> = columns.iter().map(outcomes).collect();
-    files
-        .iter()
-        .flat_map(|f| f.scenarios.iter().map(move |s| format!("{}::{}", runner::id_path(&f.path), s.name)))
-        .map(|id| {
-            let row = maps.iter().map(|m| m.get(&id).copied()).collect();
-            (id, row)
-        })
-        .collect()
-}
-
-/// The rows of the matrix: every clause a scenario cites, by variant then
-/// clause id.
-pub fn rows(files: &[ScenarioFile], columns: &[Column]) -> Vec<Row> {
-    let maps: Vec<_> = columns.iter().map(outcomes).collect();
-    let mut by_clause: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
-    for f in files {
-        for s in &f.scenarios {
-            let id = format!("{}::{}", runner::id_path(&f.path), s.name);
-            for c in &s.clauses {
-                let ids = by_clause.entry((s.variant.clone(), c.value.clone())).or_default();
-                if !ids.contains(&id) {
-                    ids.push(id.clone());
-                }
-            }
-        }
-    }
-    by_clause
-        .into_iter()
-        .map(|((variant, clause), scenarios)| {
-            let cells = columns.iter().zip(&maps).map(|(col, map)| cell(col, map, &scenarios)).collect();
-            Row { variant, clause, scenarios, cells }
-        })
-        .collect()
-}
-
-fn cell(column: &Column, map: &HashMap<String, Outcome>, scenarios: &[String]) -> Cell {
-    let mut c = Cell {
-        status: CellStatus::Skip,
-        passed: 0,
-        failed: Vec::new(),
-        expected: Vec::new(),
-        skipped: 0,
-        errors: Vec::new(),
-    };
-    for id in scenarios {
-        match map.get(id) {
-            Some(Outcome::Pass | Outcome::UnexpectedPass) => c.passed += 1,
-            Some(Outcome::Fail) => c.failed.push(id.clone()),
-            Some(Outcome::ExpectedFail) => {
-                c.failed.push(id.clone());
-                c.expected.push(id.clone());
-            }
-            Some(Outcome::Skip) => c.skipped += 1,
-            Some(Outcome::Error) => c.errors.push(id.clone()),
-            None if column.failure.is_some() => c.errors.push(id.clone()),
-            None => {}
-        }
-    }
-    c.status = if !c.errors.is_empty() {
-        CellStatus::Error
-    } else if !c.failed.is_empty() {
-        CellStatus::Fail
-    } else if c.passed > 0 {
-        CellStatus::Pass
-    } else {
-        CellStatus::Skip
-    };
-    c
 }

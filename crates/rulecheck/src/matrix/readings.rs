@@ -10,7 +10,7 @@
 //! reading a rule alike against rulecheck's choice is the strongest hint
 //! that the choice, or its sources, should be looked at again.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::engine::Engine;
 use crate::fingerprint::{self, Read};
@@ -18,7 +18,7 @@ use crate::matrix::Entry;
 use crate::scenario::ScenarioFile;
 
 /// A disputed rule of a variant: a reading of the catalog.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Disputed {
     pub variant: String,
     /// The house rule whose values are the readings.
@@ -29,7 +29,7 @@ pub struct Disputed {
 }
 
 /// What one engine was found to do on one disputed rule.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "status")]
 pub enum Found {
     /// The engine does not play the variant, or was not run.
@@ -54,7 +54,7 @@ pub enum Found {
 
 /// On how many of the scenarios that tell a rule's values apart an engine
 /// answers as one value.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Agree {
     pub value: String,
     pub agree: usize,
@@ -126,6 +126,13 @@ pub struct Shared {
 
 /// The readings table: one row per disputed rule that some engine plays.
 pub fn rows(disputed: &[Disputed], entries: &[Entry], found: &[Vec<Found>]) -> Vec<ReadingRow> {
+    let engines: Vec<(&str, Option<&str>)> = entries.iter().map(|e| (e.name(), e.lineage())).collect();
+    rows_named(disputed, &engines, found)
+}
+
+/// [`rows`] of engines given by name and lineage (`None` for the
+/// reference), in the engines file's order.
+pub fn rows_named(disputed: &[Disputed], engines: &[(&str, Option<&str>)], found: &[Vec<Found>]) -> Vec<ReadingRow> {
     disputed
         .iter()
         .enumerate()
@@ -134,7 +141,7 @@ pub fn rows(disputed: &[Disputed], entries: &[Entry], found: &[Vec<Found>]) -> V
             if cells.iter().all(|c| matches!(c, Found::NotPlayed)) {
                 return None;
             }
-            let review = shared(rule, entries, &cells);
+            let review = shared(rule, engines, &cells);
             Some(ReadingRow { rule: rule.clone(), cells, review })
         })
         .collect()
@@ -142,21 +149,21 @@ pub fn rows(disputed: &[Disputed], entries: &[Entry], found: &[Vec<Found>]) -> V
 
 /// The values other than the default that engines of two or more lineages
 /// follow. The reference is never counted: its readings are the defaults.
-fn shared(rule: &Disputed, entries: &[Entry], cells: &[Found]) -> Vec<Shared> {
+fn shared(rule: &Disputed, engines: &[(&str, Option<&str>)], cells: &[Found]) -> Vec<Shared> {
     let mut by_value: Vec<(String, Vec<String>, Vec<&str>)> = Vec::new();
-    for (entry, cell) in entries.iter().zip(cells) {
-        let (Some(lineage), Found::OneWay { follows: Some(value), .. }) = (entry.lineage(), cell) else { continue };
+    for (&(name, lineage), cell) in engines.iter().zip(cells) {
+        let (Some(lineage), Found::OneWay { follows: Some(value), .. }) = (lineage, cell) else { continue };
         if *value == rule.default {
             continue;
         }
         match by_value.iter_mut().find(|(v, _, _)| v == value) {
             Some((_, engines, lineages)) => {
-                engines.push(entry.name().to_string());
+                engines.push(name.to_string());
                 if !lineages.contains(&lineage) {
                     lineages.push(lineage);
                 }
             }
-            None => by_value.push((value.clone(), vec![entry.name().to_string()], vec![lineage])),
+            None => by_value.push((value.clone(), vec![name.to_string()], vec![lineage])),
         }
     }
     by_value

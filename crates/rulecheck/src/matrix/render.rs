@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use crate::catalog::Catalog;
 use crate::matrix::readings::{self, ReadingRow};
-use crate::matrix::{Cell, CellStatus, Column, Row};
+use crate::matrix::{Cell, CellStatus, Column, Listed, Row};
 use crate::report::{Outcome, Stopped, Totals};
 
 /// The shape of the JSON matrix; bumped when a field changes meaning.
@@ -253,14 +253,9 @@ pub fn json(m: &Made<'_>) -> String {
                 skipped: t.skipped,
                 errors: t.errors,
                 scenarios: c
-                    .runs
+                    .scenarios
                     .iter()
-                    .flat_map(|r| {
-                        r.verdicts.iter().map(move |v| {
-                            let outcome = crate::report::outcome(r, v, &c.expected).word();
-                            (crate::report::scenario_id(r, v), JsonOutcome { outcome, reason: v.skipped.clone() })
-                        })
-                    })
+                    .map(|s| (s.id.clone(), JsonOutcome { outcome: s.outcome.word(), reason: s.reason.clone() }))
                     .collect(),
             }
         })
@@ -295,6 +290,26 @@ td.error{background:#ffd8b5;font-weight:bold}td.skip{color:#777}details summary{
 /// (one click) onto the scenarios citing the clause with each engine's
 /// outcome.
 pub fn html(m: &Made<'_>, outcomes: &[(String, Vec<Option<Outcome>>)], catalog: &Catalog) -> String {
+    html_with(m, outcomes, &|clause| catalog.clause(clause).map(|(_, c)| c.rule.clone()))
+}
+
+/// The rule texts of the clauses the scenarios cite, as the HTML matrix
+/// shows them: what a split matrix's parts carry, so that their merge
+/// needs no catalog.
+pub fn rules(listed: &[Listed], catalog: &Catalog) -> std::collections::BTreeMap<String, String> {
+    listed
+        .iter()
+        .flat_map(|s| &s.clauses)
+        .filter_map(|clause| catalog.clause(clause).map(|(_, c)| (clause.clone(), c.rule.clone())))
+        .collect()
+}
+
+/// [`html`], each clause's rule text given by `rule`.
+pub fn html_with(
+    m: &Made<'_>,
+    outcomes: &[(String, Vec<Option<Outcome>>)],
+    rule: &dyn Fn(&str) -> Option<String>,
+) -> String {
     let Made { command, columns, rows, readings: disputed, stopped } = *m;
     let by_id: std::collections::HashMap<&str, &Vec<Option<Outcome>>> =
         outcomes.iter().map(|(id, o)| (id.as_str(), o)).collect();
@@ -336,13 +351,13 @@ pub fn html(m: &Made<'_>, outcomes: &[(String, Vec<Option<Outcome>>)], catalog: 
             }
             s.push_str("</tr>\n");
         }
-        let rule = catalog.clause(&row.clause).map(|(_, c)| c.rule.as_str()).unwrap_or("");
+        let rule = rule(&row.clause).unwrap_or_default();
         let _ = write!(
             s,
             "<tr class=\"clause\"><td><details><summary><code>{}</code> ({} scenarios)</summary><p>{}</p><ul>",
             esc(&row.clause),
             row.scenarios.len(),
-            esc(rule)
+            esc(&rule)
         );
         for id in &row.scenarios {
             let words: Vec<String> = by_id

@@ -41,8 +41,10 @@ pub struct Run<'a> {
     pub stopped: Option<&'a Stopped>,
 }
 
-/// What a scenario's verdict means for the run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// What a scenario's verdict means for the run. Written as its
+/// [`word`](Outcome::word) where it is written (a split matrix's parts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Outcome {
     Pass,
     Fail,
