@@ -80,7 +80,11 @@ fn fragment(rows: &Rows, table: &Table, records: &[(PathBuf, Record)]) -> String
         }
         for side in [&measured.a, &measured.b] {
             if let Some(about) = &side.about {
-                let line = format!("{}: {about}", side.program);
+                // An engine's line names it already, or is given its name.
+                let line = match about.starts_with(&side.program) {
+                    true => about.clone(),
+                    false => format!("{}: {about}", side.program),
+                };
                 if !abouts.contains(&line) {
                     abouts.push(line);
                 }

@@ -131,11 +131,14 @@ impl From<String> for Skip {
     }
 }
 
-/// A side's count from one run, required unless counts are not read.
+/// A side's count from one run's output: an engine that prints none fails
+/// the row, its output's end shown.
 fn read(row: &Row, argv: &[String], stdout: &str) -> Result<u64, String> {
     measure::count(stdout, row.count_after.as_deref()).ok_or_else(|| {
         let what = row.count_after.as_ref().map_or("an integer".to_string(), |a| format!("an integer after {a:?}"));
-        format!("{}: no count in its output ({what} was looked for): {:?}", argv.join(" "), stdout.trim())
+        let text = stdout.trim();
+        let end = text.char_indices().rev().nth(200).map_or(0, |(i, _)| i);
+        format!("{}: no count in its output ({what} was looked for): {:?}", argv.join(" "), &text[end..])
     })
 }
 
