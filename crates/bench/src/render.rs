@@ -175,6 +175,68 @@ mod tests {
         assert_eq!(thousands(1000), "1,000");
     }
 
+    fn side(program: &str, template: &str, count: u64, cpu: f64) -> crate::record::Side {
+        crate::record::Side {
+            program: program.into(),
+            about: None,
+            template: template.into(),
+            command: Vec::new(),
+            count: Some(count),
+            cpu: vec![cpu],
+            wall: vec![cpu],
+            median_cpu: cpu,
+            median_wall: cpu,
+        }
+    }
+
+    #[test]
+    fn a_table_shows_the_newest_measurement_of_each_row_and_names_the_rest() {
+        let rows: Rows = serde_saphyr::from_str(
+            "natives: {dh: {name: DarkHorse}}\n\
+             tables:\n\
+             - id: t\n  rows:\n\
+             \x20 - {id: e11, a: '{rulecheck} perft english 11', b: '{dh} 11'}\n\
+             \x20 - {id: e12, a: '{rulecheck} perft english 12', b: '{dh} 12'}\n",
+        )
+        .unwrap();
+        let record = |date: &str, cpu: f64| Record {
+            date: date.into(),
+            rulecheck: crate::record::Build {
+                commit: "0123456789".into(),
+                dirty: false,
+                version: String::new(),
+                binary: String::new(),
+            },
+            machine: crate::record::Machine {
+                cpu: "a CPU".into(),
+                cores: 2,
+                load_before: [1.0; 3],
+                load_after: [1.5; 3],
+            },
+            pairs: 1,
+            rows: vec![Row {
+                id: "e11".into(),
+                table: "t".into(),
+                measure: Measure::Cpu,
+                a: side("rulecheck", "{rulecheck} perft english 11", 85_242_128, cpu),
+                b: side("DarkHorse", "{dh} 11", 85_242_128, 1.0),
+                tabled: Some(85_242_128),
+                ratio: cpu,
+            }],
+            skipped: Vec::new(),
+            failed: Vec::new(),
+        };
+        let records = vec![
+            (PathBuf::from("old.json"), record("2026-01-01T00:00:00Z", 0.9)),
+            (PathBuf::from("new.json"), record("2026-02-01T00:00:00Z", 0.5)),
+        ];
+        let text = &fragments(&rows, &records)[0].1;
+        assert!(text.contains("| `perft english 11` | DarkHorse | 85,242,128 | 0.500 s | 1.000 s | 0.50 |"), "{text}");
+        assert!(!text.contains("0.900 s"), "{text}");
+        assert!(text.contains("`docs/speed/records/new.json`"), "{text}");
+        assert!(text.contains("Not recorded yet: `perft english 12` against DarkHorse."), "{text}");
+    }
+
     #[test]
     fn commands_are_shown_without_the_binary() {
         assert_eq!(shown("{rulecheck} perft english 11"), "perft english 11");

@@ -150,9 +150,35 @@ pub fn fill(template: &str, mut value: impl FnMut(&str) -> String) -> String {
     out
 }
 
+/// The count a program printed: the first integer after `after` on its
+/// output (a row's `count_after`), or without it the last integer there.
+pub fn count(stdout: &str, after: Option<&str>) -> Option<u64> {
+    let text = match after {
+        Some(a) => &stdout[stdout.find(a)? + a.len()..],
+        None => stdout,
+    };
+    let mut numbers = text.split(|c: char| !c.is_ascii_digit()).filter(|w| !w.is_empty());
+    let word = match after {
+        Some(_) => numbers.next(),
+        None => numbers.next_back(),
+    }?;
+    word.parse().ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_are_read_from_output() {
+        assert_eq!(count("85242128\n", None), Some(85_242_128));
+        assert_eq!(count("Checking depth: 3 302\n", None), Some(302));
+        let run = "ok   spec/x.yaml: 2 passed\n137 files, 1336 scenarios: 1336 passed, 0 failed\n";
+        assert_eq!(count(run, Some("scenarios: ")), Some(1336));
+        assert_eq!(count(run, Some("nowhere")), None);
+        assert_eq!(count("no digits", None), None);
+        assert_eq!(count("99999999999999999999999", None), None);
+    }
 
     #[test]
     fn placeholders_are_read_and_filled() {

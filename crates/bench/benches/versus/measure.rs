@@ -75,18 +75,3 @@ pub fn run(argv: &[String], limit: Duration) -> Result<Run, String> {
     }
     Ok(Run { cpu, wall, stdout })
 }
-
-/// The count a program printed: the first integer after `after` on its
-/// output, or without it the last integer there.
-pub fn count(stdout: &str, after: Option<&str>) -> Option<u64> {
-    let text = match after {
-        Some(a) => &stdout[stdout.find(a)? + a.len()..],
-        None => stdout,
-    };
-    let mut numbers = text.split(|c: char| !c.is_ascii_digit()).filter(|w| !w.is_empty());
-    let word = match after {
-        Some(_) => numbers.next(),
-        None => numbers.next_back(),
-    }?;
-    word.parse().ok()
-}

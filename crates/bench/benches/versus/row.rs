@@ -134,7 +134,7 @@ impl From<String> for Skip {
 /// A side's count from one run's output: an engine that prints none fails
 /// the row, its output's end shown.
 fn read(row: &Row, argv: &[String], stdout: &str) -> Result<u64, String> {
-    measure::count(stdout, row.count_after.as_deref()).ok_or_else(|| {
+    rows::count(stdout, row.count_after.as_deref()).ok_or_else(|| {
         let what = row.count_after.as_ref().map_or("an integer".to_string(), |a| format!("an integer after {a:?}"));
         let text = stdout.trim();
         let end = text.char_indices().rev().nth(200).map_or(0, |(i, _)| i);
