@@ -47,11 +47,14 @@ pub fn build(workspace: &Path, binary: &Path, shown: String) -> Build {
     Build { commit, dirty, version, binary: shown }
 }
 
-/// Whether the binary is older than the workspace's last commit (built
-/// before it, so that it may not be the code the record names).
+/// Whether the binary is older than the last commit that changed what it
+/// is built from (so that it may not be the code the record names); the
+/// benchmarks, the tests and the book are not part of it.
 pub fn stale(workspace: &Path, binary: &Path) -> bool {
     let dir = workspace.to_string_lossy();
-    let committed = output("git", &["-C", &dir, "log", "-1", "--format=%ct"]).and_then(|s| s.parse::<u64>().ok());
+    let sources = ["--", "src", "crates", "spec", "Cargo.toml", "Cargo.lock", ":!crates/bench"];
+    let args: Vec<&str> = ["-C", &dir, "log", "-1", "--format=%ct"].into_iter().chain(sources).collect();
+    let committed = output("git", &args).and_then(|s| s.parse::<u64>().ok());
     let built = std::fs::metadata(binary)
         .and_then(|m| m.modified())
         .ok()
