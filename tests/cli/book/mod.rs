@@ -10,6 +10,7 @@ mod commands;
 mod examples;
 mod links;
 mod reference;
+mod speed;
 
 use std::path::{Path, PathBuf};
 

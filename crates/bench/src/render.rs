@@ -1,0 +1,245 @@
+//! The book's speed tables (`docs/speed/TABLE.md`), rendered from the
+//! records: each row of the rows file from the newest record that measured
+//! it, with the run it came from, so that no figure of the book is typed
+//! by hand. The book's tests render them again and compare.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use crate::record::{Record, Row};
+use crate::rows::{self, Measure, Rows, Table, RULECHECK};
+
+/// The first line of every fragment.
+pub const HEADER: &str = "<!-- Rendered from the records in docs/speed/records/ \
+(RULECHECK_BLESS_DOCS=1 cargo test --release --test cli book): edit the rows or record a run, not this file. -->";
+
+/// Each table's fragment, by table id, in the rows file's order.
+pub fn fragments(rows: &Rows, records: &[(PathBuf, Record)]) -> Vec<(String, String)> {
+    rows.tables.iter().map(|t| (t.id.clone(), fragment(rows, t, records))).collect()
+}
+
+/// The newest measurement of each row id: the record's file name and the row.
+fn newest(records: &[(PathBuf, Record)]) -> BTreeMap<&str, (&Path, &Record, &Row)> {
+    let mut out = BTreeMap::new();
+    for (path, record) in records {
+        for row in &record.rows {
+            out.insert(row.id.as_str(), (path.as_path(), record, row));
+        }
+    }
+    out
+}
+
+/// A command template as the table shows it: rulecheck's arguments alone
+/// when it runs rulecheck, the binary named `rulecheck` inside them.
+fn shown(template: &str) -> String {
+    let prefix = format!("{{{RULECHECK}}} ");
+    let rest = template.strip_prefix(&prefix).unwrap_or(template);
+    rows::fill(rest, |n| n.to_string())
+}
+
+/// A count with thousands separated by commas.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn code(text: &str) -> String {
+    format!("`{}`", text.replace('|', "\\|"))
+}
+
+fn fragment(rows: &Rows, table: &Table, records: &[(PathBuf, Record)]) -> String {
+    let newest = newest(records);
+    let natives = table.rows.iter().all(|r| rows.program_name(&r.b) != RULECHECK);
+    let unit = match table.measure {
+        Measure::Cpu => "CPU",
+        Measure::Wall => "wall",
+    };
+    let mut out = format!("{HEADER}\n\n");
+    let (first, second) = if natives { ("rulecheck", "native") } else { ("command", "against") };
+    let _ = writeln!(out, "| {first} | {second} | count | {first}, {unit} | {second}, {unit} | ratio |");
+    out.push_str("|---|---|---:|---:|---:|---:|\n");
+    let mut used: Vec<(&Path, &Record)> = Vec::new();
+    let mut abouts: Vec<String> = Vec::new();
+    let mut missing = Vec::new();
+    let mut differ = Vec::new();
+    for row in &table.rows {
+        let Some(&(path, record, measured)) = newest.get(row.id.as_str()) else {
+            missing.push(row);
+            continue;
+        };
+        if !used.iter().any(|(p, _)| *p == path) {
+            used.push((path, record));
+        }
+        for side in [&measured.a, &measured.b] {
+            if let Some(about) = &side.about {
+                // An engine's line names it already, or is given its name.
+                let line = match about.starts_with(&side.program) {
+                    true => about.clone(),
+                    false => format!("{}: {about}", side.program),
+                };
+                if !abouts.contains(&line) {
+                    abouts.push(line);
+                }
+            }
+        }
+        let against = if rows.program_name(&row.b) == RULECHECK {
+            code(&shown(&row.b))
+        } else {
+            let name = rows.program_name(&row.b);
+            row.note.as_ref().map_or(name.clone(), |n| format!("{name}, {n}"))
+        };
+        let count = match (measured.a.count, measured.b.count) {
+            (Some(a), Some(b)) if a == b => thousands(a),
+            (Some(a), Some(b)) => format!("{} / {}", thousands(a), thousands(b)),
+            (Some(a), None) | (None, Some(a)) => thousands(a),
+            (None, None) => String::new(),
+        };
+        if let Some(why) = &row.counts_differ {
+            differ.push(format!("{} against {}: {why}.", code(&shown(&row.a)), rows.program_name(&row.b)));
+        }
+        let m = table.measure;
+        let _ = writeln!(
+            out,
+            "| {} | {against} | {count} | {:.3} s | {:.3} s | {:.2} |",
+            code(&shown(&row.a)),
+            measured.a.median(m),
+            measured.b.median(m),
+            measured.ratio
+        );
+    }
+    if used.is_empty() {
+        // Nothing measured: no empty table, only what is missing.
+        out = format!("{HEADER}\n\n");
+    } else {
+        out.push('\n');
+    }
+    for line in &differ {
+        let _ = writeln!(out, "{line}\n");
+    }
+    if !used.is_empty() {
+        let what = match table.measure {
+            Measure::Cpu => "CPU seconds (user and system) of each whole process, its children included",
+            Measure::Wall => "wall seconds of each whole process",
+        };
+        let _ = writeln!(out, "Medians of interleaved pairs, {what}; the ratio is the median of the pairs' ratios.");
+    }
+    for (path, record) in &used {
+        let file = path.file_name().map_or_else(String::new, |f| f.to_string_lossy().into_owned());
+        let commit: String = record.rulecheck.commit.chars().take(7).collect();
+        let dirty = if record.rulecheck.dirty { " with changes not committed" } else { "" };
+        let _ = writeln!(
+            out,
+            "Recorded {} ({} pairs) on {}, {} cores, load average {:.2} before and {:.2} after, \
+             rulecheck {commit}{dirty}: `docs/speed/records/{file}`.",
+            record.date.split('T').next().unwrap_or(&record.date),
+            record.pairs,
+            record.machine.cpu,
+            record.machine.cores,
+            record.machine.load_before[0],
+            record.machine.load_after[0],
+        );
+    }
+    for about in &abouts {
+        let _ = writeln!(out, "{about}.");
+    }
+    if !missing.is_empty() {
+        let names: Vec<String> = missing
+            .iter()
+            .map(|r| {
+                let b = rows.program_name(&r.b);
+                let b = if b == RULECHECK { code(&shown(&r.b)) } else { b };
+                format!("{} against {b}", code(&shown(&r.a)))
+            })
+            .collect();
+        let _ = writeln!(out, "Not recorded yet: {}.", names.join(", "));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_have_their_thousands_separated() {
+        assert_eq!(thousands(85_242_128), "85,242,128");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+    }
+
+    fn side(program: &str, template: &str, count: u64, cpu: f64) -> crate::record::Side {
+        crate::record::Side {
+            program: program.into(),
+            about: None,
+            template: template.into(),
+            command: Vec::new(),
+            count: Some(count),
+            cpu: vec![cpu],
+            wall: vec![cpu],
+            median_cpu: cpu,
+            median_wall: cpu,
+        }
+    }
+
+    #[test]
+    fn a_table_shows_the_newest_measurement_of_each_row_and_names_the_rest() {
+        let rows: Rows = serde_saphyr::from_str(
+            "natives: {dh: {name: DarkHorse}}\n\
+             tables:\n\
+             - id: t\n  rows:\n\
+             \x20 - {id: e11, a: '{rulecheck} perft english 11', b: '{dh} 11'}\n\
+             \x20 - {id: e12, a: '{rulecheck} perft english 12', b: '{dh} 12'}\n",
+        )
+        .unwrap();
+        let record = |date: &str, cpu: f64| Record {
+            date: date.into(),
+            rulecheck: crate::record::Build {
+                commit: "0123456789".into(),
+                dirty: false,
+                version: String::new(),
+                binary: String::new(),
+            },
+            machine: crate::record::Machine {
+                cpu: "a CPU".into(),
+                cores: 2,
+                load_before: [1.0; 3],
+                load_after: [1.5; 3],
+            },
+            pairs: 1,
+            rows: vec![Row {
+                id: "e11".into(),
+                table: "t".into(),
+                measure: Measure::Cpu,
+                a: side("rulecheck", "{rulecheck} perft english 11", 85_242_128, cpu),
+                b: side("DarkHorse", "{dh} 11", 85_242_128, 1.0),
+                tabled: Some(85_242_128),
+                ratio: cpu,
+            }],
+            skipped: Vec::new(),
+            failed: Vec::new(),
+        };
+        let records = vec![
+            (PathBuf::from("old.json"), record("2026-01-01T00:00:00Z", 0.9)),
+            (PathBuf::from("new.json"), record("2026-02-01T00:00:00Z", 0.5)),
+        ];
+        let text = &fragments(&rows, &records)[0].1;
+        assert!(text.contains("| `perft english 11` | DarkHorse | 85,242,128 | 0.500 s | 1.000 s | 0.50 |"), "{text}");
+        assert!(!text.contains("0.900 s"), "{text}");
+        assert!(text.contains("`docs/speed/records/new.json`"), "{text}");
+        assert!(text.contains("Not recorded yet: `perft english 12` against DarkHorse."), "{text}");
+    }
+
+    #[test]
+    fn commands_are_shown_without_the_binary() {
+        assert_eq!(shown("{rulecheck} perft english 11"), "perft english 11");
+        assert_eq!(shown("{rulecheck} run --engine '{rulecheck} serve'"), "run --engine 'rulecheck serve'");
+    }
+}

@@ -1,0 +1,59 @@
+//! The speed tables of the book are the benchmark's records rendered, not
+//! text typed by hand: each table of docs/speed/rows.yaml is rendered from
+//! the records in docs/speed/records/ (written by `cargo bench --bench
+//! versus -- --record FILE`) into docs/speed/TABLE.md, which the Speed page
+//! includes. A fragment edited by hand, or a record added or changed without
+//! rendering again, fails here; `RULECHECK_BLESS_DOCS=1` renders them.
+
+use std::path::Path;
+
+use rulecheck_bench::{record, render, rows::Rows};
+
+use crate::support::process::ROOT;
+
+#[test]
+fn the_speed_tables_are_rendered_from_the_benchmark_records() {
+    let speed = Path::new(ROOT).join("docs/speed");
+    let rows = Rows::load(&speed.join("rows.yaml")).unwrap_or_else(|e| panic!("{e}"));
+    let records = record::load_all(&speed.join("records")).unwrap_or_else(|e| panic!("{e}"));
+    for (path, record) in &records {
+        for row in &record.rows {
+            let table = rows.table_of(&row.id).map(|t| t.id.as_str());
+            assert_eq!(
+                table,
+                Some(row.table.as_str()),
+                "{}: row {} is no row of that table in rows.yaml",
+                path.display(),
+                row.id
+            );
+        }
+    }
+    let fragments = render::fragments(&rows, &records);
+    let bless = std::env::var_os("RULECHECK_BLESS_DOCS").is_some();
+    let page = std::fs::read_to_string(Path::new(ROOT).join("docs/src/speed.md")).expect("docs/src/speed.md");
+    let mut problems = Vec::new();
+    for (id, text) in &fragments {
+        let file = speed.join(format!("{id}.md"));
+        if bless {
+            std::fs::write(&file, text).expect("a fragment is written");
+        } else if std::fs::read_to_string(&file).ok().as_ref() != Some(text) {
+            problems.push(format!("docs/speed/{id}.md is not what the records render"));
+        }
+        if !page.contains(&format!("{{{{#include ../speed/{id}.md}}}}")) {
+            problems.push(format!("docs/src/speed.md does not include ../speed/{id}.md"));
+        }
+    }
+    for entry in std::fs::read_dir(&speed).expect("docs/speed reads") {
+        let name = entry.expect("docs/speed reads").file_name().to_string_lossy().into_owned();
+        if let Some(id) = name.strip_suffix(".md") {
+            if !fragments.iter().any(|(t, _)| t == id) {
+                problems.push(format!("docs/speed/{name} is the table of no row in rows.yaml"));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{}\n(`RULECHECK_BLESS_DOCS=1 cargo test --release --test cli book::speed` renders them: read the diff)",
+        problems.join("\n")
+    );
+}
