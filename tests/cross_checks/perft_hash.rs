@@ -178,7 +178,11 @@ fn split_counts_with_tables_are_the_plain_counts() {
                             .0
                     })
                     .collect();
-                assert_eq!(rulecheck::perft::add(&parts), Ok(u128::from(plain)), "{variant} in {n} shards, table {bytes}");
+                assert_eq!(
+                    rulecheck::perft::add(&parts),
+                    Ok(u128::from(plain)),
+                    "{variant} in {n} shards, table {bytes}"
+                );
             }
         }
     }

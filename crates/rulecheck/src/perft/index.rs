@@ -5,9 +5,14 @@
 //!
 //! Read under `auto`, one source at most:
 //!
-//! - Slurm job arrays: `SLURM_ARRAY_TASK_ID`, made an index from 0 by
-//!   `SLURM_ARRAY_TASK_MIN` and `SLURM_ARRAY_TASK_STEP`; the workers are
-//!   `SLURM_ARRAY_TASK_COUNT`.
+//! - Slurm job arrays: `SLURM_ARRAY_TASK_ID` as it is, so the array is
+//!   numbered from 0 (`--array=0-63`). Not made relative to
+//!   `SLURM_ARRAY_TASK_MIN`, nor the workers taken from
+//!   `SLURM_ARRAY_TASK_COUNT`: a failed task submitted again alone
+//!   (`--array=5`) has a minimum of 5 and a count of 1, and must still
+//!   count index 5's units of all the workers. `SLURM_ARRAY_TASK_MAX` is
+//!   checked against the number of workers, so that an array numbered from
+//!   1, or longer than the workers, is refused in every task.
 //! - Kubernetes Indexed Jobs: `JOB_COMPLETION_INDEX`; the number of
 //!   workers (the Job's `completions`) is in no variable, so `--count` must
 //!   give it.
@@ -24,6 +29,9 @@ pub struct Index {
     pub index: usize,
     pub count: Option<usize>,
     pub source: String,
+    /// The highest index of the batch (a Slurm array's last task), checked
+    /// against the number of workers.
+    pub last: Option<usize>,
 }
 
 /// The variables `auto` reads, with what each means.
@@ -56,7 +64,7 @@ pub fn resolve(given: &str, env: &dyn Fn(&str) -> Option<String>) -> Result<Inde
                 rulecheck_text::shown(given)
             )
         })?;
-        return Ok(Index { index, count: None, source: "--index".into() });
+        return Ok(Index { index, count: None, source: "--index".into(), last: None });
     }
     let set: Vec<(&str, &str)> = SOURCES.iter().copied().filter(|(name, _)| env(name).is_some()).collect();
     match set.as_slice() {
@@ -80,27 +88,23 @@ fn from(name: &str, env: &dyn Fn(&str) -> Option<String>) -> Result<Index, Strin
     let got = |n: &str| number(env, n);
     let value = got(name)?.unwrap_or_default();
     match name {
-        "SLURM_ARRAY_TASK_ID" => {
-            let min = got("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
-            let step = got("SLURM_ARRAY_TASK_STEP")?.unwrap_or(1).max(1);
-            let off = value.checked_sub(min).filter(|o| o % step == 0).ok_or_else(|| {
-                format!("SLURM_ARRAY_TASK_ID={value} is not SLURM_ARRAY_TASK_MIN={min} plus a multiple of SLURM_ARRAY_TASK_STEP={step}")
-            })?;
-            let count = got("SLURM_ARRAY_TASK_COUNT")?;
-            Ok(Index {
-                index: off / step,
-                count,
-                source: format!("SLURM_ARRAY_TASK_ID={value} (from {min}, step {step})"),
-            })
-        }
+        "SLURM_ARRAY_TASK_ID" => Ok(Index {
+            index: value,
+            count: None,
+            source: format!("SLURM_ARRAY_TASK_ID={value}"),
+            last: got("SLURM_ARRAY_TASK_MAX")?,
+        }),
         "CI_NODE_INDEX" => {
             let index = value.checked_sub(1).ok_or("CI_NODE_INDEX=0: GitLab counts its jobs from 1")?;
-            Ok(Index { index, count: got("CI_NODE_TOTAL")?, source: format!("CI_NODE_INDEX={value}") })
+            Ok(Index { index, count: got("CI_NODE_TOTAL")?, source: format!("CI_NODE_INDEX={value}"), last: None })
         }
-        "RULECHECK_INDEX" => {
-            Ok(Index { index: value, count: got("RULECHECK_COUNT")?, source: format!("RULECHECK_INDEX={value}") })
-        }
-        _ => Ok(Index { index: value, count: None, source: format!("{name}={value}") }),
+        "RULECHECK_INDEX" => Ok(Index {
+            index: value,
+            count: got("RULECHECK_COUNT")?,
+            source: format!("RULECHECK_INDEX={value}"),
+            last: None,
+        }),
+        _ => Ok(Index { index: value, count: None, source: format!("{name}={value}"), last: None }),
     }
 }
 
@@ -126,6 +130,13 @@ pub fn workers(found: &Index, given: Option<usize>, default: usize) -> Result<us
     if count == 0 {
         return Err("--count 0: there is at least one worker".into());
     }
+    if let Some(last) = found.last.filter(|&l| l >= count) {
+        return Err(format!(
+            "the array's last task is {last}, but there are {count} workers (indices 0 to {}): submit --array=0-{} (or give --count)",
+            count - 1,
+            count - 1
+        ));
+    }
     if found.index >= count {
         return Err(format!("index {} ({}) is not below the {count} workers", found.index, found.source));
     }
@@ -143,14 +154,16 @@ mod tests {
 
     #[test]
     fn each_batch_system_gives_its_index() {
-        let slurm =
-            env(&[("SLURM_ARRAY_TASK_ID", "7"), ("SLURM_ARRAY_TASK_MIN", "5"), ("SLURM_ARRAY_TASK_COUNT", "4")]);
-        let i = resolve("auto", &slurm).expect("slurm");
-        assert_eq!((i.index, i.count), (2, Some(4)));
-        assert_eq!(workers(&i, None, 99), Ok(4));
-        assert!(workers(&i, Some(3), 99).is_err(), "--count against the array's");
-        let stepped = env(&[("SLURM_ARRAY_TASK_ID", "8"), ("SLURM_ARRAY_TASK_STEP", "4")]);
-        assert_eq!(resolve("auto", &stepped).map(|i| i.index), Ok(2));
+        // A task submitted again alone keeps its index among all workers.
+        let again = [("SLURM_ARRAY_TASK_ID", "7"), ("SLURM_ARRAY_TASK_MIN", "7"), ("SLURM_ARRAY_TASK_COUNT", "1")];
+        let i = resolve("auto", &env(&again)).expect("slurm");
+        assert_eq!((i.index, i.count), (7, None));
+        assert_eq!(workers(&i, None, 16), Ok(16));
+        assert!(workers(&i, Some(4), 16).is_err(), "index 7 of 4");
+        let from_one = env(&[("SLURM_ARRAY_TASK_ID", "1"), ("SLURM_ARRAY_TASK_MAX", "16")]);
+        let e = workers(&resolve("auto", &from_one).expect("slurm"), None, 16).expect_err("0-15");
+        assert!(e.contains("--array=0-15"), "{e}");
+        let slurm = env(&[("SLURM_ARRAY_TASK_ID", "7")]);
         let k8s = env(&[("JOB_COMPLETION_INDEX", "3")]);
         let i = resolve("auto", &k8s).expect("k8s");
         assert!(workers(&i, None, 8).is_err(), "Kubernetes needs --count");
@@ -170,6 +183,5 @@ mod tests {
         assert!(e.contains("SLURM_ARRAY_TASK_ID=1") && e.contains("RULECHECK_INDEX=2"), "{e}");
         assert!(resolve("auto", &env(&[("RULECHECK_INDEX", "x")])).is_err());
         assert!(resolve("-1", &env(&[])).is_err());
-        assert!(resolve("auto", &env(&[("SLURM_ARRAY_TASK_ID", "3"), ("SLURM_ARRAY_TASK_MIN", "5")])).is_err());
     }
 }
