@@ -158,3 +158,36 @@ fn a_worker_stopped_by_sigterm_exits_5() {
     let status = child.wait().expect("ends");
     assert_eq!(status.code(), Some(5), "{status:?}");
 }
+
+/// Every rulecheck command line of the batch examples (examples/batch/:
+/// Slurm, Kubernetes, GitHub Actions) is one this build reads.
+#[test]
+fn the_batch_examples_command_lines_are_rulechecks() {
+    let dir = Path::new(ROOT).join("examples/batch");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).expect("examples/batch") {
+        let file = entry.expect("entry").path();
+        let text = std::fs::read_to_string(&file).expect("text");
+        for (i, line) in text.lines().enumerate() {
+            let words: Vec<String> = if let Some(json) = line.trim().strip_prefix("command: ") {
+                let json = json.split(" #").next().unwrap_or(json);
+                serde_json::from_str(json).expect("a JSON command")
+            } else if let Some(at) = line.find("rulecheck perft") {
+                let rest = &line[at..];
+                let rest = rest.split(" #").next().unwrap_or(rest);
+                rest.split_whitespace().map(String::from).collect()
+            } else {
+                continue;
+            };
+            if words.first().map(String::as_str) != Some("rulecheck") || words.len() < 2 {
+                continue;
+            }
+            let mut args = vec!["parse-args"];
+            args.extend(words[1..].iter().map(String::as_str));
+            let o = rulecheck(&args);
+            assert_eq!(o.code, Some(0), "{}:{}: {}\n{}", file.display(), i + 1, words.join(" "), o.all());
+            seen += 1;
+        }
+    }
+    assert!(seen >= 10, "only {seen} command lines found");
+}
