@@ -268,6 +268,42 @@ pub fn add(plan: &Plan, files: Vec<Read>) -> Sum {
 mod tests {
     use super::*;
 
+    /// Two units of 18,446,744,073,709,551,000 leaves each (a position
+    /// counted 9,223,372,036,854,775,500 times over two lines) add up to
+    /// 36,893,488,147,419,102,000, past 2^64, in the total and the root's
+    /// divide row alike.
+    #[test]
+    fn units_add_up_past_2_to_the_64() {
+        use crate::perft::plan::{digest, Leaf};
+        let leaf = |p: &str| Leaf { position: p.into(), multiplicity: 2, roots: vec![("9-13".into(), 2)] };
+        let mut plan = Plan {
+            format: crate::perft::plan::FORMAT,
+            sha256: String::new(),
+            variant: "english".into(),
+            options: Default::default(),
+            position: "start".into(),
+            depth: 40,
+            paths: false,
+            frontier: 1,
+            root_moves: vec!["9-13".into()],
+            lines: 4,
+            units: vec![Unit { id: 0, leaves: vec![leaf("a")] }, Unit { id: 1, leaves: vec![leaf("b")] }],
+        };
+        plan.sha256 = digest(&plan);
+        let half = 9_223_372_036_854_775_500u64;
+        let records: Vec<(At, Record)> = plan
+            .units
+            .iter()
+            .map(|u| (At { file: "r".into(), line: u.id + 1 }, Record::of(&plan, u, &[half]).expect("a record")))
+            .collect();
+        assert_eq!(records[0].1.count, 18_446_744_073_709_551_000);
+        let sum = add(&plan, vec![Read { records, ..Read::default() }]);
+        assert!(sum.complete(), "{sum:?}");
+        assert_eq!(sum.total, 36_893_488_147_419_102_000);
+        assert_eq!(sum.divide, [("9-13".to_string(), 36_893_488_147_419_102_000)]);
+        assert_eq!(sum.certificate.map(|c| c.total), Some(36_893_488_147_419_102_000));
+    }
+
     /// A record's line is read back; a last line without its newline is
     /// torn, and the whole text ends before it.
     #[test]
