@@ -82,7 +82,7 @@ pub(super) fn perft_work(args: Args) -> Result<u8, Fail> {
         j.append(&r)
     };
     let threads = work::Threads { jobs: args.jobs, hash: args.hash };
-    work::count(game.as_ref(), &plan, &pending, threads, found.index, &append, &|| false).map_err(bad)?;
+    work::count(game.as_ref(), &plan, &pending, threads, found.index, &append).map_err(bad)?;
     note(&format!("index {}: {} units recorded in {}", found.index, share.len(), path.display()));
     Ok(0)
 }

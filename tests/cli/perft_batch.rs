@@ -191,3 +191,34 @@ fn the_batch_examples_command_lines_are_rulechecks() {
     }
     assert!(seen >= 10, "only {seen} command lines found");
 }
+
+/// Under --paths a king's circuit taken either way round is two routes: a
+/// plan cut at any frontier below it gives the plain walk's divide table
+/// and total.
+#[test]
+fn a_plan_counts_capture_routes_as_perft_paths_does() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let circuit = "W:WKc3:Bb4,b6,d6,d4,h8";
+    let plain = rulecheck(&["perft", "russian", circuit, "6", "--paths", "--divide"]).ok();
+    for frontier in ["1", "2", "3"] {
+        let plan = s(&dir.path().join(format!("plan{frontier}.json")));
+        let records = s(&dir.path().join(format!("r{frontier}.jsonl")));
+        rulecheck(&[
+            "perft-plan",
+            "russian",
+            circuit,
+            "6",
+            "--paths",
+            "--frontier",
+            frontier,
+            "--units",
+            "2",
+            "-O",
+            &plan,
+        ])
+        .ok();
+        work_with(&[], &[&plan, "--index", "0", "--count", "1", "-O", &records]).ok();
+        let sum = rulecheck(&["perft-add", "--plan", &plan, &records]).ok();
+        assert_eq!(sum.stdout, plain.stdout, "frontier {frontier}");
+    }
+}

@@ -38,6 +38,11 @@ impl Journal {
     /// of this plan (a torn last line is cut off).
     pub fn open(path: &Path, plan: &Plan) -> Result<Journal, String> {
         let shown = path.display();
+        // A FIFO or a device would block or swallow the records: only a
+        // regular file is read back and appended to.
+        if let Some(why) = std::fs::metadata(path).ok().and_then(|m| rulecheck_files::not_regular(&m)) {
+            return Err(format!("{shown}: {why}; the records go to a regular file"));
+        }
         let mut journal =
             Journal { file: open_append(path)?, path: path.to_path_buf(), done: BTreeSet::new(), torn: None };
         let text = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
@@ -101,8 +106,9 @@ pub struct Threads {
 }
 
 /// Count `units` of `plan`, each record handed to `done` as its unit is
-/// finished (in the order they finish). `stop` is asked before each unit:
-/// a stop asked leaves the rest uncounted. The first error ends the count.
+/// finished (in the order they finish). The first error ends the count. A
+/// stop needs no care here: what `done` was given is on disk, and the
+/// command ends the process at a signal.
 pub fn count(
     game: &dyn Game,
     plan: &Plan,
@@ -110,7 +116,6 @@ pub fn count(
     threads: Threads,
     index: usize,
     done: &(dyn Fn(Record) -> Result<(), String> + Sync),
-    stop: &(dyn Fn() -> bool + Sync),
 ) -> Result<(), String> {
     let n = threads.jobs.min(units.len()).max(1);
     let counters = (0..n)
@@ -120,7 +125,7 @@ pub fn count(
     let error: Mutex<Option<String>> = Mutex::new(None);
     let failed = || error.lock().map(|e| e.is_some()).unwrap_or(true);
     let work = |mut c: Box<dyn crate::game::Counter + '_>| {
-        while !failed() && !stop() {
+        while !failed() {
             let Some(unit) = units.get(next.fetch_add(1, Ordering::Relaxed)) else { break };
             let started = Instant::now();
             let result = count_unit(c.as_mut(), plan, unit).and_then(|counts| {
