@@ -83,6 +83,7 @@ pub(super) fn perft_work(args: Args) -> Result<u8, Fail> {
     };
     let threads = work::Threads { jobs: args.jobs, hash: args.hash };
     work::count(game.as_ref(), &plan, &pending, threads, found.index, &append).map_err(bad)?;
-    note(&format!("index {}: {} units recorded in {}", found.index, share.len(), path.display()));
+    let units = if share.len() == 1 { "unit" } else { "units" };
+    note(&format!("index {}: its {} {units} recorded in {}", found.index, share.len(), path.display()));
     Ok(0)
 }
