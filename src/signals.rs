@@ -35,3 +35,27 @@ pub fn install() -> Result<(), String> {
         Ok(())
     }
 }
+
+/// End the process at once with `code` on SIGINT or SIGTERM, for a command
+/// whose finished work is on disk as it finishes (`perft-work` syncs each
+/// unit's record): nothing is left to write, and the exit code tells a
+/// retry policy that the work was stopped, not wrong.
+pub fn exit_on_signals(code: i32) -> Result<(), String> {
+    #[cfg(unix)]
+    {
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+
+        use signal_hook::consts::{SIGINT, SIGTERM};
+        let always = Arc::new(AtomicBool::new(true));
+        for signal in [SIGINT, SIGTERM] {
+            signal_hook::flag::register_conditional_shutdown(signal, code, Arc::clone(&always))
+                .map_err(|e| format!("cannot handle signal {signal}: {e}"))?;
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = code;
+    }
+    Ok(())
+}

@@ -9,8 +9,9 @@
 # Every task runs the same command line in the same directory: the command,
 # the engines file, the spec and the options are what the parts' inputs
 # hash is made of, and the merge refuses parts whose hash differs.
-# --index auto reads SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT (an
-# array from 1, or with a step, is counted from its first task). A task
+# --index auto reads SLURM_ARRAY_TASK_ID, and the count from the whole
+# array (numbered from 0); a task submitted again alone (sbatch --array=2)
+# keeps its index and needs the count: add --count 4 to resubmit it. A task
 # exits 0 once its part is written, whatever the engines did: the merge
 # exits as the whole matrix does.
 #SBATCH --job-name=rulecheck-matrix

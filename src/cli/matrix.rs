@@ -39,8 +39,9 @@ pub(super) struct Args {
     #[arg(long, value_name = "FILE", conflicts_with = "index")]
     html: Option<PathBuf>,
     /// Run only share I (0 to N-1) of the matrix's cells, one per engine and scenario, and write it
-    /// as a part for `matrix merge`; `auto` reads it from a Slurm job array (SLURM_ARRAY_TASK_ID and
-    /// SLURM_ARRAY_TASK_COUNT) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with --count).
+    /// as a part for `matrix merge`; `auto` reads it from a Slurm job array (SLURM_ARRAY_TASK_ID, the
+    /// count from a whole array 0 to N-1), a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with
+    /// --count), GitLab (CI_NODE_INDEX) or RULECHECK_INDEX and RULECHECK_COUNT.
     #[arg(long, value_name = "I|auto")]
     index: Option<IndexArg>,
     /// How many shares the matrix is split into (with --index).

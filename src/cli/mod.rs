@@ -5,7 +5,7 @@
 //! every one skipped, or an engine that does not play the variant), 5
 //! stopped by SIGINT or SIGTERM, or by rulecheck's own failure (its file
 //! descriptors or processes exhausted): the report then covers what
-//! finished.
+//! finished (`perft-work` ends at once: its records are on disk).
 //!
 //! This file holds the parser and the dispatch; each command is a file of
 //! its own, and what several commands read or print the same way is in
@@ -39,7 +39,10 @@ mod mutants;
 mod new;
 mod perft;
 mod perft_add;
+mod perft_plan;
 mod perft_table;
+mod perft_verify;
+mod perft_work;
 mod readings;
 mod referee;
 mod referee_dxp;
@@ -251,12 +254,17 @@ enum Command {
     /// Count the leaf nodes of the move tree: `perft VARIANT [POSITION] DEPTH`.
     #[command(override_usage = "rulecheck perft [OPTIONS] <VARIANT> [POSITION] <DEPTH>")]
     Perft(perft::Args),
-    /// Add up the parts of a perft counted with `perft --shard K/N --json`, checking that they are one perft and all there.
-    PerftAdd {
-        /// The parts' JSON files (`-` for standard input, one part a line).
-        #[arg(required = true)]
-        files: Vec<PathBuf>,
-    },
+    /// Add up the parts of a perft counted with `perft --shard K/N --json`, or with --plan the records of `perft-work`, checking that they are one perft and all there.
+    PerftAdd(perft_add::Args),
+    /// Plan a perft for a batch system: the unique positions PLIES below the root, with their multiplicities, in units.
+    #[command(
+        override_usage = "rulecheck perft-plan [OPTIONS] --frontier <PLIES> --units <N> <VARIANT> [POSITION] <DEPTH>"
+    )]
+    PerftPlan(perft_plan::Args),
+    /// Count one worker's units of a plan (--index I or auto), recording each as it finishes; started again, it skips what it recorded.
+    PerftWork(perft_work::Args),
+    /// Count K random units of a plan's records again, with and without a transposition table, and name any that differ.
+    PerftVerify(perft_verify::Args),
     /// Check the reference, or an engine (--engine), against perft table files (spec/perft): one line a row, expected and got.
     PerftTable(perft_table::Args),
     /// Replay the same positions under two variants and show, as a unified diff, where they differ.
@@ -383,7 +391,10 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
         }
         Command::Show { variant, position, svg } => show::show(options, notation, &variant, svg, position.as_deref()),
         Command::Perft(args) => perft::perft(options, notation, args),
-        Command::PerftAdd { files } => perft_add::perft_add(&files),
+        Command::PerftAdd(args) => perft_add::perft_add(args),
+        Command::PerftPlan(args) => perft_plan::perft_plan(options, args),
+        Command::PerftWork(args) => perft_work::perft_work(args),
+        Command::PerftVerify(args) => perft_verify::perft_verify(args),
         Command::PerftTable(args) => perft_table::perft_table(args),
         Command::Diff { a, b, paths, fen, play } => diff::diff(notation, &a, &b, paths, fen, play),
         Command::Replay { variant, file, scenario } => replay::replay(options, &variant, &file, scenario),

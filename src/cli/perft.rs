@@ -45,6 +45,31 @@ pub(super) struct Args {
     limits: Limits,
 }
 
+/// `perft --json`: counts as JSON numbers of all their digits, past 2^64
+/// too (a `serde_json::Value` holds no more than 64 bits).
+#[derive(serde::Serialize)]
+struct Report<'a> {
+    variant: &'a str,
+    position: &'a str,
+    depth: u32,
+    nodes: u128,
+    divide: Rows<'a>,
+}
+
+/// The divide rows as one JSON object, in the order counted (natural).
+struct Rows<'a>(&'a [(String, u128)]);
+
+impl serde::Serialize for Rows<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (m, n) in self.0 {
+            map.serialize_entry(m, n)?;
+        }
+        map.end()
+    }
+}
+
 /// A progress bar follows a long count root move by root move.
 struct Bar(indicatif::ProgressBar);
 
@@ -177,10 +202,8 @@ pub(super) fn perft(raw_options: &[String], notation: Option<&str>, args: Args) 
     let rulecheck::perft::Counted { total, divide: rows, stats } = counted;
     let secs = started.elapsed().as_secs_f64();
     if json {
-        let div: serde_json::Map<String, serde_json::Value> =
-            rows.iter().map(|(m, n)| (m.clone(), serde_json::Value::from(*n))).collect();
-        let v = serde_json::json!({"variant": variant, "position": p, "depth": depth, "nodes": total, "divide": div});
-        outln!("{v}")?;
+        let v = Report { variant, position: &p, depth, nodes: total, divide: Rows(&rows) };
+        outln!("{}", serde_json::to_string(&v).map_err(|e| bad(format!("the JSON report: {e}")))?)?;
     } else {
         let mut text: String = rows.iter().map(|(m, n)| format!("{m}: {n}\n")).collect();
         if !rows.is_empty() {

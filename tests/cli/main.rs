@@ -8,7 +8,8 @@
 //! ends (`lifecycle`), numbers and sizes out of range refused and parsing
 //! kept linear (`limits`), the referee against scripted Hub engines
 //! (`referee`) and DXP engines the tests play over loopback
-//! (`referee_dxp`), the book's path for an engine author followed as
+//! (`referee_dxp`), a perft planned for a batch system, worked by index and
+//! added up (`perft_batch`), the book's path for an engine author followed as
 //! written (`walkthrough`), and the book itself: its examples run, its
 //! links resolve, its command reference current, its pages read in a
 //! browser (`book`).
@@ -32,6 +33,7 @@ mod cli;
 mod lifecycle;
 mod limits;
 mod outputs;
+mod perft_batch;
 mod readings;
 mod referee;
 mod referee_dxp;

@@ -9,7 +9,10 @@
 //! engines over py-draughts (`referee`, `referee_dxp`), and real
 //! third-party engines in one matrix (`adapters`: it installs them where
 //! python3, node and npm are found, and skips with a message elsewhere;
-//! `--skip adapters::` leaves it out).
+//! `--skip adapters::` leaves it out), and a perft plan worked on a
+//! single-node Slurm cluster and by local processes, a worker lost mid-way
+//! (`batch`: Slurm where root and its packages are found, said skipped
+//! elsewhere).
 //!
 //! One test binary rather than one per file, so that the library is linked
 //! and `support/` compiled once for all of them. Kept apart: `spec.rs`
@@ -26,6 +29,7 @@ mod support;
 
 mod action;
 mod adapters;
+mod batch;
 mod cross_check;
 mod halma_cross_check;
 mod konane_cross_check;

@@ -223,8 +223,8 @@ fn an_index_out_of_range_or_without_its_count_is_refused_before_any_run() {
     let d = dir("index");
     let engines = engines_file(&d, "");
     let cases: [(&[&str], &str); 4] = [
-        (&["--index", "3", "--count", "3"], "index 3 is out of range for a count of 3: the indices are 0 to 2"),
-        (&["--index", "1"], "--index 1 needs --count N"),
+        (&["--index", "3", "--count", "3"], "index 3 is out of range, not below the 3 workers (0 to 2)"),
+        (&["--index", "1"], "--index 1 gives the index but not the number of workers: give --count N"),
         (&["--index", "0", "--count", "0"], "--count 0"),
         (&["--index", "first", "--count", "2"], "neither an index (0, 1, ...) nor `auto`"),
     ];
@@ -246,10 +246,20 @@ fn auto(engines: &str, out: &Path, extra: &[&str], vars: &[(&str, &str)]) -> pro
     let out_arg = s(out);
     args.extend(["--part", &out_arg]);
     let mut cmd = process::piped(&args);
-    for var in ["SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_STEP"] {
+    for var in [
+        "SLURM_ARRAY_TASK_ID",
+        "SLURM_ARRAY_TASK_COUNT",
+        "SLURM_ARRAY_TASK_MIN",
+        "SLURM_ARRAY_TASK_MAX",
+        "SLURM_ARRAY_TASK_STEP",
+        "JOB_COMPLETION_INDEX",
+        "CI_NODE_INDEX",
+        "CI_NODE_TOTAL",
+        "RULECHECK_INDEX",
+        "RULECHECK_COUNT",
+    ] {
         cmd.env_remove(var);
     }
-    cmd.env_remove("JOB_COMPLETION_INDEX");
     cmd.envs(vars.iter().copied());
     let o = cmd.output().expect("rulecheck runs");
     process::Outcome {
@@ -270,15 +280,35 @@ fn index_auto_reads_a_slurm_array_or_a_kubernetes_indexed_job() {
     let engines = engines_file(&d, "");
     let out = d.join("part.json");
 
-    let slurm = [("SLURM_ARRAY_TASK_ID", "1"), ("SLURM_ARRAY_TASK_COUNT", "2")];
+    let slurm = [
+        ("SLURM_ARRAY_TASK_ID", "1"),
+        ("SLURM_ARRAY_TASK_MIN", "0"),
+        ("SLURM_ARRAY_TASK_MAX", "1"),
+        ("SLURM_ARRAY_TASK_COUNT", "2"),
+    ];
     let o = auto(&engines, &out, &[], &slurm);
     assert_eq!(o.code, Some(0), "{}", o.all());
     assert_eq!(index_and_count(&out), (1, 2));
-    // `--array=1-4`: the tasks 1 to 4 are the indices 0 to 3.
-    let from_one = [("SLURM_ARRAY_TASK_ID", "4"), ("SLURM_ARRAY_TASK_COUNT", "4"), ("SLURM_ARRAY_TASK_MIN", "1")];
-    auto(&engines, &out, &[], &from_one).ok();
-    assert_eq!(index_and_count(&out), (3, 4));
     auto(&engines, &out, &["--count", "3"], &slurm).bad_input().stderr_has("SLURM_ARRAY_TASK_COUNT=2");
+    // A task submitted again alone (`--array=1`) keeps its index; the
+    // count of the whole array is given, since Slurm's is 1.
+    let again = [
+        ("SLURM_ARRAY_TASK_ID", "1"),
+        ("SLURM_ARRAY_TASK_MIN", "1"),
+        ("SLURM_ARRAY_TASK_MAX", "1"),
+        ("SLURM_ARRAY_TASK_COUNT", "1"),
+    ];
+    auto(&engines, &out, &["--count", "2"], &again).ok();
+    assert_eq!(index_and_count(&out), (1, 2));
+    auto(&engines, &out, &[], &again).bad_input().stderr_has("give --count N");
+    // `--array=1-4` is refused: the indices are 0 to 3.
+    let from_one = [
+        ("SLURM_ARRAY_TASK_ID", "1"),
+        ("SLURM_ARRAY_TASK_MIN", "1"),
+        ("SLURM_ARRAY_TASK_MAX", "4"),
+        ("SLURM_ARRAY_TASK_COUNT", "4"),
+    ];
+    auto(&engines, &out, &["--count", "4"], &from_one).bad_input().stderr_has("submit --array=0-3");
 
     let k8s = [("JOB_COMPLETION_INDEX", "2")];
     auto(&engines, &out, &["--count", "3"], &k8s).ok();
@@ -288,7 +318,7 @@ fn index_auto_reads_a_slurm_array_or_a_kubernetes_indexed_job() {
 
     auto(&engines, &out, &["--count", "2"], &[])
         .bad_input()
-        .stderr_has("neither SLURM_ARRAY_TASK_ID (a Slurm job array) nor JOB_COMPLETION_INDEX");
+        .stderr_has("none of SLURM_ARRAY_TASK_ID (a Slurm job array), JOB_COMPLETION_INDEX");
     auto(&engines, &out, &[], &[("JOB_COMPLETION_INDEX", "x")]).bad_input().stderr_has("JOB_COMPLETION_INDEX='x'");
 }
 

@@ -27,7 +27,7 @@ fn parts_add_up_to_the_plain_count() {
     ];
     for (g, variant, depth, paths) in cases {
         let start = g.start_position();
-        let plain = g.perft(&start, depth, paths).expect("perft");
+        let plain = u128::from(g.perft(&start, depth, paths).expect("perft"));
         for jobs in [2, 3] {
             assert_eq!(
                 parallel(g.as_ref(), &start, depth, paths, jobs, &|_| {}).expect("parallel"),
@@ -61,7 +61,7 @@ fn every_way_of_counting_gives_the_plain_count() {
     }
     let g = game_of("english", &[]);
     let start = g.start_position();
-    let plain = g.perft(&start, 5, false).expect("perft");
+    let plain = u128::from(g.perft(&start, 5, false).expect("perft"));
     for jobs in [1, 2] {
         for hash in [None, Some(1 << 22)] {
             for divide in [false, true] {
@@ -72,7 +72,7 @@ fn every_way_of_counting_gives_the_plain_count() {
                     let c = count(g.as_ref(), &start, asked, watch).expect("count");
                     let case = format!("{asked:?}, watched {watched}");
                     assert_eq!(c.total, plain, "{case}");
-                    let rows: u64 = c.divide.iter().map(|r| r.1).sum();
+                    let rows: u128 = c.divide.iter().map(|r| r.1).sum();
                     assert_eq!(rows, if divide { plain } else { 0 }, "{case}");
                     assert_eq!(c.stats.is_some(), hash.is_some(), "{case}");
                     let (parts, done) = (seen.0.into_inner(), seen.1.into_inner());

@@ -61,10 +61,25 @@ impl<'g, N, W> Counted<'g, N, W> {
     }
 }
 
+/// A count of `u64::MAX` is where a walk's saturating sums stopped (the
+/// walks with a table can reach counts past the word in hours; the plain
+/// walk, at a billion leaves a second, in centuries): it is refused, never
+/// given as a count. Sums over several counts (the root, the parts, a plan's
+/// units) are taken in `u128` by their callers.
+fn within_word(n: u64) -> Result<u64, NotationError> {
+    if n == u64::MAX {
+        return Err(NotationError::whole(
+            "the count of one subtree reached 2^64 - 1, past what one walk counts: \
+             cut the tree into units with `rulecheck perft-plan` (their sums are kept in 128 bits)",
+        ));
+    }
+    Ok(n)
+}
+
 impl<N: Notated, W: Walk<N::Position, N::Move>> Counter for Counted<'_, N, W> {
     fn perft(&mut self, position: &str, depth: u32) -> Result<u64, NotationError> {
         let pos = self.notation.parse_position(position)?;
-        Ok(self.walk.count(&pos, depth))
+        within_word(self.walk.count(&pos, depth))
     }
 
     fn divide_observed(
@@ -75,7 +90,7 @@ impl<N: Notated, W: Walk<N::Position, N::Move>> Counter for Counted<'_, N, W> {
     ) -> Result<Vec<(String, u64)>, NotationError> {
         let pos = self.notation.parse_position(position)?;
         let rows = self.walk.divide_observed(&pos, depth, done);
-        Ok(rows.into_iter().map(|(m, n)| (self.notation.write_move(&pos, &m), n)).collect())
+        rows.into_iter().map(|(m, n)| Ok((self.notation.write_move(&pos, &m), within_word(n)?))).collect()
     }
 
     fn stats(&self) -> Stats {
@@ -131,5 +146,25 @@ mod tests {
         assert_eq!(rows, [("1-2".to_string(), 1), ("1-3".to_string(), 1)]);
         assert!(counter.perft("9", 1).is_err(), "read by the notation");
         assert_eq!(counter.stats(), Stats::default(), "no table, no figures");
+    }
+
+    /// A walk that says it reached the top of the word (its saturating sums
+    /// stopped there) is refused, not given as a count.
+    #[test]
+    fn a_saturated_count_is_refused_not_given() {
+        struct Full;
+        impl Walk<u32, u32> for Full {
+            fn count(&mut self, _: &u32, _: u32) -> u64 {
+                u64::MAX
+            }
+            fn divide_observed(&mut self, _: &u32, _: u32, _: &dyn Fn()) -> Vec<(u32, u64)> {
+                vec![(1, 5), (2, u64::MAX)]
+            }
+        }
+        let line = Line(4);
+        let mut counter = Counted::new(&line, Full);
+        let e = counter.perft("0", 40).expect_err("refused");
+        assert!(e.message.contains("2^64"), "{}", e.message);
+        assert!(counter.divide_observed("0", 40, &|| {}).is_err());
     }
 }

@@ -89,7 +89,10 @@ impl<'r> Hashed<'r> {
         if let Some(n) = key.as_ref().and_then(|k| self.table.get(k, depth)) {
             return n;
         }
-        let sum = game.legal_moves().iter().map(|&m| self.count(&game.after(m), depth - 1)).sum();
+        // Saturating: a count past the word is refused by the text side
+        // (`rulecheck_game::walk`), never wrapped.
+        let sum =
+            game.legal_moves().iter().fold(0u64, |sum, &m| sum.saturating_add(self.count(&game.after(m), depth - 1)));
         if let Some(k) = key {
             self.table.put(k, depth, sum);
         }

@@ -1,35 +1,34 @@
-//! Which share of a split job this worker takes: `--index I --count N`
-//! given on the command line, or `--index auto` read from what a batch
-//! system tells each of its workers. Slurm job arrays, Kubernetes Indexed
-//! Jobs and CI matrices all hand a worker an integer; every command that
-//! splits its work reads it here, so that each spells and checks it alike.
+//! Which share of a split job this worker takes (`perft-work --index`,
+//! `matrix --index`): a number given on the command line, or `auto`, read
+//! from what a batch system tells each of its workers. Slurm job arrays,
+//! Kubernetes Indexed Jobs and CI matrices all hand a worker an integer;
+//! every command that splits its work reads it here, so that each spells
+//! and checks it alike. A worker that took the wrong share would leave
+//! another's work undone or do it twice, so an index or a count that
+//! cannot be told for sure is refused, never guessed.
 //!
-//! `auto` reads, in this order:
+//! `auto` reads one source, and refuses when none or several are set:
 //!
-//! - `SLURM_ARRAY_TASK_ID` with `SLURM_ARRAY_TASK_COUNT` (`sbatch
-//!   --array=0-3`). An array that does not start at 0 or steps (`--array=1-8:2`)
-//!   is counted from its first task by its step, read from
-//!   `SLURM_ARRAY_TASK_MIN` and `SLURM_ARRAY_TASK_STEP` when set, so that
-//!   its tasks are still the indices 0 to N-1.
-//! - `JOB_COMPLETION_INDEX` (a Kubernetes Indexed Job), whose count is not
-//!   in the environment: it is the Job's `completions`, given as `--count`.
+//! - Slurm job arrays: `SLURM_ARRAY_TASK_ID` as it is, so the array is
+//!   numbered from 0 (`--array=0-63`). Not made relative to
+//!   `SLURM_ARRAY_TASK_MIN`: a failed task submitted again alone
+//!   (`--array=5`) has a minimum of 5 and a count of 1, and must still
+//!   take index 5's share of all the workers. So `SLURM_ARRAY_TASK_COUNT`
+//!   is the number of workers only for a whole array from 0 (its minimum
+//!   0, its maximum the count less one); otherwise `--count` gives it.
+//!   `SLURM_ARRAY_TASK_MAX` is checked against the number of workers, so
+//!   that an array numbered from 1, or longer than the workers, is refused
+//!   in every task.
+//! - Kubernetes Indexed Jobs: `JOB_COMPLETION_INDEX`; the number of
+//!   workers (the Job's `completions`) is in no variable: `--count`.
+//! - GitLab's `parallel:`: `CI_NODE_INDEX` (from 1) of `CI_NODE_TOTAL`.
+//! - Anything else: `RULECHECK_INDEX` (from 0), with `RULECHECK_COUNT`.
 //!
-//! Anything else is refused rather than guessed: a worker that took the
-//! wrong share would leave another's cells undone, or do them twice.
+//! A CI matrix passes its value on the command line (`--index ${{
+//! matrix.index }}`).
 
 use std::fmt;
 use std::str::FromStr;
-
-/// Slurm's index of this task in its array.
-pub const SLURM_ID: &str = "SLURM_ARRAY_TASK_ID";
-/// Slurm's number of tasks in the array.
-pub const SLURM_COUNT: &str = "SLURM_ARRAY_TASK_COUNT";
-/// Slurm's first task id of the array (`--array=1-4` starts at 1).
-pub const SLURM_MIN: &str = "SLURM_ARRAY_TASK_MIN";
-/// Slurm's step between task ids (`--array=0-6:2` steps by 2).
-pub const SLURM_STEP: &str = "SLURM_ARRAY_TASK_STEP";
-/// A Kubernetes Indexed Job's index of this pod.
-pub const K8S_INDEX: &str = "JOB_COMPLETION_INDEX";
 
 /// `--index` as given: a number, or `auto`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,9 +45,12 @@ impl FromStr for IndexArg {
         if text == "auto" {
             return Ok(IndexArg::Auto);
         }
-        text.parse()
-            .map(IndexArg::Given)
-            .map_err(|_| format!("'{}' is neither an index (0, 1, ...) nor `auto`", rulecheck_text::shown(text)))
+        text.parse().map(IndexArg::Given).map_err(|_| {
+            format!(
+                "'{}' is neither an index (0, 1, ...) nor `auto` (read from the batch system)",
+                rulecheck_text::shown(text)
+            )
+        })
     }
 }
 
@@ -61,162 +63,164 @@ impl fmt::Display for IndexArg {
     }
 }
 
-/// Why no share could be taken.
+/// Why no share could be taken; each says what to give instead.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum IndexError {
-    #[error("--index {index} needs --count N, the number of workers the work is split over")]
-    NoCount { index: usize },
-    #[error("--count 0: the work cannot be split over no worker")]
-    ZeroCount,
-    #[error("index {index} is out of range for a count of {count}: the indices are 0 to {}", count.saturating_sub(1))]
-    OutOfRange { index: usize, count: usize },
     #[error(
-        "--index auto: neither {SLURM_ID} (a Slurm job array) nor {K8S_INDEX} (a Kubernetes Indexed Job) is set; \
-         give --index I --count N"
+        "--index auto: none of {} is set; give --index I (and --count N), or run under a batch system that sets one",
+        sources()
     )]
     NoEnvironment,
-    #[error("--index auto: {var}='{value}' is not a whole number")]
+    #[error("--index auto: {0} are all set, so which index this is cannot be told; give --index I")]
+    Several(String),
+    #[error("--index auto: {var}='{value}' is not a whole number from 0")]
     NotANumber { var: &'static str, value: String },
-    #[error("--index auto: {SLURM_ID} is set but not {SLURM_COUNT}, the number of tasks of the array")]
-    NoSlurmCount,
+    #[error("--index auto: CI_NODE_INDEX=0, but GitLab counts its jobs from 1")]
+    GitLabZero,
+    #[error("{from} gives the index but not the number of workers: give --count N{hint}")]
+    NoCount { from: String, hint: &'static str },
+    #[error("--count {given}, but {said}: the count must be the same")]
+    CountMismatch { given: usize, said: String },
+    #[error("--count 0: the work cannot be split over no worker")]
+    ZeroCount,
     #[error(
-        "--index auto: {K8S_INDEX}={index} gives the index but not the count: give --count N (the Job's completions)"
+        "the array's last task is {last}, but there are {count} workers (indices 0 to {}): submit --array=0-{} (or give --count)",
+        count - 1,
+        count - 1
     )]
-    NoK8sCount { index: usize },
-    #[error("--count {given}, but {SLURM_COUNT}={env}: the array has {env} tasks")]
-    CountMismatch { given: usize, env: usize },
-    #[error("--index auto: {SLURM_ID}={id} is not a task of the array ({SLURM_MIN}={min}, {SLURM_STEP}={step})")]
-    NotATask { id: usize, min: usize, step: usize },
+    ArrayTooLong { last: usize, count: usize },
+    #[error("index {index} is out of range, not below the {count} workers (0 to {}); from {from}", count - 1)]
+    OutOfRange { index: usize, count: usize, from: String },
 }
 
-/// The share `(index, count)` this worker takes: `index` from the command
-/// line or, for `auto`, from the environment; `count` from `--count` or
-/// the environment.
-pub fn resolve(index: IndexArg, count: Option<usize>) -> Result<(usize, usize), IndexError> {
-    resolve_with(index, count, &|name| std::env::var(name).ok())
+/// The variables `auto` reads, with what each is.
+const SOURCES: [(&str, &str); 4] = [
+    ("SLURM_ARRAY_TASK_ID", "a Slurm job array"),
+    ("JOB_COMPLETION_INDEX", "a Kubernetes Indexed Job"),
+    ("CI_NODE_INDEX", "GitLab's parallel jobs"),
+    ("RULECHECK_INDEX", "any other system"),
+];
+
+fn sources() -> String {
+    SOURCES.iter().map(|(name, what)| format!("{name} ({what})")).collect::<Vec<_>>().join(", ")
 }
 
-/// [`resolve`], reading the environment through `lookup` (so that it can
-/// be tested without changing the process's environment).
-pub fn resolve_with(
-    index: IndexArg,
-    count: Option<usize>,
-    lookup: &dyn Fn(&str) -> Option<String>,
-) -> Result<(usize, usize), IndexError> {
-    match index {
-        IndexArg::Given(index) => check(index, count.ok_or(IndexError::NoCount { index })?),
-        IndexArg::Auto => index_from(count, lookup),
+/// The index found: this worker's share, the number of workers if the
+/// source says it (and where it said so), where the index was read (for
+/// the log), and the highest index of the batch (a Slurm array's last
+/// task), checked against the number of workers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    pub index: usize,
+    pub count: Option<(usize, String)>,
+    pub source: String,
+    pub last: Option<usize>,
+}
+
+/// The index `given`, the environment read through `env`
+/// (`std::env::var`, but for tests).
+pub fn find(given: IndexArg, env: &dyn Fn(&str) -> Option<String>) -> Result<Found, IndexError> {
+    if let IndexArg::Given(index) = given {
+        return Ok(Found { index, count: None, source: format!("--index {index}"), last: None });
     }
-}
-
-/// `--index auto`: the share the batch system gave this worker, from the
-/// process's environment.
-pub fn index_from_env(count: Option<usize>) -> Result<(usize, usize), IndexError> {
-    index_from(count, &|name| std::env::var(name).ok())
-}
-
-/// [`index_from_env`], reading the environment through `lookup`.
-pub fn index_from(count: Option<usize>, lookup: &dyn Fn(&str) -> Option<String>) -> Result<(usize, usize), IndexError> {
+    let set: Vec<&(&str, &str)> = SOURCES.iter().filter(|(name, _)| env(name).is_some()).collect();
+    let name = match set.as_slice() {
+        [] => return Err(IndexError::NoEnvironment),
+        [(name, _)] => *name,
+        many => {
+            let shown = many
+                .iter()
+                .map(|(n, what)| format!("{n}={} ({what})", rulecheck_text::shown(&env(n).unwrap_or_default())))
+                .collect::<Vec<_>>();
+            return Err(IndexError::Several(shown.join(", ")));
+        }
+    };
     let number = |var: &'static str| -> Result<Option<usize>, IndexError> {
-        match lookup(var) {
+        match env(var) {
             None => Ok(None),
             Some(v) => v.trim().parse().map(Some).map_err(|_| IndexError::NotANumber { var, value: v }),
         }
     };
-    if let Some(id) = number(SLURM_ID)? {
-        let env = number(SLURM_COUNT)?.ok_or(IndexError::NoSlurmCount)?;
-        if let Some(given) = count.filter(|&c| c != env) {
-            return Err(IndexError::CountMismatch { given, env });
+    let said = |var: &str, n: usize| Some((n, format!("{var}={n}")));
+    let (index, count, last) = match name {
+        "SLURM_ARRAY_TASK_ID" => {
+            let id = number("SLURM_ARRAY_TASK_ID")?.unwrap_or_default();
+            let (min, max) = (number("SLURM_ARRAY_TASK_MIN")?, number("SLURM_ARRAY_TASK_MAX")?);
+            let tasks = number("SLURM_ARRAY_TASK_COUNT")?;
+            let step = number("SLURM_ARRAY_TASK_STEP")?.unwrap_or(1);
+            // Only a whole array from 0 says how many workers there are.
+            let whole = match (min, max, tasks) {
+                (Some(0), Some(max), Some(n)) if step == 1 && max + 1 == n => said("SLURM_ARRAY_TASK_COUNT", n),
+                _ => None,
+            };
+            (id, whole, max)
         }
-        let min = number(SLURM_MIN)?.unwrap_or(0);
-        let step = number(SLURM_STEP)?.unwrap_or(1).max(1);
-        let offset = id.checked_sub(min).filter(|o| o % step == 0).ok_or(IndexError::NotATask { id, min, step })?;
-        return check(offset / step, env);
-    }
-    if let Some(index) = number(K8S_INDEX)? {
-        return check(index, count.ok_or(IndexError::NoK8sCount { index })?);
-    }
-    Err(IndexError::NoEnvironment)
+        "CI_NODE_INDEX" => {
+            let i = number("CI_NODE_INDEX")?.unwrap_or_default().checked_sub(1).ok_or(IndexError::GitLabZero)?;
+            (i, number("CI_NODE_TOTAL")?.and_then(|n| said("CI_NODE_TOTAL", n)), None)
+        }
+        "RULECHECK_INDEX" => {
+            let i = number("RULECHECK_INDEX")?.unwrap_or_default();
+            (i, number("RULECHECK_COUNT")?.and_then(|n| said("RULECHECK_COUNT", n)), None)
+        }
+        _ => (number("JOB_COMPLETION_INDEX")?.unwrap_or_default(), None, None),
+    };
+    Ok(Found { index, count, source: format!("{name}={}", env(name).unwrap_or_default().trim()), last })
 }
 
-/// `(index, count)` when the index is one of the count's.
-pub fn check(index: usize, count: usize) -> Result<(usize, usize), IndexError> {
-    if count == 0 {
-        Err(IndexError::ZeroCount)
-    } else if index >= count {
-        Err(IndexError::OutOfRange { index, count })
-    } else {
-        Ok((index, count))
+impl Found {
+    /// The number of workers: `--count` if given (it must agree with the
+    /// source's), else the source's, else `default` where the work has
+    /// one (a plan's units, one each); the index checked against it.
+    pub fn workers(&self, given: Option<usize>, default: Option<usize>) -> Result<usize, IndexError> {
+        let count = match (given, &self.count) {
+            (Some(g), Some((s, said))) if g != *s => {
+                return Err(IndexError::CountMismatch { given: g, said: said.clone() });
+            }
+            (Some(g), _) => g,
+            (None, Some((s, _))) => *s,
+            (None, None) => match default {
+                Some(d) if !self.source.starts_with("JOB_COMPLETION_INDEX") => d,
+                _ => return Err(IndexError::NoCount { from: self.source.clone(), hint: self.count_hint() }),
+            },
+        };
+        if count == 0 {
+            return Err(IndexError::ZeroCount);
+        }
+        if let Some(last) = self.last.filter(|&l| l >= count) {
+            return Err(IndexError::ArrayTooLong { last, count });
+        }
+        if self.index >= count {
+            return Err(IndexError::OutOfRange { index: self.index, count, from: self.source.clone() });
+        }
+        Ok(count)
     }
+
+    fn count_hint(&self) -> &'static str {
+        match self.source.split('=').next() {
+            Some("JOB_COMPLETION_INDEX") => " (the Job's completions)",
+            Some("SLURM_ARRAY_TASK_ID") => " (the workers of the whole array: this one is not an array 0 to N-1)",
+            Some(s) if s.starts_with("--index") => ", the number of workers the work is split over",
+            _ => "",
+        }
+    }
+}
+
+/// The share `(index, count)` this worker takes, where the work has no
+/// count of its own: `--count` or the source's.
+pub fn resolve(index: IndexArg, count: Option<usize>) -> Result<(usize, usize), IndexError> {
+    resolve_with(index, count, &|name| std::env::var(name).ok())
+}
+
+/// [`resolve`], reading the environment through `env`.
+pub fn resolve_with(
+    index: IndexArg,
+    count: Option<usize>,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Result<(usize, usize), IndexError> {
+    let found = find(index, env)?;
+    Ok((found.index, found.workers(count, None)?))
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn env<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
-        move |name| vars.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string())
-    }
-
-    #[test]
-    fn an_index_given_needs_its_count_and_must_be_in_range() {
-        let none = env(&[]);
-        assert_eq!(resolve_with(IndexArg::Given(2), Some(3), &none), Ok((2, 3)));
-        assert_eq!(resolve_with(IndexArg::Given(2), None, &none), Err(IndexError::NoCount { index: 2 }));
-        assert_eq!(
-            resolve_with(IndexArg::Given(3), Some(3), &none),
-            Err(IndexError::OutOfRange { index: 3, count: 3 })
-        );
-        assert_eq!(resolve_with(IndexArg::Given(0), Some(0), &none), Err(IndexError::ZeroCount));
-        let msg = IndexError::OutOfRange { index: 3, count: 3 }.to_string();
-        assert!(msg.contains("0 to 2"), "{msg}");
-    }
-
-    #[test]
-    fn the_index_argument_is_a_number_or_auto() {
-        assert_eq!("auto".parse(), Ok(IndexArg::Auto));
-        assert_eq!(" 7 ".parse(), Ok(IndexArg::Given(7)));
-        assert!("-1".parse::<IndexArg>().is_err());
-        assert!("first".parse::<IndexArg>().unwrap_err().contains("nor `auto`"));
-    }
-
-    #[test]
-    fn slurm_gives_the_index_and_the_count() {
-        let slurm = env(&[(SLURM_ID, "3"), (SLURM_COUNT, "4")]);
-        assert_eq!(index_from(None, &slurm), Ok((3, 4)));
-        assert_eq!(index_from(Some(4), &slurm), Ok((3, 4)), "a --count that agrees is taken");
-        assert_eq!(index_from(Some(5), &slurm), Err(IndexError::CountMismatch { given: 5, env: 4 }));
-        let no_count = env(&[(SLURM_ID, "3")]);
-        assert_eq!(index_from(Some(4), &no_count), Err(IndexError::NoSlurmCount));
-    }
-
-    #[test]
-    fn a_slurm_array_from_one_or_with_a_step_is_counted_from_its_first_task() {
-        let from_one = env(&[(SLURM_ID, "4"), (SLURM_COUNT, "4"), (SLURM_MIN, "1"), (SLURM_STEP, "1")]);
-        assert_eq!(index_from(None, &from_one), Ok((3, 4)));
-        let stepped = env(&[(SLURM_ID, "6"), (SLURM_COUNT, "4"), (SLURM_MIN, "0"), (SLURM_STEP, "2")]);
-        assert_eq!(index_from(None, &stepped), Ok((3, 4)));
-        let between = env(&[(SLURM_ID, "5"), (SLURM_COUNT, "4"), (SLURM_MIN, "0"), (SLURM_STEP, "2")]);
-        assert_eq!(index_from(None, &between), Err(IndexError::NotATask { id: 5, min: 0, step: 2 }));
-        let beyond = env(&[(SLURM_ID, "4"), (SLURM_COUNT, "4")]);
-        assert_eq!(index_from(None, &beyond), Err(IndexError::OutOfRange { index: 4, count: 4 }));
-    }
-
-    #[test]
-    fn a_kubernetes_indexed_job_gives_the_index_and_the_count_is_given() {
-        let k8s = env(&[(K8S_INDEX, "1")]);
-        assert_eq!(index_from(Some(3), &k8s), Ok((1, 3)));
-        assert_eq!(index_from(None, &k8s), Err(IndexError::NoK8sCount { index: 1 }));
-        assert_eq!(index_from(Some(1), &k8s), Err(IndexError::OutOfRange { index: 1, count: 1 }));
-    }
-
-    #[test]
-    fn slurm_is_read_before_kubernetes_and_nothing_is_guessed() {
-        let both = env(&[(SLURM_ID, "0"), (SLURM_COUNT, "2"), (K8S_INDEX, "1")]);
-        assert_eq!(index_from(None, &both), Ok((0, 2)));
-        assert_eq!(index_from(Some(2), &env(&[])), Err(IndexError::NoEnvironment));
-        let bad = env(&[(K8S_INDEX, "one")]);
-        assert_eq!(index_from(Some(2), &bad), Err(IndexError::NotANumber { var: K8S_INDEX, value: "one".to_string() }));
-        assert!(IndexError::NoEnvironment.to_string().contains("--index I --count N"));
-    }
-}
+mod tests;

@@ -13,11 +13,23 @@
 //! [`count`] takes one count the way `rulecheck perft` asks for it: on
 //! threads or not, with a table or not, divided below the root or not.
 //! The parts counted on several machines, and their adding up, are in
-//! `shards`.
+//! `shards`; a plan of unique frontier positions for a batch system, its
+//! workers' records and their adding up and spot-checking are in `plan`,
+//! `records`, `work` and `index`.
+//!
+//! Counts: a walk counts one subtree in a `u64` (the hot loop stays one
+//! word; a walk refuses a count that reached the top of the word). Every sum
+//! over several counts (the root's moves, the units, the parts, a position
+//! times its multiplicity) is a `u128` taken with `checked_add`, so no total
+//! wraps: 2^128 leaves is past any tree a machine can walk.
 
 pub mod budget;
+pub mod plan;
+pub mod records;
 mod shards;
 pub mod tables;
+pub mod verify;
+pub mod work;
 pub use rulecheck_game::table;
 
 pub use self::shards::{add, shard_with, Shard};
@@ -38,6 +50,11 @@ struct Unit {
 
 fn failed(e: impl std::fmt::Display) -> NotationError {
     NotationError::whole(e.to_string())
+}
+
+/// A sum of counts, refused rather than wrapped past 2^128.
+pub(crate) fn plus(a: u128, b: u128) -> Result<u128, NotationError> {
+    a.checked_add(b).ok_or_else(|| NotationError::whole("the count passed 2^128 leaves"))
 }
 
 /// The units `plies` below the root: every line of that many moves (every
@@ -83,7 +100,7 @@ pub fn parallel(
     paths: bool,
     jobs: usize,
     done: &(dyn Fn(usize) + Sync),
-) -> Result<u64, NotationError> {
+) -> Result<u128, NotationError> {
     parallel_with(game, position, depth, paths, jobs, None, done).map(|(n, _)| n)
 }
 
@@ -99,10 +116,10 @@ pub fn parallel_with(
     jobs: usize,
     hash: Option<usize>,
     done: &(dyn Fn(usize) + Sync),
-) -> Result<(u64, Option<Stats>), NotationError> {
-    let whole = || -> Result<(u64, Option<Stats>), NotationError> {
+) -> Result<(u128, Option<Stats>), NotationError> {
+    let whole = || -> Result<(u128, Option<Stats>), NotationError> {
         let mut c = counter(game, paths, hash)?;
-        let n = c.perft(position, depth)?;
+        let n = u128::from(c.perft(position, depth)?);
         Ok((n, hash.map(|_| c.stats())))
     };
     if depth <= 1 || jobs <= 1 {
@@ -126,7 +143,11 @@ struct Share {
 
 /// The game's count on one thread: with a table of `hash` bytes if given,
 /// else the plain walk.
-fn counter(game: &dyn Game, paths: bool, hash: Option<usize>) -> Result<Box<dyn Counter + '_>, NotationError> {
+pub(crate) fn counter(
+    game: &dyn Game,
+    paths: bool,
+    hash: Option<usize>,
+) -> Result<Box<dyn Counter + '_>, NotationError> {
     match hash {
         Some(bytes) => game.hashed(paths, bytes).map_err(failed),
         None => Ok(game.counter(paths)),
@@ -142,7 +163,7 @@ fn count_units(
     paths: bool,
     share: Share,
     done: &(dyn Fn(usize) + Sync),
-) -> Result<(u64, Option<Stats>), NotationError> {
+) -> Result<(u128, Option<Stats>), NotationError> {
     let threads = share.jobs.min(units.len()).max(1);
     // Every table is had before any count starts, so that memory that
     // cannot be had is an error at once.
@@ -150,7 +171,7 @@ fn count_units(
         .map(|_| counter(game, paths, share.hash.map(|bytes| bytes / threads)))
         .collect::<Result<Vec<_>, _>>()?;
     let next = AtomicUsize::new(0);
-    let total: Mutex<Result<u64, NotationError>> = Mutex::new(Ok(0));
+    let total: Mutex<Result<u128, NotationError>> = Mutex::new(Ok(0));
     let stats: Mutex<Stats> = Mutex::new(Stats::default());
     // The calling thread counts too, so that a thread that cannot be
     // started only means fewer threads, never units left uncounted.
@@ -163,7 +184,7 @@ fn count_units(
             if let Ok(mut t) = total.lock() {
                 let sum = std::mem::replace(&mut *t, Ok(0));
                 *t = match (sum, n) {
-                    (Ok(a), Ok(b)) => Ok(a + b),
+                    (Ok(a), Ok(b)) => plus(a, u128::from(b)),
                     (Err(e), _) | (_, Err(e)) => Err(e),
                 };
             }
@@ -206,8 +227,8 @@ pub struct Asked {
 /// when a table was kept.
 #[derive(Clone, Debug)]
 pub struct Counted {
-    pub total: u64,
-    pub divide: Vec<(String, u64)>,
+    pub total: u128,
+    pub divide: Vec<(String, u128)>,
     pub stats: Option<Stats>,
 }
 
@@ -254,11 +275,16 @@ pub fn count(
         };
         let mut rows = counter.divide_observed(position, depth, &done)?;
         // Without a move the tree is the family's to count (a pass, say).
-        let total = if rows.is_empty() { counter.perft(position, depth)? } else { rows.iter().map(|r| r.1).sum() };
+        let total = if rows.is_empty() {
+            u128::from(counter.perft(position, depth)?)
+        } else {
+            rows.iter().try_fold(0, |sum, r| plus(sum, u128::from(r.1)))?
+        };
         rows.sort_by_key(|a| rulecheck_text::natural(&a.0));
+        let rows = rows.into_iter().map(|(m, n)| (m, u128::from(n))).collect();
         (if divide { rows } else { Vec::new() }, total)
     } else {
-        (Vec::new(), counter.perft(position, depth)?)
+        (Vec::new(), u128::from(counter.perft(position, depth)?))
     };
     Ok(Counted { total, divide: rows, stats: hash.map(|_| counter.stats()) })
 }

@@ -121,9 +121,13 @@ impl<B: Dispatch> Perft<'_, B> {
         let slot = depth as usize - 1;
         let mut buf = std::mem::take(&mut self.buffers[slot]);
         self.root_moves(pos, &mut buf);
-        let mut sum = 0;
+        // Saturating: a table makes counts past the word reachable in
+        // hours, and the text side (`rulecheck_game::walk`) refuses one
+        // that reached it rather than give a wrapped count; beside a
+        // look-up the check costs nothing.
+        let mut sum: u64 = 0;
         for m in &buf {
-            sum += self.walk_hashed(table, &self.play(pos, m), depth - 1);
+            sum = sum.saturating_add(self.walk_hashed(table, &self.play(pos, m), depth - 1));
         }
         self.buffers[slot] = buf;
         table.put(key, depth, sum);

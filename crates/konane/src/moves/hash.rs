@@ -30,10 +30,13 @@ impl<B: Bits + Hash + Default + Send + Sync> Width<'_, B> {
         if let Some(n) = self.table.get(node, depth) {
             return n;
         }
-        let mut sum = 0;
+        // Saturating: a count past the word is refused by the text side
+        // (`rulecheck_game::walk`), never wrapped; beside a look-up it costs
+        // nothing.
+        let mut sum: u64 = 0;
         for m in self.gen.moves(node) {
             let child = self.gen.play(node, m);
-            sum += self.walk(&child, depth - 1);
+            sum = sum.saturating_add(self.walk(&child, depth - 1));
         }
         self.table.put(*node, depth, sum);
         sum

@@ -33,7 +33,9 @@ pub struct Shard {
     /// How many units the tree was cut into, and how many are this part's.
     pub units: usize,
     pub counted: usize,
-    pub nodes: u64,
+    /// Written as a JSON number of all its digits (`u128`); a part written
+    /// when counts were `u64` reads the same.
+    pub nodes: u128,
 }
 
 /// The K-th of N parts of a perft (K from 1), counted on `jobs` threads
@@ -67,7 +69,7 @@ pub fn shard_with(
     };
     let mine: Vec<Unit> = units.iter().enumerate().filter(|(i, _)| i % n == k - 1).map(|(_, u)| u.clone()).collect();
     let (nodes, stats) = if depth == 0 {
-        (u64::from(k == 1), None)
+        (u128::from(k == 1), None)
     } else {
         count_units(game, &mine, depth, paths, Share { jobs, hash }, &|_| {})?
     };
@@ -88,7 +90,7 @@ pub fn shard_with(
 
 /// The whole count from every part: the parts must be of one perft, each
 /// of 1..=N present once.
-pub fn add(parts: &[Shard]) -> Result<u64, String> {
+pub fn add(parts: &[Shard]) -> Result<u128, String> {
     let first = parts.first().ok_or("no shards to add")?;
     let mut seen = vec![false; first.of];
     for p in parts {
@@ -143,5 +145,7 @@ pub fn add(parts: &[Shard]) -> Result<u64, String> {
     if !missing.is_empty() {
         return Err(format!("shards missing: {}", missing.join(", ")));
     }
-    Ok(parts.iter().map(|p| p.nodes).sum())
+    parts.iter().try_fold(0u128, |sum, p| {
+        sum.checked_add(p.nodes).ok_or_else(|| format!("the parts' sum passes 2^128 at shard {}/{}", p.shard, p.of))
+    })
 }
