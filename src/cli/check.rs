@@ -1,13 +1,18 @@
 //! `rulecheck check`: the scenario files validated (notation, clauses,
 //! reasons, play) and the clause coverage counted, with no engine run, so a
 //! rule author hears of a mistake in the spec before any engine is blamed.
+//! With `--page`, a rule page's text is held against the catalog's anchors
+//! instead, so that a page that changed is noticed sentence by sentence.
 
 use std::path::PathBuf;
 
 use super::input::{catalog, run_overrides, scenarios};
-use super::output::Fail;
+use super::output::{bad, Fail};
+use rulecheck::catalog::Finding;
+use rulecheck::page::{self, Sentence};
 use rulecheck::report;
 use rulecheck::runner;
+use rulecheck_text::shown;
 
 pub(super) fn check(raw_options: &[String], paths: Vec<PathBuf>, no_coverage: bool) -> Result<u8, Fail> {
     let overrides = run_overrides(raw_options)?;
@@ -35,4 +40,92 @@ pub(super) fn check(raw_options: &[String], paths: Vec<PathBuf>, no_coverage: bo
     } else {
         0
     })
+}
+
+/// Largest rule page read, in bytes: far above any page of rules.
+const MAX_PAGE_BYTES: u64 = 4 << 20;
+
+/// `check --page`: each page's sentences held against the catalog's
+/// anchors. Exit 1 when a sentence is not mapped, an anchored sentence
+/// changed or an anchor is past the page's end; 2 when a page cannot be
+/// read or its id is no catalog's.
+pub(super) fn pages(files: &[PathBuf], page_id: Option<&str>) -> Result<u8, Fail> {
+    if page_id.is_some() && files.len() > 1 {
+        return Err(bad("--page-id names one page: give it with a single --page"));
+    }
+    let cat = catalog()?;
+    // Every page is read and named first, so that bad input is said before any finding.
+    let mut read = Vec::new();
+    for file in files {
+        let id = match page_id {
+            Some(id) => id.to_string(),
+            None => page::id_of(file).ok_or_else(|| {
+                bad(format!("--page {}: no file name to take the page id from; give --page-id", file.display()))
+            })?,
+        };
+        let text = rulecheck_files::read_text(file, MAX_PAGE_BYTES).map_err(|e| bad(format!("--page {e}")))?;
+        let sentences = page::sentences(&text);
+        let review =
+            cat.review(&id, &sentences).map_err(|e| bad(format!("--page {}: {e}; give --page-id", file.display())))?;
+        read.push((file, id, sentences, review));
+    }
+    let mut failed = false;
+    for (file, id, sentences, review) in &read {
+        let file = file.display();
+        for f in &review.findings {
+            outln!("{}", finding(&file.to_string(), sentences, f))?;
+        }
+        failed |= !review.findings.is_empty();
+        let count = |kind: &str| review.findings.iter().filter(|f| kind_of(f) == kind).count();
+        outln!(
+            "checked page {id}: {}, {} mapped, {} out of scope: {} not mapped, {} outdated, {} gone",
+            report::count(sentences.len(), "sentence"),
+            review.mapped,
+            review.out_of_scope,
+            count("unmapped"),
+            count("outdated"),
+            count("gone"),
+        )?;
+    }
+    Ok(u8::from(failed))
+}
+
+fn kind_of(f: &Finding) -> &'static str {
+    match f {
+        Finding::Unmapped { .. } => "unmapped",
+        Finding::Outdated { .. } => "outdated",
+        Finding::Gone { .. } => "gone",
+    }
+}
+
+/// One finding as a line: where on the page, what, and the anchor that
+/// would hold the sentence as it reads now.
+fn finding(file: &str, sentences: &[Sentence], f: &Finding) -> String {
+    let moved = |m: &Option<usize>| match m {
+        Some(i) => format!("; the anchored text is now sentence {}", sentences[*i].n),
+        None => String::new(),
+    };
+    match f {
+        Finding::Unmapped { at } => {
+            let s = &sentences[*at];
+            format!("{file}:{}: sentence {} is not mapped: {} (anchor {}@{})", s.line, s.n, shown(&s.text), s.n, s.hash)
+        }
+        Finding::Outdated { at, holder, moved: m } => {
+            let s = &sentences[*at];
+            format!(
+                "{file}:{}: outdated: sentence {} changed: review {holder} (anchor now {}@{}{})",
+                s.line,
+                s.n,
+                s.n,
+                s.hash,
+                moved(m)
+            )
+        }
+        Finding::Gone { anchor, holder, moved: m } => format!(
+            "{file}: gone: {holder} anchors sentence {}, but the page has {}{}",
+            anchor.n,
+            report::count(sentences.len(), "sentence"),
+            moved(m)
+        ),
+    }
 }

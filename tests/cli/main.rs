@@ -1,12 +1,13 @@
 //! The command line as its users meet it, run as a process: each
 //! subcommand's exit code and output (`cli`), one fixture per class of bad
 //! input refused with a located message (`bad_input`), each defect of a
-//! catalog's readings refused where it is (`bad_catalog`), the readings
-//! listed (`readings`), the spec built into the binary run where there is
-//! no spec/ and written out (`builtin_spec`), output files onto
-//! devices, FIFOs and links (`outputs`), engines ended however rulecheck
-//! ends (`lifecycle`), numbers and sizes out of range refused and parsing
-//! kept linear (`limits`), the referee against scripted Hub engines
+//! catalog's readings or anchors refused where it is (`bad_catalog`), the
+//! readings listed (`readings`), rule pages held against the catalog's
+//! anchors sentence by sentence (`pages`), the spec built into the binary
+//! run where there is no spec/ and written out (`builtin_spec`), output
+//! files onto devices, FIFOs and links (`outputs`), engines ended however
+//! rulecheck ends (`lifecycle`), numbers and sizes out of range refused and
+//! parsing kept linear (`limits`), the referee against scripted Hub engines
 //! (`referee`) and DXP engines the tests play over loopback
 //! (`referee_dxp`), the book's path for an engine author followed as
 //! written (`walkthrough`), and the book itself: its examples run, its
@@ -32,6 +33,7 @@ mod cli;
 mod lifecycle;
 mod limits;
 mod outputs;
+mod pages;
 mod readings;
 mod referee;
 mod referee_dxp;

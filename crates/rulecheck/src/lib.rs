@@ -27,4 +27,4 @@ pub use rulecheck_draughts as draughts;
 pub use rulecheck_game as game;
 pub use rulecheck_halma as halma;
 pub use rulecheck_konane as konane;
-pub use rulecheck_spec::{builtin, catalog, registry, scenario};
+pub use rulecheck_spec::{builtin, catalog, page, registry, scenario};

@@ -1,14 +1,20 @@
 //! The rule catalog (one file per rule page under `spec/rules/`) and the
 //! reason-code vocabulary (`spec/reasons.yaml`). Both are compiled in, so that
 //! scenarios anywhere can cite clauses and reasons, and coverage can be
-//! measured against them.
+//! measured against them. Each clause and out-of-scope entry anchors the
+//! sentences of the page it comes from (`anchors.rs`), and a page's text is
+//! held against them (`review.rs`).
 
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
+mod anchors;
 mod readings;
+mod review;
+pub use anchors::{Anchor, PageAnchors, Sentences};
 pub use readings::{Reading, ReadingValue};
+pub use review::{Finding, Holder, Review};
 
 /// One rule of a page.
 #[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
@@ -20,6 +26,9 @@ pub struct Clause {
     /// Where the page was silent or vague, what rulecheck decided.
     #[serde(default)]
     pub decision: Option<String>,
+    /// The sentences of the page (or pages) the rule is read from.
+    #[serde(default)]
+    pub sentences: Sentences,
 }
 
 /// Something a page says that is not a rule of play (a clock, a display
@@ -33,6 +42,9 @@ pub struct OutOfScope {
     pub says: String,
     /// Why the oracle leaves it out.
     pub why: String,
+    /// The sentences of the page (or pages) that say it.
+    #[serde(default)]
+    pub sentences: Sentences,
 }
 
 /// The catalog of one rule page.
@@ -96,13 +108,16 @@ impl Catalog {
     /// is caught by the crate's own tests, so this reports rather than hides.
     pub fn builtin() -> Result<Catalog, String> {
         let mut pages = Vec::new();
+        let mut names = Vec::new();
         // Every page of `spec/rules/`, by file name.
         for (name, bytes) in crate::builtin::catalog_pages() {
             let text = std::str::from_utf8(bytes).map_err(|e| format!("{name}: {e}"))?;
             let page: PageCatalog = serde_saphyr::from_str(text).map_err(|e| format!("{name}: {e}"))?;
             readings::check(&name, &page)?;
             pages.push(page);
+            names.push(name);
         }
+        anchors::check(&names.into_iter().zip(&pages).collect::<Vec<_>>(), &[])?;
         Catalog::of(pages)
     }
 
@@ -144,6 +159,11 @@ impl Catalog {
             }
             pages.push(page);
         }
+        let named: Vec<(String, &PageCatalog)> = files.iter().map(|f| f.display().to_string()).zip(&pages).collect();
+        let built_in: Vec<String> = Catalog::builtin()
+            .map(|c| c.pages.into_iter().flat_map(|p| std::iter::once(p.page).chain(p.also)).collect())
+            .unwrap_or_default();
+        anchors::check(&named, &built_in)?;
         Catalog::of(pages)
     }
 
