@@ -27,6 +27,7 @@ mod input;
 
 mod card;
 mod check;
+mod cites;
 mod completions;
 mod diff;
 mod explain;
@@ -216,14 +217,9 @@ enum Command {
         #[arg(long, value_name = "VARIANT NAME=VALUES...")]
         declare: Vec<String>,
     },
-    /// Validate scenario files (notation, clauses, reasons, play) and clause coverage, without running an engine.
-    Check {
-        /// Scenario files or directories [default: ./spec, else the built-in spec]
-        paths: Vec<PathBuf>,
-        /// Do not require every clause of the touched rule pages to be cited.
-        #[arg(long)]
-        no_coverage: bool,
-    },
+    /// Validate scenario files (notation, clauses, reasons, play) and clause coverage, without running an
+    /// engine; --cites also holds each scenario's clauses to the rules it reaches.
+    Check(check::Args),
     /// List the legal moves of a position.
     Moves {
         /// The variant (`rulecheck variants` lists them).
@@ -364,7 +360,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
         Command::Separate(args) => separate::separate(options, args),
         Command::Referee(args) => referee::referee(options, args),
         Command::Serve { deviate, perft_budget, declare } => serve::serve(options, &declare, deviate, perft_budget),
-        Command::Check { paths, no_coverage } => check::check(options, paths, no_coverage),
+        Command::Check(args) => check::check(options, args),
         Command::Moves { variant, position, json } => {
             moves::moves(options, notation, &variant, position.as_deref(), json)
         }

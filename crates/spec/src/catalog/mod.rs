@@ -6,7 +6,9 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
+use serde_saphyr::Spanned;
 
+mod deviations;
 mod readings;
 pub use readings::{Reading, ReadingValue};
 
@@ -20,6 +22,14 @@ pub struct Clause {
     /// Where the page was silent or vague, what rulecheck decided.
     #[serde(default)]
     pub decision: Option<String>,
+    /// The single-rule deviations of the family's rules that break this
+    /// rule, by the names `rulecheck mutants` prints: a scenario exercises
+    /// the clause when one of them changes its answers, which `rulecheck
+    /// check --cites` holds each citation to. A clause without any is
+    /// one no deviation stands for, and its citations are not judged.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub deviations: Vec<Spanned<String>>,
 }
 
 /// Something a page says that is not a rule of play (a clock, a display
@@ -101,6 +111,7 @@ impl Catalog {
             let text = std::str::from_utf8(bytes).map_err(|e| format!("{name}: {e}"))?;
             let page: PageCatalog = serde_saphyr::from_str(text).map_err(|e| format!("{name}: {e}"))?;
             readings::check(&name, &page)?;
+            deviations::check(&name, &page)?;
             pages.push(page);
         }
         Catalog::of(pages)
@@ -137,6 +148,7 @@ impl Catalog {
                 }
             }
             readings::check(&f.display().to_string(), &page)?;
+            deviations::check(&f.display().to_string(), &page)?;
             for c in &page.clauses {
                 if let Some(other) = seen.insert(c.id.clone(), f.display().to_string()) {
                     return Err(format!("{}: clause '{}' is already in {other}", f.display(), c.id));
