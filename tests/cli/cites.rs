@@ -40,7 +40,10 @@ fn the_judged_citations_as_json_say_the_same() {
         serde_json::json!([{
             "file": FIXTURE, "line": 20, "col": 33, "scenario": "a man steps forward", "variant": "english",
             "clause": "english.king.crown-ends-turn",
-            "deviations": ["mid-capture promotion: the next of the three rules"],
+            "deviations": [
+                "mid-capture promotion: the next of the three rules",
+                "mid-capture promotion: the other of the three rules",
+            ],
         }])
     );
     let uncited: Vec<&str> = c["uncited"].as_array().unwrap().iter().map(|u| u["clause"].as_str().unwrap()).collect();

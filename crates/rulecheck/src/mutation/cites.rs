@@ -7,9 +7,9 @@
 //!   it does not test (a warning);
 //! - each clause that scenarios reach, none of which cites it: the rule is
 //!   tested under other names;
-//! - the clauses no deviation stands for (none named, or only those the
-//!   family declares inert for the variant): their citations cannot be
-//!   judged this way, and are neither reached nor unreached;
+//! - the clauses no deviation stands for (the catalog names none): their
+//!   citations cannot be judged this way, and are neither reached nor
+//!   unreached;
 //! - the deviations that change a variant's rules that no clause of its
 //!   pages names, so that the catalog's list can be completed.
 //!
@@ -60,7 +60,7 @@ pub struct Counts {
     /// Deviations of the clause change the scenario's rules, and none
     /// its verdict (the warnings).
     pub unreached: usize,
-    /// No deviation that can change the variant's play stands for the clause.
+    /// No deviation stands for the clause.
     pub no_deviation: usize,
     /// The clause's deviations leave the scenario's rules as they are
     /// under its house rules.
@@ -102,7 +102,7 @@ pub fn cites<'a>(catalog: &'a Catalog, files: &'a [ScenarioFile], jobs: usize) -
         catalog.pages.iter().filter(|p| all.iter().any(|a| p.variants.contains(&a.scenario.variant))).collect();
     for page in &pages {
         for clause in &page.clauses {
-            if !stands(page, clause) {
+            if !stands(clause) {
                 out.unjudged.push(&clause.id);
                 continue;
             }
@@ -124,7 +124,7 @@ fn judge<'a>(catalog: &'a Catalog, at: At<'a>, c: &'a Located<String>, r: &Reach
         counts.other_variant += 1;
     } else if !r.passes {
         counts.failing += 1;
-    } else if !stands(page, clause) {
+    } else if !stands(clause) {
         counts.no_deviation += 1;
     } else if r.by_any(names(clause)) {
         counts.reached += 1;
@@ -142,10 +142,10 @@ fn names(clause: &Clause) -> impl Iterator<Item = &str> + '_ {
     clause.deviations.iter().map(|d| d.value.as_str())
 }
 
-/// Whether a deviation able to change the play of one of the page's
-/// variants stands for the clause.
-fn stands(page: &PageCatalog, clause: &Clause) -> bool {
-    page.variants.iter().filter_map(|v| registry::variant(v).ok()).any(|v| names(clause).any(|d| v.inert(d).is_none()))
+/// Whether a deviation stands for the clause (the catalog's check has
+/// made sure that each it names is one of its variants' deviations).
+fn stands(clause: &Clause) -> bool {
+    !clause.deviations.is_empty()
 }
 
 /// The clause, when the scenarios of its page's variants that reach it
