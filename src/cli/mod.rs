@@ -27,6 +27,7 @@ mod input;
 
 mod card;
 mod check;
+mod cites;
 mod completions;
 mod diff;
 mod explain;
@@ -219,23 +220,10 @@ enum Command {
         #[arg(long, value_name = "VARIANT NAME=VALUES...")]
         declare: Vec<String>,
     },
-    /// Validate scenario files (notation, clauses, reasons, play) and clause coverage, without running an engine;
-    /// or (--page) hold a rule page's text against the catalog's anchors, sentence by sentence.
-    Check {
-        /// Scenario files or directories [default: ./spec, else the built-in spec]
-        #[arg(conflicts_with = "pages")]
-        paths: Vec<PathBuf>,
-        /// Do not require every clause of the touched rule pages to be cited.
-        #[arg(long, conflicts_with = "pages")]
-        no_coverage: bool,
-        /// A rule page as plain text (repeatable): each sentence must be anchored by a clause or an out-of-scope
-        /// entry of the catalog, and each anchor must name a sentence the page has, unchanged (exit 1 if not).
-        #[arg(long = "page", value_name = "FILE")]
-        pages: Vec<PathBuf>,
-        /// The page's id, when the file's name without its extension is not it (checkers.hi.txt is checkers.hi).
-        #[arg(long, value_name = "ID", requires = "pages")]
-        page_id: Option<String>,
-    },
+    /// Validate scenario files (notation, clauses, reasons, play) and clause coverage, without running an
+    /// engine; --cites also holds each scenario's clauses to the rules it reaches; or (--page) hold a rule
+    /// page's text against the catalog's anchors, sentence by sentence.
+    Check(check::Args),
     /// List the legal moves of a position.
     Moves {
         /// The variant (`rulecheck variants` lists them).
@@ -385,8 +373,8 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
         Command::Separate(args) => separate::separate(options, args),
         Command::Referee(args) => referee::referee(options, args),
         Command::Serve { deviate, perft_budget, declare } => serve::serve(options, &declare, deviate, perft_budget),
-        Command::Check { pages, page_id, .. } if !pages.is_empty() => check::pages(&pages, page_id.as_deref()),
-        Command::Check { paths, no_coverage, .. } => check::check(options, paths, no_coverage),
+        Command::Check(args) if !args.pages.is_empty() => check::pages(&args.pages, args.page_id.as_deref()),
+        Command::Check(args) => check::check(options, args),
         Command::Moves { variant, position, json } => {
             moves::moves(options, notation, &variant, position.as_deref(), json)
         }

@@ -1,7 +1,8 @@
 //! The command line as its users meet it, run as a process: each
 //! subcommand's exit code and output (`cli`), one fixture per class of bad
 //! input refused with a located message (`bad_input`), each defect of a
-//! catalog's readings or anchors refused where it is (`bad_catalog`), the
+//! catalog's readings, anchors or deviations refused where it is
+//! (`bad_catalog`), citations held to what scenarios reach (`cites`), the
 //! readings listed (`readings`), rule pages held against the catalog's
 //! anchors sentence by sentence (`pages`), the spec built into the binary
 //! run where there is no spec/ and written out (`builtin_spec`), output
@@ -29,6 +30,7 @@ mod bad_input;
 mod book;
 mod builtin_spec;
 mod card;
+mod cites;
 mod cli;
 mod lifecycle;
 mod limits;

@@ -8,8 +8,10 @@
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
+use serde_saphyr::Spanned;
 
 mod anchors;
+mod deviations;
 mod readings;
 mod review;
 pub use anchors::{Anchor, PageAnchors, Sentences};
@@ -29,6 +31,14 @@ pub struct Clause {
     /// The sentences of the page (or pages) the rule is read from.
     #[serde(default)]
     pub sentences: Sentences,
+    /// The single-rule deviations of the family's rules that break this
+    /// rule, by the names `rulecheck mutants` prints: a scenario exercises
+    /// the clause when one of them changes its answers, which `rulecheck
+    /// check --cites` holds each citation to. A clause without any is
+    /// one no deviation stands for, and its citations are not judged.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub deviations: Vec<Spanned<String>>,
 }
 
 /// Something a page says that is not a rule of play (a clock, a display
@@ -114,6 +124,7 @@ impl Catalog {
             let text = std::str::from_utf8(bytes).map_err(|e| format!("{name}: {e}"))?;
             let page: PageCatalog = serde_saphyr::from_str(text).map_err(|e| format!("{name}: {e}"))?;
             readings::check(&name, &page)?;
+            deviations::check(&name, &page)?;
             pages.push(page);
             names.push(name);
         }
@@ -152,6 +163,7 @@ impl Catalog {
                 }
             }
             readings::check(&f.display().to_string(), &page)?;
+            deviations::check(&f.display().to_string(), &page)?;
             for c in &page.clauses {
                 if let Some(other) = seen.insert(c.id.clone(), f.display().to_string()) {
                     return Err(format!("{}: clause '{}' is already in {other}", f.display(), c.id));
