@@ -104,7 +104,7 @@ pub(super) fn check(raw_options: &[String], args: Args) -> Result<u8, Fail> {
 }
 
 /// Largest rule page read, in bytes: far above any page of rules.
-const MAX_PAGE_BYTES: u64 = 4 << 20;
+pub(super) const MAX_PAGE_BYTES: u64 = 4 << 20;
 
 /// `check --page`: each page's sentences held against the catalog's
 /// anchors. Exit 1 when a sentence is not mapped, an anchored sentence

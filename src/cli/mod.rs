@@ -52,6 +52,7 @@ mod serve;
 mod show;
 mod smoke;
 mod spec;
+mod trace;
 mod variants;
 
 /// The time limits of an external engine.
@@ -224,6 +225,10 @@ enum Command {
     /// engine; --cites also holds each scenario's clauses to the rules it reaches; or (--page) hold a rule
     /// page's text against the catalog's anchors, sentence by sentence.
     Check(check::Args),
+    /// Trace a rule page sentence by sentence: each sentence covered, thin, uncovered or out of scope by the
+    /// clauses it rests on, the scenarios that cite or reach them and the deviations they catch; with --matrix,
+    /// the engines that fail them; --report writes it as HTML in the page's own script (two pages side by side).
+    Trace(trace::Args),
     /// List the legal moves of a position.
     Moves {
         /// The variant (`rulecheck variants` lists them).
@@ -375,6 +380,7 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
         Command::Serve { deviate, perft_budget, declare } => serve::serve(options, &declare, deviate, perft_budget),
         Command::Check(args) if !args.pages.is_empty() => check::pages(&args.pages, args.page_id.as_deref()),
         Command::Check(args) => check::check(options, args),
+        Command::Trace(args) => trace::trace(args),
         Command::Moves { variant, position, json } => {
             moves::moves(options, notation, &variant, position.as_deref(), json)
         }

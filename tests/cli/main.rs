@@ -40,4 +40,6 @@ mod readings;
 mod referee;
 mod referee_dxp;
 mod summary;
+mod trace;
+mod trace_browser;
 mod walkthrough;

@@ -141,7 +141,7 @@ fn a_catalog_directory_may_anchor_a_page_of_a_built_in_catalog_it_does_not_hold(
 
 /// The seed rule pages beside the repository, or `None` (said on standard
 /// error) where this checkout has none.
-fn seed_pages() -> Option<PathBuf> {
+pub(crate) fn seed_pages() -> Option<PathBuf> {
     let dir = Path::new(ROOT).join("../shared/rule-pages");
     if dir.is_dir() {
         Some(dir)
@@ -151,7 +151,7 @@ fn seed_pages() -> Option<PathBuf> {
     }
 }
 
-const SEED_PAGES: [&str; 5] =
+pub(crate) const SEED_PAGES: [&str; 5] =
     ["checkers.hi", "checkers-online.ur", "chinese-checkers.hi", "chinese-checkers.bn", "konane.hi"];
 
 #[test]

@@ -20,6 +20,7 @@ pub mod perft;
 pub mod report;
 pub mod runner;
 pub mod source;
+pub mod trace;
 
 // The crates below, under the names this crate and its users have always
 // used: a user of the harness needs no other dependency to name a game.
