@@ -92,13 +92,15 @@ fn summary(t: &Trace) -> String {
         "</table>\n<p class=\"legend\">A sentence is <b>covered</b> when scenarios cite or reach every clause it \
                 rests on and catch every deviation those clauses name; <b>thin</b> when some such deviation is \
                 caught by no scenario; <b>uncovered</b> when a clause of it has no scenario. Open a sentence for its \
-                clauses, their scenarios",
+                clauses",
     );
-    if !t.engines.is_empty() {
+    if t.engines.is_empty() {
+        s.push_str(" and their scenarios");
+    } else {
         let names: Vec<String> = t.engines.iter().map(|e| format!("<code>{}</code>", esc(e))).collect();
         let _ = write!(
             s,
-            " and the verdicts of the matrix's engines ({}); a sentence is marked with each engine that fails a \
+            ", their scenarios and the verdicts of the matrix's engines ({}); a sentence is marked with each engine that fails a \
              scenario citing one of its clauses",
             names.join(", ")
         );
@@ -313,4 +315,77 @@ fn clause_html(t: &Trace, c: &ClauseTrace) -> String {
         let _ = write!(s, "<div><b>Failed by</b>: {}</div>", esc(&c.failed_by.join(", ")));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ClauseTrace, EntryTrace, PageTrace, ScenarioRef, SentenceTrace, Status, Trace};
+    use super::{direction, page_text, report};
+
+    const HOSTILE: &str = "<script>alert(1)</script>\"'&";
+
+    fn sentence(n: usize, text: &str, status: Status) -> SentenceTrace {
+        SentenceTrace {
+            n,
+            line: n,
+            text: text.into(),
+            hash: "0123456789ab".into(),
+            status,
+            clauses: vec![0],
+            entries: vec![0],
+            stale: Vec::new(),
+            failed_by: vec![HOSTILE.into()],
+        }
+    }
+
+    fn hostile() -> Trace {
+        let scenario = ScenarioRef { id: HOSTILE.into(), file: HOSTILE.into(), name: HOSTILE.into() };
+        Trace {
+            pages: vec![PageTrace {
+                id: HOSTILE.into(),
+                file: HOSTILE.into(),
+                lang: HOSTILE.into(),
+                rtl: true,
+                sentences: vec![sentence(1, HOSTILE, Status::Covered), sentence(2, "ہر کھلاڑی", Status::Thin)],
+                gone: vec![(3, HOSTILE.into())],
+            }],
+            clauses: vec![ClauseTrace {
+                id: HOSTILE.into(),
+                rule: HOSTILE.into(),
+                status: Status::Covered,
+                cited_by: vec![scenario],
+                reached_by: Vec::new(),
+                survivors: vec![(HOSTILE.into(), HOSTILE.into())],
+                failed_by: vec![HOSTILE.into()],
+            }],
+            entries: vec![EntryTrace { id: HOSTILE.into(), says: HOSTILE.into(), why: HOSTILE.into() }],
+            engines: vec![HOSTILE.into()],
+            outcomes: [(HOSTILE.to_string(), vec![Some(HOSTILE.to_string())])].into_iter().collect(),
+        }
+    }
+
+    #[test]
+    fn text_from_the_page_the_spec_or_a_matrix_is_never_markup() {
+        let mut t = hostile();
+        for html in [report(&t), {
+            t.pages.push(t.pages[0].clone());
+            report(&t)
+        }] {
+            assert!(!html.contains("<script"), "{html}");
+            assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;"));
+            assert!(html.contains("lang=\"&lt;script&gt;"), "{html}");
+        }
+    }
+
+    #[test]
+    fn joiners_stay_and_each_sentence_takes_its_scripts_direction() {
+        assert_eq!(page_text("क्\u{200D}ष <b>"), "क्\u{200D}ष &lt;b&gt;");
+        assert_eq!(page_text("a\u{200C}b\u{202E}"), "a\u{200C}b\\u{202e}");
+        assert_eq!(direction("ہر کھلاڑی"), "rtl");
+        assert_eq!(direction("12 ہر"), "rtl");
+        assert_eq!(direction("हर खिलाड़ी"), "ltr");
+        assert_eq!(direction("Each has six stones!"), "ltr");
+        let html = report(&hostile());
+        assert!(html.contains("data-status=\"thin\" data-failed=\"") && html.contains("dir=\"rtl\""), "{html}");
+    }
 }

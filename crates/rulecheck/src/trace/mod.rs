@@ -249,8 +249,12 @@ fn trace_clause(
 ) -> ClauseTrace {
     let names: Vec<&str> = clause.deviations.iter().map(|d| d.value.as_str()).collect();
     let mine = |s: &Scenario| page.variants.contains(&s.variant);
-    let reaches =
-        |s: &Scenario| reached.iter().any(|(r, by)| std::ptr::eq(*r, s) && mine(s) && by.by_any(names.iter().copied()));
+    // The scenarios are the same values in `all` and `reached`: found by address.
+    let by_address: std::collections::HashMap<*const Scenario, &Reached> =
+        reached.iter().map(|(s, r)| (*s as *const Scenario, *r)).collect();
+    let reaches = |s: &Scenario| {
+        mine(s) && by_address.get(&(s as *const Scenario)).is_some_and(|by| by.by_any(names.iter().copied()))
+    };
     let mut cited_by = Vec::new();
     let mut reached_by = Vec::new();
     for (f, s) in all {
