@@ -4,7 +4,9 @@
 //! catalog's readings, anchors or deviations refused where it is
 //! (`bad_catalog`), citations held to what scenarios reach (`cites`), the
 //! readings listed (`readings`), rule pages held against the catalog's
-//! anchors sentence by sentence (`pages`), the spec built into the binary
+//! anchors sentence by sentence (`pages`) and traced to the scenarios and
+//! engines that test them (`trace`, laid out in a browser in
+//! `trace_browser`), the spec built into the binary
 //! run where there is no spec/ and written out (`builtin_spec`), output
 //! files onto devices, FIFOs and links (`outputs`), engines ended however
 //! rulecheck ends (`lifecycle`), numbers and sizes out of range refused and

@@ -230,7 +230,7 @@ fn sentence_html(t: &Trace, p: &PageTrace, page: usize, x: &SentenceTrace) -> St
     );
     let _ = write!(s, "<span class=\"tag {}\" lang=\"en\">{}</span>", x.status.word(), x.status.label());
     for e in &x.failed_by {
-        let _ = write!(s, "<span class=\"tag failed\" lang=\"en\">&#x2717; <bdi>{}</bdi></span>", esc(e));
+        let _ = write!(s, "<span class=\"tag failed\" lang=\"en\" dir=\"ltr\">&#x2717; <bdi>{}</bdi></span>", esc(e));
     }
     s.push_str("</summary>");
     let _ = write!(
