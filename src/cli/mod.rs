@@ -27,6 +27,7 @@ mod input;
 
 mod card;
 mod check;
+mod cites;
 mod completions;
 mod diff;
 mod explain;
@@ -55,6 +56,7 @@ mod serve;
 mod show;
 mod smoke;
 mod spec;
+mod trace;
 mod variants;
 
 /// The time limits of an external engine.
@@ -223,14 +225,14 @@ enum Command {
         #[arg(long, value_name = "VARIANT NAME=VALUES...")]
         declare: Vec<String>,
     },
-    /// Validate scenario files (notation, clauses, reasons, play) and clause coverage, without running an engine.
-    Check {
-        /// Scenario files or directories [default: ./spec, else the built-in spec]
-        paths: Vec<PathBuf>,
-        /// Do not require every clause of the touched rule pages to be cited.
-        #[arg(long)]
-        no_coverage: bool,
-    },
+    /// Validate scenario files (notation, clauses, reasons, play) and clause coverage, without running an
+    /// engine; --cites also holds each scenario's clauses to the rules it reaches; or (--page) hold a rule
+    /// page's text against the catalog's anchors, sentence by sentence.
+    Check(check::Args),
+    /// Trace a rule page sentence by sentence: each sentence covered, thin, uncovered or out of scope by the
+    /// clauses it rests on, the scenarios that cite or reach them and the deviations they catch; with --matrix,
+    /// the engines that fail them; --report writes it as HTML in the page's own script (two pages side by side).
+    Trace(trace::Args),
     /// List the legal moves of a position.
     Moves {
         /// The variant (`rulecheck variants` lists them).
@@ -385,7 +387,9 @@ fn dispatch(cli: Cli) -> Result<u8, Fail> {
         Command::Separate(args) => separate::separate(options, args),
         Command::Referee(args) => referee::referee(options, args),
         Command::Serve { deviate, perft_budget, declare } => serve::serve(options, &declare, deviate, perft_budget),
-        Command::Check { paths, no_coverage } => check::check(options, paths, no_coverage),
+        Command::Check(args) if !args.pages.is_empty() => check::pages(&args.pages, args.page_id.as_deref()),
+        Command::Check(args) => check::check(options, args),
+        Command::Trace(args) => trace::trace(args),
         Command::Moves { variant, position, json } => {
             moves::moves(options, notation, &variant, position.as_deref(), json)
         }

@@ -1,8 +1,9 @@
 //! Bad catalog pages: every directory under `fixtures/bad-catalog/` is a
 //! catalog (`--catalog DIR`) whose one page holds one defect of its
-//! `readings:`. Each must be refused when the catalog loads, with exit
-//! code 2, naming the page and the `line:column` of the defect; the
-//! messages are snapshotted, one named snapshot per fixture.
+//! `readings:`, of a clause's `sentences:` or of its `deviations:`. Each
+//! must be refused when the catalog loads, with exit code 2, naming the
+//! page and the `line:column` of the defect; the messages are snapshotted,
+//! one named snapshot per fixture.
 
 use std::path::Path;
 
@@ -11,6 +12,11 @@ use process::{rulecheck, ROOT};
 
 /// Each fixture with the text its error must point at.
 const FIXTURES: &[(&str, &str)] = &[
+    ("anchor-malformed", "4@abc"),
+    ("anchor-twice", "3@0123456789ab]"),
+    ("anchor-unknown-page", "dama.tk"),
+    ("deviation-twice", "\"men move backward\"\n"),
+    ("deviation-unknown", "\"men move backwards\""),
     ("reading-no-source", "[]"),
     ("reading-numeric-option", "players"),
     ("reading-twice", "mid-capture-promotion\n"),

@@ -39,3 +39,36 @@ fn builtin_readings_are_the_disputed_options() {
         }
     }
 }
+
+/// Each deviation a clause of the built-in catalog names changes its
+/// variant's rules under the house rules of some scenario of the spec, so
+/// that `check --cites` judges the clause by it somewhere: a name that
+/// can never apply (the four-kings endgame on a page without that endgame)
+/// would make a clause look judged while nothing judges it.
+#[test]
+fn every_deviation_a_clause_names_changes_its_variant_somewhere_in_the_spec() {
+    let cat = Catalog::builtin().expect("catalog");
+    let spec = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("spec");
+    let (files, errors) = rulecheck::runner::load_all(&[spec], &cat, &Default::default());
+    assert!(errors.is_empty(), "the spec loads: {}", errors[0]);
+    let mut idle = Vec::new();
+    for page in &cat.pages {
+        for variant in &page.variants {
+            let v = rulecheck::registry::variant(variant).expect("a page's variant");
+            let mut options: Vec<&rulecheck::game::Options> = Vec::new();
+            for s in files.iter().flat_map(|f| &f.scenarios).filter(|s| &s.variant == variant) {
+                if !options.contains(&&s.options) {
+                    options.push(&s.options);
+                }
+            }
+            for clause in &page.clauses {
+                for d in &clause.deviations {
+                    if !options.iter().any(|o| v.deviant(o, &d.value).1) {
+                        idle.push(format!("{}: '{}'", clause.id, d.value));
+                    }
+                }
+            }
+        }
+    }
+    assert!(idle.is_empty(), "deviations that change no scenario's rules:\n{}", idle.join("\n"));
+}

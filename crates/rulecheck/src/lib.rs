@@ -21,6 +21,7 @@ pub mod perft;
 pub mod report;
 pub mod runner;
 pub mod source;
+pub mod trace;
 
 // The crates below, under the names this crate and its users have always
 // used: a user of the harness needs no other dependency to name a game.
@@ -28,4 +29,4 @@ pub use rulecheck_draughts as draughts;
 pub use rulecheck_game as game;
 pub use rulecheck_halma as halma;
 pub use rulecheck_konane as konane;
-pub use rulecheck_spec::{builtin, catalog, registry, scenario};
+pub use rulecheck_spec::{builtin, catalog, page, registry, scenario};

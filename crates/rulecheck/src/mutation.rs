@@ -8,8 +8,11 @@
 //! `Variant::deviations` and `Variant::deviant`, so nothing here names a
 //! family. Here: a deviation's command-line name and the deviant engines
 //! `serve` and fuzzing build from a name; the mutation score that runs
-//! them against a spec is in `score`.
+//! them against a spec is in `score`; which rules each scenario reaches,
+//! run the same way, in `reach`, and its citations held to them in `cites`.
 
+pub mod cites;
+pub mod reach;
 mod score;
 
 pub use score::{score, Fate, Mutant, Played, Score};

@@ -5,6 +5,8 @@
 //!   is given none.
 //! - [`registry`]: every variant by id, with its house rules checked and
 //!   filled in; the one place that names the families.
+//! - [`page`]: a rule page cut into sentences, each with its ordinal, line
+//!   and hash, which the catalog's clauses anchor to.
 //! - [`catalog`]: the rule catalog, each rule of a page a clause with a
 //!   stable id, and the vocabulary of refusal and result reasons.
 //! - [`scenario`]: the scenario model, the grammar of its actions and
@@ -13,5 +15,6 @@
 
 pub mod builtin;
 pub mod catalog;
+pub mod page;
 pub mod registry;
 pub mod scenario;

@@ -1,14 +1,22 @@
 //! The rule catalog (one file per rule page under `spec/rules/`) and the
 //! reason-code vocabulary (`spec/reasons.yaml`). Both are compiled in, so that
 //! scenarios anywhere can cite clauses and reasons, and coverage can be
-//! measured against them.
+//! measured against them. Each clause and out-of-scope entry anchors the
+//! sentences of the page it comes from (`anchors.rs`), and a page's text is
+//! held against them (`review.rs`).
 
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
+use serde_saphyr::Spanned;
 
+mod anchors;
+mod deviations;
 mod readings;
+mod review;
+pub use anchors::{Anchor, PageAnchors, Sentences};
 pub use readings::{Reading, ReadingValue};
+pub use review::{Finding, Holder, Review};
 
 /// One rule of a page.
 #[derive(Clone, Debug, Deserialize, schemars::JsonSchema)]
@@ -20,6 +28,17 @@ pub struct Clause {
     /// Where the page was silent or vague, what rulecheck decided.
     #[serde(default)]
     pub decision: Option<String>,
+    /// The sentences of the page (or pages) the rule is read from.
+    #[serde(default)]
+    pub sentences: Sentences,
+    /// The single-rule deviations of the family's rules that break this
+    /// rule, by the names `rulecheck mutants` prints: a scenario exercises
+    /// the clause when one of them changes its answers, which `rulecheck
+    /// check --cites` holds each citation to. A clause without any is
+    /// one no deviation stands for, and its citations are not judged.
+    #[serde(default)]
+    #[schemars(with = "Vec<String>")]
+    pub deviations: Vec<Spanned<String>>,
 }
 
 /// Something a page says that is not a rule of play (a clock, a display
@@ -33,6 +52,9 @@ pub struct OutOfScope {
     pub says: String,
     /// Why the oracle leaves it out.
     pub why: String,
+    /// The sentences of the page (or pages) that say it.
+    #[serde(default)]
+    pub sentences: Sentences,
 }
 
 /// The catalog of one rule page.
@@ -96,13 +118,17 @@ impl Catalog {
     /// is caught by the crate's own tests, so this reports rather than hides.
     pub fn builtin() -> Result<Catalog, String> {
         let mut pages = Vec::new();
+        let mut names = Vec::new();
         // Every page of `spec/rules/`, by file name.
         for (name, bytes) in crate::builtin::catalog_pages() {
             let text = std::str::from_utf8(bytes).map_err(|e| format!("{name}: {e}"))?;
             let page: PageCatalog = serde_saphyr::from_str(text).map_err(|e| format!("{name}: {e}"))?;
             readings::check(&name, &page)?;
+            deviations::check(&name, &page)?;
             pages.push(page);
+            names.push(name);
         }
+        anchors::check(&names.into_iter().zip(&pages).collect::<Vec<_>>(), &[])?;
         Catalog::of(pages)
     }
 
@@ -137,6 +163,7 @@ impl Catalog {
                 }
             }
             readings::check(&f.display().to_string(), &page)?;
+            deviations::check(&f.display().to_string(), &page)?;
             for c in &page.clauses {
                 if let Some(other) = seen.insert(c.id.clone(), f.display().to_string()) {
                     return Err(format!("{}: clause '{}' is already in {other}", f.display(), c.id));
@@ -144,6 +171,11 @@ impl Catalog {
             }
             pages.push(page);
         }
+        let named: Vec<(String, &PageCatalog)> = files.iter().map(|f| f.display().to_string()).zip(&pages).collect();
+        let built_in: Vec<String> = Catalog::builtin()
+            .map(|c| c.pages.into_iter().flat_map(|p| std::iter::once(p.page).chain(p.also)).collect())
+            .unwrap_or_default();
+        anchors::check(&named, &built_in)?;
         Catalog::of(pages)
     }
 

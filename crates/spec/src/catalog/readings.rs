@@ -50,7 +50,7 @@ pub struct ReadingValue {
 }
 
 /// An error at a place of a catalog file, as `file:line:column: message`.
-fn at(file: &str, place: &Location, message: String) -> String {
+pub(super) fn at(file: &str, place: &Location, message: String) -> String {
     format!("{file}:{}:{}: {message}", place.line(), place.column())
 }
 
