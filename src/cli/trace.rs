@@ -25,8 +25,9 @@ pub(super) struct Args {
     /// Scenario files or directories [default: ./spec, else the built-in spec]
     #[arg(long = "spec", value_name = "PATH")]
     paths: Vec<PathBuf>,
-    /// The JSON a `rulecheck matrix --json` wrote: each sentence is marked with the engines that fail a scenario
-    /// citing one of its clauses, and each scenario shown with every engine's verdict.
+    /// The JSON a `rulecheck matrix --json` wrote: each sentence is marked with the engines that break one of its
+    /// clauses (that play a deviation it names, found from their failures; else that fail a scenario citing it),
+    /// and each scenario shown with every engine's verdict.
     #[arg(long, value_name = "FILE")]
     matrix: Option<PathBuf>,
     /// Write the trace as one self-contained HTML file (the page in its own script and direction, each sentence
@@ -108,6 +109,20 @@ pub(super) fn trace(args: Args) -> Result<u8, Fail> {
     Ok(0)
 }
 
+/// What each engine of the matrix is found to play: a line each.
+fn plays(t: &Trace) -> Vec<String> {
+    t.engines
+        .iter()
+        .zip(&t.plays)
+        .map(|(e, p)| match p.as_slice() {
+            [] => format!(
+                "engine {e}: no single deviation fails exactly what it fails; its sentences are those its failing scenarios cite"
+            ),
+            p => format!("engine {e}: plays {} (it fails exactly the scenarios that deviation fails)", p.join(" or ")),
+        })
+        .collect()
+}
+
 /// "12 covered, 1 thin, ..." for a page.
 fn counts(p: &trace::PageTrace) -> String {
     let parts: Vec<String> = p.counts().iter().map(|(s, n)| format!("{n} {}", s.label())).collect();
@@ -117,6 +132,9 @@ fn counts(p: &trace::PageTrace) -> String {
 /// A line per sentence: where, its status, its clauses (or entries), the
 /// engines that fail it; then the page's counts.
 fn text(t: &Trace) -> Result<(), Fail> {
+    for line in plays(t) {
+        outln!("{line}")?;
+    }
     for p in &t.pages {
         for s in &p.sentences {
             let mut ids: Vec<&str> = s.clauses.iter().map(|&c| t.clauses[c].id.as_str()).collect();
@@ -182,11 +200,13 @@ fn json_of(t: &Trace) -> serde_json::Value {
                 "status": c.status.word(),
                 "cited-by": refs(&c.cited_by),
                 "reached-by": refs(&c.reached_by),
+                "deviations": c.deviations,
                 "survivors": c.survivors.iter().map(|(d, v)| json!({"deviation": d, "variant": v})).collect::<Vec<_>>(),
                 "failed-by": c.failed_by,
             });
             (c.id.clone(), value)
         })
         .collect();
-    json!({ "engines": t.engines, "pages": pages, "clauses": clauses })
+    let engines: Vec<_> = t.engines.iter().zip(&t.plays).map(|(e, p)| json!({ "name": e, "plays": p })).collect();
+    json!({ "engines": engines, "pages": pages, "clauses": clauses })
 }

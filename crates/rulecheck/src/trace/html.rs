@@ -97,12 +97,21 @@ fn summary(t: &Trace) -> String {
     if t.engines.is_empty() {
         s.push_str(" and their scenarios");
     } else {
-        let names: Vec<String> = t.engines.iter().map(|e| format!("<code>{}</code>", esc(e))).collect();
+        let names: Vec<String> = t
+            .engines
+            .iter()
+            .enumerate()
+            .map(|(i, e)| match t.plays.get(i).filter(|p| !p.is_empty()) {
+                Some(p) => format!("<code>{}</code>, which plays <code>{}</code>", esc(e), esc(&p.join(" or "))),
+                None => format!("<code>{}</code>", esc(e)),
+            })
+            .collect();
         let _ = write!(
             s,
-            ", their scenarios and the verdicts of the matrix's engines ({}); a sentence is marked with each engine that fails a \
-             scenario citing one of its clauses",
-            names.join(", ")
+            ", their scenarios and the verdicts of the matrix's engines ({}); a sentence is marked with each engine that \
+             breaks one of its clauses: that plays a deviation the clause names, found as the one whose runs fail exactly \
+             what the engine fails, or else that fails a scenario citing it",
+            names.join("; ")
         );
     }
     s.push_str(".</p>\n");
@@ -355,11 +364,13 @@ mod tests {
                 status: Status::Covered,
                 cited_by: vec![scenario],
                 reached_by: Vec::new(),
+                deviations: vec![HOSTILE.into()],
                 survivors: vec![(HOSTILE.into(), HOSTILE.into())],
                 failed_by: vec![HOSTILE.into()],
             }],
             entries: vec![EntryTrace { id: HOSTILE.into(), says: HOSTILE.into(), why: HOSTILE.into() }],
             engines: vec![HOSTILE.into()],
+            plays: vec![vec![HOSTILE.into()]],
             outcomes: [(HOSTILE.to_string(), vec![Some(HOSTILE.to_string())])].into_iter().collect(),
         }
     }

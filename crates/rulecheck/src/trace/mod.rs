@@ -24,11 +24,21 @@
 //! - **not anchored**: nothing anchors it.
 //!
 //! A sentence is as weak as its weakest clause: one that says two rules,
-//! one of them untested, is not tested in full. It fails under an engine
-//! of the matrix when a scenario that cites one of its clauses fails under
-//! that engine: what the engine gets wrong is what those scenarios check,
-//! which may be more than the one rule a deviant engine breaks.
+//! one of them untested, is not tested in full.
+//!
+//! A sentence fails under an engine of the matrix where the engine breaks
+//! one of its clauses. Which clause that is, the failing scenarios alone
+//! do not say: a scenario that lists every legal move cites the board and
+//! the setup as well as the move it catches. So the engine's failures are
+//! first matched against the deviations' own runs (the same runs that
+//! find what each scenario reaches): where some single-rule deviation
+//! fails exactly the scenarios the engine fails, of those the matrix ran,
+//! the engine is said to play it, and the sentences that fail are those
+//! of the clauses naming it (`deviations:`). Where no deviation explains
+//! the failures, the sentences that fail are those of every clause a
+//! failing scenario cites, and the trace says so.
 
+mod explain;
 pub mod html;
 mod verdicts;
 
@@ -102,10 +112,14 @@ pub struct ClauseTrace {
     pub cited_by: Vec<ScenarioRef>,
     /// The scenarios that reach it without citing it.
     pub reached_by: Vec<ScenarioRef>,
+    /// The single-rule deviations it names (`deviations:`).
+    pub deviations: Vec<String>,
     /// The deviations it names that no scenario catches, each with the
     /// variant whose rules it changes.
     pub survivors: Vec<(String, String)>,
-    /// The engines of the matrix under which a scenario citing it fails.
+    /// The engines of the matrix that break it: that play a deviation it
+    /// names or, for an engine no deviation explains, under which a
+    /// scenario citing it fails.
     pub failed_by: Vec<String>,
 }
 
@@ -173,6 +187,9 @@ pub struct Trace {
     pub clauses: Vec<ClauseTrace>,
     pub entries: Vec<EntryTrace>,
     pub engines: Vec<String>,
+    /// Per engine, the deviations whose runs fail exactly the scenarios it
+    /// fails (empty: none explains them, or it fails none).
+    pub plays: Vec<Vec<String>>,
     /// Per scenario id, each engine's outcome word (`None`: not in its run).
     pub outcomes: BTreeMap<String, Vec<Option<String>>>,
 }
@@ -220,9 +237,14 @@ pub fn trace(
     let reached: Vec<(&Scenario, &Reached)> = runnable.into_iter().zip(&reached).collect();
     if let Some(v) = verdicts {
         out.engines = v.engines().to_vec();
+        out.plays = explain::plays(v, &all, &reached);
     }
     for (page, clause) in &clause_pages {
-        out.clauses.push(trace_clause(page, clause, &all, &reached, verdicts, &mut out.outcomes));
+        let mut c = trace_clause(page, clause, &all, &reached, verdicts, &mut out.outcomes);
+        if verdicts.is_some() {
+            c.failed_by = explain::failed_by(&c, &out.engines, &out.plays, verdicts);
+        }
+        out.clauses.push(c);
     }
     for (input, review) in pages.iter().zip(&reviews) {
         out.pages.push(trace_page(catalog, input, review, &out));
@@ -283,7 +305,16 @@ fn trace_clause(
             }
         }
     }
-    ClauseTrace { id: clause.id.clone(), rule: clause.rule.clone(), status, cited_by, reached_by, survivors, failed_by }
+    ClauseTrace {
+        id: clause.id.clone(),
+        rule: clause.rule.clone(),
+        status,
+        cited_by,
+        reached_by,
+        deviations: names.iter().map(|d| d.to_string()).collect(),
+        survivors,
+        failed_by,
+    }
 }
 
 /// The deviations a clause names that the mutation score would call
