@@ -121,11 +121,9 @@ fn killing_rulecheck_ends_its_engines_and_what_they_started() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A matrix stopped by SIGTERM while an engine hangs: every file it writes
-/// says it is incomplete, and it exits 5.
-#[test]
-fn a_stopped_matrix_marks_its_files_incomplete() {
-    let dir = temp_dir("matrix-stop");
+/// An engines file in `dir` of the reference and an engine that hangs,
+/// writing its process id into the marker file: (marker, engines file).
+fn hanging_engines(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {
     let marker = dir.join("engine.pids");
     let engines = dir.join("engines.yaml");
     std::fs::write(
@@ -136,6 +134,15 @@ fn a_stopped_matrix_marks_its_files_incomplete() {
         ),
     )
     .expect("engines file");
+    (marker, engines)
+}
+
+/// A matrix stopped by SIGTERM while an engine hangs: every file it writes
+/// says it is incomplete, and it exits 5.
+#[test]
+fn a_stopped_matrix_marks_its_files_incomplete() {
+    let dir = temp_dir("matrix-stop");
+    let (marker, engines) = hanging_engines(&dir);
     let (md, js, html) = (dir.join("m.md"), dir.join("m.json"), dir.join("m.html"));
     let args = [
         "matrix",
@@ -172,16 +179,7 @@ fn a_stopped_matrix_marks_its_files_incomplete() {
 #[test]
 fn a_stopped_part_makes_an_incomplete_merged_matrix() {
     let dir = temp_dir("matrix-part-stop");
-    let marker = dir.join("engine.pids");
-    let engines = dir.join("engines.yaml");
-    std::fs::write(
-        &engines,
-        format!(
-            "engines:\n  - builtin: reference\n  - name: hanging\n    command: python3\n    args: [{ROOT}/fixtures/engines/faulty.py, hang, {}]\n    timeout: 1000\n",
-            marker.display()
-        ),
-    )
-    .expect("engines file");
+    let (marker, engines) = hanging_engines(&dir);
     let engines = engines.to_string_lossy().into_owned();
     let part = |i: usize| dir.join(format!("part-{i}.json")).to_string_lossy().into_owned();
     let (p0, p1) = (part(0), part(1));

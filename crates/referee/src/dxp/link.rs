@@ -201,26 +201,32 @@ impl Link {
         }
     }
 
-    /// What the program wrote since the last look, kept; its exit noted.
-    fn drain(&mut self) {
+    /// The lines the program writes within `wait`, kept, and its exit
+    /// noted if it has gone (it has been ended too).
+    fn read_output(&mut self, wait: Duration) {
         let Some(p) = self.process.as_mut() else { return };
-        // A deadline already past reads nothing: a millisecond's wait
-        // reads what is in the pipe.
-        let soon = Instant::now().checked_add(DRAIN);
+        let until = Instant::now().checked_add(wait);
         loop {
-            match p.receive(soon) {
+            match p.receive(until) {
                 Received::Line(l) => {
                     self.output.push_str(&l);
                     self.output.push('\n');
                 }
                 Received::Failed(e) => {
-                    // The program is gone (it has been ended too).
                     self.exited.get_or_insert(e);
                     break;
                 }
                 Received::Timeout | Received::Stopped(_) => break,
             }
         }
+    }
+
+    /// What the program wrote since the last look, kept; its exit noted.
+    fn drain(&mut self) {
+        // A deadline already past reads nothing: a millisecond's wait
+        // reads what is in the pipe.
+        self.read_output(DRAIN);
+        let Some(p) = self.process.as_mut() else { return };
         let more = p.stderr();
         self.output.push_str(&more);
         if self.output.len() > OUTPUT_KEEP {
@@ -319,24 +325,9 @@ impl Link {
 
     /// A failure's words, with the program's exit when it has exited.
     fn with_exit(&mut self, why: String) -> String {
-        if let Some(p) = self.process.as_mut() {
-            // A program that closed its side is given a moment to exit, so
-            // that its status is told.
-            let until = Instant::now().checked_add(Duration::from_millis(200));
-            loop {
-                match p.receive(until) {
-                    Received::Line(l) => {
-                        self.output.push_str(&l);
-                        self.output.push('\n');
-                    }
-                    Received::Failed(e) => {
-                        self.exited.get_or_insert(e);
-                        break;
-                    }
-                    Received::Timeout | Received::Stopped(_) => break,
-                }
-            }
-        }
+        // A program that closed its side is given a moment to exit, so
+        // that its status is told.
+        self.read_output(Duration::from_millis(200));
         match &self.exited {
             Some(exit) => format!("{why}; {exit}"),
             None => why,
