@@ -43,22 +43,14 @@ pub struct Table<'a> {
 /// is rulecheck's fault and ends the run.
 pub fn play(mut t: Table<'_>) -> Result<GameRecord, String> {
     let began = Instant::now();
-    let mut rec = GameRecord {
-        number: t.number,
-        white: t.players[t.white].name(),
-        black: t.players[t.black].name(),
-        start: t.start.to_string(),
-        initial: t.initial,
-        moves: Vec::new(),
-        end: End::Unfinished,
-        moves_checked: 0,
-        pv_checked: 0,
-        seconds: 0.0,
-        engine_seconds: 0.0,
-        check_seconds: 0.0,
-        stderr: Vec::new(),
-        transcript: Vec::new(),
-    };
+    let mut rec = GameRecord::new(
+        t.number,
+        t.players[t.white].name(),
+        t.players[t.black].name(),
+        t.start.to_string(),
+        t.initial,
+        End::Unfinished,
+    );
     let seats: Vec<usize> = if t.white == t.black { vec![t.white] } else { vec![t.white, t.black] };
     let board = Board::from_fen(t.start)?;
     let mut end = None;

@@ -39,6 +39,29 @@ pub struct GameRecord {
     pub transcript: Vec<String>,
 }
 
+impl GameRecord {
+    /// A game about to be played (or one that never was), nothing of it
+    /// counted yet.
+    pub fn new(number: usize, white: String, black: String, start: String, initial: bool, end: End) -> GameRecord {
+        GameRecord {
+            number,
+            white,
+            black,
+            start,
+            initial,
+            moves: Vec::new(),
+            end,
+            moves_checked: 0,
+            pv_checked: 0,
+            seconds: 0.0,
+            engine_seconds: 0.0,
+            check_seconds: 0.0,
+            stderr: Vec::new(),
+            transcript: Vec::new(),
+        }
+    }
+}
+
 /// How a game ended.
 #[derive(Clone, Debug)]
 pub enum End {

@@ -83,22 +83,7 @@ fn unplayed(number: usize, players: &[Box<dyn Player>], player: usize, failure: 
         Failure::Engine(message) => End::EngineError { player: name.clone(), message },
         Failure::Stopped(signal) => End::Stopped(signal),
     };
-    GameRecord {
-        number,
-        white: name,
-        black: other,
-        start: String::new(),
-        initial: false,
-        moves: Vec::new(),
-        end,
-        moves_checked: 0,
-        pv_checked: 0,
-        seconds: 0.0,
-        engine_seconds: 0.0,
-        check_seconds: 0.0,
-        stderr: Vec::new(),
-        transcript: Vec::new(),
-    }
+    GameRecord::new(number, name, other, String::new(), false, end)
 }
 
 /// Play the plan's games between the players: one player plays itself;

@@ -83,22 +83,12 @@ mod tests {
     use crate::record::GameRecord;
 
     fn game(number: usize, end: End, transcript: &[&str]) -> GameRecord {
-        GameRecord {
-            number,
-            white: "A".into(),
-            black: "B <&>".into(),
-            start: String::new(),
-            initial: true,
-            moves: vec!["32-28".into()],
-            end,
-            moves_checked: 1,
-            pv_checked: 0,
-            seconds: 0.5,
-            engine_seconds: 0.4,
-            check_seconds: 0.0,
-            stderr: Vec::new(),
-            transcript: transcript.iter().map(|l| l.to_string()).collect(),
-        }
+        let mut g = GameRecord::new(number, "A".into(), "B <&>".into(), String::new(), true, end);
+        g.moves = vec!["32-28".into()];
+        g.moves_checked = 1;
+        g.seconds = 0.5;
+        g.transcript = transcript.iter().map(|l| l.to_string()).collect();
+        g
     }
 
     #[test]
