@@ -76,6 +76,7 @@ fn a_game_is_played_to_the_references_result_and_every_move_checked() {
         .stdout_has("checked: 1 move the engines played, 1 move of their principal variations")
         .stdout_has("every move held");
     assert!(o.stdout.contains("time: ") && o.stdout.contains("waiting for the engines"), "{}", o.all());
+    assert!(!o.stdout.contains("violations' clauses"), "no violation, no share for one: {}", o.all());
     let j = referee(&dir, &s, LAST_MAN, &["--format", "json"]).ok().json();
     assert_eq!(j["games"][0]["result"], "white wins: no-pieces");
     assert_eq!(j["games"][0]["moves"], serde_json::json!(["28x19"]));
@@ -109,6 +110,7 @@ fn a_missed_capture_is_a_violation_with_its_clause_and_a_scenario_that_reproduce
     let o = referee(&dir, &s, MUST_TAKE, &[]).exits(1);
     o.stdout_has("game 1: Scripted 1 - Scripted 1: VIOLATION by Scripted 1 (white) after 0 moves: 45-40 is illegal (must-capture)")
         .stdout_has("international.capture.mandatory")
+        .stdout_has("finding the violations' clauses and writing their files, ")
         .stdout_has("a rule was broken");
     let text = written_files_hold(&dir, "illegal: [\"45-40: must-capture\"]");
     assert!(text.contains("clauses: [international.capture.mandatory"), "{text}");

@@ -31,6 +31,8 @@ pub struct GameRecord {
     pub seconds: f64,
     pub engine_seconds: f64,
     pub check_seconds: f64,
+    /// Seconds finding a violation's clauses and writing its files.
+    pub violation_seconds: f64,
     /// What each engine wrote on standard error during the game, by name.
     pub stderr: Vec<(String, String)>,
     /// What was said with the engines over the game, a line a message (a
@@ -56,6 +58,7 @@ impl GameRecord {
             seconds: 0.0,
             engine_seconds: 0.0,
             check_seconds: 0.0,
+            violation_seconds: 0.0,
             stderr: Vec::new(),
             transcript: Vec::new(),
         }

@@ -158,12 +158,14 @@ pub fn referee(
             // written from the rest of it, then put back with them.
             match std::mem::replace(&mut rec.end, End::Unfinished) {
                 End::Violation(mut v) => {
+                    let began = std::time::Instant::now();
                     let cited = citer.clauses(plan.judge, &v.position, &v.wrong);
                     v.clauses = cited.clauses;
                     v.placeholder = cited.placeholder;
                     v.cited_by = cited.why;
                     v.written = write(plan, &rec, &v);
                     rec.end = End::Violation(v);
+                    rec.violation_seconds = began.elapsed().as_secs_f64();
                 }
                 end => rec.end = end,
             }

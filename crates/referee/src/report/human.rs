@@ -93,8 +93,19 @@ pub fn human(run: &Run) -> String {
         count(t.moves_checked, "move"),
         count(t.pv_checked, "move")
     ));
+    // A violation's clauses and files are said apart when there are any:
+    // in a short game they outweigh the rest.
+    let violations = if t.violation_seconds > 0.0 {
+        format!(
+            ", {:.1} s ({:.0}%) finding the violations' clauses and writing their files",
+            t.violation_seconds,
+            t.share(t.violation_seconds)
+        )
+    } else {
+        String::new()
+    };
     out.push_str(&format!(
-        "time: {:.1} s in all: {:.1} s ({:.0}%) waiting for the engines, {:.1} s ({:.0}%) in rulecheck's checks, {:.1} s ({:.0}%) else\n",
+        "time: {:.1} s in all: {:.1} s ({:.0}%) waiting for the engines, {:.1} s ({:.0}%) in rulecheck's checks{violations}, {:.1} s ({:.0}%) else\n",
         t.seconds,
         t.engine_seconds,
         t.share(t.engine_seconds),

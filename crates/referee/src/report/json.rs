@@ -22,6 +22,7 @@ fn game(g: &GameRecord) -> Value {
         "seconds": g.seconds,
         "engine_seconds": g.engine_seconds,
         "check_seconds": g.check_seconds,
+        "violation_seconds": g.violation_seconds,
         "stderr": g.stderr.iter().map(|(n, t)| json!({"player": n, "text": t})).collect::<Vec<_>>(),
         "transcript": g.transcript,
     });
@@ -84,9 +85,11 @@ pub fn json(run: &Run) -> String {
             "seconds": t.seconds,
             "engine_seconds": t.engine_seconds,
             "check_seconds": t.check_seconds,
+            "violation_seconds": t.violation_seconds,
             "other_seconds": t.other_seconds(),
             "engine_percent": t.share(t.engine_seconds),
             "check_percent": t.share(t.check_seconds),
+            "violation_percent": t.share(t.violation_seconds),
         },
         "notes": run.notes,
         "incomplete": run.stopped.as_ref().map(|s| json!({

@@ -29,11 +29,13 @@ pub struct Totals {
     pub moves_checked: usize,
     pub pv_checked: usize,
     /// Seconds in all, waiting for the engines, in rulecheck's own checks,
-    /// and the rest (starting engines, the players' start of each game,
-    /// writing files).
+    /// finding the violations' clauses and writing their files, and the
+    /// rest (starting engines, the players' start of each game, the random
+    /// mover).
     pub seconds: f64,
     pub engine_seconds: f64,
     pub check_seconds: f64,
+    pub violation_seconds: f64,
 }
 
 impl Totals {
@@ -55,13 +57,14 @@ impl Totals {
             t.pv_checked += g.pv_checked;
             t.engine_seconds += g.engine_seconds;
             t.check_seconds += g.check_seconds;
+            t.violation_seconds += g.violation_seconds;
         }
         t
     }
 
-    /// The seconds of neither the engines nor the checks.
+    /// The seconds of neither the engines, the checks nor the violations.
     pub fn other_seconds(&self) -> f64 {
-        (self.seconds - self.engine_seconds - self.check_seconds).max(0.0)
+        (self.seconds - self.engine_seconds - self.check_seconds - self.violation_seconds).max(0.0)
     }
 
     /// A part of the run's time, in percent of the whole.
