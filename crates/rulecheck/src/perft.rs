@@ -194,17 +194,7 @@ fn count_units(
             *s = s.plus(counter.stats());
         }
     };
-    let mut counters = counters.into_iter();
-    let mine = counters.next();
-    std::thread::scope(|scope| {
-        for counter in counters {
-            let work = &work;
-            let _ = std::thread::Builder::new().spawn_scoped(scope, move || work(counter));
-        }
-        if let Some(counter) = mine {
-            work(counter);
-        }
-    });
+    each_on_a_thread(counters, &work);
     let nodes = total.into_inner().unwrap_or_else(|e| e.into_inner())?;
     let stats = stats.into_inner().unwrap_or_else(|e| e.into_inner());
     Ok((nodes, share.hash.map(|_| stats)))
@@ -287,4 +277,21 @@ pub fn count(
         (Vec::new(), u128::from(counter.perft(position, depth)?))
     };
     Ok(Counted { total, divide: rows, stats: hash.map(|_| counter.stats()) })
+}
+
+/// `work` for each of `counters`, each on a thread of its own but the
+/// first, which the calling thread takes. The counters share their work
+/// through a queue, so a thread that cannot be started only means fewer
+/// threads: the calling thread counts too.
+pub(crate) fn each_on_a_thread<C: Send>(counters: Vec<C>, work: &(dyn Fn(C) + Sync)) {
+    let mut counters = counters.into_iter();
+    let mine = counters.next();
+    std::thread::scope(|scope| {
+        for c in counters {
+            let _ = std::thread::Builder::new().spawn_scoped(scope, move || work(c));
+        }
+        if let Some(c) = mine {
+            work(c);
+        }
+    });
 }

@@ -141,19 +141,7 @@ pub fn count(
             }
         }
     };
-    let mut counters = counters.into_iter();
-    let mine = counters.next();
-    std::thread::scope(|scope| {
-        for c in counters {
-            let work = &work;
-            // A thread that cannot be started means fewer threads: the
-            // calling thread counts too.
-            let _ = std::thread::Builder::new().spawn_scoped(scope, move || work(c));
-        }
-        if let Some(c) = mine {
-            work(c);
-        }
-    });
+    super::each_on_a_thread(counters, &work);
     match error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         Some(e) => Err(e),
         None => Ok(()),
