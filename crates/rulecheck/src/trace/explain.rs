@@ -6,7 +6,6 @@ use std::collections::BTreeSet;
 
 use super::{ClauseTrace, Verdicts};
 use crate::mutation::reach::Reached;
-use crate::runner::id_path;
 use crate::scenario::{Scenario, ScenarioFile};
 
 /// Per engine, the deviations that fail exactly the scenarios the engine
@@ -23,7 +22,7 @@ pub(super) fn plays(
         .filter(|(_, r)| r.passes)
         .filter_map(|(s, r)| {
             let (f, _) = all.iter().find(|(_, x)| std::ptr::eq(*x, *s))?;
-            Some((format!("{}::{}", id_path(&f.path), s.name), *r))
+            Some((super::scenario_ref(f, s).id, *r))
         })
         .collect();
     let deviations: BTreeSet<&str> = ids.iter().flat_map(|(_, r)| r.tried.keys().copied()).collect();
