@@ -24,7 +24,7 @@ pub(super) struct Args {
     /// This worker's index from 0, or `auto`: read from SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX (with --count), CI_NODE_INDEX or RULECHECK_INDEX.
     #[arg(long, value_name = "I|auto")]
     index: IndexArg,
-    /// The number of workers [default: a whole Slurm array's SLURM_ARRAY_TASK_COUNT, CI_NODE_TOTAL or RULECHECK_COUNT under --index auto, else one a unit]; worker I counts the units whose id is I modulo N.
+    /// The number of workers [default: CI_NODE_TOTAL or RULECHECK_COUNT under --index auto, else one a unit]; worker I counts the units whose id is I modulo N.
     #[arg(long, value_name = "N")]
     count: Option<usize>,
     /// The records file to append to, or a directory (records-I.jsonl in it); a worker started again skips what it recorded.

@@ -171,13 +171,18 @@ pub fn find(given: IndexArg, env: &dyn Fn(&str) -> Option<String>) -> Result<Fou
 impl Found {
     /// The number of workers: `--count` if given (it must agree with the
     /// source's), else the source's, else `default` where the work has
-    /// one (a plan's units, one each); the index checked against it.
+    /// one (a plan's units, one each), which also goes before a Slurm
+    /// array's count; the index checked against it.
     pub fn workers(&self, given: Option<usize>, default: Option<usize>) -> Result<usize, IndexError> {
         let count = match (given, &self.count) {
             (Some(g), Some((s, said))) if g != *s => {
                 return Err(IndexError::CountMismatch { given: g, said: said.clone() });
             }
             (Some(g), _) => g,
+            // Work with a count of its own keeps it under Slurm: a task
+            // submitted again alone sees no whole array, and must take the
+            // share it took the first time.
+            (None, Some((_, said))) if default.is_some() && said.starts_with("SLURM") => default.unwrap_or(1),
             (None, Some((s, _))) => *s,
             (None, None) => match default {
                 Some(d) if !self.source.starts_with("JOB_COMPLETION_INDEX") => d,

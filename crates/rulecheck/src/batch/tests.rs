@@ -41,6 +41,12 @@ fn a_whole_slurm_array_from_zero_gives_the_index_and_the_count() {
     assert_eq!(resolve_with(IndexArg::Auto, Some(4), &slurm("3", "0", "3", "4")), Ok((3, 4)));
     let e = resolve_with(IndexArg::Auto, Some(5), &slurm("3", "0", "3", "4")).unwrap_err().to_string();
     assert!(e.contains("SLURM_ARRAY_TASK_COUNT=4"), "{e}");
+    // Work with a count of its own keeps it, whole array or task alone,
+    // so that a task submitted again takes the share it took before.
+    let whole = find(IndexArg::Auto, &slurm("3", "0", "3", "4")).unwrap();
+    let alone = find(IndexArg::Auto, &slurm("3", "3", "3", "1")).unwrap();
+    assert_eq!(whole.workers(None, Some(16)), alone.workers(None, Some(16)));
+    assert_eq!(whole.workers(None, Some(16)), Ok(16));
 }
 
 #[test]
