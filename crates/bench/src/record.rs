@@ -97,11 +97,16 @@ pub struct Side {
 }
 
 impl Side {
-    /// Its median in `measure`.
+    /// Its median in `measure` (per leaf: the median CPU time over its
+    /// count, in nanoseconds).
     pub fn median(&self, measure: Measure) -> f64 {
         match measure {
             Measure::Cpu => self.median_cpu,
             Measure::Wall => self.median_wall,
+            Measure::CpuPerLeaf => match self.count {
+                Some(n) if n > 0 => self.median_cpu * 1e9 / n as f64,
+                _ => f64::NAN,
+            },
         }
     }
 }

@@ -61,6 +61,7 @@ fn fragment(rows: &Rows, table: &Table, records: &[(PathBuf, Record)]) -> String
     let unit = match table.measure {
         Measure::Cpu => "CPU",
         Measure::Wall => "wall",
+        Measure::CpuPerLeaf => "CPU a leaf",
     };
     let mut out = format!("{HEADER}\n\n");
     let (first, second) = if natives { ("rulecheck", "native") } else { ("command", "against") };
@@ -106,12 +107,16 @@ fn fragment(rows: &Rows, table: &Table, records: &[(PathBuf, Record)]) -> String
             differ.push(format!("{} against {}: {why}.", code(&shown(&row.a)), rows.program_name(&row.b)));
         }
         let m = table.measure;
+        let time = |t: f64| match m {
+            Measure::CpuPerLeaf => format!("{t:.2} ns"),
+            Measure::Cpu | Measure::Wall => format!("{t:.3} s"),
+        };
         let _ = writeln!(
             out,
-            "| {} | {against} | {count} | {:.3} s | {:.3} s | {:.2} |",
+            "| {} | {against} | {count} | {} | {} | {:.2} |",
             code(&shown(&row.a)),
-            measured.a.median(m),
-            measured.b.median(m),
+            time(measured.a.median(m)),
+            time(measured.b.median(m)),
             measured.ratio
         );
     }
@@ -128,6 +133,7 @@ fn fragment(rows: &Rows, table: &Table, records: &[(PathBuf, Record)]) -> String
         let what = match table.measure {
             Measure::Cpu => "CPU seconds (user and system) of each whole process, its children included",
             Measure::Wall => "wall seconds of each whole process",
+            Measure::CpuPerLeaf => "CPU nanoseconds (user and system) of each whole process over the leaves it counted",
         };
         let _ = writeln!(out, "Medians of interleaved pairs, {what}; the ratio is the median of the pairs' ratios.");
     }
@@ -235,6 +241,50 @@ mod tests {
         assert!(!text.contains("0.900 s"), "{text}");
         assert!(text.contains("`docs/speed/records/new.json`"), "{text}");
         assert!(text.contains("Not recorded yet: `perft english 12` against DarkHorse."), "{text}");
+    }
+
+    /// Per leaf, each side's median CPU time is over its own count, in
+    /// nanoseconds.
+    #[test]
+    fn a_table_per_leaf_shows_nanoseconds_a_leaf() {
+        let rows: Rows = serde_saphyr::from_str(
+            "tables:\n\
+             - id: t\n  measure: cpu-per-leaf\n  rows:\n\
+             \x20 - {id: k, a: '{rulecheck} perft konane 12 -o size=6', b: '{rulecheck} perft konane 11', \
+             counts_differ: two boards}\n",
+        )
+        .unwrap();
+        let mut record = crate::record::Record {
+            date: "2026-01-01T00:00:00Z".into(),
+            rulecheck: crate::record::Build {
+                commit: "0123456789".into(),
+                dirty: false,
+                version: String::new(),
+                binary: String::new(),
+            },
+            machine: crate::record::Machine {
+                cpu: "a CPU".into(),
+                cores: 2,
+                load_before: [1.0; 3],
+                load_after: [1.0; 3],
+            },
+            pairs: 1,
+            rows: Vec::new(),
+            skipped: Vec::new(),
+            failed: Vec::new(),
+        };
+        record.rows.push(Row {
+            id: "k".into(),
+            table: "t".into(),
+            measure: Measure::CpuPerLeaf,
+            a: side("rulecheck", "{rulecheck} perft konane 12 -o size=6", 400_000_000, 2.0),
+            b: side("rulecheck", "{rulecheck} perft konane 11", 500_000_000, 1.0),
+            tabled: None,
+            ratio: 2.5,
+        });
+        let text = &fragments(&rows, &[(PathBuf::from("r.json"), record)])[0].1;
+        assert!(text.contains("| 400,000,000 / 500,000,000 | 5.00 ns | 2.00 ns | 2.50 |"), "{text}");
+        assert!(text.contains("over the leaves it counted"), "{text}");
     }
 
     #[test]

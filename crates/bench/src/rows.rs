@@ -14,12 +14,15 @@ use serde::Deserialize;
 pub const RULECHECK: &str = "rulecheck";
 
 /// What a table's times are: CPU time (user and system) of each whole
-/// process, children included, or wall time.
+/// process, children included, or wall time; or CPU time per leaf, for two
+/// trees of different sizes (a game on two boards, or with two numbers of
+/// players), whose whole times say nothing of each other.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Measure {
     Cpu,
     Wall,
+    CpuPerLeaf,
 }
 
 /// The whole rows file.
@@ -92,6 +95,13 @@ impl Rows {
             for row in &table.rows {
                 if !ids.insert(row.id.clone()) {
                     return Err(format!("{}: row id {} used twice", path.display(), row.id));
+                }
+                if table.measure == Measure::CpuPerLeaf && row.counts_differ.is_none() {
+                    return Err(format!(
+                        "{}: row {}: a table timed per leaf compares trees of different sizes: say how in counts_differ",
+                        path.display(),
+                        row.id
+                    ));
                 }
                 for template in [&row.a, &row.b] {
                     let names =

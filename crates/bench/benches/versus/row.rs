@@ -191,12 +191,14 @@ pub fn measure(
             samples[i].1.push(run.wall);
         }
     }
-    let pick = |s: &(Vec<f64>, Vec<f64>)| match measure_by {
-        Measure::Cpu => s.0.clone(),
-        Measure::Wall => s.1.clone(),
+    // Per leaf, each side's time is over its own count: the ratio of two
+    // times per leaf.
+    let pick = |i: usize| match measure_by {
+        Measure::Cpu => samples[i].0.clone(),
+        Measure::Wall => samples[i].1.clone(),
+        Measure::CpuPerLeaf => samples[i].0.iter().map(|t| t / counts[i].max(1) as f64).collect(),
     };
-    let ratios: Vec<f64> =
-        pick(&samples[0]).iter().zip(pick(&samples[1])).map(|(a, b)| if b > 0.0 { a / b } else { f64::NAN }).collect();
+    let ratios: Vec<f64> = pick(0).iter().zip(pick(1)).map(|(a, b)| if b > 0.0 { a / b } else { f64::NAN }).collect();
     let side = |i: usize, template: &str| {
         let (cpu, wall) = samples[i].clone();
         Side {
