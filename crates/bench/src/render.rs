@@ -19,6 +19,53 @@ pub fn fragments(rows: &Rows, records: &[(PathBuf, Record)]) -> Vec<(String, Str
     rows.tables.iter().map(|t| (t.id.clone(), fragment(rows, t, records))).collect()
 }
 
+/// The lines between these in README.md are the README's speed table.
+pub const README_BEGIN: &str =
+    "<!-- speed: rendered from docs/speed/records (RULECHECK_BLESS_DOCS=1 cargo test --release --test cli book) -->";
+pub const README_END: &str = "<!-- end of speed -->";
+
+/// The README's speed table: the rows the rows file names under `readme`,
+/// each from its newest record (a row never recorded says so), and the
+/// load and date of the runs they come from.
+pub fn readme(rows: &Rows, records: &[(PathBuf, Record)]) -> String {
+    let newest = newest(records);
+    let mut out = String::from("| rulecheck | against | ratio |\n|---|---|---:|\n");
+    let mut runs: Vec<&Record> = Vec::new();
+    for id in &rows.readme {
+        let Some(row) = rows.tables.iter().flat_map(|t| &t.rows).find(|r| &r.id == id) else { continue };
+        let b = rows.program_name(&row.b);
+        let mut against = if b == RULECHECK { code(&shown(&row.b)) } else { b };
+        if let Some(note) = &row.note {
+            against = format!("{against}, {note}");
+        }
+        let what = match rows.table_of(id).map(|t| t.measure) {
+            Some(Measure::Wall) => " (wall)",
+            Some(Measure::CpuPerLeaf) => " (a leaf)",
+            _ => "",
+        };
+        let ratio = match newest.get(id.as_str()) {
+            Some(&(_, record, measured)) => {
+                if !runs.iter().any(|r| std::ptr::eq(*r, record)) {
+                    runs.push(record);
+                }
+                format!("{:.2}{what}", measured.ratio)
+            }
+            None => "not recorded yet".to_string(),
+        };
+        let _ = writeln!(out, "| {} | {against} | {ratio} |", code(&shown(&row.a)));
+    }
+    for record in runs {
+        let _ = writeln!(
+            out,
+            "\nRecorded {}, load average {:.2}, rulecheck {}.",
+            record.date.split('T').next().unwrap_or(&record.date),
+            record.machine.load_before[0],
+            record.rulecheck.commit.chars().take(7).collect::<String>()
+        );
+    }
+    out
+}
+
 /// The newest measurement of each row id: the record's file name and the row.
 fn newest(records: &[(PathBuf, Record)]) -> BTreeMap<&str, (&Path, &Record, &Row)> {
     let mut out = BTreeMap::new();

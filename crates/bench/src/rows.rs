@@ -34,6 +34,10 @@ pub struct Rows {
     pub natives: BTreeMap<String, Native>,
     /// The tables, in the order the book shows them.
     pub tables: Vec<Table>,
+    /// The rows the README's speed section shows, by id, in its order: a
+    /// few from the book's tables, rendered from the same records.
+    #[serde(default)]
+    pub readme: Vec<String>,
 }
 
 /// How the tables name a native engine.
@@ -111,6 +115,9 @@ impl Rows {
                     }
                 }
             }
+        }
+        if let Some(id) = rows.readme.iter().find(|id| rows.table_of(id).is_none()) {
+            return Err(format!("{}: readme: {id} is no row of the tables", path.display()));
         }
         Ok(rows)
     }

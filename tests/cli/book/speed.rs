@@ -56,6 +56,26 @@ fn the_speed_tables_are_rendered_from_the_benchmark_records() {
             }
         }
     }
+    let readme_path = Path::new(ROOT).join("README.md");
+    let readme = std::fs::read_to_string(&readme_path).expect("README.md");
+    let table = render::readme(&rows, &records);
+    match (readme.find(render::README_BEGIN), readme.find(render::README_END)) {
+        (Some(begin), Some(end)) if begin < end => {
+            let inside = &readme[begin + render::README_BEGIN.len()..end];
+            let wanted = format!("\n{table}");
+            if bless {
+                let text = format!("{}{wanted}{}", &readme[..begin + render::README_BEGIN.len()], &readme[end..]);
+                std::fs::write(&readme_path, text).expect("README.md is written");
+            } else if inside != wanted {
+                problems.push("README.md's speed table is not what the records render".to_string());
+            }
+        }
+        _ => problems.push(format!(
+            "README.md has no speed table between {} and {}",
+            render::README_BEGIN,
+            render::README_END
+        )),
+    }
     assert!(
         problems.is_empty(),
         "{}\n(`RULECHECK_BLESS_DOCS=1 cargo test --release --test cli book::speed` renders them: read the diff)",
