@@ -32,6 +32,11 @@ pub trait Bits:
     fn without_lowest(self) -> Self {
         self ^ Self::bit(self.lowest())
     }
+
+    /// The set of the lowest cell of a set that is not empty.
+    fn lowest_set(self) -> Self {
+        Self::bit(self.lowest())
+    }
 }
 
 /// The primitive words hold their sets directly.
@@ -62,6 +67,10 @@ macro_rules! word_bits {
             #[inline(always)]
             fn without_lowest(self) -> $t {
                 self & (self - 1)
+            }
+            #[inline(always)]
+            fn lowest_set(self) -> $t {
+                self & self.wrapping_neg()
             }
         }
     )*};

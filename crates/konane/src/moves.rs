@@ -12,6 +12,7 @@
 use super::board::{cells, Bits, Dir, Geometry, Wide, DIAGONAL, ORTHOGONAL};
 use super::rules::{Opening, Rules};
 use super::{Position, BLACK, EMPTY, WHITE};
+use fixed::Fixed;
 use rulecheck_game::walk::Walk;
 
 /// A move: a removal of the opening or a jump from one cell to another in a
@@ -40,13 +41,16 @@ struct Gen<'r, B: Bits> {
     dirs: &'static [Dir],
     /// Whether the quick line-by-line count holds (no turning chains).
     straight: bool,
+    /// The walk of the jumping phase fixed at compile time for this size,
+    /// under the standard rules (no deviation of the jumps).
+    fixed: Option<fn(B, B, u32) -> u64>,
 }
 
 const ORTHOGONAL_ONLY: &[Dir] = &ORTHOGONAL;
 const ALL_DIRECTIONS: &[Dir] =
     &[ORTHOGONAL[0], ORTHOGONAL[1], ORTHOGONAL[2], ORTHOGONAL[3], DIAGONAL[0], DIAGONAL[1], DIAGONAL[2], DIAGONAL[3]];
 
-impl<'r, B: Bits> Gen<'r, B> {
+impl<'r, B: Fixed> Gen<'r, B> {
     fn new(rules: &'r Rules) -> Gen<'r, B> {
         let n = u32::from(rules.size);
         let g = Geometry::<B>::new(n);
@@ -55,7 +59,9 @@ impl<'r, B: Bits> Gen<'r, B> {
             opening = opening | B::bit(i);
         }
         let dirs = if rules.diagonal { ALL_DIRECTIONS } else { ORTHOGONAL_ONLY };
-        Gen { g, rules, opening, dirs, straight: !rules.turns }
+        let standard = !rules.turns && !rules.diagonal && !rules.full_length;
+        let fixed = if standard { B::fixed_walk(n) } else { None };
+        Gen { g, rules, opening, dirs, straight: !rules.turns, fixed }
     }
 
     fn node(&self, pos: &Position) -> Node<B> {
@@ -293,6 +299,9 @@ impl<'r, B: Bits> Gen<'r, B> {
             return 1;
         }
         if self.straight && self.empty(node).count() >= 2 {
+            if let Some(walk) = self.fixed {
+                return walk(node.own, node.opp, depth);
+            }
             return self.count(node, depth);
         }
         let moves = self.moves(node);
@@ -348,6 +357,7 @@ macro_rules! by_width {
     }};
 }
 
+mod fixed;
 pub mod hash;
 
 /// The legal moves of the side to move, sorted.

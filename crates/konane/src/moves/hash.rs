@@ -6,7 +6,7 @@
 
 use std::hash::Hash;
 
-use super::{Bits, Gen, Move, Node, Position, Rules, Wide};
+use super::{Fixed, Gen, Move, Node, Position, Rules, Wide};
 use rulecheck_game::table::{Stats, Table, TableError};
 use rulecheck_game::walk::Walk;
 
@@ -17,12 +17,12 @@ use rulecheck_game::walk::Walk;
 const MIN_DEPTH: u32 = 3;
 
 /// The walk at one set width.
-struct Width<'r, B: Bits> {
+struct Width<'r, B: Fixed> {
     gen: Gen<'r, B>,
     table: Table<Node<B>>,
 }
 
-impl<B: Bits + Hash + Default + Send + Sync> Width<'_, B> {
+impl<B: Fixed + Hash + Default + Send + Sync> Width<'_, B> {
     fn walk(&mut self, node: &Node<B>, depth: u32) -> u64 {
         if depth < MIN_DEPTH {
             return self.gen.perft(node, depth);
@@ -43,7 +43,7 @@ impl<B: Bits + Hash + Default + Send + Sync> Width<'_, B> {
     }
 }
 
-impl<B: Bits + Hash + Default + Send + Sync> Walk<Position, Move> for Width<'_, B> {
+impl<B: Fixed + Hash + Default + Send + Sync> Walk<Position, Move> for Width<'_, B> {
     fn count(&mut self, pos: &Position, depth: u32) -> u64 {
         let node = self.gen.node(pos);
         self.walk(&node, depth)

@@ -1,0 +1,285 @@
+//! The perft of the jumping phase under the standard rules (orthogonal
+//! jumps in a straight line, any prefix of a line a move) on a board whose
+//! side is fixed at compile time: one copy of the walk per size, so that
+//! the board's masks are constants, a row's shift an immediate, and the four
+//! directions unrolled. The generator's own walk ([`super::Gen`]) reads the
+//! size and the deviations at run time at every node; this one is what
+//! perft spends its time in, and the generator hands it every subtree of
+//! the jumping phase that the standard rules govern.
+//!
+//! Nothing is listed: a node walks its stones that can jump, direction by
+//! direction, following each line and making the child as two sets; the
+//! last ply is counted by whole-board shifts and population counts.
+
+use super::super::board::{Bits, Wide};
+
+/// A board side known at compile time, in the set type that holds it.
+pub(super) trait Shape {
+    type B: Bits;
+    const N: u32;
+    /// Every cell of the board.
+    const CELLS: Self::B;
+    /// What a step east may land on: the board but its first file.
+    const EAST: Self::B;
+    /// What a step west may land on: the board but its last file.
+    const WEST: Self::B;
+    /// What two steps east may land on: the board but its first two files.
+    const EAST2: Self::B;
+    /// What two steps west may land on: the board but its last two files.
+    const WEST2: Self::B;
+}
+
+/// The words of the cells of an n x n board, row-major from a1, on the
+/// files `first..=last`.
+const fn words(n: u32, first: u32, last: u32) -> [u64; 4] {
+    let mut w = [0u64; 4];
+    let mut i = 0;
+    while i < n * n {
+        let f = i % n;
+        if f >= first && f <= last {
+            w[(i / 64) as usize] |= 1 << (i % 64);
+        }
+        i += 1;
+    }
+    w
+}
+
+const fn word64(w: [u64; 4]) -> u64 {
+    w[0]
+}
+
+const fn word128(w: [u64; 4]) -> u128 {
+    w[0] as u128 | (w[1] as u128) << 64
+}
+
+const fn wide(w: [u64; 4]) -> Wide {
+    Wide(w)
+}
+
+macro_rules! shapes {
+    ($($name:ident: $n:literal in $t:ty, $conv:ident;)*) => {$(
+        pub(super) struct $name;
+        impl Shape for $name {
+            type B = $t;
+            const N: u32 = $n;
+            const CELLS: $t = $conv(words($n, 0, $n - 1));
+            const EAST: $t = $conv(words($n, 1, $n - 1));
+            const WEST: $t = $conv(words($n, 0, $n - 2));
+            const EAST2: $t = $conv(words($n, 2, $n - 1));
+            const WEST2: $t = $conv(words($n, 0, $n - 3));
+        }
+    )*};
+}
+
+shapes! {
+    S6: 6 in u64, word64;
+    S8: 8 in u64, word64;
+    S10: 10 in u128, word128;
+    S12: 12 in Wide, wide;
+    S14: 14 in Wide, wide;
+    S16: 16 in Wide, wide;
+}
+
+/// A set type with the walks of the sizes it holds.
+pub(super) trait Fixed: Bits {
+    /// The fixed-size walk of the jumping phase for an n x n board, if the
+    /// size is one the variant offers: `walk(own, opp, depth)`.
+    fn fixed_walk(n: u32) -> Option<fn(Self, Self, u32) -> u64>;
+}
+
+impl Fixed for u64 {
+    fn fixed_walk(n: u32) -> Option<fn(u64, u64, u32) -> u64> {
+        match n {
+            6 => Some(walk::<S6>),
+            8 => Some(walk::<S8>),
+            _ => None,
+        }
+    }
+}
+
+impl Fixed for u128 {
+    fn fixed_walk(n: u32) -> Option<fn(u128, u128, u32) -> u64> {
+        match n {
+            10 => Some(walk::<S10>),
+            _ => None,
+        }
+    }
+}
+
+impl Fixed for Wide {
+    fn fixed_walk(n: u32) -> Option<fn(Wide, Wide, u32) -> u64> {
+        match n {
+            12 => Some(walk::<S12>),
+            14 => Some(walk::<S14>),
+            16 => Some(walk::<S16>),
+            _ => None,
+        }
+    }
+}
+
+/// Directions as numbers, so that each unrolled copy folds its own:
+/// east, west, north, south; `d ^ 1` is the way back.
+const EAST: u8 = 0;
+const WEST: u8 = 1;
+const NORTH: u8 = 2;
+const SOUTH: u8 = 3;
+
+/// Every cell of `b` one step in `d`; steps off the board vanish.
+#[inline(always)]
+fn step<S: Shape>(b: S::B, d: u8) -> S::B {
+    match d {
+        EAST => b.shl(1) & S::EAST,
+        WEST => b.shr(1) & S::WEST,
+        NORTH => b.shl(S::N) & S::CELLS,
+        _ => b.shr(S::N), // SOUTH
+    }
+}
+
+/// Every cell of `b` two steps in `d` (one shift, where two steps would
+/// take two).
+#[inline(always)]
+fn step2<S: Shape>(b: S::B, d: u8) -> S::B {
+    match d {
+        EAST => b.shl(2) & S::EAST2,
+        WEST => b.shr(2) & S::WEST2,
+        NORTH => b.shl(2 * S::N) & S::CELLS,
+        _ => b.shr(2 * S::N), // SOUTH
+    }
+}
+
+/// The cells from which a stone may jump in `d`: an enemy stone next to
+/// them that way, an empty cell beyond. A line of jumps goes on while its
+/// landing cell is in this set too (the cells it empties lie behind it).
+#[inline(always)]
+fn jumpers<S: Shape>(op: S::B, empty: S::B, d: u8) -> S::B {
+    step::<S>(op & step::<S>(empty, d ^ 1), d ^ 1)
+}
+
+/// The leaves of the walk, by depth.
+fn walk<S: Shape>(me: S::B, op: S::B, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => count::<S>(me, op),
+        _ => deeper::<S>(me, op, depth),
+    }
+}
+
+/// The number of moves of the side with stones `me`, direction by
+/// direction.
+#[inline(always)]
+fn count<S: Shape>(me: S::B, op: S::B) -> u64 {
+    let empty = S::CELLS & !(me | op);
+    let n = count_line::<S, EAST>(me, op, empty)
+        + count_line::<S, WEST>(me, op, empty)
+        + count_line::<S, NORTH>(me, op, empty)
+        + count_line::<S, SOUTH>(me, op, empty);
+    u64::from(n)
+}
+
+/// The moves in direction `D` (a parameter, so that each copy's steps fold
+/// to constant shifts and masks): the stones with a first jump, and the
+/// landing cells of each jump that has one more. These sets are disjoint
+/// (stones, then empty cells; a landing cell reached after k jumps has an
+/// empty cell two steps back, after one jump a stone), so one population
+/// count of their union counts them all. A line on an n x n board has at
+/// most n/2 - 1 jumps: the rounds up to three are taken without a test
+/// (a loop's exit would be mispredicted where a count is not).
+#[inline(always)]
+fn count_line<S: Shape, const D: u8>(me: S::B, op: S::B, empty: S::B) -> u32 {
+    let t = jumpers::<S>(op, empty, D);
+    let mut more = me & t;
+    let mut all = more;
+    let rounds = S::N / 2 - 1;
+    let fixed = if S::N <= 8 { rounds } else { 2 };
+    for _ in 1..fixed {
+        more = step2::<S>(more, D) & t;
+        all = all | more;
+    }
+    if rounds > fixed {
+        while !more.is_empty() {
+            more = step2::<S>(more, D) & t;
+            all = all | more;
+        }
+    }
+    all.count()
+}
+
+/// A node two plies or more above the leaves: every move made as two sets
+/// (the mover's stones become the opponent's, less the stone that moved
+/// and plus its landing cell), the child counted at once if it is the last.
+fn deeper<S: Shape>(me: S::B, op: S::B, depth: u32) -> u64 {
+    if depth == 2 {
+        return last_two::<S>(me, op);
+    }
+    let empty = S::CELLS & !(me | op);
+    let next = |me, op| deeper::<S>(me, op, depth - 1);
+    each_move::<S, EAST>(me, op, empty, next)
+        + each_move::<S, WEST>(me, op, empty, next)
+        + each_move::<S, NORTH>(me, op, empty, next)
+        + each_move::<S, SOUTH>(me, op, empty, next)
+}
+
+/// The last two plies: each move's child counted where it is made.
+fn last_two<S: Shape>(me: S::B, op: S::B) -> u64 {
+    let empty = S::CELLS & !(me | op);
+    each_move::<S, EAST>(me, op, empty, count::<S>)
+        + each_move::<S, WEST>(me, op, empty, count::<S>)
+        + each_move::<S, NORTH>(me, op, empty, count::<S>)
+        + each_move::<S, SOUTH>(me, op, empty, count::<S>)
+}
+
+/// The sum of `child(own, opp)` over the moves in direction `D`: each
+/// stone that can jump that way, each stop of its line.
+#[inline(always)]
+fn each_move<S: Shape, const D: u8>(me: S::B, op: S::B, empty: S::B, child: impl Fn(S::B, S::B) -> u64) -> u64 {
+    let t = jumpers::<S>(op, empty, D);
+    let mut from = me & t;
+    let mut total = 0;
+    while !from.is_empty() {
+        let s = from.lowest_set();
+        from = from ^ s;
+        let rest = me ^ s;
+        let mut at = s;
+        let mut taken = <S::B as Bits>::ZERO;
+        loop {
+            let over = step::<S>(at, D);
+            taken = taken | over;
+            at = step::<S>(over, D);
+            total += child(op & !taken, rest | at);
+            if (at & t).is_empty() {
+                break;
+            }
+        }
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The constant masks are those the run-time geometry builds.
+    #[test]
+    fn masks_match_the_geometry() {
+        use super::super::super::board::{Dir, Geometry};
+        fn check<S: Shape>() {
+            let g = Geometry::<S::B>::new(S::N);
+            assert!(g.cells == S::CELLS);
+            let all = S::CELLS;
+            assert!(g.step(all, Dir::East) == all.shl(1) & S::EAST);
+            assert!(g.step(all, Dir::West) == all.shr(1) & S::WEST);
+            for d in [EAST, WEST, NORTH, SOUTH] {
+                for i in 0..(S::N * S::N) as usize {
+                    let b = S::B::bit(i);
+                    assert!(step2::<S>(b, d) == step::<S>(step::<S>(b, d), d));
+                }
+            }
+        }
+        check::<S6>();
+        check::<S8>();
+        check::<S10>();
+        check::<S12>();
+        check::<S14>();
+        check::<S16>();
+    }
+}
