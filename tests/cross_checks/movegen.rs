@@ -112,12 +112,23 @@ fn a_turn_from_each_square_of_a_run_is_a_path_of_its_own() {
 }
 
 /// Every path of the paths listing is a different path; every route of
-/// the routes listing is one of them; over seeded random positions of
-/// every variant with many kings.
+/// the routes listing is one of them; the moves listing has each move of
+/// the routes once; over seeded random positions of every variant with
+/// many kings. Under a ranked precedence rule the routes are ranked after
+/// the search, the other listings as it goes: two ways to one choice.
 #[test]
 fn paths_are_the_distinct_paths_of_the_routes() {
     let mut next = xorshift(0x5EED_u64);
-    for rules in [Rules::english(), Rules::russian(), Rules::international(), Rules::pool(), Rules::frisian()] {
+    for rules in [
+        Rules::english(),
+        Rules::russian(),
+        Rules::international(),
+        Rules::pool(),
+        Rules::frisian(),
+        Rules::italian(),
+        Rules::czech(),
+        Rules::spanish(),
+    ] {
         paths_of_routes::<u64>(&rules, &mut next);
     }
     paths_of_routes::<u128>(&Rules::canadian(), &mut next);
@@ -126,19 +137,29 @@ fn paths_are_the_distinct_paths_of_the_routes() {
 fn paths_of_routes<B: Dispatch>(rules: &Rules, next: &mut impl FnMut() -> u64) {
     let g = &rules.geometry;
     let gen = Generator::<B>::new(rules);
-    let (mut routes, mut paths) = (Vec::new(), Vec::new());
+    let (mut routes, mut paths, mut moves) = (Vec::new(), Vec::new(), Vec::new());
     let mut checked = 0;
     for _ in 0..3000 {
         let pos = random_position::<B>(rules, Side::White, 20, 2, next);
         gen.legal_routes(&pos, &mut routes);
         gen.legal_paths(&pos, &mut paths);
+        gen.legal_moves(&pos, &mut moves);
         let key = |m: &Move<B>| (m.from, m.captured_in_order(g), m.turns(g), m.to);
         let mut distinct: Vec<_> = routes.iter().map(key).collect();
         distinct.sort();
         distinct.dedup();
         let mut listed: Vec<_> = paths.iter().map(key).collect();
         listed.sort();
-        assert_eq!(listed, distinct, "at {}", write_fen(&pos, rules, SquareStyle::Numeric));
+        let fen = write_fen(&pos, rules, SquareStyle::Numeric);
+        assert_eq!(listed, distinct, "at {fen}");
+        // The moves are the distinct moves of the routes, each once.
+        let move_key = |m: &Move<B>| (m.from, m.to, m.captured);
+        let mut distinct: Vec<_> = routes.iter().map(move_key).collect();
+        distinct.sort();
+        distinct.dedup();
+        let mut listed: Vec<_> = moves.iter().map(move_key).collect();
+        listed.sort();
+        assert_eq!(listed, distinct, "moves at {fen}");
         checked += usize::from(routes.len() > paths.len());
     }
     if rules.flying_kings {
@@ -155,7 +176,16 @@ fn paths_of_routes<B: Dispatch>(rules: &Rules, next: &mut impl FnMut() -> u64) {
 fn counting_without_listing_agrees_with_the_listings() {
     let mut next = xorshift(0xC0_u64);
     let mut configs = Vec::new();
-    for base in [Rules::english(), Rules::russian(), Rules::international(), Rules::pool()] {
+    for base in [
+        Rules::english(),
+        Rules::russian(),
+        Rules::international(),
+        Rules::pool(),
+        Rules::italian(),
+        Rules::czech(),
+        Rules::spanish(),
+        Rules::frisian(),
+    ] {
         for m in DEVIATIONS {
             let mut r = base.clone();
             (m.apply)(&mut r);

@@ -167,7 +167,8 @@ pub(super) fn count_moves<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<
 
 #[inline(always)]
 fn count_moves_of<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
-    if counts_ranked(r) {
+    let plain = rank::plain(r, pos);
+    if counts_ranked(r) && plain.is_none() {
         let starters = capture_starters(r, pos);
         if starters.is_zero() {
             return count_plain(r, pos, side);
@@ -191,16 +192,14 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side, buf: &mut 
         }
         return listed_count(r, pos, buf, paths);
     }
+    // The precedence here is a plain one: a ranked rule's, where it comes
+    // to one in this position, is counted as that.
+    let majority = plain.unwrap_or(r.majority());
     let jumps = short_jumps(r, pos, side);
     let starters = jumps.starters(r, pos, side);
-    if !r.ranked().is_empty() && (!starters.is_zero() || jumps.count() != 0) {
-        // A ranked rule needs the sequences listed (see `rank`); without a
-        // capture it has nothing to rank, and the count below stands.
-        return listed_count(r, pos, buf, paths);
-    }
     let mut captures = jumps.count();
     if !starters.is_zero() {
-        let mut sink = CountSink::<R::B, false>::new(r.majority(), !paths);
+        let mut sink = CountSink::<R::B, false>::new(majority, !paths);
         search_captures::<R, _, true>(r, pos, starters, &mut sink);
         if sink.overflow {
             // More routes of one piece than the counter keeps apart:
@@ -208,7 +207,7 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side, buf: &mut 
             return listed_count(r, pos, buf, paths);
         }
         // Under the majority rule single jumps count only if nothing takes more.
-        captures = if r.majority() && sink.best() > 1 { sink.count } else { sink.count + captures };
+        captures = if majority && sink.best() > 1 { sink.count } else { sink.count + captures };
     }
     if captures == 0 || !r.capture_mandatory() {
         captures + count_plain(r, pos, side)
@@ -222,7 +221,11 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side, buf: &mut 
 #[inline(always)]
 pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
     let zero = R::B::ZERO;
-    let ranked = counts_ranked(r);
+    let plain = rank::plain(r, pos);
+    let ranked = counts_ranked(r) && plain.is_none();
+    // Where a ranked rule comes to a plain precedence, that is counted (the
+    // value is read only then).
+    let majority = plain.unwrap_or(r.majority());
     if r.capture_dirs() == 8 && !ranked {
         return listed_children(r, pos, buf, paths);
     }
@@ -235,9 +238,6 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut V
         short_jumps(r, pos, side)
     };
     let starters = if ranked { jumps.search } else { jumps.starters(r, pos, side) };
-    if !ranked && !r.ranked().is_empty() && (!starters.is_zero() || jumps.count() != 0) {
-        return listed_children(r, pos, buf, paths);
-    }
     let mut total = 0;
     let mut captures = 0;
     let mut best = 0;
@@ -245,7 +245,7 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut V
         let found = if ranked {
             capture_children(r, pos, paths, starters, CountSink::<R::B, true>::ranked(r.ranked(), pos.kings, !paths))
         } else {
-            capture_children(r, pos, paths, starters, CountSink::<R::B, false>::new(r.majority(), !paths))
+            capture_children(r, pos, paths, starters, CountSink::<R::B, false>::new(majority, !paths))
         };
         let Some((count, leaves, most)) = found else {
             return listed_children(r, pos, buf, paths);
@@ -255,7 +255,7 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut V
         best = most;
     }
     let mut scratch = Vec::new();
-    if !(r.majority() && best > 1) {
+    if !(majority && best > 1) {
         let crown = if r.crown_by_capture() { r.promotion_row(side) } else { zero };
         for d in 0..4 {
             let mut rest = jumps.single[d];
@@ -333,17 +333,24 @@ fn capture_children<R: RuleSet, const RANKED: bool>(
     starters: R::B,
     moves: CountSink<R::B, RANKED>,
 ) -> Option<(u64, u64, u32)> {
-    let mut sink = ChildSink { r, pos, paths, moves, leaves: 0, scratch: Vec::new() };
+    let mut sink = ChildSink { r, pos, paths, moves, leaves: 0, scratch: Vec::new(), best: Vec::new() };
     search_captures::<R, _, true>(r, pos, starters, &mut sink);
-    (!sink.moves.overflow).then(|| (sink.moves.count, sink.leaves, sink.moves.best()))
+    if sink.moves.overflow {
+        return None;
+    }
+    for &(from, to, captured, crowns) in &sink.best {
+        let next = played(pos, from, to, captured, crowns);
+        sink.leaves += count_child(r, &next, &mut sink.scratch, paths);
+    }
+    Some((sink.moves.count, sink.leaves, sink.moves.best()))
 }
 
-/// Whether the rules rank captures by criteria that the counters can
-/// apply as the search finds the sequences (see [`rank::by_set`]): then
-/// every capture is searched and ranked, with no shortcut for single jumps.
+/// Whether the rules rank captures and the counters rank them as the
+/// search finds the sequences (see [`super::rank::found_standing`]): then every
+/// capture is searched and ranked, with no shortcut for single jumps.
 #[inline(always)]
 fn counts_ranked<R: RuleSet>(r: R) -> bool {
-    !r.ranked().is_empty() && rank::by_set(r.ranked()) && !r.full()
+    !r.ranked().is_empty() && !r.full()
 }
 
 /// The legal moves, listed in the convention counted: where the counters
@@ -396,6 +403,11 @@ struct ChildSink<'p, R: RuleSet, const RANKED: bool> {
     /// Leaves below them.
     leaves: u64,
     scratch: Vec<Move<R::B>>,
+    /// Under a ranked rule, the moves counted (start, end, captured,
+    /// crowning), whose leaves are counted once the search is over: a
+    /// better sequence found later voids them, and is found often after
+    /// many worse.
+    best: Vec<(u8, u8, R::B, bool)>,
 }
 
 impl<R: RuleSet, const RANKED: bool> Sink<R::B> for ChildSink<'_, R, RANKED> {
@@ -405,12 +417,17 @@ impl<R: RuleSet, const RANKED: bool> Sink<R::B> for ChildSink<'_, R, RANKED> {
     }
 
     #[inline(always)]
-    fn record(&mut self, from: u8, path: &<R::B as Word>::Path, len: usize, captured: R::B, crowns: bool) {
+    fn record(&mut self, from: u8, path: &<R::B as Word>::Path, len: usize, captured: R::B, order: u64, crowns: bool) {
         let to = path.as_ref()[len - 1];
-        match self.moves.take(from, to, captured) {
+        match self.moves.take(from, to, captured, order) {
             Weight::Less => return,
+            Weight::More if RANKED => self.best.clear(),
             Weight::More => self.leaves = 0,
             Weight::Same => {}
+        }
+        if RANKED {
+            self.best.push((from, to, captured, crowns));
+            return;
         }
         let next = played(self.pos, from, to, captured, crowns);
         self.leaves += count_child(self.r, &next, &mut self.scratch, self.paths);

@@ -23,7 +23,7 @@ mod scan;
 mod search;
 mod sinks;
 
-pub use self::moves::{apply, dedup_moves, Listing, Move};
+pub use self::moves::{apply, Listing, Move};
 pub use self::rank::criterion_value;
 
 use self::count::{count_child, count_children};
@@ -175,23 +175,25 @@ pub(super) fn generate<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut Vec<Mov
     out.clear();
     let starters = capture_starters(r, pos);
     if !starters.is_zero() {
-        // Under a ranked rule every path is kept until the ranking, since
-        // two paths of one move may take its pieces in a different order.
         let ranked = !r.ranked().is_empty();
-        let mut sink = MoveSink::new(out, r.majority(), listing == Listing::Moves && !ranked);
         // Touchdowns that make no path of their own are left out for the
         // moves listing too: every move they would give has been found
         // through the first square of the run, with the same first path.
         if listing == Listing::Routes {
-            search_captures::<R, _, false>(r, pos, starters, &mut sink);
-        } else {
-            search_captures::<R, _, true>(r, pos, starters, &mut sink);
-        }
-        if ranked {
-            rank::keep_best(r, pos, out);
-            if listing == Listing::Moves {
-                dedup_moves(out);
+            // Every route is listed, and a ranked rule chooses among them
+            // after, from their pieces in order: the choice the other
+            // listings make as the search goes, made a second way.
+            search_captures::<R, _, false>(r, pos, starters, &mut MoveSink::new(out, r.majority(), false));
+            if ranked {
+                rank::keep_best(r, pos, out);
             }
+        } else {
+            let dedup = listing == Listing::Moves;
+            let mut sink = match rank::plain(r, pos) {
+                Some(majority) => MoveSink::new(out, majority, dedup),
+                None => MoveSink::ranked(out, r.ranked(), pos.kings, dedup),
+            };
+            search_captures::<R, _, true>(r, pos, starters, &mut sink);
         }
     }
     if out.is_empty() || !r.capture_mandatory() {

@@ -155,20 +155,6 @@ fn direction(g: &Geometry, from: u8, to: u8) -> Option<Dir> {
     g.dir_of(i16::from(rb) - i16::from(ra), i16::from(cb) - i16::from(ca))
 }
 
-/// Remove moves that repeat an earlier one's start, end and captured set.
-pub fn dedup_moves<B: Word>(moves: &mut Vec<Move<B>>) {
-    if moves.len() < 2 {
-        return;
-    }
-    let mut kept: Vec<Move<B>> = Vec::with_capacity(moves.len());
-    for m in moves.iter() {
-        if !kept.iter().any(|k| k.same_move(m)) {
-            kept.push(*m);
-        }
-    }
-    *moves = kept;
-}
-
 /// The pieces after a move from `from` to `to` taking `captured`: the
 /// moving piece, the pieces taken, crowning and the turn, but not the
 /// counters (the leaves of perft have no use for them) nor the same-king

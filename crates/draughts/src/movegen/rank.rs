@@ -2,14 +2,18 @@
 //! than the number of pieces they take (with a king first, the most kings,
 //! the kings taken earliest), as the Czech, Spanish and Italian rules do.
 //!
-//! Apart from the sinks because it is not a filter that can be applied as
-//! the sequences come: a criterion such as "the kings taken earliest" needs
-//! the order in which a sequence takes its pieces, so the sequences are
-//! listed first (every path, not one per move, since two paths of one move
-//! may take the same pieces in a different order) and the best kept after.
-//! A rule set that does not rank has an empty list of criteria, so in the
-//! compiled generators of English, Russian, international draughts and the
-//! others without ranking, the branch to this folds away.
+//! A sequence's standing is one number, its criteria's values side by
+//! side, greater preferred. The search finds it as it goes
+//! ([`found_standing`]): a criterion such as "the kings taken earliest"
+//! needs the order in which a sequence takes its pieces, which the search
+//! marks along its path, so the sinks rank sequences as they come, each
+//! path apart (two paths of one move may take the same pieces in a
+//! different order). The routes listing ranks after the search instead,
+//! from each listed route's pieces in order ([`keep_best`]): a second way
+//! to the same choice, which the tests hold the first to. A rule set that
+//! does not rank has an empty list of criteria, so in the compiled
+//! generators of English, Russian, international draughts and the others
+//! without ranking, the ranking folds away.
 
 use super::super::position::Position;
 use super::super::rules::Criterion;
@@ -68,25 +72,42 @@ const fn half_men(pieces: u64, kings: u64) -> u64 {
     2 * pieces + kings
 }
 
-/// Whether the criteria read only the set of pieces a sequence takes and
-/// whether a king takes them, not the order it takes them in: then the
-/// sequences can be ranked as the search finds them, and counted without
-/// being listed.
-pub(super) const fn by_set(criteria: &[Criterion]) -> bool {
+/// Whether the criteria read the order in which a sequence takes its
+/// pieces, not only the set taken and whether a king takes it: then the
+/// capture search marks, as it goes, where along the sequence it takes
+/// each king ([`order_bit`]).
+pub(super) const fn by_order(criteria: &[Criterion]) -> bool {
     let mut i = 0;
     while i < criteria.len() {
         if matches!(criteria[i], Criterion::KingsEarliest) {
-            return false;
+            return true;
         }
         i += 1;
     }
-    true
+    false
 }
 
-/// [`standing`] of a sequence that takes `captured`, under criteria that
-/// read the set only (see [`by_set`]).
+/// The mark of a king taken by the jump at `depth` (0 for the first) in a
+/// sequence's order of kings: the value [`Criterion::KingsEarliest`] gives
+/// a sequence is the union of its kings' marks (see [`criterion_value`]).
 #[inline(always)]
-pub(super) fn set_standing<B: Word>(criteria: &[Criterion], with_king: bool, captured: B, kings: B) -> u64 {
+pub(super) const fn order_bit(depth: usize) -> u64 {
+    1 << (MAX_PATH - 1 - depth)
+}
+
+/// [`standing`] of a sequence as the search finds it: one that takes
+/// `captured`, with a king if `with_king`, its kings taken at the places
+/// `order` marks (see [`order_bit`]; read only where the criteria rank by
+/// the order). The same number as [`standing`] of the sequence's pieces in
+/// the order taken, without listing them.
+#[inline(always)]
+pub(super) fn found_standing<B: Word>(
+    criteria: &[Criterion],
+    with_king: bool,
+    captured: B,
+    kings: B,
+    order: u64,
+) -> u64 {
     let n = u64::from(captured.count_ones());
     let k = u64::from((captured & kings).count_ones());
     criteria.iter().fold(0, |rank, &c| {
@@ -96,11 +117,50 @@ pub(super) fn set_standing<B: Word>(criteria: &[Criterion], with_king: bool, cap
             Criterion::MostKings => k,
             Criterion::MostValue => value_key(n, k),
             Criterion::MostValueKingAndAHalf => half_men(n, k),
-            // Not reached: such criteria are ranked on the listing.
-            Criterion::KingsEarliest => 0,
+            Criterion::KingsEarliest => order,
         };
         rank << width(c) | value
     })
+}
+
+/// The plain precedence a ranked rule comes to in a position where its
+/// criteria beyond the number or value of the pieces taken cannot tell
+/// two sequences apart: `Some(true)` for the majority rule, `Some(false)`
+/// for a free choice, `None` where the sequences must be ranked. Without
+/// kings of the side to move no capture is made with a king, and without
+/// kings it can take none is taken: most positions of a game from the
+/// start, which the counters then count by their shortcuts for the plain
+/// rules. A rule set without ranking has its own precedence; one that
+/// captures along rows and columns too is always ranked, the counters'
+/// shortcuts reading the diagonals only.
+#[inline(always)]
+pub(super) fn plain<R: RuleSet>(r: R, pos: &Position<R::B>) -> Option<bool> {
+    let criteria = r.ranked();
+    if criteria.is_empty() {
+        return Some(r.majority());
+    }
+    if r.capture_dirs() == 8 {
+        return None;
+    }
+    let side = pos.turn;
+    let own_kings = !(pos.pieces(side) & pos.kings).is_zero();
+    let takes_kings = !(pos.pieces(side.other()) & pos.kings).is_zero() && (own_kings || r.men_capture_kings());
+    let mut majority = false;
+    for &c in criteria {
+        let tells_apart = match c {
+            Criterion::MostPieces => false,
+            Criterion::MostValue
+            | Criterion::MostValueKingAndAHalf
+            | Criterion::MostKings
+            | Criterion::KingsEarliest => takes_kings,
+            Criterion::WithKing => own_kings,
+        };
+        if tells_apart {
+            return None;
+        }
+        majority |= !matches!(c, Criterion::WithKing);
+    }
+    Some(majority)
 }
 
 /// A sequence's standing under all the criteria, as one number that orders

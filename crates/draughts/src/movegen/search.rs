@@ -12,6 +12,7 @@ use super::super::position::Position;
 use super::super::rules::MidCapturePromotion;
 use super::super::ruleset::{opposite, RuleSet};
 use super::super::word::Word;
+use super::rank::{by_order, order_bit};
 use super::scan::{axis, king_capture_dirs, man_capture_dirs, nearest, pop_nearest, run_beyond};
 use super::sinks::Sink;
 
@@ -88,10 +89,13 @@ pub(super) fn search_from<R: RuleSet, S: Sink<R::B>, const PRUNE: bool>(
         crown: r.promotion_row(side),
         man_dirs: man_capture_dirs(r, side),
         started_as_man: !king,
+        // Nothing reads the order where the rules do not rank by it: kept
+        // empty, every king bit below folds away.
+        ranked_kings: if by_order(r.ranked()) { pos.kings } else { R::B::ZERO },
         path: R::B::EMPTY_PATH,
         sink,
     };
-    search.extend::<PRUNE>(from, king, R::B::ZERO, 0, 0, 0);
+    search.extend::<PRUNE>(from, king, R::B::ZERO, 0, 0, 0, 0);
 }
 
 /// State of the capture search of one piece.
@@ -115,6 +119,9 @@ struct Search<'s, R: RuleSet, S: Sink<R::B>> {
     /// Whether the moving piece was a man when the move began: if it is a
     /// king when the move ends, it was crowned on the way.
     started_as_man: bool,
+    /// The kings on the board, where a ranked rule reads the order in
+    /// which a sequence takes them (see [`by_order`]); empty otherwise.
+    ranked_kings: R::B,
     /// The landing squares so far.
     path: <R::B as Word>::Path,
     sink: &'s mut S,
@@ -141,11 +148,19 @@ impl<R: RuleSet, S: Sink<R::B>> Search<'_, R, S> {
     /// `banned` holds the direction straight back along the jump before,
     /// where the rules forbid a capture to turn back (empty otherwise): a
     /// jump that way is no jump at all.
+    ///
+    /// `order` marks where in the sequence so far a king was taken, as a
+    /// ranked rule reads it (see [`order_bit`]); always 0 where no rule
+    /// reads it.
+    // The state of the capture walk at a jump, in registers (see
+    // `continue_or_record`).
+    #[allow(clippy::too_many_arguments)]
     fn extend<const PRUNE: bool>(
         &mut self,
         at: u8,
         king: bool,
         captured: R::B,
+        order: u64,
         skip: u8,
         banned: u8,
         depth: usize,
@@ -207,6 +222,7 @@ impl<R: RuleSet, S: Sink<R::B>> Search<'_, R, S> {
             for d in r.first_dir()..r.capture_dirs() {
                 let mut run = lands[d];
                 let taken = captured | R::B::bit(overs[d]);
+                let order = self.order_after(order, R::B::bit(overs[d]), depth);
                 let mut next_skip = 0;
                 // A king taken last binds the end of the sequence to the
                 // first square of the run; the squares beyond serve only to
@@ -220,6 +236,7 @@ impl<R: RuleSet, S: Sink<R::B>> Search<'_, R, S> {
                         land,
                         true,
                         taken,
+                        order,
                         next_skip,
                         back(r, d),
                         depth + 1,
@@ -254,27 +271,36 @@ impl<R: RuleSet, S: Sink<R::B>> Search<'_, R, S> {
             }
             any = true;
             let taken = captured | over;
+            let order = self.order_after(order, over, depth);
             let land = land_bit.trailing_zeros() as u8;
             self.path.as_mut()[depth] = land;
             if !king && !(land_bit & self.crown).is_zero() {
                 if !r.crown_by_capture() {
                     // Not crowned: it goes on as a man if it can and stays a
                     // man where the move ends.
-                    self.continue_or_record::<PRUNE>(land, false, taken, 0, back(r, d), depth + 1, false, true);
+                    self.continue_or_record::<PRUNE>(land, false, taken, order, 0, back(r, d), depth + 1, false, true);
                     continue;
                 }
                 match r.promotion() {
-                    MidCapturePromotion::EndsMove => self.record(depth + 1, taken, true),
+                    MidCapturePromotion::EndsMove => self.record(depth + 1, taken, order, true),
                     MidCapturePromotion::ContinuesAsKing => {
-                        self.continue_or_record::<PRUNE>(land, true, taken, 0, back(r, d), depth + 1, true, true)
+                        self.continue_or_record::<PRUNE>(land, true, taken, order, 0, back(r, d), depth + 1, true, true)
                     }
-                    MidCapturePromotion::ContinuesAsMan => {
-                        self.continue_or_record::<PRUNE>(land, false, taken, 0, back(r, d), depth + 1, true, true)
-                    }
+                    MidCapturePromotion::ContinuesAsMan => self.continue_or_record::<PRUNE>(
+                        land,
+                        false,
+                        taken,
+                        order,
+                        0,
+                        back(r, d),
+                        depth + 1,
+                        true,
+                        true,
+                    ),
                 }
                 continue;
             }
-            self.continue_or_record::<PRUNE>(land, king, taken, 0, back(r, d), depth + 1, false, true);
+            self.continue_or_record::<PRUNE>(land, king, taken, order, 0, back(r, d), depth + 1, false, true);
         }
         any
     }
@@ -291,6 +317,7 @@ impl<R: RuleSet, S: Sink<R::B>> Search<'_, R, S> {
         at: u8,
         king: bool,
         captured: R::B,
+        order: u64,
         skip: u8,
         banned: u8,
         len: usize,
@@ -302,16 +329,27 @@ impl<R: RuleSet, S: Sink<R::B>> Search<'_, R, S> {
         // search it saves.
         let continued = len < R::B::MAX_PATH
             && ((king && self.r.flying_kings()) || self.short_can_jump(at, king, captured))
-            && self.extend::<PRUNE>(at, king, captured, skip, banned, len);
+            && self.extend::<PRUNE>(at, king, captured, order, skip, banned, len);
         if (!continued || self.r.may_stop()) && may_end {
             let crowned_on_the_way = king && self.started_as_man;
-            self.record(len, captured, crowns_if_ends || crowned_on_the_way);
+            self.record(len, captured, order, crowns_if_ends || crowned_on_the_way);
         }
     }
 
     #[inline(always)]
-    fn record(&mut self, len: usize, captured: R::B, crowns: bool) {
-        self.sink.record(self.from, &self.path, len, captured, crowns);
+    fn record(&mut self, len: usize, captured: R::B, order: u64, crowns: bool) {
+        self.sink.record(self.from, &self.path, len, captured, order, crowns);
+    }
+
+    /// The order mark after the jump at `depth` over `over`: a king's bit
+    /// added where it is a king a ranked rule reads the order of.
+    #[inline(always)]
+    fn order_after(&self, order: u64, over: R::B, depth: usize) -> u64 {
+        if (self.ranked_kings & over).is_zero() {
+            order
+        } else {
+            order | order_bit(depth)
+        }
     }
 
     /// Whether a short piece on `at` can jump, with `captured` taken.

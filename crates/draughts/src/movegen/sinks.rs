@@ -9,14 +9,16 @@
 use super::super::rules::Criterion;
 use super::super::word::Word;
 use super::moves::Move;
-use super::rank::set_standing;
+use super::rank::found_standing;
 
 /// Where the capture search puts the sequences it finds.
 pub(super) trait Sink<B: Word> {
     /// The search goes on to the next starting piece.
     fn begin_piece(&mut self);
-    /// A complete sequence: the landing squares are `path[..len]`.
-    fn record(&mut self, from: u8, path: &B::Path, len: usize, captured: B, crowns: bool);
+    /// A complete sequence: the landing squares are `path[..len]`; `order`
+    /// marks where it takes kings, where a ranked rule reads that (see
+    /// [`super::rank::order_bit`]).
+    fn record(&mut self, from: u8, path: &B::Path, len: usize, captured: B, order: u64, crowns: bool);
 }
 
 /// The majority rule as the sequences come: only those taking the most
@@ -65,10 +67,9 @@ impl Majority {
     }
 }
 
-/// A ranked precedence rule as the sequences come, for criteria that read
-/// only the pieces taken and the piece that takes them, not their order
-/// (see [`super::rank::by_set`]): only the sequences best by the criteria
-/// stand. Off (no criteria) it weighs everything the same.
+/// A ranked precedence rule as the sequences come (see
+/// [`super::rank::found_standing`]): only the sequences best by the
+/// criteria stand. Off (no criteria) it weighs everything the same.
 pub(super) struct Ranker<B: Word> {
     criteria: &'static [Criterion],
     /// The kings on the board before the move.
@@ -83,8 +84,9 @@ impl<B: Word> Ranker<B> {
     }
 
     #[inline(always)]
-    fn weigh(&mut self, from: u8, captured: B) -> Weight {
-        let key = set_standing(self.criteria, !(self.kings & B::bit(from)).is_zero(), captured, self.kings);
+    fn weigh(&mut self, from: u8, captured: B, order: u64) -> Weight {
+        let with_king = !(self.kings & B::bit(from)).is_zero();
+        let key = found_standing(self.criteria, with_king, captured, self.kings, order);
         match self.best {
             Some(best) if key < best => Weight::Less,
             Some(best) if key == best => Weight::Same,
@@ -101,6 +103,9 @@ pub(super) struct MoveSink<'a, B: Word> {
     out: &'a mut Vec<Move<B>>,
     /// Keep only the sequences taking the most pieces.
     majority: Majority,
+    /// Keep only the sequences best by a ranked rule, where one is given
+    /// (see [`MoveSink::ranked`]).
+    ranker: Option<Ranker<B>>,
     /// Keep one entry per move (start, end, captured set): the first found.
     dedup: bool,
     /// Where the current piece's entries begin (a move repeats only moves of
@@ -111,7 +116,20 @@ pub(super) struct MoveSink<'a, B: Word> {
 impl<'a, B: Word> MoveSink<'a, B> {
     pub(super) fn new(out: &'a mut Vec<Move<B>>, majority: bool, dedup: bool) -> MoveSink<'a, B> {
         let piece_start = out.len();
-        MoveSink { out, majority: Majority::new(majority), dedup, piece_start }
+        MoveSink { out, majority: Majority::new(majority), ranker: None, dedup, piece_start }
+    }
+
+    /// Listing under a ranked rule, with the kings on the board before the
+    /// move: only the best sequences are kept as they come, so a move
+    /// stands for its paths among those (its first path found of the best
+    /// standing).
+    pub(super) fn ranked(
+        out: &'a mut Vec<Move<B>>,
+        criteria: &'static [Criterion],
+        kings: B,
+        dedup: bool,
+    ) -> MoveSink<'a, B> {
+        MoveSink { ranker: Some(Ranker::new(criteria, kings)), ..MoveSink::new(out, false, dedup) }
     }
 }
 
@@ -122,7 +140,17 @@ impl<B: Word> Sink<B> for MoveSink<'_, B> {
     }
 
     #[inline(always)]
-    fn record(&mut self, from: u8, path: &B::Path, len: usize, captured: B, crowns: bool) {
+    fn record(&mut self, from: u8, path: &B::Path, len: usize, captured: B, order: u64, crowns: bool) {
+        if let Some(ranker) = &mut self.ranker {
+            match ranker.weigh(from, captured, order) {
+                Weight::Less => return,
+                Weight::More => {
+                    self.out.clear();
+                    self.piece_start = 0;
+                }
+                Weight::Same => {}
+            }
+        }
         // The rule by hand rather than through `Majority::weigh`: this
         // listing is also compiled into the counters' rare fallback, and in
         // this form it leaves the counters' hot loop as it was (by
@@ -185,8 +213,8 @@ impl<B: Word, const RANKED: bool> CountSink<B, RANKED> {
         }
     }
 
-    /// Counting under a ranked rule whose criteria read the pieces taken
-    /// only (see [`Ranker`]), with the kings on the board before the move.
+    /// Counting under a ranked rule (see [`Ranker`]), with the kings on the
+    /// board before the move.
     #[inline(always)]
     pub(super) fn ranked(criteria: &'static [Criterion], kings: B, dedup: bool) -> CountSink<B, RANKED> {
         CountSink { ranker: Ranker::new(criteria, kings), ..CountSink::new(false, dedup) }
@@ -202,8 +230,8 @@ impl<B: Word, const RANKED: bool> CountSink<B, RANKED> {
     /// and is not a move counted already: `Less` if it is not counted,
     /// `More` if the count began again with it.
     #[inline(always)]
-    pub(super) fn take(&mut self, from: u8, to: u8, captured: B) -> Weight {
-        let weight = if RANKED { self.ranker.weigh(from, captured) } else { self.majority.weigh(captured) };
+    pub(super) fn take(&mut self, from: u8, to: u8, captured: B, order: u64) -> Weight {
+        let weight = if RANKED { self.ranker.weigh(from, captured, order) } else { self.majority.weigh(captured) };
         match weight {
             Weight::Less => return Weight::Less,
             Weight::More => {
@@ -238,7 +266,7 @@ impl<B: Word, const RANKED: bool> Sink<B> for CountSink<B, RANKED> {
     }
 
     #[inline(always)]
-    fn record(&mut self, from: u8, path: &B::Path, len: usize, captured: B, _crowns: bool) {
-        self.take(from, path.as_ref()[len - 1], captured);
+    fn record(&mut self, from: u8, path: &B::Path, len: usize, captured: B, order: u64, _crowns: bool) {
+        self.take(from, path.as_ref()[len - 1], captured, order);
     }
 }
