@@ -14,6 +14,7 @@ use super::super::word::Word;
 use super::can_capture;
 use super::moves::{played, Listing, Move};
 use super::quiet::{count_plain, king_steps, Movers};
+use super::replies::Replies;
 use super::scan::{forward_dirs, ALL_DIRS};
 use super::search::search_captures;
 use super::sinks::{CountSink, Sink, Weight};
@@ -283,6 +284,7 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut V
         return total;
     }
     let Movers { men, kings, empty, crown_row, man_dirs } = Movers::of(r, pos, side);
+    let replies = Replies::of(r, pos, side);
     let mut child = |from: R::B, to: R::B, king: bool| {
         let mut next = *pos;
         *next.pieces_mut(side) ^= from | to;
@@ -299,10 +301,17 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut V
             continue;
         }
         let back = opposite(d);
-        let mut tos = r.shift(men, d) & empty;
-        while !tos.is_zero() {
-            let to = tos & tos.wrapping_neg();
-            tos ^= to;
+        let tos = r.shift(men, d) & empty;
+        // The moves whose replies the squares they change tell are
+        // counted together; the rest child by child.
+        let (counted, mut rest) = match &replies {
+            Some(replies) => replies.steps(r, tos, crown_row, d),
+            None => (0, tos),
+        };
+        total += counted;
+        while !rest.is_zero() {
+            let to = rest & rest.wrapping_neg();
+            rest ^= to;
             total += child(r.step(to, back), to, false);
         }
     }
@@ -310,12 +319,18 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut V
     while !rest.is_zero() {
         let from = rest.trailing_zeros() as u8;
         rest &= rest.wrapping_sub(R::B::ONE);
+        let from_bit = R::B::bit(from);
         for d in r.king_step_dirs() {
-            let mut run = king_steps(r, from, d, empty);
+            let tos = king_steps(r, from, d, empty);
+            let (counted, mut run) = match &replies {
+                Some(replies) if d < 4 => replies.king_moves(from_bit, tos, d),
+                _ => (0, tos),
+            };
+            total += counted;
             while !run.is_zero() {
                 let to = run & run.wrapping_neg();
                 run ^= to;
-                total += child(R::B::bit(from), to, true);
+                total += child(from_bit, to, true);
             }
         }
     }

@@ -12,13 +12,16 @@
 //! it ([`Dispatch::with_rules`]); the parts it
 //! dispatches to each have a file: the move type (`moves`), the quiet
 //! moves (`quiet`), the capture search (`search`), what is kept of the
-//! sequences found (`sinks`), counting without listing (`count`), and the
+//! sequences found (`sinks`), counting without listing (`count`), the
+//! opponent's replies to a quiet move counted from the two squares it
+//! changes (`replies`), and the
 //! ray scans they share (`scan`).
 
 mod count;
 mod moves;
 mod quiet;
 mod rank;
+mod replies;
 mod scan;
 mod search;
 mod sinks;
