@@ -222,12 +222,28 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side, buf: &mut 
 /// the pieces only, without listing them.
 #[inline(always)]
 pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
+    // Compiled once for each side to move, as `count_moves` is: the
+    // directions and rows of both sides, and the children's counters'
+    // choice of side, are then constants.
+    match pos.turn {
+        Side::Black => count_children_of(r, pos, Side::Black, buf, paths),
+        Side::White => count_children_of(r, pos, Side::White, buf, paths),
+    }
+}
+
+#[inline(always)]
+fn count_children_of<R: RuleSet>(
+    r: R,
+    pos: &Position<R::B>,
+    side: Side,
+    buf: &mut Vec<Move<R::B>>,
+    paths: bool,
+) -> u64 {
     let zero = R::B::ZERO;
     let ranked = counts_ranked(r);
     if r.capture_dirs() == 8 && !ranked {
         return listed_children(r, pos, buf, paths);
     }
-    let side = pos.turn;
     // Under a ranked rule counted here every piece that can capture is
     // searched: a single jump is ranked with the rest.
     let jumps = if ranked {
