@@ -30,6 +30,9 @@ pub struct Perft<'r, B: Word = u64> {
     generator: Generator<'r, B>,
     counting: Counting,
     buffers: Vec<Vec<Move<B>>>,
+    /// By ply, the children of a position without a capture, made from
+    /// the quiet moves' squares ([`Generator::quiet_children`]).
+    children: Vec<Vec<Position<B>>>,
     /// Whether the rules keep same-king counts, which a move must update
     /// ([`Generator::play`]); without them the plain [`apply`], inlined in
     /// the walk, plays the move.
@@ -42,6 +45,7 @@ impl<'r, B: Dispatch> Perft<'r, B> {
             generator: Generator::new(rules),
             counting,
             buffers: Vec::new(),
+            children: Vec::new(),
             counts_kings: rules.same_king_moves.is_some(),
         }
     }
@@ -56,6 +60,7 @@ impl<'r, B: Dispatch> Perft<'r, B> {
         let needed = depth as usize;
         while self.buffers.len() < needed {
             self.buffers.push(Vec::with_capacity(64));
+            self.children.push(Vec::with_capacity(64));
         }
         self.walk(pos, depth)
     }
@@ -105,11 +110,22 @@ impl<'r, B: Dispatch> Perft<'r, B> {
         } else if depth == 2 {
             self.generator.count_children(pos, &mut buf, paths)
         } else {
-            self.root_moves(pos, &mut buf);
+            let mut children = std::mem::take(&mut self.children[slot]);
             let mut sum = 0;
-            for m in &buf {
-                sum += self.walk(&self.play(pos, m), depth - 1);
+            // Without a capture the children are made from the quiet
+            // moves' squares, no move listed; under a same-king limit the
+            // moves are played through the runs they change.
+            if !self.counts_kings && self.generator.quiet_children(pos, &mut children) {
+                for child in &children {
+                    sum += self.walk(child, depth - 1);
+                }
+            } else {
+                self.root_moves(pos, &mut buf);
+                for m in &buf {
+                    sum += self.walk(&self.play(pos, m), depth - 1);
+                }
             }
+            self.children[slot] = children;
             sum
         };
         self.buffers[slot] = buf;

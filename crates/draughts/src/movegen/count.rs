@@ -14,6 +14,7 @@ use super::super::word::Word;
 use super::can_capture;
 use super::moves::{played, Listing, Move};
 use super::quiet::{count_plain, king_steps, Movers};
+use super::replies::Replies;
 use super::scan::{forward_dirs, ALL_DIRS};
 use super::search::search_captures;
 use super::sinks::{CountSink, Sink, Weight};
@@ -220,6 +221,23 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side, buf: &mut 
 /// the pieces only, without listing them.
 #[inline(always)]
 pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
+    // Compiled once for each side to move, as `count_moves` is: the
+    // directions and rows of both sides, and the children's counters'
+    // choice of side, are then constants.
+    match pos.turn {
+        Side::Black => count_children_of(r, pos, Side::Black, buf, paths),
+        Side::White => count_children_of(r, pos, Side::White, buf, paths),
+    }
+}
+
+#[inline(always)]
+fn count_children_of<R: RuleSet>(
+    r: R,
+    pos: &Position<R::B>,
+    side: Side,
+    buf: &mut Vec<Move<R::B>>,
+    paths: bool,
+) -> u64 {
     let zero = R::B::ZERO;
     let plain = rank::plain(r, pos);
     let ranked = counts_ranked(r) && plain.is_none();
@@ -229,7 +247,6 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut V
     if r.capture_dirs() == 8 && !ranked {
         return listed_children(r, pos, buf, paths);
     }
-    let side = pos.turn;
     // Under a ranked rule counted here every piece that can capture is
     // searched: a single jump is ranked with the rest.
     let jumps = if ranked {
@@ -283,6 +300,7 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut V
         return total;
     }
     let Movers { men, kings, empty, crown_row, man_dirs } = Movers::of(r, pos, side);
+    let replies = Replies::of(r, pos, side);
     let mut child = |from: R::B, to: R::B, king: bool| {
         let mut next = *pos;
         *next.pieces_mut(side) ^= from | to;
@@ -299,10 +317,17 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut V
             continue;
         }
         let back = opposite(d);
-        let mut tos = r.shift(men, d) & empty;
-        while !tos.is_zero() {
-            let to = tos & tos.wrapping_neg();
-            tos ^= to;
+        let tos = r.shift(men, d) & empty;
+        // The moves whose replies the squares they change tell are
+        // counted together; the rest child by child.
+        let (counted, mut rest) = match &replies {
+            Some(replies) => replies.steps(r, tos, crown_row, d),
+            None => (0, tos),
+        };
+        total += counted;
+        while !rest.is_zero() {
+            let to = rest & rest.wrapping_neg();
+            rest ^= to;
             total += child(r.step(to, back), to, false);
         }
     }
@@ -310,12 +335,18 @@ pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut V
     while !rest.is_zero() {
         let from = rest.trailing_zeros() as u8;
         rest &= rest.wrapping_sub(R::B::ONE);
+        let from_bit = R::B::bit(from);
         for d in r.king_step_dirs() {
-            let mut run = king_steps(r, from, d, empty);
+            let tos = king_steps(r, from, d, empty);
+            let (counted, mut run) = match &replies {
+                Some(replies) if d < 4 => replies.king_moves(from_bit, tos, d),
+                _ => (0, tos),
+            };
+            total += counted;
             while !run.is_zero() {
                 let to = run & run.wrapping_neg();
                 run ^= to;
-                total += child(R::B::bit(from), to, true);
+                total += child(from_bit, to, true);
             }
         }
     }

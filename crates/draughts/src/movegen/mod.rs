@@ -12,13 +12,16 @@
 //! it ([`Dispatch::with_rules`]); the parts it
 //! dispatches to each have a file: the move type (`moves`), the quiet
 //! moves (`quiet`), the capture search (`search`), what is kept of the
-//! sequences found (`sinks`), counting without listing (`count`), and the
+//! sequences found (`sinks`), counting without listing (`count`), the
+//! opponent's replies to a quiet move counted from the two squares it
+//! changes (`replies`), and the
 //! ray scans they share (`scan`).
 
 mod count;
 mod moves;
 mod quiet;
 mod rank;
+mod replies;
 mod scan;
 mod search;
 mod sinks;
@@ -27,7 +30,7 @@ pub use self::moves::{apply, Listing, Move};
 pub use self::rank::criterion_value;
 
 use self::count::{count_child, count_children};
-use self::quiet::plain_moves;
+use self::quiet::{plain_moves, quiet_children};
 use self::scan::{forward_dirs, man_capture_dirs};
 use self::search::{flying_can_jump, search_captures, search_from};
 use self::sinks::MoveSink;
@@ -103,6 +106,18 @@ impl<'r, B: Dispatch> Generator<'r, B> {
     pub fn generate(&self, pos: &Position<B>, out: &mut Vec<Move<B>>, listing: Listing) {
         with_rules!(self, |r, pos: &'a Position<B>, out: &'a mut Vec<Move<B>>, listing: Listing| -> () {
             generate(r, pos, out, listing)
+        })
+    }
+
+    /// The positions after each move, where the side to move has no
+    /// capture (then every move is a quiet one), with the counters
+    /// [`apply`] keeps but not the same-king runs; `false`, and `out` left
+    /// empty, where it has a capture.
+    // Kept out of its callers, as `generate` is.
+    #[inline(never)]
+    pub fn quiet_children(&self, pos: &Position<B>, out: &mut Vec<Position<B>>) -> bool {
+        with_rules!(self, |r, pos: &'a Position<B>, out: &'a mut Vec<Position<B>>| -> bool {
+            quiet_children(r, pos, out)
         })
     }
 

@@ -8,8 +8,9 @@
 use super::super::geometry::Geometry;
 use super::super::position::Position;
 use super::super::rules::Side;
-use super::super::ruleset::{RuleSet, DOWN, DOWN_LEFT, LEFT, RIGHT, UP, UP_LEFT, UP_RIGHT};
+use super::super::ruleset::{opposite, RuleSet, DOWN, DOWN_LEFT, LEFT, RIGHT, UP, UP_LEFT, UP_RIGHT};
 use super::super::word::Word;
+use super::can_capture;
 use super::moves::Move;
 use super::scan::{man_move_dirs, pop_nearest, run_beyond};
 
@@ -161,4 +162,58 @@ pub(super) fn plain_moves<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut Vec<
             }
         }
     }
+}
+
+/// The positions after each quiet move, into `out`, where the side to move
+/// has no capture (its quiet moves are then all its moves): `false`, and
+/// nothing listed, where it has one. Each child is made from the two
+/// squares of its move, with the counters [`super::apply`] keeps, so that
+/// perft's inner plies play quiet moves without listing them.
+#[inline(always)]
+pub(super) fn quiet_children<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut Vec<Position<R::B>>) -> bool {
+    out.clear();
+    if can_capture(r, pos) {
+        return false;
+    }
+    let side = pos.turn;
+    let Movers { men, kings, empty, crown_row, man_dirs } = Movers::of(r, pos, side);
+    let mut push = |from: R::B, to: R::B, king: bool| {
+        let mut next = *pos;
+        *next.pieces_mut(side) ^= from | to;
+        if king {
+            next.kings ^= from | to;
+            next.plies_since_man_move = next.plies_since_man_move.saturating_add(1);
+            next.quiet_plies = next.quiet_plies.saturating_add(1);
+        } else {
+            next.kings |= to & crown_row;
+            next.plies_since_man_move = 0;
+            next.quiet_plies = 0;
+        }
+        next.turn = side.other();
+        out.push(next);
+    };
+    for d in r.step_dirs() {
+        if man_dirs & (1 << d) == 0 {
+            continue;
+        }
+        let back = opposite(d);
+        let mut tos = r.shift(men, d) & empty;
+        while !tos.is_zero() {
+            let to = tos & tos.wrapping_neg();
+            tos ^= to;
+            push(r.step(to, back), to, false);
+        }
+    }
+    for from in Geometry::bits(kings) {
+        let from_bit = R::B::bit(from);
+        for d in r.king_step_dirs() {
+            let mut run = king_steps(r, from, d, empty);
+            while !run.is_zero() {
+                let to = run & run.wrapping_neg();
+                run ^= to;
+                push(from_bit, to, true);
+            }
+        }
+    }
+    true
 }
