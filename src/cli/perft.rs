@@ -38,7 +38,7 @@ pub(super) struct Args {
     /// Count only the K-th of N parts of the tree (1-based), e.g. 2/4; `perft-add` adds the parts' JSON up.
     #[arg(long, value_name = "K/N", conflicts_with_all = ["divide", "engine"])]
     shard: Option<String>,
-    /// Keep counts in a transposition table of SIZE in all (512K, 64M, 1G, or bytes), each -j thread with an equal share; entries hold whole positions, so the count is the same. Not with --engine.
+    /// Keep counts in a transposition table of SIZE in all (512K, 64M, 1G, or bytes), one table shared by all -j threads; entries hold whole positions, so the count is the same. Not with --engine.
     #[arg(long, value_name = "SIZE", value_parser = rulecheck_game::table::parse_size)]
     hash: Option<usize>,
     #[command(flatten)]

@@ -33,7 +33,7 @@ pub(super) struct Args {
     /// Count on N threads, a unit each at a time.
     #[arg(long, short = 'j', default_value_t = 1, value_parser = jobs_count)]
     jobs: usize,
-    /// Keep counts in a transposition table of SIZE in all (512K, 64M, 1G, or bytes), each -j thread with an equal share.
+    /// Keep counts in a transposition table of SIZE in all (512K, 64M, 1G, or bytes), one table shared by all -j threads.
     #[arg(long, value_name = "SIZE", value_parser = rulecheck_game::table::parse_size)]
     hash: Option<usize>,
 }

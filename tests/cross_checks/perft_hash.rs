@@ -2,8 +2,9 @@
 //! family is counted with and without a table, moves and capture paths,
 //! several depths, on a table of one bucket (every store replaces, every
 //! look-up collides), on a small one and on a large one, with one table
-//! kept across counts of several positions and depths, over threads and in
-//! shards; and the command line's `--hash` is checked for its messages.
+//! kept across counts of several positions and depths, over threads sharing
+//! one table and in shards; and the command line's `--hash` is checked for
+//! its messages.
 
 use rulecheck::game::{self, Game};
 use rulecheck::registry;
@@ -19,6 +20,11 @@ fn game_of(variant: &str, options: &[(&str, &str)]) -> Box<dyn Game> {
     registry::configure(variant, &o).expect("variant")
 }
 
+/// A perft with a table of its own.
+fn one(g: &dyn Game, paths: bool, bytes: usize) -> Box<dyn game::Counter + '_> {
+    g.hashed(paths, bytes, 1).expect("table").pop().expect("one perft")
+}
+
 /// The counts of depths 1..=`deepest`, the divide at the deepest, with a
 /// table of each size (one table for all the depths, so that entries of one
 /// count are found by the next) and without one.
@@ -26,7 +32,7 @@ fn same_with_and_without(g: &dyn Game, position: &str, deepest: u32, paths: bool
     let plain: Vec<u64> = (0..=deepest).map(|d| g.perft(position, d, paths).expect("perft")).collect();
     let divide = g.divide(position, deepest, paths).expect("divide");
     for bytes in SIZES {
-        let mut c = g.hashed(paths, bytes).expect("table");
+        let mut c = one(g, paths, bytes);
         // Deepest first, then shallower: the table is full of the deeper
         // counts' entries when the shallower ones are made.
         for d in (0..=deepest).rev() {
@@ -35,7 +41,7 @@ fn same_with_and_without(g: &dyn Game, position: &str, deepest: u32, paths: bool
         }
         let rows = c.divide_observed(position, deepest, &|| {}).expect("divide");
         assert_eq!(rows, divide, "{} {position} divide {deepest} table {bytes}", g.variant());
-        let fresh = g.hashed(paths, bytes).expect("table").perft(position, deepest).expect("perft");
+        let fresh = one(g, paths, bytes).perft(position, deepest).expect("perft");
         assert_eq!(fresh, plain[deepest as usize], "{} {position} fresh table {bytes}", g.variant());
     }
 }
@@ -79,8 +85,8 @@ fn a_table_of_path_counts_is_not_a_table_of_move_counts() {
     let g = game_of("english", &[]);
     let pos = "W:WK6:B9,10,17,18";
     for depth in 1..=6 {
-        let moves = g.hashed(false, 1 << 20).expect("table").perft(pos, depth).expect("perft");
-        let paths = g.hashed(true, 1 << 20).expect("table").perft(pos, depth).expect("perft");
+        let moves = one(g.as_ref(), false, 1 << 20).perft(pos, depth).expect("perft");
+        let paths = one(g.as_ref(), true, 1 << 20).perft(pos, depth).expect("perft");
         assert_eq!(moves, g.perft(pos, depth, false).expect("perft"));
         assert_eq!(paths, g.perft(pos, depth, true).expect("perft"));
     }
@@ -149,8 +155,9 @@ fn konane_counts_are_the_plain_walks_with_a_table() {
     same_with_and_without(g.as_ref(), &pos, 5, false);
 }
 
-/// Over threads and in shards, each thread with its share of the table:
-/// the plain count, with tables too small to hold anything and large ones.
+/// Over threads sharing one table and in shards: the plain count, with
+/// tables too small to hold anything, small ones where every store
+/// replaces another, and large ones.
 #[test]
 fn split_counts_with_tables_are_the_plain_counts() {
     for (variant, options, depth, paths) in [
@@ -162,8 +169,8 @@ fn split_counts_with_tables_are_the_plain_counts() {
         let g = game_of(variant, options);
         let start = g.start_position();
         let plain = g.perft(&start, depth, paths).expect("perft");
-        for bytes in [0, 1 << 24] {
-            for jobs in [1, 2, 3] {
+        for bytes in [0, 4 << 10, 1 << 24] {
+            for jobs in [1, 2, 3, 4] {
                 let (n, stats) =
                     rulecheck::perft::parallel_with(g.as_ref(), &start, depth, paths, jobs, Some(bytes), &|_| {})
                         .expect("parallel");
@@ -198,11 +205,56 @@ fn a_table_is_used() {
     let tables = rulecheck::perft::tables::load(&english).expect("spec/perft/english.yaml");
     let moves = tables.iter().find(|t| t.position.is_none() && !t.paths()).expect("the start, distinct moves");
     let leaves = moves.rows.iter().find(|r| r.0 == 9).expect("depth 9").1;
-    let mut c = g.hashed(false, 16 << 20).expect("table");
+    let mut c = one(g.as_ref(), false, 16 << 20);
     assert_eq!(c.perft(&g.start_position(), 9).expect("perft"), leaves);
     let s = c.stats();
     assert!(s.hits * 10 > s.probes, "{s}");
     assert!(s.probes < 400_000, "{s}");
+}
+
+/// Four threads counting the same trees at once through one small table
+/// (each store replacing another, the threads reaching the same buckets
+/// together), each family: every count and every divide is the plain
+/// walk's, and the threads found each other's stores.
+#[test]
+fn threads_sharing_one_small_table_count_the_plain_walks() {
+    for (variant, options, depth, paths) in [
+        ("english", &[][..], 8, true),
+        ("international", &[], 5, false),
+        ("konane", &[], 7, false),
+        ("chinese-checkers", &[("players", "3")], 3, false),
+    ] {
+        let g = game_of(variant, options);
+        let start = g.start_position();
+        let plain: Vec<u64> = (0..=depth).map(|d| g.perft(&start, d, paths).expect("perft")).collect();
+        let divide = g.divide(&start, depth, paths).expect("divide");
+        let counters = g.hashed(paths, 4 << 10, 4).expect("table");
+        assert_eq!(counters.len(), 4);
+        let stats = std::thread::scope(|scope| {
+            let threads: Vec<_> = counters
+                .into_iter()
+                .enumerate()
+                .map(|(t, mut c)| {
+                    let (start, plain, divide) = (&start, &plain, &divide);
+                    scope.spawn(move || {
+                        for round in 0..3 {
+                            for d in (0..=depth).rev() {
+                                let n = c.perft(start, d).expect("perft");
+                                assert_eq!(n, plain[d as usize], "{variant} depth {d} thread {t} round {round}");
+                            }
+                            let rows = c.divide_observed(start, depth, &|| {}).expect("divide");
+                            assert_eq!(&rows, divide, "{variant} divide thread {t}");
+                        }
+                        c.stats()
+                    })
+                })
+                .collect();
+            threads.into_iter().map(|t| t.join().expect("no thread panics")).collect::<Vec<_>>()
+        });
+        let all = stats.iter().fold(game::Stats::default(), |a, s| a.plus(*s));
+        assert!(all.hits > 0, "{variant}: {all}");
+        assert_eq!(all.bytes, stats[0].bytes, "{variant}: one table");
+    }
 }
 
 #[test]

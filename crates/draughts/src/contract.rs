@@ -273,8 +273,10 @@ impl<B: Dispatch> Family for Draughts<B> {
         Perft::new(&self.rules, counting(paths))
     }
 
-    fn hashed(&self, paths: bool, bytes: usize) -> Result<perft::hash::Hashed<'_, B>, TableError> {
-        perft::hash::Hashed::new(&self.rules, counting(paths), bytes)
+    fn hashed(&self, paths: bool, bytes: usize, threads: usize) -> Result<Vec<perft::hash::Hashed<'_, B>>, TableError> {
+        let mut first = perft::hash::Hashed::new(&self.rules, counting(paths), bytes)?;
+        let others: Vec<_> = (1..threads).map(|_| first.share()).collect();
+        Ok(std::iter::once(first).chain(others).collect())
     }
 }
 

@@ -136,8 +136,11 @@ pub trait Family: Notated<Position: Clone> + Send + Sync + Sized {
 
     /// The plain perft walk; `paths` counts every path of a capture.
     fn perft(&self, paths: bool) -> Self::Perft<'_>;
-    /// The walk with a transposition table of about `bytes`.
-    fn hashed(&self, paths: bool, bytes: usize) -> Result<Self::Hashed<'_>, TableError>;
+    /// `threads` walks (at least one) sharing one transposition table of
+    /// about `bytes`, one walk a thread of the count ([`Table::share`]).
+    ///
+    /// [`Table::share`]: crate::table::Table::share
+    fn hashed(&self, paths: bool, bytes: usize, threads: usize) -> Result<Vec<Self::Hashed<'_>>, TableError>;
 }
 
 /// The refusal of a player's name that names none of a family's players,
@@ -348,8 +351,9 @@ impl<F: Family + 'static> Game for Text<F> {
         Box::new(Counted::new(&self.0, self.0.perft(paths)))
     }
 
-    fn hashed(&self, paths: bool, bytes: usize) -> Result<Box<dyn Counter + '_>, TableError> {
-        Ok(Box::new(Counted::new(&self.0, self.0.hashed(paths, bytes)?)))
+    fn hashed(&self, paths: bool, bytes: usize, threads: usize) -> Result<Vec<Box<dyn Counter + '_>>, TableError> {
+        let walks = self.0.hashed(paths, bytes, threads)?;
+        Ok(walks.into_iter().map(|w| Box::new(Counted::new(&self.0, w)) as Box<dyn Counter + '_>).collect())
     }
 }
 

@@ -271,9 +271,11 @@ pub trait Game: Send + Sync {
     /// [`Game::divide_observed`]. A family builds it from its walk and its
     /// notation (`walk::Counted`).
     fn counter(&self, paths: bool) -> Box<dyn Counter + '_>;
-    /// A perft that keeps a transposition table of about `bytes` across
-    /// its counts (`perft --hash`); its counts are [`Game::counter`]'s.
-    fn hashed(&self, paths: bool, bytes: usize) -> Result<Box<dyn Counter + '_>, TableError>;
+    /// `threads` perfts (at least one, one a thread of a count) that keep
+    /// one transposition table of about `bytes` between them across their
+    /// counts (`perft --hash`, `perft -j N --hash`): what one stores, the
+    /// others find. Their counts are [`Game::counter`]'s.
+    fn hashed(&self, paths: bool, bytes: usize, threads: usize) -> Result<Vec<Box<dyn Counter + '_>>, TableError>;
     /// Leaf nodes of the move tree; `paths` counts every path of a capture.
     fn perft(&self, position: &str, depth: u32, paths: bool) -> Result<u64, NotationError> {
         self.counter(paths).perft(position, depth)

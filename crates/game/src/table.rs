@@ -13,15 +13,25 @@
 //! redo), the second the most recent of the others. An entry the first one
 //! gives up moves down to the second, so a store loses the shallower of the
 //! two entries of its bucket.
+//!
+//! One table serves every thread of a count (`perft -j N --hash`): each
+//! thread has a [`Table`] of its own, a handle onto the same buckets
+//! ([`Table::share`]) with its own figures, so that a subtree one thread
+//! counted is a hit for the others, and no figure is a counter the threads
+//! write in turn. Each bucket has a lock of its own (`buckets`).
+
+mod buckets;
 
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use self::buckets::{Bucket, MAX_DEPTH};
 
 /// What a table can hold a key of: a family's complete position, exact in
-/// its equality. `Default` fills the empty entries (which depth 0 marks, so
-/// the default key is never matched).
-pub trait Key: Copy + Eq + Hash + Default {}
+/// its equality; `Send`, since the threads of a count share the table.
+pub trait Key: Copy + Eq + Hash + Send {}
 
-impl<K: Copy + Eq + Hash + Default> Key for K {}
+impl<K: Copy + Eq + Hash + Send> Key for K {}
 
 /// Below this depth a position is counted, not looked up, where a family
 /// has not measured a better one (draughts and Konane count depth 2 faster
@@ -31,28 +41,6 @@ pub const MIN_DEPTH: u32 = 2;
 /// Counts of this size or more are not stored (the entry keeps the depth in
 /// the low byte of the count's word); no perft rulecheck can run reaches it.
 const COUNT_LIMIT: u64 = 1 << 56;
-
-#[derive(Clone, Copy, Default)]
-struct Entry<K> {
-    key: K,
-    /// The count shifted up one byte, the depth in the low byte; 0 when
-    /// empty.
-    data: u64,
-}
-
-impl<K> Entry<K> {
-    fn depth(&self) -> u64 {
-        self.data & 0xff
-    }
-}
-
-/// Two entries, aligned so that small keys keep a bucket in one cache line.
-#[derive(Clone, Copy, Default)]
-#[repr(align(64))]
-struct Bucket<K> {
-    deep: Entry<K>,
-    recent: Entry<K>,
-}
 
 /// How the table did: look-ups, hits and stores.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -65,11 +53,12 @@ pub struct Stats {
 }
 
 impl Stats {
-    /// The sum of several tables' figures (one a thread).
+    /// The figures of two handles onto one table (one a thread): their
+    /// look-ups, hits and stores added, the size the table's.
     pub fn plus(self, o: Stats) -> Stats {
         Stats {
-            bytes: self.bytes + o.bytes,
-            entries: self.entries + o.entries,
+            bytes: self.bytes.max(o.bytes),
+            entries: self.entries.max(o.entries),
             probes: self.probes + o.probes,
             hits: self.hits + o.hits,
             stores: self.stores + o.stores,
@@ -101,9 +90,21 @@ pub enum TableError {
     NoMemory { asked: String },
 }
 
-/// A table of perft counts keyed by `(K, depth)`.
+/// The buckets of a table: this handle's alone until it is first shared
+/// (then no lock is taken: one thread counting pays nothing for the
+/// threads it could have had), behind an `Arc` once it is.
+enum Buckets<K> {
+    Alone(Vec<Bucket<K>>),
+    /// A `Vec` behind the `Arc`, not a slice: an `Arc<[T]>` made from a
+    /// `Vec` is a copy of the whole table.
+    Shared(Arc<Vec<Bucket<K>>>),
+}
+
+/// A table of perft counts keyed by `(K, depth)`: one thread's handle onto
+/// buckets that other threads' handles may share, with this handle's own
+/// look-ups, hits and stores.
 pub struct Table<K> {
-    buckets: Vec<Bucket<K>>,
+    buckets: Buckets<K>,
     stats: Stats,
 }
 
@@ -123,60 +124,72 @@ impl<K: Key> Table<K> {
             }
         }
         let n = (bytes / size).max(1);
-        let mut buckets = Vec::new();
-        buckets.try_reserve_exact(n).map_err(|_| TableError::NoMemory { asked: show_bytes(bytes as u64) })?;
-        buckets.resize(n, Bucket::default());
+        let buckets = buckets::zeroed(n).ok_or_else(|| TableError::NoMemory { asked: show_bytes(bytes as u64) })?;
         let stats = Stats { bytes: n * size, entries: 2 * n, ..Stats::default() };
-        Ok(Table { buckets, stats })
+        Ok(Table { buckets: Buckets::Alone(buckets), stats })
     }
 
-    /// The bucket of a key at a depth: the key's hash mapped onto the
-    /// buckets by a multiply, so any number of buckets is used evenly.
+    /// Another handle onto the same buckets, for another thread of the
+    /// same count: what either stores the other finds; its figures start
+    /// at zero.
+    pub fn share(&mut self) -> Table<K> {
+        let shared = match std::mem::replace(&mut self.buckets, Buckets::Alone(Vec::new())) {
+            Buckets::Alone(v) => Arc::new(v),
+            Buckets::Shared(a) => a,
+        };
+        self.buckets = Buckets::Shared(Arc::clone(&shared));
+        let stats = Stats { probes: 0, hits: 0, stores: 0, ..self.stats };
+        Table { buckets: Buckets::Shared(shared), stats }
+    }
+
+    /// The bucket of a key at a depth among `n`: the key's hash mapped onto
+    /// the buckets by a multiply, so any number of buckets is used evenly.
     #[inline]
-    fn bucket(&self, key: &K, depth: u32) -> usize {
+    fn index(key: &K, depth: u32, n: usize) -> usize {
         let mut h = Mix(u64::from(depth));
         key.hash(&mut h);
         let x = fmix(h.0);
-        ((u128::from(x) * self.buckets.len() as u128) >> 64) as usize
+        ((u128::from(x) * n as u128) >> 64) as usize
     }
 
     /// The count stored for exactly this key at this depth.
     #[inline]
     pub fn get(&mut self, key: &K, depth: u32) -> Option<u64> {
-        // Depth 0 marks an empty entry, and no depth past 255 is stored.
-        if !(1..=255).contains(&depth) {
+        // Depth 0 marks an empty entry, and no depth past the limit is
+        // stored.
+        if !(1..=MAX_DEPTH).contains(&depth) {
             return None;
         }
         self.stats.probes += 1;
-        let b = &self.buckets[self.bucket(key, depth)];
-        let d = u64::from(depth);
-        for e in [&b.deep, &b.recent] {
-            if e.depth() == d && e.key == *key {
-                self.stats.hits += 1;
-                return Some(e.data >> 8);
+        let found = match &mut self.buckets {
+            Buckets::Alone(v) => {
+                let i = Self::index(key, depth, v.len());
+                v[i].get_alone(key, depth)
             }
-        }
-        None
+            Buckets::Shared(a) => a[Self::index(key, depth, a.len())].get(key, depth),
+        };
+        self.stats.hits += u64::from(found.is_some());
+        found
     }
 
-    /// Keep the count below a key at a depth (depth 1 to 255).
+    /// Keep the count below a key at a depth (depth 1 to 127, past any
+    /// perft rulecheck counts).
     #[inline]
     pub fn put(&mut self, key: K, depth: u32, count: u64) {
-        if count >= COUNT_LIMIT || !(1..=255).contains(&depth) {
+        if count >= COUNT_LIMIT || !(1..=MAX_DEPTH).contains(&depth) {
             return;
         }
         self.stats.stores += 1;
-        let i = self.bucket(&key, depth);
-        let b = &mut self.buckets[i];
-        let e = Entry { key, data: count << 8 | u64::from(depth) };
-        if u64::from(depth) >= b.deep.depth() {
-            b.recent = b.deep;
-            b.deep = e;
-        } else {
-            b.recent = e;
+        match &mut self.buckets {
+            Buckets::Alone(v) => {
+                let i = Self::index(&key, depth, v.len());
+                v[i].put_alone(key, depth, count);
+            }
+            Buckets::Shared(a) => a[Self::index(&key, depth, a.len())].put(key, depth, count),
         }
     }
 
+    /// This handle's figures, with the size of the whole table.
     pub fn stats(&self) -> Stats {
         self.stats
     }
@@ -361,5 +374,58 @@ mod tests {
             let e = Table::<u64>::new(1 << 59).err().expect("refused");
             assert!(e.to_string().contains("available memory"), "{e}");
         }
+    }
+
+    #[test]
+    fn handles_share_one_table_and_keep_their_own_figures() {
+        let mut one: Table<[u64; 2]> = Table::new(1 << 12).expect("a table");
+        one.put([7, 7], 2, 5);
+        let mut other = one.share();
+        one.put([1, 2], 3, 10);
+        assert_eq!(other.get(&[1, 2], 3), Some(10), "a store is found through another handle");
+        assert_eq!(other.get(&[1, 2], 5), None);
+        assert_eq!(other.get(&[7, 7], 2), Some(5), "what was stored before it was shared is kept");
+        let (a, b) = (one.stats(), other.stats());
+        assert_eq!((a.probes, a.hits, a.stores), (0, 0, 2));
+        assert_eq!((b.probes, b.hits, b.stores), (3, 2, 0));
+        let both = a.plus(b);
+        assert_eq!((both.probes, both.hits, both.stores), (3, 2, 2));
+        assert_eq!((both.bytes, both.entries), (a.bytes, a.entries), "one table, counted once");
+    }
+
+    /// Threads storing and looking up the same few keys in a table of two
+    /// buckets, each store replacing another: every hit is the count stored
+    /// under exactly that key and depth, never a count of another key or a
+    /// key half written.
+    #[test]
+    fn threads_sharing_a_small_table_only_find_what_was_stored() {
+        let mut table: Table<[u64; 3]> = Table::new(128).expect("a table");
+        assert_eq!(table.stats().entries, 4);
+        let key = |x: u64| [x, !x, x.wrapping_mul(0x9e37_79b9_7f4a_7c15)];
+        let count = |x: u64, depth: u32| x * 1000 + u64::from(depth);
+        let hits: u64 = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..4u64)
+                .map(|t| {
+                    let mut mine = table.share();
+                    scope.spawn(move || {
+                        let mut state = t + 1;
+                        for _ in 0..200_000 {
+                            state =
+                                state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                            let x = (state >> 33) % 16;
+                            let depth = (state >> 40) as u32 % 6 + 1;
+                            if (state >> 50) & 1 == 0 {
+                                mine.put(key(x), depth, count(x, depth));
+                            } else if let Some(n) = mine.get(&key(x), depth) {
+                                assert_eq!(n, count(x, depth), "key {x} depth {depth}");
+                            }
+                        }
+                        mine.stats().hits
+                    })
+                })
+                .collect();
+            workers.into_iter().map(|w| w.join().expect("no thread panics")).sum()
+        });
+        assert!(hits > 0, "the threads found each other's stores");
     }
 }

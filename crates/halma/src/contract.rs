@@ -209,7 +209,9 @@ impl Family for Rules {
         game::Plain(self)
     }
 
-    fn hashed(&self, _paths: bool, bytes: usize) -> Result<hash::Hashed<'_>, TableError> {
-        hash::Hashed::new(self, bytes)
+    fn hashed(&self, _paths: bool, bytes: usize, threads: usize) -> Result<Vec<hash::Hashed<'_>>, TableError> {
+        let mut first = hash::Hashed::new(self, bytes)?;
+        let others: Vec<_> = (1..threads).map(|_| first.share()).collect();
+        Ok(std::iter::once(first).chain(others).collect())
     }
 }

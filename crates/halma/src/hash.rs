@@ -75,6 +75,12 @@ impl<'r> Hashed<'r> {
         Ok(Hashed { rules, table: Table::new(bytes)? })
     }
 
+    /// A perft for another thread of the same count, sharing this one's
+    /// table.
+    pub fn share(&mut self) -> Hashed<'r> {
+        Hashed { rules: self.rules, table: self.table.share() }
+    }
+
     /// [`game::perft`], the same number.
     pub fn perft(&mut self, pos: &Position, depth: u32) -> u64 {
         self.count(&Match::new(self.rules, pos.clone()), depth)

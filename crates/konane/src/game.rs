@@ -271,7 +271,12 @@ impl Family for Rules {
     fn perft(&self, _paths: bool) -> moves::Plain<'_> {
         moves::Plain(self)
     }
-    fn hashed(&self, _paths: bool, bytes: usize) -> Result<Box<dyn Walk<Position, Move> + '_>, TableError> {
-        moves::hash::hashed(self, bytes)
+    fn hashed(
+        &self,
+        _paths: bool,
+        bytes: usize,
+        threads: usize,
+    ) -> Result<Vec<Box<dyn Walk<Position, Move> + '_>>, TableError> {
+        moves::hash::hashed(self, bytes, threads)
     }
 }

@@ -78,13 +78,32 @@ fn cut(game: &dyn Game, position: &str, plies: u32, paths: bool) -> Result<Vec<U
     Ok(units)
 }
 
+/// Units a shard (`perft --shard K/N`) is cut into at least: the cut of a
+/// sharded count stays what it was, so that parts counted by different
+/// builds still add up.
+const UNITS_A_SHARD: usize = 8;
+
+/// Units a thread (`perft -j N`) is cut into at least. Units differ in
+/// size by orders of magnitude, and with a shared table the later ones are
+/// mostly hits: with many small units the last one taken is small, and
+/// both threads stay busy to the end. A cut a ply deeper costs a few
+/// hundred moves replayed in text.
+const UNITS_A_THREAD: usize = 64;
+
 /// How far below the root to cut for `parts` parts: the shallowest cut
-/// with at least eight units a part, or one ply above the leaves.
-fn cut_for(game: &dyn Game, position: &str, depth: u32, paths: bool, parts: usize) -> Result<Vec<Unit>, NotationError> {
+/// with at least `per_part` units a part, or one ply above the leaves.
+fn cut_for(
+    game: &dyn Game,
+    position: &str,
+    depth: u32,
+    paths: bool,
+    parts: usize,
+    per_part: usize,
+) -> Result<Vec<Unit>, NotationError> {
     let mut plies = 1;
     loop {
         let units = cut(game, position, plies, paths)?;
-        if units.len() >= 8 * parts || plies + 1 >= depth || units.is_empty() {
+        if units.len() >= per_part * parts || plies + 1 >= depth || units.is_empty() {
             return Ok(units);
         }
         plies += 1;
@@ -104,10 +123,9 @@ pub fn parallel(
     parallel_with(game, position, depth, paths, jobs, None, done).map(|(n, _)| n)
 }
 
-/// [`parallel`] with a transposition table of `hash` bytes in all, if
-/// given: each thread has a table of its own, of an equal share of them
-/// (the threads take the units in turn, so no lock is taken on a look-up).
-/// The table's figures come back with the count.
+/// [`parallel`] with a transposition table of `hash` bytes, if given,
+/// shared by all the threads: a subtree one thread counted is a hit for
+/// the others. The table's figures come back with the count.
 pub fn parallel_with(
     game: &dyn Game,
     position: &str,
@@ -125,7 +143,7 @@ pub fn parallel_with(
     if depth <= 1 || jobs <= 1 {
         return whole();
     }
-    match cut_for(game, position, depth, paths, jobs) {
+    match cut_for(game, position, depth, paths, jobs, UNITS_A_THREAD) {
         Ok(units) => count_units(game, &units, depth, paths, Share { jobs, hash }, done),
         // A line the game cannot replay (a draw count that ends the game
         // within the cut, where perft goes on): the plain walk.
@@ -133,8 +151,8 @@ pub fn parallel_with(
     }
 }
 
-/// How units are shared out: on `jobs` threads, each with a table of its
-/// share of `hash` bytes if given.
+/// How units are shared out: on `jobs` threads, sharing one table of
+/// `hash` bytes if given.
 #[derive(Clone, Copy, Debug)]
 struct Share {
     jobs: usize,
@@ -148,9 +166,23 @@ pub(crate) fn counter(
     paths: bool,
     hash: Option<usize>,
 ) -> Result<Box<dyn Counter + '_>, NotationError> {
+    counters(game, paths, hash, 1)?.pop().ok_or_else(|| NotationError::whole("the game gave no perft to count with"))
+}
+
+/// The game's counts for `threads` threads (at least one): with one table
+/// of `hash` bytes that they all share if given, else the plain walk each.
+/// The table is had before any count starts, so that memory that cannot be
+/// had is an error at once.
+pub(crate) fn counters(
+    game: &dyn Game,
+    paths: bool,
+    hash: Option<usize>,
+    threads: usize,
+) -> Result<Vec<Box<dyn Counter + '_>>, NotationError> {
+    let threads = threads.max(1);
     match hash {
-        Some(bytes) => game.hashed(paths, bytes).map_err(failed),
-        None => Ok(game.counter(paths)),
+        Some(bytes) => game.hashed(paths, bytes, threads).map_err(failed),
+        None => Ok((0..threads).map(|_| game.counter(paths)).collect()),
     }
 }
 
@@ -165,11 +197,7 @@ fn count_units(
     done: &(dyn Fn(usize) + Sync),
 ) -> Result<(u128, Option<Stats>), NotationError> {
     let threads = share.jobs.min(units.len()).max(1);
-    // Every table is had before any count starts, so that memory that
-    // cannot be had is an error at once.
-    let counters = (0..threads)
-        .map(|_| counter(game, paths, share.hash.map(|bytes| bytes / threads)))
-        .collect::<Result<Vec<_>, _>>()?;
+    let counters = counters(game, paths, share.hash, threads)?;
     let next = AtomicUsize::new(0);
     let total: Mutex<Result<u128, NotationError>> = Mutex::new(Ok(0));
     let stats: Mutex<Stats> = Mutex::new(Stats::default());

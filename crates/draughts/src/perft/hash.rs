@@ -61,6 +61,7 @@ impl<B: Word> Key<B> {
 
 /// [`Perft`] with a table kept from one count to the next.
 pub struct Hashed<'r, B: Word = u64> {
+    rules: &'r Rules,
     perft: Perft<'r, B>,
     table: Table<Key<B>>,
 }
@@ -68,7 +69,13 @@ pub struct Hashed<'r, B: Word = u64> {
 impl<'r, B: Dispatch> Hashed<'r, B> {
     /// A perft with a table of about `bytes` (at least one bucket).
     pub fn new(rules: &'r Rules, counting: Counting, bytes: usize) -> Result<Hashed<'r, B>, TableError> {
-        Ok(Hashed { perft: Perft::new(rules, counting), table: Table::new(bytes)? })
+        Ok(Hashed { rules, perft: Perft::new(rules, counting), table: Table::new(bytes)? })
+    }
+
+    /// A perft for another thread of the same count, sharing this one's
+    /// table.
+    pub fn share(&mut self) -> Hashed<'r, B> {
+        Hashed { rules: self.rules, perft: Perft::new(self.rules, self.perft.counting), table: self.table.share() }
     }
 
     /// [`Perft::count`], the same number.

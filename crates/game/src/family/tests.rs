@@ -170,8 +170,8 @@ impl Family for Race {
     fn perft(&self, _: bool) -> Count {
         Count
     }
-    fn hashed(&self, _: bool, _: usize) -> Result<Count, TableError> {
-        Ok(Count)
+    fn hashed(&self, _: bool, _: usize, threads: usize) -> Result<Vec<Count>, TableError> {
+        Ok((0..threads.max(1)).map(|_| Count).collect())
     }
 }
 

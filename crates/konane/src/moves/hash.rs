@@ -68,12 +68,21 @@ impl<B: Fixed + Hash + Default + Send + Sync> Walk<Position, Move> for Width<'_,
     }
 }
 
-/// The generator's perft with a table kept from one count to the next, at
-/// the width of the rules' board: [`super::perft`]'s numbers and
-/// [`super::divide`]'s rows.
-pub fn hashed<'r>(rules: &'r Rules, bytes: usize) -> Result<Box<dyn Walk<Position, Move> + 'r>, TableError> {
+/// `threads` walks (at least one) of the generator's perft sharing one
+/// table kept from one count to the next, at the width of the rules' board:
+/// [`super::perft`]'s numbers and [`super::divide`]'s rows.
+pub fn hashed<'r>(
+    rules: &'r Rules,
+    bytes: usize,
+    threads: usize,
+) -> Result<Vec<Box<dyn Walk<Position, Move> + 'r>>, TableError> {
     Ok(by_width!(rules, |gen| {
-        let w: Box<dyn Walk<Position, Move> + 'r> = Box::new(Width { gen, table: Table::new(bytes)? });
-        w
+        let mut table = Table::new(bytes)?;
+        let mut walks: Vec<Box<dyn Walk<Position, Move> + 'r>> = Vec::new();
+        for _ in 1..threads {
+            walks.push(Box::new(Width { gen: Gen::new(rules), table: table.share() }));
+        }
+        walks.insert(0, Box::new(Width { gen, table }));
+        walks
     }))
 }

@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{count_units, cut_for, Share, Unit};
+use super::{count_units, cut_for, Share, Unit, UNITS_A_SHARD};
 use crate::game::Game;
 use rulecheck_game::notation::NotationError;
 use rulecheck_game::table::Stats;
@@ -64,7 +64,7 @@ pub fn shard_with(
         0 => Vec::new(),
         // A line the game cannot replay: one unit, the whole tree, the
         // first part's.
-        _ => cut_for(game, position, depth, paths, n)
+        _ => cut_for(game, position, depth, paths, n, UNITS_A_SHARD)
             .unwrap_or_else(|_| vec![Unit { line: Vec::new(), position: position.to_string() }]),
     };
     let mine: Vec<Unit> = units.iter().enumerate().filter(|(i, _)| i % n == k - 1).map(|(_, u)| u.clone()).collect();

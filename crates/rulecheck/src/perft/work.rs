@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
-use super::counter;
+use super::counters;
 use super::plan::{Plan, Unit};
 use super::records::{self, Record};
 use crate::game::Game;
@@ -97,8 +97,8 @@ pub fn count_unit(counter: &mut dyn crate::game::Counter, plan: &Plan, unit: &Un
         .collect()
 }
 
-/// How a share is counted: on `jobs` threads, each with a table of its
-/// share of `hash` bytes if given.
+/// How a share is counted: on `jobs` threads, sharing one table of `hash`
+/// bytes if given.
 #[derive(Clone, Copy, Debug)]
 pub struct Threads {
     pub jobs: usize,
@@ -118,9 +118,7 @@ pub fn count(
     done: &(dyn Fn(Record) -> Result<(), String> + Sync),
 ) -> Result<(), String> {
     let n = threads.jobs.min(units.len()).max(1);
-    let counters = (0..n)
-        .map(|_| counter(game, plan.paths, threads.hash.map(|b| b / n)).map_err(|e| e.message))
-        .collect::<Result<Vec<_>, _>>()?;
+    let counters = counters(game, plan.paths, threads.hash, n).map_err(|e| e.message)?;
     let next = AtomicUsize::new(0);
     let error: Mutex<Option<String>> = Mutex::new(None);
     let failed = || error.lock().map(|e| e.is_some()).unwrap_or(true);
