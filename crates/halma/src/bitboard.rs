@@ -9,80 +9,11 @@
 //! `Match::make_move` and `Match::settle` step for step, and the test
 //! suite compares both with each other and with a plain generator.
 
-use std::sync::OnceLock;
-
 use super::board::{Board, Holes, DIRECTIONS, HOLES};
 use super::movegen::{closed_holes, Move};
 use super::position::{is_king, seat_of, Position, EMPTY};
 use super::rules::{goal_holes, Rules};
-
-/// A hole number past the board: its bit is never set in any set of holes,
-/// so a lookup that lands there fails without a test of its own.
-const OFF: u8 = 127;
-
-/// The hop from a hole in one direction: the hole jumped and the hole
-/// landed in, both [`OFF`] where the board ends first.
-#[derive(Clone, Copy)]
-struct Jump {
-    over: u8,
-    land: u8,
-}
-
-const NO_JUMP: Jump = Jump { over: OFF, land: OFF };
-
-/// The star's steps and hops, built once.
-struct Tables {
-    /// The neighbours of each hole.
-    steps: [Holes; HOLES],
-    /// The neighbour in each direction, [`OFF`] past the edge.
-    next: [[u8; 6]; HOLES],
-    /// The hop in each direction.
-    jump: [[Jump; 6]; HOLES],
-    /// The hops that stay on the board, first `hops[h]` entries of
-    /// `jumps[h]`: a hole at the edge has fewer than six.
-    jumps: [[Jump; 6]; HOLES],
-    hops: [u8; HOLES],
-}
-
-fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Box<Tables>> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let b = Board::get();
-        let mut t = Box::new(Tables {
-            steps: [0; HOLES],
-            next: [[OFF; 6]; HOLES],
-            jump: [[NO_JUMP; 6]; HOLES],
-            jumps: [[NO_JUMP; 6]; HOLES],
-            hops: [0; HOLES],
-        });
-        for h in 0..HOLES as u8 {
-            let i = usize::from(h);
-            for d in 0..DIRECTIONS.len() {
-                if let Some(n) = b.step(h, d) {
-                    t.steps[i] |= 1 << n;
-                    t.next[i][d] = n;
-                    if let Some(land) = b.step(n, d) {
-                        let j = Jump { over: n, land };
-                        t.jump[i][d] = j;
-                        t.jumps[i][usize::from(t.hops[i])] = j;
-                        t.hops[i] += 1;
-                    }
-                }
-            }
-        }
-        t
-    })
-}
-
-#[inline(always)]
-fn has(set: Holes, hole: u8) -> bool {
-    (set >> hole) & 1 != 0
-}
-
-#[inline(always)]
-fn bit(hole: u8) -> Holes {
-    1 << hole
-}
+use super::tables::{bit, has, tables, OpenHops, Tables, OFF};
 
 /// A game state for the walk: what [`Position`] holds, as sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,6 +32,9 @@ pub struct State {
     /// only whether a seat still plays does.
     pub finished: u8,
     pub resigned: u8,
+    /// The open hops of every hole for the pieces as they stand, kept
+    /// with them move by move.
+    pub open: OpenHops,
 }
 
 impl State {
@@ -115,6 +49,7 @@ impl State {
             best: pos.best,
             finished: 0,
             resigned: 0,
+            open: [0; 128],
         };
         for (h, &c) in pos.cells.iter().enumerate() {
             if c == EMPTY {
@@ -135,6 +70,7 @@ impl State {
         for &seat in &pos.resigned {
             s.resigned |= 1u8.checked_shl(u32::from(seat).wrapping_sub(1)).unwrap_or(0);
         }
+        s.open = tables().open_hops(s.occupied & !s.kings, s.occupied);
         s
     }
 
@@ -158,6 +94,10 @@ pub struct Walk<'r> {
     apex: [Holes; 6],
     /// Every seat at the table, as bits.
     seats: u8,
+    /// Whether a man's hops are the open hops of [`State::open`]: any
+    /// piece but a king may be jumped, and chains may turn. Other rules
+    /// (deviations, mostly) take the general way.
+    open_hops: bool,
 }
 
 impl<'r> Walk<'r> {
@@ -171,6 +111,7 @@ impl<'r> Walk<'r> {
             goal: [0; 6],
             apex: [0; 6],
             seats: ((1u16 << rules.players) - 1) as u8,
+            open_hops: rules.hop_own && rules.chains_turn && !rules.men_jump_kings,
         };
         for seat in 1..=rules.players {
             let i = usize::from(seat - 1);
@@ -183,8 +124,54 @@ impl<'r> Walk<'r> {
 
     /// Every hole the piece on `from` can end a move in: the empty open
     /// neighbours, and every open hole a chain of hops reaches.
-    #[inline]
+    #[inline(always)]
     fn ends(&self, st: &State, seat: usize, from: u8) -> Holes {
+        if self.open_hops && !has(st.kings, from) {
+            self.man_ends(st, seat, from)
+        } else {
+            self.any_ends(st, seat, from)
+        }
+    }
+
+    /// [`Walk::ends`] of a man under rules where its hops are the open
+    /// hops: a flood over the holes it reaches, each looking up only the
+    /// hops open from it, none at all for most pieces.
+    #[inline(always)]
+    fn man_ends(&self, st: &State, seat: usize, from: u8) -> Holes {
+        let t = self.t;
+        let closed = self.closed[seat];
+        let steps = t.steps[usize::from(from)] & !st.occupied & !closed;
+        let mut dirs = st.open[usize::from(from)];
+        if dirs == 0 {
+            return steps;
+        }
+        let barred = bit(from) | self.no_pass[seat];
+        let mut seen = barred;
+        // Hops over the start, once left, are closed.
+        let cut = &t.over_from[usize::from(from)];
+        let mut at = from;
+        let mut todo: Holes = 0;
+        loop {
+            let jumps = &t.jump[usize::from(at)];
+            while dirs != 0 {
+                let land = jumps[dirs.trailing_zeros() as usize].land;
+                dirs &= dirs - 1;
+                todo |= bit(land) & !seen;
+                seen |= bit(land);
+            }
+            if todo == 0 {
+                break;
+            }
+            at = todo.trailing_zeros() as u8;
+            todo &= todo - 1;
+            dirs = st.open[usize::from(at)] & !cut[usize::from(at)];
+        }
+        steps | (seen & !barred & !closed)
+    }
+
+    /// [`Walk::ends`] under any rules, every direction tried from every
+    /// hole reached.
+    fn any_ends(&self, st: &State, seat: usize, from: u8) -> Holes {
         let r = self.rules;
         let t = self.t;
         let start = bit(from);
@@ -334,6 +321,11 @@ impl<'r> Walk<'r> {
             s.occupied ^= swap;
             if has(s.kings, m.from) {
                 s.kings ^= swap;
+            }
+            if self.open_hops {
+                let over = s.occupied & !s.kings;
+                self.t.touch(&mut s.open, over, s.occupied, m.from);
+                self.t.touch(&mut s.open, over, s.occupied, m.to);
             }
         }
         s.turns[i] += 1;

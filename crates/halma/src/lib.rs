@@ -51,6 +51,7 @@ mod movegen;
 pub mod notation;
 mod position;
 mod rules;
+mod tables;
 
 use rulecheck_game::notation::NotationError;
 use rulecheck_game::walk::Notated;
