@@ -40,6 +40,7 @@
 //! ```
 
 mod bitboard;
+mod bitwalk;
 mod board;
 mod contract;
 mod deviations;

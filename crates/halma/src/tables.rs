@@ -24,12 +24,23 @@ pub(crate) struct Jump {
 
 const NO_JUMP: Jump = Jump { over: OFF, land: OFF };
 
-/// The open hops of every hole, one byte a hole (index [`OFF`] is a
-/// scratch byte, always left 0): bit `d` is set when a hop from the hole
-/// in direction `d` goes over a piece a man may jump (not a king) into an
-/// empty hole. The piece on the hole itself plays no part, so a piece
-/// lifted off its start finds its first hops here too.
+/// The open hops of every hole, one byte a hole: bit `d` (of [`DIRS`]) is
+/// set when a hop from the hole in direction `d` goes over a piece a man
+/// may jump (not a king) into an empty hole. The piece on the hole itself
+/// plays no part, so a piece lifted off its start finds its first hops
+/// here too. The two high bits say what is on the hole ([`HELD`],
+/// [`JUMPABLE`]), so that bringing the hops up to date reads bytes of the
+/// same array, not bits of sets. Index [`OFF`], past the board, reads as
+/// held by a piece no one may jump (a hop never lands past the edge); its
+/// direction bits are scratch, left 0.
 pub(crate) type OpenHops = [u8; 128];
+
+/// The direction bits of an [`OpenHops`] byte.
+pub(crate) const DIRS: u8 = 0x3f;
+/// The hole holds a piece.
+pub(crate) const HELD: u8 = 0x40;
+/// The hole holds a man, which a man may jump.
+pub(crate) const JUMPABLE: u8 = 0x80;
 
 /// The star's steps and hops, built once.
 pub(crate) struct Tables {
@@ -50,6 +61,10 @@ pub(crate) struct Tables {
     /// `over_from[s][h]`: the directions in which a hop from `h` goes over
     /// `s`, closed to the piece that left `s` (it is not there to jump).
     pub over_from: [[u8; 128]; HOLES],
+    /// `lands[h][dirs]`: the holes the hops from `h` in the directions of
+    /// `dirs` land in, so that a hole's open hops are followed with one
+    /// lookup.
+    pub lands: [[Holes; 64]; HOLES],
 }
 
 pub(crate) fn tables() -> &'static Tables {
@@ -64,6 +79,7 @@ pub(crate) fn tables() -> &'static Tables {
             hops: [0; HOLES],
             behind: [[NO_JUMP; 6]; HOLES],
             over_from: [[0; 128]; HOLES],
+            lands: [[0; 64]; HOLES],
         });
         for h in 0..HOLES as u8 {
             let i = usize::from(h);
@@ -80,6 +96,10 @@ pub(crate) fn tables() -> &'static Tables {
                     t.hops[i] += 1;
                     t.behind[usize::from(land)][d].land = h;
                 }
+            }
+            for dirs in 0..64usize {
+                let jumps = t.jump[i].iter().enumerate().filter(|&(d, _)| dirs & 1 << d != 0);
+                t.lands[i][dirs] = jumps.fold(0, |set, (_, j)| set | bit(j.land) & ALL);
             }
         }
         t
@@ -106,28 +126,42 @@ impl Tables {
             for (d, j) in jumps.iter().enumerate() {
                 open[h] |= u8::from(has(over, j.over) && has(free, j.land)) << d;
             }
+            let h = h as u8;
+            open[usize::from(h)] |= if has(over, h) { HELD | JUMPABLE } else { HELD * u8::from(has(occupied, h)) };
         }
+        open[usize::from(OFF)] = HELD;
         open
     }
 
-    /// Bring the open hops up to date after the content of hole `x`
-    /// changed: only the hops over `x` and those into `x` can have.
+    /// Bring the open hops up to date after the piece on `from` moved to
+    /// `to` (`jumpable`: whether it is a man): only the hops over either
+    /// hole and those into either can have changed.
     #[inline(always)]
-    pub fn touch(&self, open: &mut OpenHops, over: Holes, occupied: Holes, x: u8) {
-        let free = ALL & !occupied;
-        let xi = usize::from(x);
-        let jumped = u8::from(has(over, x));
-        let empty = u8::from(has(free, x));
+    pub fn carry(&self, open: &mut OpenHops, from: u8, to: u8, jumpable: bool) {
+        open[usize::from(from & OFF)] &= DIRS;
+        open[usize::from(to & OFF)] |= HELD | if jumpable { JUMPABLE } else { 0 };
+        self.touch(open, from);
+        self.touch(open, to);
+        open[usize::from(OFF)] = HELD;
+    }
+
+    /// Bring the open hops up to date after the content of hole `x`
+    /// changed (its high bits already say what is there now).
+    #[inline(always)]
+    fn touch(&self, open: &mut OpenHops, x: u8) {
+        let xi = usize::from(x & OFF);
+        let jumped = open[xi] >> 7;
+        let empty = !open[xi] >> 6 & 1;
         for d in 0..DIRECTIONS.len() {
             let b = self.behind[xi][d];
-            let beyond = u8::from(has(free, self.next[xi][d]));
-            let first = &mut open[usize::from(b.over)];
+            let beyond = !open[usize::from(self.next[xi][d] & OFF)] >> 6 & 1;
+            let first = &mut open[usize::from(b.over & OFF)];
             *first = *first & !(1 << d) | (jumped & beyond) << d;
-            let before = u8::from(has(over, b.over));
-            let second = &mut open[usize::from(b.land)];
+            // The hole a hop into `x` goes over: `first` again.
+            let before = *first >> 7;
+            let second = &mut open[usize::from(b.land & OFF)];
             *second = *second & !(1 << d) | (before & empty) << d;
         }
-        open[usize::from(OFF)] = 0;
     }
 }
 
