@@ -87,9 +87,21 @@ impl State {
 /// in, and the holes closed even to pass through (within the closed ones,
 /// so never stopped in).
 #[derive(Clone, Copy)]
-struct Room {
-    open: Holes,
-    no_pass: Holes,
+pub(super) struct Room {
+    pub open: Holes,
+    pub no_pass: Holes,
+}
+
+/// The holes a man can end a move in, and where a move of another seat
+/// could change them: leaving a hole of `zone` (the neighbours of the
+/// start and of every hole a chain reaches, and the holes two away in a
+/// line), or entering a hole of `near` (the same neighbours, and the holes
+/// reached; a hole two away but not reached was no landing, and filling
+/// it makes none).
+pub(super) struct Reach {
+    pub ends: Holes,
+    pub zone: Holes,
+    pub near: Holes,
 }
 
 /// The rules of one perft as the sets the walk looks at.
@@ -98,8 +110,8 @@ pub struct Walk<'r> {
     pub(super) t: &'static Tables,
     /// Per seat index: holes its pieces may not stop in, and may not pass
     /// through (see [`closed_holes`]).
-    closed: [Holes; 6],
-    no_pass: [Holes; 6],
+    pub(super) closed: [Holes; 6],
+    pub(super) no_pass: [Holes; 6],
     pub(super) goal: [Holes; 6],
     /// The apex of each seat's goal, for king-on-apex.
     pub(super) apex: [Holes; 6],
@@ -113,6 +125,9 @@ pub struct Walk<'r> {
     /// piece but a king may be jumped, and chains may turn. Other rules
     /// (deviations, mostly) take the general way.
     pub(super) open_hops: bool,
+    /// Whether the last two plies may be counted together (see
+    /// [`super::twoply`]): open hops, no voluntary pass, no move limit.
+    pub(super) two_plies: bool,
 }
 
 impl<'r> Walk<'r> {
@@ -129,7 +144,9 @@ impl<'r> Walk<'r> {
             goal_seats: [0; 128],
             next_seat: [0; 7],
             open_hops: rules.hop_own && rules.chains_turn && !rules.men_jump_kings,
+            two_plies: false,
         };
+        w.two_plies = w.open_hops && !rules.voluntary_pass && rules.move_limit.is_none();
         for seat in 1..=rules.players {
             let i = usize::from(seat - 1);
             (w.closed[i], w.no_pass[i]) = closed_holes(rules, seat);
@@ -148,7 +165,7 @@ impl<'r> Walk<'r> {
     #[inline(always)]
     pub(super) fn ends(&self, st: &State, seat: usize, from: u8) -> Holes {
         if self.open_hops && !has(st.kings, from) {
-            self.man_ends(st, self.room(st, seat), from)
+            self.man_ends_in::<false>(st, self.room(st, seat), from).ends
         } else {
             self.any_ends(st, seat, from)
         }
@@ -156,20 +173,24 @@ impl<'r> Walk<'r> {
 
     /// The empty holes a man of seat index `seat` may stop in.
     #[inline(always)]
-    fn room(&self, st: &State, seat: usize) -> Room {
+    pub(super) fn room(&self, st: &State, seat: usize) -> Room {
         Room { open: ALL & !st.occupied & !self.closed[seat], no_pass: self.no_pass[seat] }
     }
 
     /// [`Walk::ends`] of a man under rules where its hops are the open
     /// hops: a flood over the holes it reaches, each looking up only the
-    /// hops open from it, none at all for most pieces.
+    /// hops open from it, none at all for most pieces. With `ZONE`, also
+    /// where a move of another seat could change the ends (else 0): see
+    /// [`Reach`].
     #[inline(always)]
-    fn man_ends(&self, st: &State, room: Room, from: u8) -> Holes {
+    pub(super) fn man_ends_in<const ZONE: bool>(&self, st: &State, room: Room, from: u8) -> Reach {
         let t = self.t;
         let steps = t.steps[usize::from(from)];
+        let mut zone = if ZONE { t.zone[usize::from(from)] } else { 0 };
+        let mut near = steps;
         let mut dirs = st.open[usize::from(from & OFF)] & DIRS;
         if dirs == 0 {
-            return steps & room.open;
+            return Reach { ends: steps & room.open, zone, near };
         }
         // The start and the holes closed even to pass through are never
         // landed in; the room leaves them out of the ends.
@@ -187,9 +208,13 @@ impl<'r> Walk<'r> {
             }
             at = todo.trailing_zeros() as u8;
             todo &= todo - 1;
+            if ZONE {
+                zone |= t.zone[usize::from(at)];
+                near |= t.steps[usize::from(at)];
+            }
             dirs = st.open[usize::from(at & OFF)] & !cut[usize::from(at & OFF)];
         }
-        (steps | seen) & room.open
+        Reach { ends: (steps | seen) & room.open, zone, near: near | seen }
     }
 
     /// [`Walk::ends`] under any rules, every direction tried from every
@@ -291,7 +316,7 @@ impl<'r> Walk<'r> {
             while rest != 0 {
                 let from = rest.trailing_zeros() as u8;
                 rest &= rest - 1;
-                n += u64::from(self.man_ends(st, room, from).count_ones());
+                n += u64::from(self.man_ends_in::<false>(st, room, from).ends.count_ones());
             }
         }
         while rest != 0 {

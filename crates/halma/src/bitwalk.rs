@@ -8,6 +8,7 @@
 //! It mirrors `Match::make_move` and `Match::settle` step for step.
 
 use super::bitboard::{State, Walk};
+use super::board::Holes;
 use super::movegen::Move;
 use super::tables::{bit, has};
 
@@ -48,7 +49,7 @@ impl Walk<'_> {
         while rest != 0 {
             let j = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            if self.goal_complete(s, j) {
+            if self.goal_complete(s.occupied, s.pieces[j], s.kings, j) {
                 s.finished |= 1 << j;
             }
         }
@@ -70,15 +71,18 @@ impl Walk<'_> {
         }
     }
 
-    fn goal_complete(&self, s: &State, i: usize) -> bool {
+    /// Whether the goal of seat index `i` is complete with the pieces
+    /// `occupied`, its own `pieces` and the `kings`.
+    #[inline(always)]
+    pub(super) fn goal_complete(&self, occupied: Holes, pieces: Holes, kings: Holes, i: usize) -> bool {
         let r = self.rules;
         let goal = self.goal[i];
-        if s.occupied & goal != goal {
+        if occupied & goal != goal {
             return false;
         }
-        let own = s.pieces[i] & goal;
+        let own = pieces & goal;
         let ok = if r.blocking_prevention { own != 0 } else { own == goal };
-        ok && (!r.king_on_apex || s.pieces[i] & s.kings & self.apex[i] != 0)
+        ok && (!r.king_on_apex || pieces & kings & self.apex[i] != 0)
     }
 
     /// Whether the game has ended: as `Match::ended`.
@@ -173,6 +177,7 @@ impl Walk<'_> {
     /// The leaves below each move of the seat to move, `None` if it has
     /// no move.
     fn expand(&self, s: &State, depth: u32) -> Option<u64> {
+        let replies = if depth == 2 { self.replies(s) } else { None };
         let i = usize::from(s.to_move - 1);
         let mut total = 0;
         let mut any = false;
@@ -185,9 +190,15 @@ impl Walk<'_> {
             while ends != 0 {
                 let to = ends.trailing_zeros() as u8;
                 ends &= ends - 1;
-                let mut next = *s;
-                self.make(&mut next, Move { from, to }, 0);
-                total += self.count_in(&mut next, depth - 1);
+                let m = Move { from, to };
+                total += match replies.as_ref().and_then(|r| self.replies_after(s, r, m)) {
+                    Some(n) => n,
+                    None => {
+                        let mut next = *s;
+                        self.make(&mut next, m, 0);
+                        self.count_in(&mut next, depth - 1)
+                    }
+                };
             }
         }
         if !any {

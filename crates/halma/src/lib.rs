@@ -53,6 +53,7 @@ pub mod notation;
 mod position;
 mod rules;
 mod tables;
+mod twoply;
 
 use rulecheck_game::notation::NotationError;
 use rulecheck_game::walk::Notated;

@@ -61,10 +61,16 @@ pub(crate) struct Tables {
     /// `over_from[s][h]`: the directions in which a hop from `h` goes over
     /// `s`, closed to the piece that left `s` (it is not there to jump).
     pub over_from: [[u8; 128]; HOLES],
+    /// `land_into[s][h]`: the directions in which a hop from `h` lands in
+    /// `s`.
+    pub land_into: [[u8; 128]; HOLES],
     /// `lands[h][dirs]`: the holes the hops from `h` in the directions of
     /// `dirs` land in, so that a hole's open hops are followed with one
     /// lookup.
     pub lands: [[Holes; 64]; HOLES],
+    /// The holes a man's moves from a hole look at: its neighbours (steps,
+    /// and the pieces hopped) and the holes two away in a line (landings).
+    pub zone: [Holes; HOLES],
 }
 
 pub(crate) fn tables() -> &'static Tables {
@@ -79,7 +85,9 @@ pub(crate) fn tables() -> &'static Tables {
             hops: [0; HOLES],
             behind: [[NO_JUMP; 6]; HOLES],
             over_from: [[0; 128]; HOLES],
+            land_into: [[0; 128]; HOLES],
             lands: [[0; 64]; HOLES],
+            zone: [0; HOLES],
         });
         for h in 0..HOLES as u8 {
             let i = usize::from(h);
@@ -95,12 +103,14 @@ pub(crate) fn tables() -> &'static Tables {
                     t.jumps[i][usize::from(t.hops[i])] = j;
                     t.hops[i] += 1;
                     t.behind[usize::from(land)][d].land = h;
+                    t.land_into[usize::from(land)][i] |= 1 << d;
                 }
             }
             for dirs in 0..64usize {
                 let jumps = t.jump[i].iter().enumerate().filter(|&(d, _)| dirs & 1 << d != 0);
                 t.lands[i][dirs] = jumps.fold(0, |set, (_, j)| set | bit(j.land) & ALL);
             }
+            t.zone[i] = t.steps[i] | t.lands[i][63];
         }
         t
     })
