@@ -1,88 +1,21 @@
 //! The perft walk of Chinese checkers on bitboards: a small copyable state
 //! (one 121-bit set of holes per seat, one for the kings, one for every
-//! occupied hole, and the counters), steps and hops looked up in tables
-//! built once, and a chain of hops followed as a set of holes still to
-//! explore, so that a node of the walk allocates nothing.
+//! occupied hole, the open hops of every hole, and the counters), steps
+//! and hops looked up in tables built once, and a chain of hops followed
+//! as a set of holes still to explore, so that a node of the walk
+//! allocates nothing. This module finds the moves; [`super::bitwalk`]
+//! plays them and counts.
 //!
 //! Moves and the turn rules are those of [`super::movegen`] and
 //! [`super::game::Match`], which stay the reference: the walk mirrors
 //! `Match::make_move` and `Match::settle` step for step, and the test
 //! suite compares both with each other and with a plain generator.
 
-use std::sync::OnceLock;
-
 use super::board::{Board, Holes, DIRECTIONS, HOLES};
 use super::movegen::{closed_holes, Move};
 use super::position::{is_king, seat_of, Position, EMPTY};
 use super::rules::{goal_holes, Rules};
-
-/// A hole number past the board: its bit is never set in any set of holes,
-/// so a lookup that lands there fails without a test of its own.
-const OFF: u8 = 127;
-
-/// The hop from a hole in one direction: the hole jumped and the hole
-/// landed in, both [`OFF`] where the board ends first.
-#[derive(Clone, Copy)]
-struct Jump {
-    over: u8,
-    land: u8,
-}
-
-const NO_JUMP: Jump = Jump { over: OFF, land: OFF };
-
-/// The star's steps and hops, built once.
-struct Tables {
-    /// The neighbours of each hole.
-    steps: [Holes; HOLES],
-    /// The neighbour in each direction, [`OFF`] past the edge.
-    next: [[u8; 6]; HOLES],
-    /// The hop in each direction.
-    jump: [[Jump; 6]; HOLES],
-    /// The hops that stay on the board, first `hops[h]` entries of
-    /// `jumps[h]`: a hole at the edge has fewer than six.
-    jumps: [[Jump; 6]; HOLES],
-    hops: [u8; HOLES],
-}
-
-fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Box<Tables>> = OnceLock::new();
-    TABLES.get_or_init(|| {
-        let b = Board::get();
-        let mut t = Box::new(Tables {
-            steps: [0; HOLES],
-            next: [[OFF; 6]; HOLES],
-            jump: [[NO_JUMP; 6]; HOLES],
-            jumps: [[NO_JUMP; 6]; HOLES],
-            hops: [0; HOLES],
-        });
-        for h in 0..HOLES as u8 {
-            let i = usize::from(h);
-            for d in 0..DIRECTIONS.len() {
-                if let Some(n) = b.step(h, d) {
-                    t.steps[i] |= 1 << n;
-                    t.next[i][d] = n;
-                    if let Some(land) = b.step(n, d) {
-                        let j = Jump { over: n, land };
-                        t.jump[i][d] = j;
-                        t.jumps[i][usize::from(t.hops[i])] = j;
-                        t.hops[i] += 1;
-                    }
-                }
-            }
-        }
-        t
-    })
-}
-
-#[inline(always)]
-fn has(set: Holes, hole: u8) -> bool {
-    (set >> hole) & 1 != 0
-}
-
-#[inline(always)]
-fn bit(hole: u8) -> Holes {
-    1 << hole
-}
+use super::tables::{bit, has, tables, OpenHops, Tables, ALL, DIRS, OFF};
 
 /// A game state for the walk: what [`Position`] holds, as sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,6 +34,9 @@ pub struct State {
     /// only whether a seat still plays does.
     pub finished: u8,
     pub resigned: u8,
+    /// The open hops of every hole for the pieces as they stand, kept
+    /// with them move by move.
+    pub open: OpenHops,
 }
 
 impl State {
@@ -115,6 +51,7 @@ impl State {
             best: pos.best,
             finished: 0,
             resigned: 0,
+            open: [0; 128],
         };
         for (h, &c) in pos.cells.iter().enumerate() {
             if c == EMPTY {
@@ -135,29 +72,62 @@ impl State {
         for &seat in &pos.resigned {
             s.resigned |= 1u8.checked_shl(u32::from(seat).wrapping_sub(1)).unwrap_or(0);
         }
+        s.open = tables().open_hops(s.occupied & !s.kings, s.occupied);
         s
     }
 
     /// Whether a seat (1-based) still plays.
     #[inline]
-    fn active(&self, seat: u8) -> bool {
+    pub(super) fn active(&self, seat: u8) -> bool {
         (self.finished | self.resigned) & (1 << (seat - 1)) == 0
     }
 }
 
+/// Where a seat's men may go at one node: the empty holes they may stop
+/// in, and the holes closed even to pass through (within the closed ones,
+/// so never stopped in).
+#[derive(Clone, Copy)]
+pub(super) struct Room {
+    pub open: Holes,
+    pub no_pass: Holes,
+}
+
+/// The holes a man can end a move in, and where a move of another seat
+/// could change them: leaving a hole of `zone` (the neighbours of the
+/// start and of every hole a chain reaches, and the holes two away in a
+/// line), or entering a hole of `near` (the same neighbours, and the holes
+/// reached; a hole two away but not reached was no landing, and filling
+/// it makes none).
+pub(super) struct Reach {
+    pub ends: Holes,
+    pub zone: Holes,
+    pub near: Holes,
+}
+
 /// The rules of one perft as the sets the walk looks at.
 pub struct Walk<'r> {
-    rules: &'r Rules,
-    t: &'static Tables,
+    pub(super) rules: &'r Rules,
+    pub(super) t: &'static Tables,
     /// Per seat index: holes its pieces may not stop in, and may not pass
     /// through (see [`closed_holes`]).
-    closed: [Holes; 6],
-    no_pass: [Holes; 6],
-    goal: [Holes; 6],
+    pub(super) closed: [Holes; 6],
+    pub(super) no_pass: [Holes; 6],
+    pub(super) goal: [Holes; 6],
     /// The apex of each seat's goal, for king-on-apex.
-    apex: [Holes; 6],
+    pub(super) apex: [Holes; 6],
     /// Every seat at the table, as bits.
-    seats: u8,
+    pub(super) seats: u8,
+    /// The seats whose goal holds each hole (seat `s` as bit `s - 1`).
+    pub(super) goal_seats: [u8; 128],
+    /// The seat (1-based) after each seat, clockwise.
+    pub(super) next_seat: [u8; 7],
+    /// Whether a man's hops are the open hops of [`State::open`]: any
+    /// piece but a king may be jumped, and chains may turn. Other rules
+    /// (deviations, mostly) take the general way.
+    pub(super) open_hops: bool,
+    /// Whether the last two plies may be counted together (see
+    /// [`super::twoply`]): open hops, no voluntary pass, no move limit.
+    pub(super) two_plies: bool,
 }
 
 impl<'r> Walk<'r> {
@@ -171,20 +141,85 @@ impl<'r> Walk<'r> {
             goal: [0; 6],
             apex: [0; 6],
             seats: ((1u16 << rules.players) - 1) as u8,
+            goal_seats: [0; 128],
+            next_seat: [0; 7],
+            open_hops: rules.hop_own && rules.chains_turn && !rules.men_jump_kings,
+            two_plies: false,
         };
+        w.two_plies = w.open_hops && !rules.voluntary_pass && rules.move_limit.is_none();
         for seat in 1..=rules.players {
             let i = usize::from(seat - 1);
             (w.closed[i], w.no_pass[i]) = closed_holes(rules, seat);
             w.goal[i] = goal_holes(rules, seat);
             w.apex[i] = bit(b.apex[rules.goal(seat)]);
+            w.next_seat[usize::from(seat)] = seat % rules.players + 1;
+            for h in super::board::holes(w.goal[i]) {
+                w.goal_seats[usize::from(h)] |= 1 << i;
+            }
         }
         w
     }
 
     /// Every hole the piece on `from` can end a move in: the empty open
     /// neighbours, and every open hole a chain of hops reaches.
-    #[inline]
-    fn ends(&self, st: &State, seat: usize, from: u8) -> Holes {
+    #[inline(always)]
+    pub(super) fn ends(&self, st: &State, seat: usize, from: u8) -> Holes {
+        if self.open_hops && !has(st.kings, from) {
+            self.man_ends_in::<false>(st, self.room(st, seat), from).ends
+        } else {
+            self.any_ends(st, seat, from)
+        }
+    }
+
+    /// The empty holes a man of seat index `seat` may stop in.
+    #[inline(always)]
+    pub(super) fn room(&self, st: &State, seat: usize) -> Room {
+        Room { open: ALL & !st.occupied & !self.closed[seat], no_pass: self.no_pass[seat] }
+    }
+
+    /// [`Walk::ends`] of a man under rules where its hops are the open
+    /// hops: a flood over the holes it reaches, each looking up only the
+    /// hops open from it, none at all for most pieces. With `ZONE`, also
+    /// where a move of another seat could change the ends (else 0): see
+    /// [`Reach`].
+    #[inline(always)]
+    pub(super) fn man_ends_in<const ZONE: bool>(&self, st: &State, room: Room, from: u8) -> Reach {
+        let t = self.t;
+        let steps = t.steps[usize::from(from)];
+        let mut zone = if ZONE { t.zone[usize::from(from)] } else { 0 };
+        let mut near = steps;
+        let mut dirs = st.open[usize::from(from & OFF)] & DIRS;
+        if dirs == 0 {
+            return Reach { ends: steps & room.open, zone, near };
+        }
+        // The start and the holes closed even to pass through are never
+        // landed in; the room leaves them out of the ends.
+        let mut seen = bit(from) | room.no_pass;
+        // Hops over the start, once left, are closed.
+        let cut = &t.over_from[usize::from(from)];
+        let mut at = from;
+        let mut todo: Holes = 0;
+        loop {
+            let lands = t.lands[usize::from(at)][usize::from(dirs & DIRS)];
+            todo |= lands & !seen;
+            seen |= lands;
+            if todo == 0 {
+                break;
+            }
+            at = todo.trailing_zeros() as u8;
+            todo &= todo - 1;
+            if ZONE {
+                zone |= t.zone[usize::from(at)];
+                near |= t.steps[usize::from(at)];
+            }
+            dirs = st.open[usize::from(at & OFF)] & !cut[usize::from(at & OFF)];
+        }
+        Reach { ends: (steps | seen) & room.open, zone, near: near | seen }
+    }
+
+    /// [`Walk::ends`] under any rules, every direction tried from every
+    /// hole reached.
+    fn any_ends(&self, st: &State, seat: usize, from: u8) -> Holes {
         let r = self.rules;
         let t = self.t;
         let start = bit(from);
@@ -272,10 +307,18 @@ impl<'r> Walk<'r> {
     }
 
     /// The number of legal moves of a seat (1-based).
-    fn count_moves(&self, st: &State, seat: u8) -> u64 {
+    pub(super) fn count_moves(&self, st: &State, seat: u8) -> u64 {
         let i = usize::from(seat - 1);
         let mut n = 0;
         let mut rest = st.pieces[i];
+        if self.open_hops && rest & st.kings == 0 {
+            let room = self.room(st, i);
+            while rest != 0 {
+                let from = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                n += u64::from(self.man_ends_in::<false>(st, room, from).ends.count_ones());
+            }
+        }
         while rest != 0 {
             let from = rest.trailing_zeros() as u8;
             rest &= rest - 1;
@@ -287,7 +330,7 @@ impl<'r> Walk<'r> {
         n
     }
 
-    fn has_moves(&self, st: &State, seat: u8) -> bool {
+    pub(super) fn has_moves(&self, st: &State, seat: u8) -> bool {
         let i = usize::from(seat - 1);
         let mut rest = st.pieces[i];
         while rest != 0 {
@@ -319,136 +362,5 @@ impl<'r> Walk<'r> {
         if self.rules.voluntary_pass && !out.is_empty() {
             out.push(Move { from: 0, to: 0 });
         }
-    }
-
-    /// The state after the seat to move plays `m`, before the next seat is
-    /// settled: as `Match::make_move`.
-    pub fn play(&self, st: &State, m: Move) -> State {
-        let r = self.rules;
-        let mut s = *st;
-        let seat = s.to_move;
-        let i = usize::from(seat - 1);
-        if !m.is_pass() {
-            let swap = bit(m.from) | bit(m.to);
-            s.pieces[i] ^= swap;
-            s.occupied ^= swap;
-            if has(s.kings, m.from) {
-                s.kings ^= swap;
-            }
-        }
-        s.turns[i] += 1;
-        let now = (s.pieces[i] & self.goal[i]).count_ones();
-        if now > u32::from(s.best[i]) {
-            s.best[i] = now as u8;
-            s.quiet = 0;
-        } else {
-            s.quiet += 1;
-        }
-        // Any seat's goal may be completed by this move (an opponent can
-        // fill the last hole); the order of finishing plays no part here.
-        for k in 0..usize::from(r.players) {
-            let j = (i + k) % usize::from(r.players);
-            if s.active(j as u8 + 1) && self.goal_complete(&s, j) {
-                s.finished |= 1 << j;
-            }
-        }
-        s.to_move = seat % r.players + 1;
-        s
-    }
-
-    fn goal_complete(&self, s: &State, i: usize) -> bool {
-        let r = self.rules;
-        let goal = self.goal[i];
-        if s.occupied & goal != goal {
-            return false;
-        }
-        let own = s.pieces[i] & goal;
-        let ok = if r.blocking_prevention { own != 0 } else { own == goal };
-        ok && (!r.king_on_apex || s.pieces[i] & s.kings & self.apex[i] != 0)
-    }
-
-    /// Whether the game has ended: as `Match::ended`.
-    fn ended(&self, s: &State) -> bool {
-        let r = self.rules;
-        if (r.players == 2 || !r.play_to_end) && s.finished != 0 {
-            return true;
-        }
-        let active = self.seats & !(s.finished | s.resigned);
-        if active.count_ones() <= 1 && r.players > 2 {
-            return true;
-        }
-        if let Some(limit) = r.move_limit {
-            if s.finished == 0 {
-                let reached = if r.move_limit_per_player {
-                    (0..usize::from(r.players)).all(|i| active & (1 << i) == 0 || s.turns[i] >= limit)
-                } else {
-                    s.turns.iter().sum::<u32>() >= limit * u32::from(r.players)
-                };
-                if reached {
-                    return true;
-                }
-            }
-        }
-        matches!(r.no_progress, Some(limit) if s.quiet >= limit)
-    }
-
-    /// Perft below a state just played into: settle it as `Match::settle`
-    /// does (skip seats that no longer play, pass a seat without a move,
-    /// stop where the game ends) and count the leaves `depth` (at least 1)
-    /// moves further down.
-    pub fn count(&self, st: &State, depth: u32) -> u64 {
-        let r = self.rules;
-        let mut s = *st;
-        for _ in 0..=4 * usize::from(r.players) {
-            if self.ended(&s) {
-                return 0;
-            }
-            let seat = s.to_move;
-            if !s.active(seat) {
-                s.to_move = seat % r.players + 1;
-                continue;
-            }
-            let leaves =
-                if depth == 1 { Some(self.count_moves(&s, seat)).filter(|&n| n > 0) } else { self.expand(&s, depth) };
-            if let Some(n) = leaves {
-                return n;
-            }
-            let stuck = (1..=r.players).all(|o| !s.active(o) || !self.has_moves(&s, o));
-            if stuck {
-                return 0;
-            }
-            // An automatic pass: a turn without progress.
-            s.turns[usize::from(seat - 1)] += 1;
-            s.quiet += 1;
-            s.to_move = seat % r.players + 1;
-        }
-        0
-    }
-
-    /// The leaves below each move of the seat to move, `None` if it has
-    /// no move.
-    fn expand(&self, s: &State, depth: u32) -> Option<u64> {
-        let i = usize::from(s.to_move - 1);
-        let mut total = 0;
-        let mut any = false;
-        let mut rest = s.pieces[i];
-        while rest != 0 {
-            let from = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            let mut ends = self.ends(s, i, from);
-            any |= ends != 0;
-            while ends != 0 {
-                let to = ends.trailing_zeros() as u8;
-                ends &= ends - 1;
-                total += self.count(&self.play(s, Move { from, to }), depth - 1);
-            }
-        }
-        if !any {
-            return None;
-        }
-        if self.rules.voluntary_pass {
-            total += self.count(&self.play(s, Move { from: 0, to: 0 }), depth - 1);
-        }
-        Some(total)
     }
 }

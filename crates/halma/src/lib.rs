@@ -40,6 +40,7 @@
 //! ```
 
 mod bitboard;
+mod bitwalk;
 mod board;
 mod contract;
 mod deviations;
@@ -51,6 +52,8 @@ mod movegen;
 pub mod notation;
 mod position;
 mod rules;
+mod tables;
+mod twoply;
 
 use rulecheck_game::notation::NotationError;
 use rulecheck_game::walk::Notated;

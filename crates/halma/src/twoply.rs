@@ -1,0 +1,179 @@
+//! The last two plies of the perft walk counted together. Two plies above
+//! the leaves, the next seat's replies are found once, with, for each of
+//! its men, the holes its moves depend on (its neighbours, and the
+//! neighbours and hop landings of every hole its chains reach). A move of
+//! the seat to move changes two holes; the replies after it are those
+//! found before, but for the men whose holes it touched, found again.
+//! Until the armies meet, a move touches none of them, and a node two
+//! plies above the leaves costs a move list and one count a move.
+//!
+//! Where a move completes a goal or leaves the next seat without a move
+//! (a count of 0: it passes, or the game ends), or the next seat has a
+//! king, the walk plays the move as usual.
+
+use super::bitboard::{Room, State, Walk};
+use super::board::Holes;
+use super::movegen::Move;
+use super::tables::{bit, has, ALL, DIRS, OFF};
+
+/// The most men a seat whose replies are found once may have (ten in the
+/// international form).
+const MOST: usize = 16;
+
+/// The next seat's men before a move: where each stands, its count of
+/// moves, and the holes that count depends on.
+pub(super) struct Replies {
+    seat: usize,
+    men: [u8; MOST],
+    counts: [u32; MOST],
+    zones: [Holes; MOST],
+    nears: [Holes; MOST],
+    len: usize,
+    /// All the counts, and all the zones and near holes.
+    total: u64,
+    zone: Holes,
+    near: Holes,
+}
+
+/// The board after a move not played: the men a man may jump, the free
+/// holes, and the move's two holes.
+struct After {
+    over: Holes,
+    free: Holes,
+    from: u8,
+    to: u8,
+}
+
+impl Walk<'_> {
+    /// The replies of the seat after the seat to move in a settled state,
+    /// `None` where the walk must play each move out.
+    pub(super) fn replies(&self, s: &State) -> Option<Replies> {
+        if !self.two_plies {
+            return None;
+        }
+        let seat = self.next_seat[usize::from(s.to_move)];
+        let i = usize::from(seat - 1);
+        let men = s.pieces[i];
+        if !s.active(seat) || men & s.kings != 0 || men.count_ones() as usize > MOST {
+            return None;
+        }
+        let room = self.room(s, i);
+        let mut r = Replies {
+            seat: i,
+            men: [0; MOST],
+            counts: [0; MOST],
+            zones: [0; MOST],
+            nears: [0; MOST],
+            len: 0,
+            total: 0,
+            zone: 0,
+            near: 0,
+        };
+        let mut rest = men;
+        while rest != 0 {
+            let from = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let reach = self.man_ends_in::<true>(s, room, from);
+            let k = r.len;
+            r.men[k] = from;
+            r.counts[k] = reach.ends.count_ones();
+            r.zones[k] = reach.zone;
+            r.nears[k] = reach.near;
+            r.len += 1;
+            r.total += u64::from(r.counts[k]);
+            r.zone |= reach.zone;
+            r.near |= reach.near;
+        }
+        Some(r)
+    }
+
+    /// The leaves one ply below the move `m` of the seat to move: the
+    /// replies after it. `None` where the move has to be played out: it
+    /// completes a goal (a seat finishes), or leaves the next seat without
+    /// a move (which passes, or ends the game).
+    #[inline(always)]
+    pub(super) fn replies_after(&self, s: &State, r: &Replies, m: Move) -> Option<u64> {
+        let i = usize::from(s.to_move - 1);
+        let moved = bit(m.from) | bit(m.to);
+        let occupied = s.occupied ^ moved;
+        let kings = if has(s.kings, m.from) { s.kings ^ moved } else { s.kings };
+        // Only a goal the move entered can be newly complete (see
+        // `Walk::make`).
+        let mut goals = self.goal_seats[usize::from(m.to & 127)] & !(s.finished | s.resigned);
+        while goals != 0 {
+            let j = goals.trailing_zeros() as usize;
+            goals &= goals - 1;
+            let own = if j == i { s.pieces[j] ^ moved } else { s.pieces[j] };
+            if self.goal_complete(occupied, own, kings, j) {
+                return None;
+            }
+        }
+        // No goal was completed, so the game ends only by the no-progress
+        // rule (the move limit is left to the full walk).
+        let now = ((s.pieces[i] ^ moved) & self.goal[i]).count_ones();
+        let quiet = if now > u32::from(s.best[i]) { 0 } else { s.quiet + 1 };
+        if matches!(self.rules.no_progress, Some(limit) if quiet >= limit) {
+            return Some(0);
+        }
+        let mut total = r.total;
+        let (left, entered) = (bit(m.from), bit(m.to));
+        if left & r.zone | entered & r.near != 0 {
+            let after = After { over: occupied & !kings, free: ALL & !occupied, from: m.from, to: m.to };
+            let room = Room { open: ALL & !occupied & !self.closed[r.seat], no_pass: self.no_pass[r.seat] };
+            for k in 0..r.len {
+                if left & r.zones[k] | entered & r.nears[k] != 0 {
+                    let ends = self.man_ends_after(s, &after, room, r.men[k]);
+                    total = total - u64::from(r.counts[k]) + u64::from(ends.count_ones());
+                }
+            }
+        }
+        (total > 0).then_some(total)
+    }
+
+    /// [`Walk::man_ends`] after a move not played on `s`: the open hops
+    /// of `s`, but for the hops over or into the move's two holes, found
+    /// afresh.
+    fn man_ends_after(&self, s: &State, after: &After, room: Room, from: u8) -> Holes {
+        let t = self.t;
+        let (vacated, filled) = (usize::from(after.from), usize::from(after.to));
+        let open = |h: u8| {
+            let i = usize::from(h & OFF);
+            let jumps = &t.jump[i];
+            // Closed: the hops over the hole left and into the hole filled.
+            let mut dirs = s.open[i] & DIRS & !t.over_from[vacated][i] & !t.land_into[filled][i];
+            // Open if the hole beyond is free: a hop over the piece moved.
+            let over = t.over_from[filled][i];
+            if over != 0 && has(after.free, jumps[over.trailing_zeros() as usize & 7].land) {
+                dirs |= over;
+            }
+            // Open if a man is jumped: a hop into the hole left.
+            let into = t.land_into[vacated][i];
+            if into != 0 && has(after.over, jumps[into.trailing_zeros() as usize & 7].over) {
+                dirs |= into;
+            }
+            dirs
+        };
+        let steps = t.steps[usize::from(from)];
+        let mut dirs = open(from);
+        if dirs == 0 {
+            return steps & room.open;
+        }
+        let mut seen = bit(from) | room.no_pass;
+        // Hops over the start, once left, are closed.
+        let cut = &t.over_from[usize::from(from)];
+        let mut at = from;
+        let mut todo: Holes = 0;
+        loop {
+            let lands = t.lands[usize::from(at)][usize::from(dirs & DIRS)];
+            todo |= lands & !seen;
+            seen |= lands;
+            if todo == 0 {
+                break;
+            }
+            at = todo.trailing_zeros() as u8;
+            todo &= todo - 1;
+            dirs = open(at) & !cut[usize::from(at & OFF)];
+        }
+        (steps | seen) & room.open
+    }
+}
