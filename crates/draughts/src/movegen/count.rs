@@ -18,7 +18,7 @@ use super::replies::Replies;
 use super::scan::{forward_dirs, ALL_DIRS};
 use super::search::search_captures;
 use super::sinks::{CountSink, Sink, Weight};
-use super::{apply, capture_starters, generate, rank};
+use super::{apply, capture_starters, generate, men_jumps, rank};
 
 /// The first jumps of the side to move's short pieces, split by shifts
 /// into those that are whole moves by themselves and the pieces whose
@@ -168,6 +168,9 @@ pub(super) fn count_moves<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<
 
 #[inline(always)]
 fn count_moves_of<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
+    if men_jumps::applies(r, pos) {
+        return count_without_kings(r, pos, side, buf, paths);
+    }
     let plain = rank::plain(r, pos);
     if counts_ranked(r) && plain.is_none() {
         let starters = capture_starters(r, pos);
@@ -208,6 +211,35 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side, buf: &mut 
             return listed_count(r, pos, buf, paths);
         }
         // Under the majority rule single jumps count only if nothing takes more.
+        captures = if majority && sink.best() > 1 { sink.count } else { sink.count + captures };
+    }
+    if captures == 0 || !r.capture_mandatory() {
+        captures + count_plain(r, pos, side)
+    } else {
+        captures
+    }
+}
+
+/// [`count_moves_of`] where [`men_jumps::applies`]: single jumps counted
+/// by shifts, only the men whose capture may go on searched, under the
+/// plain precedence the rules come to without kings.
+#[inline(always)]
+fn count_without_kings<R: RuleSet>(
+    r: R,
+    pos: &Position<R::B>,
+    side: Side,
+    buf: &mut Vec<Move<R::B>>,
+    paths: bool,
+) -> u64 {
+    let jumps = men_jumps::men_jumps(r, pos, side);
+    let mut captures = jumps.singles;
+    if !jumps.search.is_zero() {
+        let majority = men_jumps::majority_without_kings(r);
+        let mut sink = CountSink::<R::B, false>::new(majority, !paths);
+        search_captures::<R, _, true>(r, pos, jumps.search, &mut sink);
+        if sink.overflow {
+            return listed_count(r, pos, buf, paths);
+        }
         captures = if majority && sink.best() > 1 { sink.count } else { sink.count + captures };
     }
     if captures == 0 || !r.capture_mandatory() {

@@ -12,12 +12,14 @@
 //! it ([`Dispatch::with_rules`]); the parts it
 //! dispatches to each have a file: the move type (`moves`), the quiet
 //! moves (`quiet`), the capture search (`search`), what is kept of the
-//! sequences found (`sinks`), counting without listing (`count`), the
+//! sequences found (`sinks`), counting without listing (`count`, with the
+//! men's first jumps on eight directions apart: `men_jumps`), the
 //! opponent's replies to a quiet move counted from the two squares it
 //! changes (`replies`), and the
 //! ray scans they share (`scan`).
 
 mod count;
+mod men_jumps;
 mod moves;
 mod quiet;
 mod rank;

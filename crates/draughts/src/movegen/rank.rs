@@ -158,7 +158,9 @@ pub(super) fn plain<R: RuleSet>(r: R, pos: &Position<R::B>) -> Option<bool> {
         if tells_apart {
             return None;
         }
-        majority |= !matches!(c, Criterion::WithKing);
+        // Without kings taken, the value criteria come to the number of
+        // pieces taken; the kings' own criteria rank every sequence equal.
+        majority |= matches!(c, Criterion::MostPieces | Criterion::MostValue | Criterion::MostValueKingAndAHalf);
     }
     Some(majority)
 }
