@@ -10,6 +10,9 @@
 //! Nothing is listed: a node walks its stones that can jump, direction by
 //! direction, following each line and making the child as two sets; the
 //! last ply is counted by whole-board shifts and population counts.
+//!
+//! The boards of 10x10 and more take the walk of [`super::lanes`], whose
+//! last ply does not grow with the board.
 
 use super::super::board::{Bits, Wide};
 
@@ -48,14 +51,6 @@ const fn word64(w: [u64; 4]) -> u64 {
     w[0]
 }
 
-const fn word128(w: [u64; 4]) -> u128 {
-    w[0] as u128 | (w[1] as u128) << 64
-}
-
-const fn wide(w: [u64; 4]) -> Wide {
-    Wide(w)
-}
-
 macro_rules! shapes {
     ($($name:ident: $n:literal in $t:ty, $conv:ident;)*) => {$(
         pub(super) struct $name;
@@ -74,10 +69,6 @@ macro_rules! shapes {
 shapes! {
     S6: 6 in u64, word64;
     S8: 8 in u64, word64;
-    S10: 10 in u128, word128;
-    S12: 12 in Wide, wide;
-    S14: 14 in Wide, wide;
-    S16: 16 in Wide, wide;
 }
 
 /// A set type with the walks of the sizes it holds.
@@ -100,7 +91,7 @@ impl Fixed for u64 {
 impl Fixed for u128 {
     fn fixed_walk(n: u32) -> Option<fn(u128, u128, u32) -> u64> {
         match n {
-            10 => Some(walk::<S10>),
+            10 => Some(super::lanes::walk_dense::<super::lanes::L10, u128>),
             _ => None,
         }
     }
@@ -109,9 +100,9 @@ impl Fixed for u128 {
 impl Fixed for Wide {
     fn fixed_walk(n: u32) -> Option<fn(Wide, Wide, u32) -> u64> {
         match n {
-            12 => Some(walk::<S12>),
-            14 => Some(walk::<S14>),
-            16 => Some(walk::<S16>),
+            12 => Some(super::lanes::walk_dense::<super::lanes::L12, Wide>),
+            14 => Some(super::lanes::walk_dense::<super::lanes::L14, Wide>),
+            16 => Some(super::lanes::walk_dense::<super::lanes::L16, Wide>),
             _ => None,
         }
     }
@@ -277,9 +268,5 @@ mod tests {
         }
         check::<S6>();
         check::<S8>();
-        check::<S10>();
-        check::<S12>();
-        check::<S14>();
-        check::<S16>();
     }
 }
