@@ -11,7 +11,7 @@
 //! direction, following each line and making the child as two sets; the
 //! last ply is counted by whole-board shifts and population counts.
 //!
-//! The boards of 10x10 and more take the walk of [`super::lanes`], whose
+//! The boards of 12x12 and more take the walk of [`super::lanes`], whose
 //! last ply does not grow with the board.
 
 use super::super::board::{Bits, Wide};
@@ -51,6 +51,10 @@ const fn word64(w: [u64; 4]) -> u64 {
     w[0]
 }
 
+const fn word128(w: [u64; 4]) -> u128 {
+    w[0] as u128 | (w[1] as u128) << 64
+}
+
 macro_rules! shapes {
     ($($name:ident: $n:literal in $t:ty, $conv:ident;)*) => {$(
         pub(super) struct $name;
@@ -69,6 +73,7 @@ macro_rules! shapes {
 shapes! {
     S6: 6 in u64, word64;
     S8: 8 in u64, word64;
+    S10: 10 in u128, word128;
 }
 
 /// A set type with the walks of the sizes it holds.
@@ -91,7 +96,7 @@ impl Fixed for u64 {
 impl Fixed for u128 {
     fn fixed_walk(n: u32) -> Option<fn(u128, u128, u32) -> u64> {
         match n {
-            10 => Some(super::lanes::walk_dense::<super::lanes::L10, u128>),
+            10 => Some(walk::<S10>),
             _ => None,
         }
     }
@@ -268,5 +273,6 @@ mod tests {
         }
         check::<S6>();
         check::<S8>();
+        check::<S10>();
     }
 }

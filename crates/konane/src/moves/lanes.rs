@@ -1,5 +1,5 @@
 //! The perft of the jumping phase under the standard rules on the boards of
-//! 10x10 and more, with the last ply counted incrementally so that its work
+//! 12x12 and more, with the last ply counted incrementally so that its work
 //! does not grow with the board.
 //!
 //! A move changes cells of one line only: the jumper's start, the stones
@@ -79,7 +79,6 @@ macro_rules! sides {
 }
 
 sides! {
-    L10: 10;
     L12: 12;
     L14: 14;
     L16: 16;
