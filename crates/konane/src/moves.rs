@@ -359,6 +359,7 @@ macro_rules! by_width {
 
 mod fixed;
 pub mod hash;
+mod lanes;
 
 /// The legal moves of the side to move, sorted.
 pub fn legal_moves(pos: &Position, rules: &Rules) -> Vec<Move> {

@@ -10,6 +10,9 @@
 //! Nothing is listed: a node walks its stones that can jump, direction by
 //! direction, following each line and making the child as two sets; the
 //! last ply is counted by whole-board shifts and population counts.
+//!
+//! The boards of 12x12 and more take the walk of [`super::lanes`], whose
+//! last ply does not grow with the board.
 
 use super::super::board::{Bits, Wide};
 
@@ -52,10 +55,6 @@ const fn word128(w: [u64; 4]) -> u128 {
     w[0] as u128 | (w[1] as u128) << 64
 }
 
-const fn wide(w: [u64; 4]) -> Wide {
-    Wide(w)
-}
-
 macro_rules! shapes {
     ($($name:ident: $n:literal in $t:ty, $conv:ident;)*) => {$(
         pub(super) struct $name;
@@ -75,9 +74,6 @@ shapes! {
     S6: 6 in u64, word64;
     S8: 8 in u64, word64;
     S10: 10 in u128, word128;
-    S12: 12 in Wide, wide;
-    S14: 14 in Wide, wide;
-    S16: 16 in Wide, wide;
 }
 
 /// A set type with the walks of the sizes it holds.
@@ -109,9 +105,9 @@ impl Fixed for u128 {
 impl Fixed for Wide {
     fn fixed_walk(n: u32) -> Option<fn(Wide, Wide, u32) -> u64> {
         match n {
-            12 => Some(walk::<S12>),
-            14 => Some(walk::<S14>),
-            16 => Some(walk::<S16>),
+            12 => Some(super::lanes::walk_dense::<super::lanes::L12, Wide>),
+            14 => Some(super::lanes::walk_dense::<super::lanes::L14, Wide>),
+            16 => Some(super::lanes::walk_dense::<super::lanes::L16, Wide>),
             _ => None,
         }
     }
@@ -278,8 +274,5 @@ mod tests {
         check::<S6>();
         check::<S8>();
         check::<S10>();
-        check::<S12>();
-        check::<S14>();
-        check::<S16>();
     }
 }

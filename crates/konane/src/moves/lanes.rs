@@ -1,0 +1,347 @@
+//! The perft of the jumping phase under the standard rules on the boards of
+//! 12x12 and more, with the last ply counted incrementally so that its work
+//! does not grow with the board.
+//!
+//! A move changes cells of one line only: the jumper's start, the stones
+//! it takes and its landing. The moves the opponent has after it differ
+//! from those it would have before only along the lines through those
+//! cells: the line of the move itself, and the crossing line of each
+//! changed cell. So the count of each child of a node two plies above the
+//! leaves is the opponent's count at that node, plus what those few lines
+//! count after the move, less what they count before.
+//!
+//! To read a line as a few bits, every row is padded to 16 bits (cell
+//! (r, c) at bit 16r + c), and the walk keeps a second copy of the board
+//! with rows and columns exchanged (cell (r, c) at bit 16c + r): a row is
+//! then 16 bits of the first copy, a column 16 bits of the second, and the
+//! crossing lines of a move are adjacent in the other copy. Up to four
+//! lines fit a word, where the same shifts as on the board count their
+//! moves.
+
+use super::super::board::{Bits, Wide};
+
+/// A board side known at compile time: the masks of the padded layout
+/// (the same in both copies, the board being square).
+pub(super) trait Side {
+    const N: u32;
+    const CELLS: Wide;
+    const EAST: Wide;
+    const WEST: Wide;
+    const EAST2: Wide;
+    const WEST2: Wide;
+    /// Four lines of the side in one word, and the steps within them.
+    const LINE: u64;
+    const LINE_EAST: u64;
+    const LINE_WEST: u64;
+    const LINE_EAST2: u64;
+    const LINE_WEST2: u64;
+}
+
+/// The cells of the padded n x n layout on the files `first..=last`.
+const fn padded(n: u32, first: u32, last: u32) -> Wide {
+    let mut w = [0u64; 4];
+    let mut r = 0;
+    while r < n {
+        let mut c = first;
+        while c <= last {
+            let i = 16 * r + c;
+            w[(i / 64) as usize] |= 1 << (i % 64);
+            c += 1;
+        }
+        r += 1;
+    }
+    Wide(w)
+}
+
+/// Four lines of `first..=last` in a word.
+const fn line(first: u32, last: u32) -> u64 {
+    let one = ((1u64 << (last + 1)) - 1) & !((1u64 << first) - 1);
+    one * 0x0001_0001_0001_0001
+}
+
+macro_rules! sides {
+    ($($name:ident: $n:literal;)*) => {$(
+        pub(super) struct $name;
+        impl Side for $name {
+            const N: u32 = $n;
+            const CELLS: Wide = padded($n, 0, $n - 1);
+            const EAST: Wide = padded($n, 1, $n - 1);
+            const WEST: Wide = padded($n, 0, $n - 2);
+            const EAST2: Wide = padded($n, 2, $n - 1);
+            const WEST2: Wide = padded($n, 0, $n - 3);
+            const LINE: u64 = line(0, $n - 1);
+            const LINE_EAST: u64 = line(1, $n - 1);
+            const LINE_WEST: u64 = line(0, $n - 2);
+            const LINE_EAST2: u64 = line(2, $n - 1);
+            const LINE_WEST2: u64 = line(0, $n - 3);
+        }
+    )*};
+}
+
+sides! {
+    L12: 12;
+    L14: 14;
+    L16: 16;
+}
+
+/// The walk for a dense board of side `n` (cell (r, c) at bit n r + c):
+/// both padded copies made once, then the walk.
+pub(super) fn walk_dense<S: Side, B: Bits>(own: B, opp: B, depth: u32) -> u64 {
+    let n = S::N as usize;
+    let mut p = Pos { me: Wide::ZERO, op: Wide::ZERO, me_t: Wide::ZERO, op_t: Wide::ZERO };
+    for r in 0..n {
+        for c in 0..n {
+            let (a, t) = (Wide::bit(16 * r + c), Wide::bit(16 * c + r));
+            if own.has(n * r + c) {
+                p.me = p.me | a;
+                p.me_t = p.me_t | t;
+            }
+            if opp.has(n * r + c) {
+                p.op = p.op | a;
+                p.op_t = p.op_t | t;
+            }
+        }
+    }
+    walk::<S>(p, depth)
+}
+
+/// A position in both copies: the side to move's stones and the others'.
+#[derive(Clone, Copy)]
+struct Pos {
+    me: Wide,
+    op: Wide,
+    me_t: Wide,
+    op_t: Wide,
+}
+
+const EAST: u8 = 0;
+const WEST: u8 = 1;
+const NORTH: u8 = 2;
+const SOUTH: u8 = 3;
+
+/// Every cell of `b` one step in `d` (in the other copy, `d ^ 2` is the
+/// same step).
+#[inline(always)]
+fn step<S: Side>(b: Wide, d: u8) -> Wide {
+    match d {
+        EAST => b.shl(1) & S::EAST,
+        WEST => b.shr(1) & S::WEST,
+        NORTH => b.shl(16) & S::CELLS,
+        _ => b.shr(16),
+    }
+}
+
+#[inline(always)]
+fn step2<S: Side>(b: Wide, d: u8) -> Wide {
+    match d {
+        EAST => b.shl(2) & S::EAST2,
+        WEST => b.shr(2) & S::WEST2,
+        NORTH => b.shl(32) & S::CELLS,
+        _ => b.shr(32),
+    }
+}
+
+#[inline(always)]
+fn jumpers<S: Side>(op: Wide, empty: Wide, d: u8) -> Wide {
+    step::<S>(op & step::<S>(empty, d ^ 1), d ^ 1)
+}
+
+fn walk<S: Side>(p: Pos, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => u64::from(count::<S>(p.me, p.op)),
+        _ => deeper::<S>(p, depth),
+    }
+}
+
+/// The number of moves of the side with stones `me` (see
+/// `fixed::count_line`: the stones with a first jump and the landings with
+/// one more, disjoint, one population count a direction).
+#[inline(always)]
+fn count<S: Side>(me: Wide, op: Wide) -> u32 {
+    let empty = S::CELLS & !(me | op);
+    count_dir::<S, EAST>(me, op, empty)
+        + count_dir::<S, WEST>(me, op, empty)
+        + count_dir::<S, NORTH>(me, op, empty)
+        + count_dir::<S, SOUTH>(me, op, empty)
+}
+
+#[inline(always)]
+fn count_dir<S: Side, const D: u8>(me: Wide, op: Wide, empty: Wide) -> u32 {
+    let t = jumpers::<S>(op, empty, D);
+    let mut more = me & t;
+    let mut all = more;
+    // Two rounds without a test (a loop's exit is mispredicted where a
+    // count is not), then the rare longer lines.
+    for _ in 0..2 {
+        more = step2::<S>(more, D) & t;
+        all = all | more;
+    }
+    while !more.is_empty() {
+        more = step2::<S>(more, D) & t;
+        all = all | more;
+    }
+    all.count()
+}
+
+fn deeper<S: Side>(p: Pos, depth: u32) -> u64 {
+    if depth == 2 {
+        return last_two::<S>(p);
+    }
+    let next = |c: Pos| deeper::<S>(c, depth - 1);
+    each_move::<S, EAST>(&p, next)
+        + each_move::<S, WEST>(&p, next)
+        + each_move::<S, NORTH>(&p, next)
+        + each_move::<S, SOUTH>(&p, next)
+}
+
+/// The last two plies: each child's count is the opponent's count here
+/// plus the change along the lines the move touches. Every move is read
+/// along a row: east and west in the first copy, north and south as east
+/// and west in the second.
+fn last_two<S: Side>(p: Pos) -> u64 {
+    let base = u64::from(count::<S>(p.op, p.me));
+    let swapped = Pos { me: p.me_t, op: p.op_t, me_t: p.me, op_t: p.op };
+    along_rows::<S>(&p, base) + along_rows::<S>(&swapped, base)
+}
+
+/// The leaves below the moves east and west of `p`.
+#[inline(always)]
+fn along_rows<S: Side>(p: &Pos, base: u64) -> u64 {
+    let empty = S::CELLS & !(p.me | p.op);
+    let mut total = 0;
+    for d in [EAST, WEST] {
+        let t = jumpers::<S>(p.op, empty, d);
+        let mut from = p.me & t;
+        while !from.is_empty() {
+            let i = from.lowest() as u32;
+            from = from.without_lowest();
+            let (r, c) = (i / 16, i % 16);
+            let (row_me, row_op, row_t) = (lines(p.me, r, 1), lines(p.op, r, 1), lines(t, r, 1));
+            let mut k = 0;
+            loop {
+                k += 2;
+                let (lo, hi, at) = if d == EAST { (c, c + k, c + k) } else { (c - k, c, c - k) };
+                let change = local::<S>(p, row_me, row_op, r, lo, hi);
+                total += (base as i64 + i64::from(change)) as u64;
+                if row_t & (1 << at) == 0 {
+                    break;
+                }
+            }
+        }
+    }
+    total
+}
+
+/// The taken cells of a line jumped over from `lo` to `hi`: every other
+/// cell between, by the parity of the first.
+const PARITY: [u64; 2] = [0x5555, 0xaaaa];
+
+/// The change in the opponent's moves made by the move from one end of
+/// `lo..=hi` on row `r` to the other: along that row (its stones
+/// `row_me`, `row_op` before), and on the columns `lo..=hi`, rows of the
+/// second copy (each changed at cell `r`).
+#[inline(always)]
+fn local<S: Side>(p: &Pos, row_me: u64, row_op: u64, r: u32, lo: u32, hi: u32) -> i32 {
+    let span = hi - lo + 1;
+    let ends = (1u64 << lo) | (1u64 << hi);
+    let taken = (((1u64 << span) - 1) << lo) & PARITY[((lo + 1) & 1) as usize];
+    // The child's mover is the opponent here: its stones less those taken;
+    // the mover's stones here lose the start and gain the landing.
+    let (child_op, child_me) = (row_op & !taken, row_me ^ ends);
+    let bit = 1u64 << r;
+    if span <= 3 {
+        let pm = lines(p.me_t, lo, span) | row_me << 48;
+        let po = lines(p.op_t, lo, span) | row_op << 48;
+        let tk = bit << 16;
+        let en = bit | bit << (16 * (span - 1));
+        let (cm, co) = ((po & !tk & !(0xffff << 48)) | child_op << 48, (pm ^ en) & !(0xffff << 48) | child_me << 48);
+        return count_lines::<S>(cm, co) - count_lines::<S>(po, pm);
+    }
+    let mut d = count_lines::<S>(child_op, child_me) - count_lines::<S>(row_op, row_me);
+    let mut first = lo;
+    while first <= hi {
+        let n = (hi + 1 - first).min(4);
+        let (pm, po) = (lines(p.me_t, first, n), lines(p.op_t, first, n));
+        let group = if n == 4 { !0 } else { (1u64 << (16 * n)) - 1 };
+        let tk = (0x0001_0000_0001_0000u64 << r) & group;
+        let mut en = 0;
+        if first == lo {
+            en |= bit;
+        }
+        if hi < first + 4 {
+            en |= bit << (16 * (hi - first));
+        }
+        d += count_lines::<S>(po & !tk, pm ^ en) - count_lines::<S>(po, pm);
+        first += n;
+    }
+    d
+}
+
+/// Up to four lines of a copy from line `first` on, in one word.
+#[inline(always)]
+fn lines(w: Wide, first: u32, n: u32) -> u64 {
+    let q = (first / 4) as usize;
+    let sh = 16 * (first % 4);
+    let next = if q < 3 { w.0[q + 1] } else { 0 };
+    let mut v = ((u128::from(w.0[q]) | u128::from(next) << 64) >> sh) as u64;
+    if n < 4 {
+        v &= (1u64 << (16 * n)) - 1;
+    }
+    v
+}
+
+/// The moves, both ways along, of the side with stones `me` on the lines
+/// packed in a word.
+#[inline(always)]
+fn count_lines<S: Side>(me: u64, op: u64) -> i32 {
+    let empty = S::LINE & !(me | op);
+    let e = |b: u64| (b << 1) & S::LINE_EAST;
+    let w = |b: u64| (b >> 1) & S::LINE_WEST;
+    let te = w(op & w(empty));
+    let tw = e(op & e(empty));
+    let (mut me_e, mut me_w) = (me & te, me & tw);
+    let (mut all_e, mut all_w) = (me_e, me_w);
+    let mut round = || {
+        me_e = ((me_e << 2) & S::LINE_EAST2) & te;
+        me_w = ((me_w >> 2) & S::LINE_WEST2) & tw;
+        all_e |= me_e;
+        all_w |= me_w;
+        me_e | me_w
+    };
+    round();
+    while round() != 0 {}
+    (all_e.count_ones() + all_w.count_ones()) as i32
+}
+
+/// The sum of `child(child position)` over the moves in direction `D`,
+/// each made in both copies.
+#[inline(always)]
+fn each_move<S: Side, const D: u8>(p: &Pos, child: impl Fn(Pos) -> u64) -> u64 {
+    let empty = S::CELLS & !(p.me | p.op);
+    let t = jumpers::<S>(p.op, empty, D);
+    let mut from = p.me & t;
+    let mut total = 0;
+    while !from.is_empty() {
+        let i = from.lowest() as u32;
+        let s = Wide::bit(i as usize);
+        from = from ^ s;
+        let s_t = Wide::bit((16 * (i % 16) + i / 16) as usize);
+        let (rest, rest_t) = (p.me ^ s, p.me_t ^ s_t);
+        let (mut at, mut at_t) = (s, s_t);
+        let (mut taken, mut taken_t) = (Wide::ZERO, Wide::ZERO);
+        loop {
+            let over = step::<S>(at, D);
+            let over_t = step::<S>(at_t, D ^ 2);
+            taken = taken | over;
+            taken_t = taken_t | over_t;
+            at = step::<S>(over, D);
+            at_t = step::<S>(over_t, D ^ 2);
+            total += child(Pos { me: p.op & !taken, op: rest | at, me_t: p.op_t & !taken_t, op_t: rest_t | at_t });
+            if (at & t).is_empty() {
+                break;
+            }
+        }
+    }
+    total
+}
