@@ -201,7 +201,26 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side, buf: &mut 
     let majority = plain.unwrap_or(r.majority());
     let jumps = short_jumps(r, pos, side);
     let starters = jumps.starters(r, pos, side);
-    let mut captures = jumps.count();
+    singles_and_searched(r, pos, side, buf, paths, majority, jumps.count(), starters)
+}
+
+/// The moves of a position whose single jumps (`singles` of them) were
+/// told apart by shifts: the captures of `starters` searched under a plain
+/// precedence and counted with them, and the plain moves where no capture
+/// is due.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn singles_and_searched<R: RuleSet>(
+    r: R,
+    pos: &Position<R::B>,
+    side: Side,
+    buf: &mut Vec<Move<R::B>>,
+    paths: bool,
+    majority: bool,
+    singles: u64,
+    starters: R::B,
+) -> u64 {
+    let mut captures = singles;
     if !starters.is_zero() {
         let mut sink = CountSink::<R::B, false>::new(majority, !paths);
         search_captures::<R, _, true>(r, pos, starters, &mut sink);
@@ -232,21 +251,8 @@ fn count_without_kings<R: RuleSet>(
     paths: bool,
 ) -> u64 {
     let jumps = men_jumps::men_jumps(r, pos, side);
-    let mut captures = jumps.singles;
-    if !jumps.search.is_zero() {
-        let majority = men_jumps::majority_without_kings(r);
-        let mut sink = CountSink::<R::B, false>::new(majority, !paths);
-        search_captures::<R, _, true>(r, pos, jumps.search, &mut sink);
-        if sink.overflow {
-            return listed_count(r, pos, buf, paths);
-        }
-        captures = if majority && sink.best() > 1 { sink.count } else { sink.count + captures };
-    }
-    if captures == 0 || !r.capture_mandatory() {
-        captures + count_plain(r, pos, side)
-    } else {
-        captures
-    }
+    let majority = men_jumps::majority_without_kings(r);
+    singles_and_searched(r, pos, side, buf, paths, majority, jumps.singles, jumps.search)
 }
 
 /// The leaves two plies below a position (perft 2), the moves played on
