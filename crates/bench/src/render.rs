@@ -242,17 +242,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_table_shows_the_newest_measurement_of_each_row_and_names_the_rest() {
-        let rows: Rows = serde_saphyr::from_str(
-            "natives: {dh: {name: DarkHorse}}\n\
-             tables:\n\
-             - id: t\n  rows:\n\
-             \x20 - {id: e11, a: '{rulecheck} perft english 11', b: '{dh} 11'}\n\
-             \x20 - {id: e12, a: '{rulecheck} perft english 12', b: '{dh} 12'}\n",
-        )
-        .unwrap();
-        let record = |date: &str, cpu: f64| Record {
+    /// A record of one run, from `date`, holding `rows`.
+    fn record(date: &str, rows: Vec<Row>) -> Record {
+        Record {
             date: date.into(),
             rulecheck: crate::record::Build {
                 commit: "0123456789".into(),
@@ -267,17 +259,35 @@ mod tests {
                 load_after: [1.5; 3],
             },
             pairs: 1,
-            rows: vec![Row {
-                id: "e11".into(),
-                table: "t".into(),
-                measure: Measure::Cpu,
-                a: side("rulecheck", "{rulecheck} perft english 11", 85_242_128, cpu),
-                b: side("DarkHorse", "{dh} 11", 85_242_128, 1.0),
-                tabled: Some(85_242_128),
-                ratio: cpu,
-            }],
+            rows,
             skipped: Vec::new(),
             failed: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_table_shows_the_newest_measurement_of_each_row_and_names_the_rest() {
+        let rows: Rows = serde_saphyr::from_str(
+            "natives: {dh: {name: DarkHorse}}\n\
+             tables:\n\
+             - id: t\n  rows:\n\
+             \x20 - {id: e11, a: '{rulecheck} perft english 11', b: '{dh} 11'}\n\
+             \x20 - {id: e12, a: '{rulecheck} perft english 12', b: '{dh} 12'}\n",
+        )
+        .unwrap();
+        let record = |date: &str, cpu: f64| {
+            record(
+                date,
+                vec![Row {
+                    id: "e11".into(),
+                    table: "t".into(),
+                    measure: Measure::Cpu,
+                    a: side("rulecheck", "{rulecheck} perft english 11", 85_242_128, cpu),
+                    b: side("DarkHorse", "{dh} 11", 85_242_128, 1.0),
+                    tabled: Some(85_242_128),
+                    ratio: cpu,
+                }],
+            )
         };
         let records = vec![
             (PathBuf::from("old.json"), record("2026-01-01T00:00:00Z", 0.9)),
@@ -301,25 +311,7 @@ mod tests {
              counts_differ: two boards}\n",
         )
         .unwrap();
-        let mut record = crate::record::Record {
-            date: "2026-01-01T00:00:00Z".into(),
-            rulecheck: crate::record::Build {
-                commit: "0123456789".into(),
-                dirty: false,
-                version: String::new(),
-                binary: String::new(),
-            },
-            machine: crate::record::Machine {
-                cpu: "a CPU".into(),
-                cores: 2,
-                load_before: [1.0; 3],
-                load_after: [1.0; 3],
-            },
-            pairs: 1,
-            rows: Vec::new(),
-            skipped: Vec::new(),
-            failed: Vec::new(),
-        };
+        let mut record = record("2026-01-01T00:00:00Z", Vec::new());
         record.rows.push(Row {
             id: "k".into(),
             table: "t".into(),
