@@ -251,7 +251,7 @@ fn count_without_kings<R: RuleSet>(
     paths: bool,
 ) -> u64 {
     let jumps = men_jumps::men_jumps(r, pos, side);
-    let majority = men_jumps::majority_without_kings(r);
+    let majority = rank::majority_without_kings(r);
     singles_and_searched(r, pos, side, buf, paths, majority, jumps.singles, jumps.search)
 }
 

@@ -10,7 +10,7 @@
 //! so the single jumps are counted without being ranked.
 
 use super::super::position::Position;
-use super::super::rules::{Criterion, Side};
+use super::super::rules::Side;
 use super::super::ruleset::{opposite, RuleSet};
 use super::super::word::Word;
 use super::scan::man_capture_dirs;
@@ -31,21 +31,6 @@ pub(super) struct MenJumps<B: Word> {
 #[inline(always)]
 pub(super) fn applies<R: RuleSet>(r: R, pos: &Position<R::B>) -> bool {
     r.capture_dirs() == 8 && !r.full() && pos.kings.is_zero()
-}
-
-/// The precedence the rules come to where no king is on the board: the
-/// majority rule, or a free choice. A ranked rule's criteria then read
-/// only the number of pieces taken (as such or as their value), or
-/// nothing at all.
-#[inline(always)]
-pub(super) fn majority_without_kings<R: RuleSet>(r: R) -> bool {
-    let criteria = r.ranked();
-    if criteria.is_empty() {
-        return r.majority();
-    }
-    criteria
-        .iter()
-        .any(|c| matches!(c, Criterion::MostPieces | Criterion::MostValue | Criterion::MostValueKingAndAHalf))
 }
 
 /// One step in any of the eight directions, squares off the board gone.

@@ -145,7 +145,6 @@ pub(super) fn plain<R: RuleSet>(r: R, pos: &Position<R::B>) -> Option<bool> {
     let side = pos.turn;
     let own_kings = !(pos.pieces(side) & pos.kings).is_zero();
     let takes_kings = !(pos.pieces(side.other()) & pos.kings).is_zero() && (own_kings || r.men_capture_kings());
-    let mut majority = false;
     for &c in criteria {
         let tells_apart = match c {
             Criterion::MostPieces => false,
@@ -158,11 +157,25 @@ pub(super) fn plain<R: RuleSet>(r: R, pos: &Position<R::B>) -> Option<bool> {
         if tells_apart {
             return None;
         }
-        // Without kings taken, the value criteria come to the number of
-        // pieces taken; the kings' own criteria rank every sequence equal.
-        majority |= matches!(c, Criterion::MostPieces | Criterion::MostValue | Criterion::MostValueKingAndAHalf);
     }
-    Some(majority)
+    Some(majority_without_kings(r))
+}
+
+/// The precedence the rules come to where no king captures and none is
+/// taken: the majority rule, or a free choice. A ranked rule's value
+/// criteria then come to the number of pieces taken, and the kings' own
+/// criteria rank every sequence equal, so it is the majority rule if any
+/// criterion counts the pieces taken, and a free choice if none does (a
+/// rule that ranks by the kings taken alone).
+#[inline(always)]
+pub(super) fn majority_without_kings<R: RuleSet>(r: R) -> bool {
+    let criteria = r.ranked();
+    if criteria.is_empty() {
+        return r.majority();
+    }
+    criteria
+        .iter()
+        .any(|c| matches!(c, Criterion::MostPieces | Criterion::MostValue | Criterion::MostValueKingAndAHalf))
 }
 
 /// A sequence's standing under all the criteria, as one number that orders
@@ -238,6 +251,36 @@ mod tests {
         assert!(rank(false, &[3, 7, 1]) > rank(false, &[3, 1, 7]));
         assert!(rank(false, &[3, 1]) > rank(false, &[1, 3]));
         assert_eq!(rank(false, &[3, 1]), rank(false, &[7, 2]));
+    }
+
+    /// A ranked rule that reads only the kings taken leaves the choice
+    /// free where no king can be taken: the double capture and the single
+    /// one are both legal, and the counters, which come to a plain
+    /// precedence there ([`plain`]), count both as the listing does.
+    #[test]
+    fn kings_only_criteria_leave_a_free_choice_without_kings() {
+        use crate::{parse_fen, Counting, Generator, Perft, Position, Precedence, Rules};
+        // White: 22x15x8 takes two men, 28x19 one; no king anywhere.
+        let fen = "W:W22,28:B18,11,24";
+        for (criteria, expected) in [
+            (&[Criterion::MostKings][..], 2),
+            (&[Criterion::KingsEarliest][..], 2),
+            (&[Criterion::MostKings, Criterion::KingsEarliest][..], 2),
+            (&[Criterion::MostPieces, Criterion::MostKings][..], 1),
+            (&[Criterion::MostValue][..], 1),
+        ] {
+            let rules = Rules { precedence: Precedence::Ranked(criteria), ..Rules::english() };
+            let pos: Position<u64> = parse_fen(fen, &rules).expect("the position is valid");
+            let mut listed = Vec::new();
+            Generator::new(&rules).legal_moves(&pos, &mut listed);
+            assert_eq!(listed.len(), expected, "{criteria:?} listed");
+            for counting in [Counting::DistinctMoves, Counting::Paths] {
+                let mut perft = Perft::<u64>::new(&rules, counting);
+                assert_eq!(perft.count(&pos, 1), expected as u64, "{criteria:?} counted");
+                let below: u64 = listed.iter().map(|m| perft.count(&crate::apply(&pos, m), 1)).sum();
+                assert_eq!(perft.count(&pos, 2), below, "{criteria:?} two plies");
+            }
+        }
     }
 
     #[test]
