@@ -11,6 +11,7 @@ use super::bitboard::{State, Walk};
 use super::board::Holes;
 use super::movegen::Move;
 use super::tables::{bit, has};
+use super::twoply::Replies;
 
 impl Walk<'_> {
     /// The state after the seat to move plays `m`, before the next seat is
@@ -170,14 +171,29 @@ impl Walk<'_> {
         if depth == 1 {
             Some(self.count_moves(s, s.to_move)).filter(|&n| n > 0)
         } else {
-            self.expand(s, depth)
+            self.expand(s, depth, None)
         }
     }
 
     /// The leaves below each move of the seat to move, `None` if it has
-    /// no move.
-    fn expand(&self, s: &State, depth: u32) -> Option<u64> {
-        let replies = if depth == 2 { self.replies(s) } else { None };
+    /// no move. Two plies above the leaves, `known` holds the next seat's
+    /// replies if they were brought down from the ply above.
+    fn expand(&self, s: &State, depth: u32, known: Option<&Replies>) -> Option<u64> {
+        // Three plies above the leaves, the replies of the seat two on are
+        // found once for every move.
+        let found;
+        let replies = match (depth, known) {
+            (2, Some(r)) => Some(r),
+            (2, None) => {
+                found = self.replies(s);
+                found.as_ref()
+            }
+            (3, _) => {
+                found = self.replies_two_on(s);
+                found.as_ref()
+            }
+            _ => None,
+        };
         let i = usize::from(s.to_move - 1);
         let mut total = 0;
         let mut any = false;
@@ -191,13 +207,13 @@ impl Walk<'_> {
                 let to = ends.trailing_zeros() as u8;
                 ends &= ends - 1;
                 let m = Move { from, to };
-                total += match replies.as_ref().and_then(|r| self.replies_after(s, r, m)) {
-                    Some(n) => n,
-                    None => {
-                        let mut next = *s;
-                        self.make(&mut next, m, 0);
-                        self.count_in(&mut next, depth - 1)
-                    }
+                total += match replies {
+                    Some(r) if depth == 3 => self.count_two_below(s, r, m),
+                    Some(r) => match self.replies_after(s, r, m) {
+                        Some(n) => n,
+                        None => self.count_after(s, m, depth),
+                    },
+                    None => self.count_after(s, m, depth),
                 };
             }
         }
@@ -210,5 +226,36 @@ impl Walk<'_> {
             total += self.count_in(&mut next, depth - 1);
         }
         Some(total)
+    }
+
+    /// The leaves below the move `m` of the seat to move, played out.
+    #[inline(always)]
+    fn count_after(&self, s: &State, m: Move, depth: u32) -> u64 {
+        let mut next = *s;
+        self.make(&mut next, m, 0);
+        self.count_in(&mut next, depth - 1)
+    }
+
+    /// The leaves two plies below the move `m` of the seat to move, `r`
+    /// the replies of the seat two after it before the move: where the
+    /// move finishes no seat and the next seat plays, those replies,
+    /// brought up to date, are the next seat's.
+    fn count_two_below(&self, s: &State, r: &Replies, m: Move) -> u64 {
+        let mut next = *s;
+        self.make(&mut next, m, 0);
+        if next.finished != s.finished || self.ended(&next) || !next.active(next.to_move) {
+            return self.count_in(&mut next, 2);
+        }
+        let moved;
+        let known = if r.touched_by(m) {
+            moved = self.replies_moved(r, &next, m);
+            &moved
+        } else {
+            r
+        };
+        match self.expand(&next, 2, Some(known)) {
+            Some(n) => n,
+            None => self.settle_and_count(&mut next, 2),
+        }
     }
 }
