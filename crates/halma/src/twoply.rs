@@ -207,27 +207,6 @@ impl Walk<'_> {
             }
             dirs
         };
-        let steps = t.steps[usize::from(from)];
-        let mut dirs = open(from);
-        if dirs == 0 {
-            return steps & room.open;
-        }
-        let mut seen = bit(from) | room.no_pass;
-        // Hops over the start, once left, are closed.
-        let cut = &t.over_from[usize::from(from)];
-        let mut at = from;
-        let mut todo: Holes = 0;
-        loop {
-            let lands = t.lands[usize::from(at)][usize::from(dirs & DIRS)];
-            todo |= lands & !seen;
-            seen |= lands;
-            if todo == 0 {
-                break;
-            }
-            at = todo.trailing_zeros() as u8;
-            todo &= todo - 1;
-            dirs = open(at) & !cut[usize::from(at & OFF)];
-        }
-        (steps | seen) & room.open
+        self.flood::<false>(room, from, open).ends
     }
 }
