@@ -170,30 +170,45 @@ impl Walk<'_> {
     fn leaves(&self, s: &State, depth: u32) -> Option<u64> {
         if depth == 1 {
             Some(self.count_moves(s, s.to_move)).filter(|&n| n > 0)
+        } else if depth == 3 {
+            match self.replies_two_on(s) {
+                Some(r) => self.expand_three(s, &r),
+                None => self.expand(s, depth, None),
+            }
         } else {
             self.expand(s, depth, None)
         }
+    }
+
+    /// [`Walk::expand`] three plies above the leaves, `r` the replies of
+    /// the seat two after the seat to move, found once for every move.
+    fn expand_three(&self, s: &State, r: &Replies) -> Option<u64> {
+        let i = usize::from(s.to_move - 1);
+        let mut total = 0;
+        let mut any = false;
+        let mut rest = s.pieces[i];
+        while rest != 0 {
+            let from = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let mut ends = self.ends(s, i, from);
+            any |= ends != 0;
+            while ends != 0 {
+                let to = ends.trailing_zeros() as u8;
+                ends &= ends - 1;
+                total += self.count_two_below(s, r, Move { from, to });
+            }
+        }
+        // No voluntary pass to count: replies are found only under rules
+        // without one (see `Walk::two_plies`).
+        any.then_some(total)
     }
 
     /// The leaves below each move of the seat to move, `None` if it has
     /// no move. Two plies above the leaves, `known` holds the next seat's
     /// replies if they were brought down from the ply above.
     fn expand(&self, s: &State, depth: u32, known: Option<&Replies>) -> Option<u64> {
-        // Three plies above the leaves, the replies of the seat two on are
-        // found once for every move.
-        let found;
-        let replies = match (depth, known) {
-            (2, Some(r)) => Some(r),
-            (2, None) => {
-                found = self.replies(s);
-                found.as_ref()
-            }
-            (3, _) => {
-                found = self.replies_two_on(s);
-                found.as_ref()
-            }
-            _ => None,
-        };
+        let fresh = if depth == 2 && known.is_none() { self.replies(s) } else { None };
+        let replies = known.or(fresh.as_ref());
         let i = usize::from(s.to_move - 1);
         let mut total = 0;
         let mut any = false;
@@ -207,12 +222,8 @@ impl Walk<'_> {
                 let to = ends.trailing_zeros() as u8;
                 ends &= ends - 1;
                 let m = Move { from, to };
-                total += match replies {
-                    Some(r) if depth == 3 => self.count_two_below(s, r, m),
-                    Some(r) => match self.replies_after(s, r, m) {
-                        Some(n) => n,
-                        None => self.count_after(s, m, depth),
-                    },
+                total += match replies.and_then(|r| self.replies_after(s, r, m)) {
+                    Some(n) => n,
                     None => self.count_after(s, m, depth),
                 };
             }

@@ -102,6 +102,7 @@ impl Walk<'_> {
     }
 
     /// The replies of `seat` (1-based) in a settled state.
+    #[inline(always)]
     fn replies_of(&self, s: &State, seat: u8) -> Option<Replies> {
         if !self.two_plies {
             return None;
