@@ -184,11 +184,19 @@ impl<'r> Walk<'r> {
     /// [`Reach`].
     #[inline(always)]
     pub(super) fn man_ends_in<const ZONE: bool>(&self, st: &State, room: Room, from: u8) -> Reach {
+        self.flood::<ZONE>(room, from, |h| st.open[usize::from(h & OFF)] & DIRS)
+    }
+
+    /// The flood of [`Walk::man_ends_in`] over the open hops `open` gives
+    /// for each hole (its direction bits), so that a board that differs
+    /// from the state's (a move not played) is flooded the same way.
+    #[inline(always)]
+    pub(super) fn flood<const ZONE: bool>(&self, room: Room, from: u8, open: impl Fn(u8) -> u8) -> Reach {
         let t = self.t;
         let steps = t.steps[usize::from(from)];
         let mut zone = if ZONE { t.zone[usize::from(from)] } else { 0 };
         let mut near = steps;
-        let mut dirs = st.open[usize::from(from & OFF)] & DIRS;
+        let mut dirs = open(from);
         if dirs == 0 {
             return Reach { ends: steps & room.open, zone, near };
         }
@@ -212,7 +220,7 @@ impl<'r> Walk<'r> {
                 zone |= t.zone[usize::from(at)];
                 near |= t.steps[usize::from(at)];
             }
-            dirs = st.open[usize::from(at & OFF)] & !cut[usize::from(at & OFF)];
+            dirs = open(at) & !cut[usize::from(at & OFF)];
         }
         Reach { ends: (steps | seen) & room.open, zone, near: near | seen }
     }

@@ -11,6 +11,7 @@ use super::bitboard::{State, Walk};
 use super::board::Holes;
 use super::movegen::Move;
 use super::tables::{bit, has};
+use super::twoply::Replies;
 
 impl Walk<'_> {
     /// The state after the seat to move plays `m`, before the next seat is
@@ -169,15 +170,45 @@ impl Walk<'_> {
     fn leaves(&self, s: &State, depth: u32) -> Option<u64> {
         if depth == 1 {
             Some(self.count_moves(s, s.to_move)).filter(|&n| n > 0)
+        } else if depth == 3 {
+            match self.replies_two_on(s) {
+                Some(r) => self.expand_three(s, &r),
+                None => self.expand(s, depth, None),
+            }
         } else {
-            self.expand(s, depth)
+            self.expand(s, depth, None)
         }
     }
 
+    /// [`Walk::expand`] three plies above the leaves, `r` the replies of
+    /// the seat two after the seat to move, found once for every move.
+    fn expand_three(&self, s: &State, r: &Replies) -> Option<u64> {
+        let i = usize::from(s.to_move - 1);
+        let mut total = 0;
+        let mut any = false;
+        let mut rest = s.pieces[i];
+        while rest != 0 {
+            let from = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let mut ends = self.ends(s, i, from);
+            any |= ends != 0;
+            while ends != 0 {
+                let to = ends.trailing_zeros() as u8;
+                ends &= ends - 1;
+                total += self.count_two_below(s, r, Move { from, to });
+            }
+        }
+        // No voluntary pass to count: replies are found only under rules
+        // without one (see `Walk::two_plies`).
+        any.then_some(total)
+    }
+
     /// The leaves below each move of the seat to move, `None` if it has
-    /// no move.
-    fn expand(&self, s: &State, depth: u32) -> Option<u64> {
-        let replies = if depth == 2 { self.replies(s) } else { None };
+    /// no move. Two plies above the leaves, `known` holds the next seat's
+    /// replies if they were brought down from the ply above.
+    fn expand(&self, s: &State, depth: u32, known: Option<&Replies>) -> Option<u64> {
+        let fresh = if depth == 2 && known.is_none() { self.replies(s) } else { None };
+        let replies = known.or(fresh.as_ref());
         let i = usize::from(s.to_move - 1);
         let mut total = 0;
         let mut any = false;
@@ -191,13 +222,9 @@ impl Walk<'_> {
                 let to = ends.trailing_zeros() as u8;
                 ends &= ends - 1;
                 let m = Move { from, to };
-                total += match replies.as_ref().and_then(|r| self.replies_after(s, r, m)) {
+                total += match replies.and_then(|r| self.replies_after(s, r, m)) {
                     Some(n) => n,
-                    None => {
-                        let mut next = *s;
-                        self.make(&mut next, m, 0);
-                        self.count_in(&mut next, depth - 1)
-                    }
+                    None => self.count_after(s, m, depth),
                 };
             }
         }
@@ -210,5 +237,36 @@ impl Walk<'_> {
             total += self.count_in(&mut next, depth - 1);
         }
         Some(total)
+    }
+
+    /// The leaves below the move `m` of the seat to move, played out.
+    #[inline(always)]
+    fn count_after(&self, s: &State, m: Move, depth: u32) -> u64 {
+        let mut next = *s;
+        self.make(&mut next, m, 0);
+        self.count_in(&mut next, depth - 1)
+    }
+
+    /// The leaves two plies below the move `m` of the seat to move, `r`
+    /// the replies of the seat two after it before the move: where the
+    /// move finishes no seat and the next seat plays, those replies,
+    /// brought up to date, are the next seat's.
+    fn count_two_below(&self, s: &State, r: &Replies, m: Move) -> u64 {
+        let mut next = *s;
+        self.make(&mut next, m, 0);
+        if next.finished != s.finished || self.ended(&next) || !next.active(next.to_move) {
+            return self.count_in(&mut next, 2);
+        }
+        let moved;
+        let known = if r.touched_by(m) {
+            moved = self.replies_moved(r, &next, m);
+            &moved
+        } else {
+            r
+        };
+        match self.expand(&next, 2, Some(known)) {
+            Some(n) => n,
+            None => self.settle_and_count(&mut next, 2),
+        }
     }
 }

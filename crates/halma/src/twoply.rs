@@ -10,6 +10,13 @@
 //! Where a move completes a goal or leaves the next seat without a move
 //! (a count of 0: it passes, or the game ends), or the next seat has a
 //! king, the walk plays the move as usual.
+//!
+//! With three seats or more, the replies are found one ply higher still:
+//! three plies above the leaves, the seat two after the one to move has
+//! its men's counts found once, and each move of the seat to move finds
+//! again only the men whose holes it touched, as above. Its armies stand
+//! apart from that seat's most of the game, so a node two plies above the
+//! leaves no longer floods every man of the seat that replies.
 
 use super::bitboard::{Room, State, Walk};
 use super::board::Holes;
@@ -22,6 +29,7 @@ const MOST: usize = 16;
 
 /// The next seat's men before a move: where each stands, its count of
 /// moves, and the holes that count depends on.
+#[derive(Clone, Copy)]
 pub(super) struct Replies {
     seat: usize,
     men: [u8; MOST],
@@ -44,14 +52,61 @@ struct After {
     to: u8,
 }
 
+impl Replies {
+    /// Whether the move `m` touches a hole the replies depend on.
+    #[inline(always)]
+    pub(super) fn touched_by(&self, m: Move) -> bool {
+        bit(m.from) & self.zone | bit(m.to) & self.near != 0
+    }
+}
+
 impl Walk<'_> {
     /// The replies of the seat after the seat to move in a settled state,
     /// `None` where the walk must play each move out.
     pub(super) fn replies(&self, s: &State) -> Option<Replies> {
+        self.replies_of(s, self.next_seat[usize::from(s.to_move)])
+    }
+
+    /// The replies of the seat two after the seat to move, found before
+    /// its move and the next seat's (see [`Walk::replies_moved`]); `None`
+    /// where that is the seat to move itself (two players), whose own move
+    /// changes them.
+    pub(super) fn replies_two_on(&self, s: &State) -> Option<Replies> {
+        let seat = self.next_seat[usize::from(self.next_seat[usize::from(s.to_move)])];
+        if seat == s.to_move {
+            return None;
+        }
+        self.replies_of(s, seat)
+    }
+
+    /// The replies `r` found before the move `m` (not a pass), brought up
+    /// to date on the state `s` it was played into: the men whose holes it
+    /// touched are found again, the others keep their count and holes.
+    pub(super) fn replies_moved(&self, r: &Replies, s: &State, m: Move) -> Replies {
+        let mut r = *r;
+        let (left, entered) = (bit(m.from), bit(m.to));
+        let room = self.room(s, r.seat);
+        (r.total, r.zone, r.near) = (0, 0, 0);
+        for k in 0..r.len {
+            if left & r.zones[k] | entered & r.nears[k] != 0 {
+                let reach = self.man_ends_in::<true>(s, room, r.men[k]);
+                r.counts[k] = reach.ends.count_ones();
+                r.zones[k] = reach.zone;
+                r.nears[k] = reach.near;
+            }
+            r.total += u64::from(r.counts[k]);
+            r.zone |= r.zones[k];
+            r.near |= r.nears[k];
+        }
+        r
+    }
+
+    /// The replies of `seat` (1-based) in a settled state.
+    #[inline(always)]
+    fn replies_of(&self, s: &State, seat: u8) -> Option<Replies> {
         if !self.two_plies {
             return None;
         }
-        let seat = self.next_seat[usize::from(s.to_move)];
         let i = usize::from(seat - 1);
         let men = s.pieces[i];
         if !s.active(seat) || men & s.kings != 0 || men.count_ones() as usize > MOST {
@@ -153,27 +208,6 @@ impl Walk<'_> {
             }
             dirs
         };
-        let steps = t.steps[usize::from(from)];
-        let mut dirs = open(from);
-        if dirs == 0 {
-            return steps & room.open;
-        }
-        let mut seen = bit(from) | room.no_pass;
-        // Hops over the start, once left, are closed.
-        let cut = &t.over_from[usize::from(from)];
-        let mut at = from;
-        let mut todo: Holes = 0;
-        loop {
-            let lands = t.lands[usize::from(at)][usize::from(dirs & DIRS)];
-            todo |= lands & !seen;
-            seen |= lands;
-            if todo == 0 {
-                break;
-            }
-            at = todo.trailing_zeros() as u8;
-            todo &= todo - 1;
-            dirs = open(at) & !cut[usize::from(at & OFF)];
-        }
-        (steps | seen) & room.open
+        self.flood::<false>(room, from, open).ends
     }
 }
