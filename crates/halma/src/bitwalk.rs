@@ -183,8 +183,18 @@ impl Walk<'_> {
     /// [`Walk::expand`] three plies above the leaves, `r` the replies of
     /// the seat two after the seat to move, found once for every move.
     fn expand_three(&self, s: &State, r: &Replies) -> Option<u64> {
-        let i = usize::from(s.to_move - 1);
         let mut total = 0;
+        let any = self.each_move(s, |m| total += self.count_two_below(s, r, m));
+        // No voluntary pass to count: replies are found only under rules
+        // without one (see `Walk::two_plies`).
+        any.then_some(total)
+    }
+
+    /// Calls `f` with each move of the seat to move (a start and an end,
+    /// distinct by both); whether there was any.
+    #[inline(always)]
+    fn each_move(&self, s: &State, mut f: impl FnMut(Move)) -> bool {
+        let i = usize::from(s.to_move - 1);
         let mut any = false;
         let mut rest = s.pieces[i];
         while rest != 0 {
@@ -195,12 +205,10 @@ impl Walk<'_> {
             while ends != 0 {
                 let to = ends.trailing_zeros() as u8;
                 ends &= ends - 1;
-                total += self.count_two_below(s, r, Move { from, to });
+                f(Move { from, to });
             }
         }
-        // No voluntary pass to count: replies are found only under rules
-        // without one (see `Walk::two_plies`).
-        any.then_some(total)
+        any
     }
 
     /// The leaves below each move of the seat to move, `None` if it has
@@ -209,25 +217,13 @@ impl Walk<'_> {
     fn expand(&self, s: &State, depth: u32, known: Option<&Replies>) -> Option<u64> {
         let fresh = if depth == 2 && known.is_none() { self.replies(s) } else { None };
         let replies = known.or(fresh.as_ref());
-        let i = usize::from(s.to_move - 1);
         let mut total = 0;
-        let mut any = false;
-        let mut rest = s.pieces[i];
-        while rest != 0 {
-            let from = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            let mut ends = self.ends(s, i, from);
-            any |= ends != 0;
-            while ends != 0 {
-                let to = ends.trailing_zeros() as u8;
-                ends &= ends - 1;
-                let m = Move { from, to };
-                total += match replies.and_then(|r| self.replies_after(s, r, m)) {
-                    Some(n) => n,
-                    None => self.count_after(s, m, depth),
-                };
-            }
-        }
+        let any = self.each_move(s, |m| {
+            total += match replies.and_then(|r| self.replies_after(s, r, m)) {
+                Some(n) => n,
+                None => self.count_after(s, m, depth),
+            };
+        });
         if !any {
             return None;
         }
