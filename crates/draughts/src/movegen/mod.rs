@@ -26,6 +26,7 @@ mod rank;
 mod replies;
 mod scan;
 mod search;
+mod short_jumps;
 mod sinks;
 
 pub use self::moves::{apply, Listing, Move};
