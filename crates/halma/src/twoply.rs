@@ -172,7 +172,7 @@ impl Walk<'_> {
         }
         let mut total = r.total;
         let (left, entered) = (bit(m.from), bit(m.to));
-        if left & r.zone | entered & r.near != 0 {
+        if r.touched_by(m) {
             let after = After { over: occupied & !kings, free: ALL & !occupied, from: m.from, to: m.to };
             let room = Room { open: ALL & !occupied & !self.closed[r.seat], no_pass: self.no_pass[r.seat] };
             for k in 0..r.len {
