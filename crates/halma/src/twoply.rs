@@ -191,6 +191,8 @@ impl Walk<'_> {
     fn man_ends_after(&self, s: &State, after: &After, room: Room, from: u8) -> Holes {
         let t = self.t;
         let (vacated, filled) = (usize::from(after.from), usize::from(after.to));
+        // A king moved is no man to jump: it opens no hop over its hole.
+        let jumpable = has(after.over, after.to);
         let open = |h: u8| {
             let i = usize::from(h & OFF);
             let jumps = &t.jump[i];
@@ -198,7 +200,7 @@ impl Walk<'_> {
             let mut dirs = s.open[i] & DIRS & !t.over_from[vacated][i] & !t.land_into[filled][i];
             // Open if the hole beyond is free: a hop over the piece moved.
             let over = t.over_from[filled][i];
-            if over != 0 && has(after.free, jumps[over.trailing_zeros() as usize & 7].land) {
+            if over != 0 && jumpable && has(after.free, jumps[over.trailing_zeros() as usize & 7].land) {
                 dirs |= over;
             }
             // Open if a man is jumped: a hop into the hole left.
@@ -209,5 +211,76 @@ impl Walk<'_> {
             dirs
         };
         self.flood::<false>(room, from, open).ends
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::bitboard::{State, Walk};
+    use super::super::board::{Board, HOLES};
+    use super::super::game::{self, Match};
+    use super::super::position::{Position, KING};
+    use super::super::rules::Rules;
+
+    /// A small generator of pseudo-random numbers (xorshift), so that the
+    /// cases are the same on every run.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    /// A crowded position of the Japanese form where the seat to move has
+    /// kings among its men and the others have men only: the kings move
+    /// beside the men that reply, which may not jump them.
+    fn crowded(rules: &Rules, rng: &mut Rng) -> Position {
+        let mut pos = Position::empty(1);
+        let camps = Board::get().triangles.iter().fold(0, |a, t| a | t);
+        for h in 0..HOLES {
+            if camps & 1 << h != 0 || rng.below(5) >= 2 {
+                continue;
+            }
+            let seat = 1 + rng.below(u64::from(rules.players)) as u8;
+            let king = seat == 1 && rng.below(3) == 0;
+            pos.cells[h] = seat | if king { KING } else { 0 };
+        }
+        pos
+    }
+
+    /// The leaves `depth` plies below `game`, each move of its root played
+    /// by the game itself and counted below by the plain perft.
+    fn played_out(game: &Match<'_>, depth: u32) -> u64 {
+        let rules = game.rules();
+        game.legal_moves().iter().map(|&m| game::perft(game.after(m).position(), rules, depth - 1)).sum()
+    }
+
+    /// The last plies counted together (the replies found once, then
+    /// brought up to date after each move) give the count of the moves
+    /// played out, where kings of the seat to move stand among men that
+    /// may not jump them (a king moved opens no hop over its hole).
+    #[test]
+    fn replies_kept_across_a_move_are_those_found_after_it() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for players in [2, 3] {
+            let rules = Rules { no_progress: None, king_on_apex: false, ..Rules::japanese(players) };
+            let walk = Walk::new(&rules);
+            for case in 0..40 {
+                let pos = crowded(&rules, &mut rng);
+                let game = Match::new(&rules, pos.clone());
+                for depth in 2..=players.into() {
+                    let counted = walk.count(&State::new(&pos), depth);
+                    assert_eq!(
+                        counted,
+                        played_out(&game, depth),
+                        "{players} players, case {case}, depth {depth}: {pos:?}"
+                    );
+                }
+            }
+        }
     }
 }
