@@ -113,16 +113,24 @@ impl<'r, B: Dispatch> Perft<'r, B> {
             let mut children = std::mem::take(&mut self.children[slot]);
             let mut sum = 0;
             // Without a capture the children are made from the quiet
-            // moves' squares, no move listed; under a same-king limit the
-            // moves are played through the runs they change.
-            if !self.counts_kings && self.generator.quiet_children(pos, &mut children) {
-                for child in &children {
-                    sum += self.walk(child, depth - 1);
-                }
+            // moves' squares, no move listed (three plies up from the
+            // leaves, not even kept); under a same-king limit the moves are
+            // played through the runs they change.
+            let quiet = if self.counts_kings {
+                None
+            } else if depth == 3 {
+                self.generator.count_quiet_grandchildren(pos, &mut self.buffers[1], paths)
+            } else if self.generator.quiet_children(pos, &mut children) {
+                Some(children.iter().map(|child| self.below(child, depth - 1)).sum())
+            } else {
+                None
+            };
+            if let Some(n) = quiet {
+                sum = n;
             } else {
                 self.root_moves(pos, &mut buf);
                 for m in &buf {
-                    sum += self.walk(&self.play(pos, m), depth - 1);
+                    sum += self.below(&self.play(pos, m), depth - 1);
                 }
             }
             self.children[slot] = children;
@@ -130,6 +138,18 @@ impl<'r, B: Dispatch> Perft<'r, B> {
         };
         self.buffers[slot] = buf;
         total
+    }
+
+    /// The leaves `depth` plies below a child: two plies down, the most
+    /// numerous of the walk's calls, counted at once, without the walk's
+    /// own bookkeeping.
+    #[inline(always)]
+    fn below(&mut self, child: &Position<B>, depth: u32) -> u64 {
+        if depth == 2 {
+            self.generator.count_children(child, &mut self.buffers[1], self.counting == Counting::Paths)
+        } else {
+            self.walk(child, depth)
+        }
     }
 }
 

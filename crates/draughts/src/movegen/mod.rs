@@ -33,7 +33,7 @@ pub use self::moves::{apply, Listing, Move};
 pub use self::rank::criterion_value;
 
 use self::count::{count_child, count_children};
-use self::quiet::{plain_moves, quiet_children};
+use self::quiet::{for_each_quiet_child, plain_moves, quiet_children};
 use self::scan::{forward_dirs, man_capture_dirs};
 use self::search::{flying_can_jump, search_captures, search_from};
 use self::sinks::MoveSink;
@@ -150,7 +150,25 @@ impl<'r, B: Dispatch> Generator<'r, B> {
     #[inline(never)]
     pub fn count_children(&self, pos: &Position<B>, buf: &mut Vec<Move<B>>, paths: bool) -> u64 {
         with_rules!(self, |r, pos: &'a Position<B>, buf: &'a mut Vec<Move<B>>, paths: bool| -> u64 {
-            count_children(r, pos, buf, paths)
+            count_children_apart(r, pos, buf, paths)
+        })
+    }
+
+    /// The leaves three plies below the position (perft 3) where the side
+    /// to move has no capture: each quiet move played on its two squares
+    /// and the leaves two plies below it counted at once, with neither the
+    /// children listed nor a dispatch per child. `None` where it has a
+    /// capture. `buf` is scratch space.
+    // Kept out of its callers, as `count_children` is.
+    #[inline(never)]
+    pub fn count_quiet_grandchildren(&self, pos: &Position<B>, buf: &mut Vec<Move<B>>, paths: bool) -> Option<u64> {
+        with_rules!(self, |r, pos: &'a Position<B>, buf: &'a mut Vec<Move<B>>, paths: bool| -> Option<u64> {
+            if can_capture(r, pos) {
+                return None;
+            }
+            let mut sum = 0;
+            for_each_quiet_child(r, pos, |child| sum += count_children_apart(r, child, buf, paths));
+            Some(sum)
         })
     }
 
@@ -186,6 +204,14 @@ impl<'r, B: Dispatch> Generator<'r, B> {
             }
         })
     }
+}
+
+/// [`count_children`] compiled once for each rule set, for the two
+/// entry points that count two plies down: inlined in both, the largest
+/// of the counters would be compiled twice over.
+#[inline(never)]
+fn count_children_apart<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
+    count_children(r, pos, buf, paths)
 }
 
 #[inline(always)]

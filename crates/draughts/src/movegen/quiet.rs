@@ -167,14 +167,24 @@ pub(super) fn plain_moves<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut Vec<
 /// The positions after each quiet move, into `out`, where the side to move
 /// has no capture (its quiet moves are then all its moves): `false`, and
 /// nothing listed, where it has one. Each child is made from the two
-/// squares of its move, with the counters [`super::apply`] keeps, so that
-/// perft's inner plies play quiet moves without listing them.
+/// squares of its move (see [`for_each_quiet_child`]), so that perft's
+/// inner plies play quiet moves without listing them.
 #[inline(always)]
 pub(super) fn quiet_children<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut Vec<Position<R::B>>) -> bool {
     out.clear();
     if can_capture(r, pos) {
         return false;
     }
+    for_each_quiet_child(r, pos, |child| out.push(*child));
+    true
+}
+
+/// The position after each quiet move of the side to move, handed to
+/// `f`: made from the two squares of the move, with the counters
+/// [`super::apply`] keeps but not the same-king runs. Whether a capture is
+/// due is the caller's to know.
+#[inline(always)]
+pub(super) fn for_each_quiet_child<R: RuleSet>(r: R, pos: &Position<R::B>, mut f: impl FnMut(&Position<R::B>)) {
     let side = pos.turn;
     let Movers { men, kings, empty, crown_row, man_dirs } = Movers::of(r, pos, side);
     let mut push = |from: R::B, to: R::B, king: bool| {
@@ -190,7 +200,7 @@ pub(super) fn quiet_children<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut V
             next.quiet_plies = 0;
         }
         next.turn = side.other();
-        out.push(next);
+        f(&next);
     };
     for d in r.step_dirs() {
         if man_dirs & (1 << d) == 0 {
@@ -215,5 +225,4 @@ pub(super) fn quiet_children<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut V
             }
         }
     }
-    true
 }
