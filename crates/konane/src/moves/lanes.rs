@@ -286,7 +286,7 @@ fn local<S: Side>(p: &Pos, row_me: u64, row_op: u64, r: u32, lo: u32, hi: u32) -
         // A single jump, the most common move: the row and the three
         // columns in one word.
         let (child_op, child_me) = (row_op & !(2 << lo), row_me ^ (5 << lo));
-        let (pm, po) = (lines(p.me_t, lo, 3), lines(p.op_t, lo, 3));
+        let (pm, po) = (lines(&p.me_t, lo, 3), lines(&p.op_t, lo, 3));
         return count_lines::<S>(po & !(bit << 16) | child_op << 48, (pm ^ (bit | bit << 32)) | child_me << 48);
     }
     let ends = (1u64 << lo) | (1u64 << hi);
@@ -298,7 +298,7 @@ fn local<S: Side>(p: &Pos, row_me: u64, row_op: u64, r: u32, lo: u32, hi: u32) -
     let mut first = lo;
     while first <= hi {
         let n = (hi + 1 - first).min(4);
-        let (pm, po) = (lines(p.me_t, first, n), lines(p.op_t, first, n));
+        let (pm, po) = (lines(&p.me_t, first, n), lines(&p.op_t, first, n));
         let group = if n == 4 { !0 } else { (1u64 << (16 * n)) - 1 };
         let tk = (0x0001_0000_0001_0000u64 << r) & group;
         let mut en = 0;
@@ -320,9 +320,11 @@ fn row(w: Wide, r: u32) -> u64 {
     (w.0[(r / 4) as usize] >> (16 * (r % 4))) & 0xffff
 }
 
-/// Up to four lines of a copy from line `first` on, in one word.
+/// Up to four lines of a copy from line `first` on, in one word. The copy
+/// is read in place (by reference): taken by value, its words were first
+/// copied to the stack to be indexed, at every call.
 #[inline(always)]
-fn lines(w: Wide, first: u32, n: u32) -> u64 {
+fn lines(w: &Wide, first: u32, n: u32) -> u64 {
     let q = (first / 4) as usize;
     let sh = 16 * (first % 4);
     let next = if q < 3 { w.0[q + 1] } else { 0 };
@@ -356,31 +358,48 @@ fn count_lines<S: Side>(me: u64, op: u64) -> i32 {
     (all_e.count_ones() + all_w.count_ones()) as i32
 }
 
+/// Cell `i` of `w` flipped.
+#[inline(always)]
+fn flip(mut w: Wide, i: u32) -> Wide {
+    w.0[((i / 64) & 3) as usize] ^= 1 << (i % 64);
+    w
+}
+
 /// The sum of `child(child position)` over the moves in direction `D`,
-/// each made in both copies.
+/// each made in both copies. A move changes a few known cells, so the
+/// child is made by flipping them by index (a stone taken, the start, the
+/// landing), where stepping whole sets of four words in both copies took
+/// several times the instructions.
 #[inline(never)]
 fn each_move<S: Side, const D: u8>(p: &Pos, child: impl Fn(Pos) -> u64) -> u64 {
     let empty = S::CELLS & !(p.me | p.op);
     let t = jumpers::<S>(p.op, empty, D);
     let mut from = p.me & t;
+    // A step in `D` as a change of index, in the first copy and the second.
+    let (di, di_t): (i32, i32) = match D {
+        EAST => (1, 16),
+        WEST => (-1, -16),
+        NORTH => (16, 1),
+        _ => (-16, -1),
+    };
     let mut total = 0;
     while !from.is_empty() {
         let i = from.lowest() as u32;
-        let s = Wide::bit(i as usize);
-        from = from ^ s;
-        let s_t = Wide::bit((16 * (i % 16) + i / 16) as usize);
-        let (rest, rest_t) = (p.me ^ s, p.me_t ^ s_t);
-        let (mut at, mut at_t) = (s, s_t);
-        let (mut taken, mut taken_t) = (Wide::ZERO, Wide::ZERO);
+        from = flip(from, i);
+        let i_t = 16 * (i % 16) + i / 16;
+        let (rest, rest_t) = (flip(p.me, i), flip(p.me_t, i_t));
+        let (mut mover, mut mover_t) = (p.op, p.op_t);
+        let (mut at, mut at_t) = (i as i32, i_t as i32);
         loop {
-            let over = step::<S>(at, D);
-            let over_t = step::<S>(at_t, D ^ 2);
-            taken = taken | over;
-            taken_t = taken_t | over_t;
-            at = step::<S>(over, D);
-            at_t = step::<S>(over_t, D ^ 2);
-            total += child(Pos { me: p.op & !taken, op: rest | at, me_t: p.op_t & !taken_t, op_t: rest_t | at_t });
-            if (at & t).is_empty() {
+            // The cell jumped over holds a stone of the opponent's, the
+            // landing cell none: flipping takes the one, fills the other.
+            mover = flip(mover, (at + di) as u32);
+            mover_t = flip(mover_t, (at_t + di_t) as u32);
+            at += 2 * di;
+            at_t += 2 * di_t;
+            let (op, op_t) = (flip(rest, at as u32), flip(rest_t, at_t as u32));
+            total += child(Pos { me: mover, op, me_t: mover_t, op_t });
+            if !t.has(at as usize) {
                 break;
             }
         }
