@@ -257,7 +257,10 @@ fn along_rows<S: Side>(p: &Pos, base: u64, rows: &[i32; 17], cols: &[i32; 17]) -
                 loop {
                     k += 2;
                     let (lo, hi, at) = if d == EAST { (c, c + k, c + k) } else { (c - k, c, c - k) };
-                    let before = cols[hi as usize + 1] - cols[lo as usize];
+                    // Lines are below 16 (masked so that the reads need
+                    // no bounds checks).
+                    let (lo_i, hi_i) = ((lo & 15) as usize, (hi & 15) as usize);
+                    let before = cols[hi_i + 1] - cols[lo_i];
                     let after = if k == 2 {
                         single::<S>(p, row_me, row_op, r, lo)
                     } else {
@@ -334,7 +337,7 @@ fn row(w: Wide, r: u32) -> u64 {
 /// copied to the stack to be indexed, at every call.
 #[inline(always)]
 fn lines(w: &Wide, first: u32, n: u32) -> u64 {
-    let q = (first / 4) as usize;
+    let q = ((first / 4) & 3) as usize;
     let sh = 16 * (first % 4);
     let next = if q < 3 { w.0[q + 1] } else { 0 };
     let mut v = ((u128::from(w.0[q]) | u128::from(next) << 64) >> sh) as u64;
