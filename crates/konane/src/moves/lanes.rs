@@ -252,7 +252,8 @@ fn along_rows<S: Side>(p: &Pos, base: u64, rows: &[i32; 17], cols: &[i32; 17]) -
                 from &= from - 1;
                 let (r, c) = (4 * q as u32 + i / 16, i % 16);
                 let (row_me, row_op, row_t) = (row(p.me, r), row(p.op, r), row(t, r));
-                let row_before = base as i64 - i64::from(rows[r as usize + 1] - rows[r as usize]);
+                let ri = (r & 15) as usize;
+                let row_before = base as i64 - i64::from(rows[ri + 1] - rows[ri]);
                 let mut k = 0;
                 loop {
                     k += 2;
@@ -329,7 +330,7 @@ fn local<S: Side>(p: &Pos, row_me: u64, row_op: u64, r: u32, lo: u32, hi: u32) -
 /// Line `r` of a copy.
 #[inline(always)]
 fn row(w: Wide, r: u32) -> u64 {
-    (w.0[(r / 4) as usize] >> (16 * (r % 4))) & 0xffff
+    (w.0[((r / 4) & 3) as usize] >> (16 * (r % 4))) & 0xffff
 }
 
 /// Up to four lines of a copy from line `first` on, in one word. The copy
