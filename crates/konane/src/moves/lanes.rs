@@ -201,10 +201,20 @@ fn row_sums<S: Side>(me: Wide, op: Wide) -> [i32; 17] {
     let empty = S::CELLS & !(me | op);
     let (e, w) = (marks::<S, EAST>(me, op, empty), marks::<S, WEST>(me, op, empty));
     let mut sums = [0; 17];
+    // Each entry from the one at the start of its word and the rows of the
+    // word up to it (rather than from the entry before: a shorter chain).
+    // Measured, this runs fewer instructions on 12x12 and 14x14 but many
+    // more on 16x16, which keeps the chain.
     for r in 0..S::N as usize {
-        let sh = 16 * (r % 4);
-        let on = |m: Wide| ((m.0[r / 4] >> sh) & 0xffff).count_ones() as i32;
-        sums[r + 1] = sums[r] + on(e) + on(w);
+        let (q, j) = (r / 4, r % 4);
+        sums[r + 1] = if S::N < 16 {
+            let below = if j == 3 { !0 } else { (1u64 << (16 * (j + 1))) - 1 };
+            let on = |m: Wide| (m.0[q] & below).count_ones() as i32;
+            sums[4 * q] + on(e) + on(w)
+        } else {
+            let on = |m: Wide| ((m.0[q] >> (16 * j)) & 0xffff).count_ones() as i32;
+            sums[r] + on(e) + on(w)
+        };
     }
     sums
 }
