@@ -210,7 +210,7 @@ fn counting_without_listing_agrees_with_the_listings() {
 }
 
 fn counts_agree<B: Dispatch>(rules: &Rules, mut next: &mut impl FnMut() -> u64) {
-    let (mut moves, mut replies, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+    let mut moves = Vec::new();
     {
         let gen = Generator::<B>::new(rules);
         let mut positions = Vec::new();
@@ -227,7 +227,18 @@ fn counts_agree<B: Dispatch>(rules: &Rules, mut next: &mut impl FnMut() -> u64) 
             }
             pos = apply(&pos, &moves[next() as usize % moves.len()]);
         }
-        for pos in &positions {
+        counts_agree_at(rules, &positions);
+    }
+}
+
+/// The counts without listing of each position are the lengths of the
+/// listings, in both conventions; the most pieces a listed move takes.
+fn counts_agree_at<B: Dispatch>(rules: &Rules, positions: &[Position<B>]) -> u32 {
+    let (mut moves, mut replies, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+    let mut most = 0;
+    {
+        let gen = Generator::<B>::new(rules);
+        for pos in positions {
             for (listing, paths) in [(Listing::Moves, false), (Listing::Paths, true)] {
                 gen.generate(pos, &mut moves, listing);
                 let fen = write_fen(pos, rules, SquareStyle::Numeric);
@@ -241,6 +252,7 @@ fn counts_agree<B: Dispatch>(rules: &Rules, mut next: &mut impl FnMut() -> u64) 
                 for m in &moves {
                     gen.generate(&apply(pos, m), &mut replies, listing);
                     two += replies.len() as u64;
+                    most = most.max(m.captured.count_ones());
                 }
                 assert_eq!(
                     gen.count_children(pos, &mut scratch, paths),
@@ -251,6 +263,41 @@ fn counts_agree<B: Dispatch>(rules: &Rules, mut next: &mut impl FnMut() -> u64) 
             }
         }
     }
+    most
+}
+
+/// Positions without kings under the Frisian rules and each single-rule
+/// deviation of them: there the counters split the men's first jumps by
+/// shifts and search the rest with the men's own search (where the rules
+/// allow it), at the last ply and at the two last. Crowded boards, so that
+/// captures of one piece and of several come up.
+#[test]
+fn counting_without_kings_agrees_with_the_listings() {
+    let mut next = xorshift(0xF5_u64);
+    let mut configs: Vec<Rules> = DEVIATIONS
+        .iter()
+        .map(|m| {
+            let mut r = Rules::frisian();
+            (m.apply)(&mut r);
+            r
+        })
+        .collect();
+    configs.push(Rules::frisian());
+    let mut most = 0;
+    for rules in &configs {
+        let mut positions = Vec::new();
+        for _ in 0..120 {
+            let turn = if next().is_multiple_of(2) { Side::White } else { Side::Black };
+            let mut pos = random_position::<u64>(rules, turn, 30, u64::MAX, &mut next);
+            // No kings, and no man on the row it is crowned on.
+            pos.black &= !rules.promotion_row::<u64>(Side::Black);
+            pos.white &= !rules.promotion_row::<u64>(Side::White);
+            pos.kings = 0;
+            positions.push(pos);
+        }
+        most = most.max(counts_agree_at::<u64>(rules, &positions));
+    }
+    assert!(most >= 3, "captures of several pieces come up (at most {most})");
 }
 
 /// Under the deviation, a man that captures onto the crowning row stays

@@ -18,7 +18,7 @@ use super::replies::Replies;
 use super::search::search_captures;
 use super::short_jumps::{short_jumps, ShortJumps};
 use super::sinks::{CountSink, Sink, Weight};
-use super::{apply, capture_starters, generate, men_jumps, rank};
+use super::{apply, capture_starters, generate, men_jumps, men_search, rank};
 
 #[inline(always)]
 pub(super) fn count_moves<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
@@ -116,7 +116,24 @@ fn count_without_kings<R: RuleSet>(
 ) -> u64 {
     let jumps = men_jumps::men_jumps(r, pos, side);
     let majority = rank::majority_without_kings(r);
-    singles_and_searched(r, pos, side, buf, paths, majority, jumps.singles, jumps.search)
+    if !men_search::applies(r) {
+        return singles_and_searched(r, pos, side, buf, paths, majority, jumps.singles, jumps.search);
+    }
+    // As `singles_and_searched`, with the men's own search.
+    let mut captures = jumps.singles;
+    if !jumps.search.is_zero() {
+        let mut sink = CountSink::<R::B, false>::new(majority, !paths);
+        men_search::search_men(r, pos, jumps.search, &mut sink);
+        if sink.overflow {
+            return listed_count(r, pos, buf, paths);
+        }
+        captures = if majority && sink.best() > 1 { sink.count } else { sink.count + captures };
+    }
+    if captures == 0 || !r.capture_mandatory() {
+        captures + count_plain(r, pos, side)
+    } else {
+        captures
+    }
 }
 
 /// The leaves two plies below a position (perft 2), the moves played on
@@ -266,7 +283,7 @@ fn capture_children<R: RuleSet, const RANKED: bool>(
     starters: R::B,
     moves: CountSink<R::B, RANKED>,
 ) -> Option<(u64, u64, u32)> {
-    let mut sink = ChildSink { r, pos, paths, moves, leaves: 0, scratch: Vec::new(), best: Vec::new() };
+    let mut sink = ChildSink::new(r, pos, paths, moves);
     search_captures::<R, _, true>(r, pos, starters, &mut sink);
     if sink.moves.overflow {
         return None;
@@ -299,7 +316,7 @@ fn listed_count<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>
 }
 
 /// The leaves two plies below, with the moves listed (see [`listed`]).
-fn listed_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
+pub(super) fn listed_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
     listed(r, pos, buf, paths);
     let mut scratch = Vec::new();
     buf.iter().map(|m| count_child(r, &apply(pos, m), &mut scratch, paths)).sum()
@@ -327,20 +344,27 @@ fn count_moves_apart<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<
 
 /// Counts the leaves below each capture sequence as the search finds it
 /// (see [`count_children`]).
-struct ChildSink<'p, R: RuleSet, const RANKED: bool> {
+pub(super) struct ChildSink<'p, R: RuleSet, const RANKED: bool> {
     r: R,
     pos: &'p Position<R::B>,
     paths: bool,
     /// The moves counted (distinct, or paths), under the majority rule.
-    moves: CountSink<R::B, RANKED>,
+    pub(super) moves: CountSink<R::B, RANKED>,
     /// Leaves below them.
-    leaves: u64,
+    pub(super) leaves: u64,
     scratch: Vec<Move<R::B>>,
     /// Under a ranked rule, the moves counted (start, end, captured,
     /// crowning), whose leaves are counted once the search is over: a
     /// better sequence found later voids them, and is found often after
     /// many worse.
     best: Vec<(u8, u8, R::B, bool)>,
+}
+
+impl<'p, R: RuleSet, const RANKED: bool> ChildSink<'p, R, RANKED> {
+    #[inline(always)]
+    pub(super) fn new(r: R, pos: &'p Position<R::B>, paths: bool, moves: CountSink<R::B, RANKED>) -> Self {
+        ChildSink { r, pos, paths, moves, leaves: 0, scratch: Vec::new(), best: Vec::new() }
+    }
 }
 
 impl<R: RuleSet, const RANKED: bool> Sink<R::B> for ChildSink<'_, R, RANKED> {

@@ -20,6 +20,8 @@ pub(super) struct MenJumps<B: Word> {
     /// How many single jumps there are: jumps after which the man cannot
     /// jump again and is not crowned, by men not in `search`.
     pub(super) singles: u64,
+    /// By direction, the men that make those single jumps that way.
+    pub(super) single: [B; 8],
     /// The men with a jump that may go on, or that lands on the crowning
     /// row: every capture of these is searched.
     pub(super) search: B,
@@ -35,7 +37,7 @@ pub(super) fn applies<R: RuleSet>(r: R, pos: &Position<R::B>) -> bool {
 
 /// One step in any of the eight directions, squares off the board gone.
 #[inline(always)]
-fn step<R: RuleSet>(r: R, set: R::B, d: usize) -> R::B {
+pub(super) fn step<R: RuleSet>(r: R, set: R::B, d: usize) -> R::B {
     if d < 4 {
         r.shift(set, d)
     } else {
@@ -69,27 +71,36 @@ pub(super) fn men_jumps<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side) -> M
         }
     }
     if (men & all).is_zero() {
-        return MenJumps { singles: 0, search: zero };
+        return MenJumps { singles: 0, single: [zero; 8], search: zero };
     }
     // A man landing on its crowning row is searched, whatever crowning
     // does to its move there.
     let crown = if r.crown_by_capture() { r.promotion_row(side) } else { zero };
+    // The squares from which a man jumps two ways or more: one that lands
+    // there jumps again whichever way it came.
+    let mut multi = zero;
+    let mut seen = zero;
+    for f in from {
+        multi |= seen & f;
+        seen |= f;
+    }
     let mut search = zero;
-    for d in 0..8 {
-        let jumping = men & from[d];
+    for (d, f) in from.iter().enumerate() {
+        let jumping = men & *f;
         if jumping.is_zero() {
             continue;
         }
-        let mut again = zero;
-        for (e, f) in from.iter().enumerate() {
-            if e != opposite(d) {
-                again |= *f;
-            }
-        }
-        let land = step(r, step(r, jumping, d), d);
         let back = opposite(d);
-        search |= step(r, step(r, land & (again | crown), back), back);
+        // Where a man landing jumps again, other than straight back.
+        let again = (all & !from[back]) | multi;
+        // The jumping men are real squares two steps from real ones, so
+        // the plain steps back from their landing squares find them.
+        search |= jumping & r.step(r.step(again | crown, back), back);
     }
-    let singles = from.iter().map(|f| u64::from((men & *f & !search).count_ones())).sum();
-    MenJumps { singles, search }
+    let mut single = [zero; 8];
+    for (s, f) in single.iter_mut().zip(from) {
+        *s = men & f & !search;
+    }
+    let singles = single.iter().map(|s| u64::from(s.count_ones())).sum();
+    MenJumps { singles, single, search }
 }

@@ -13,13 +13,17 @@
 //! dispatches to each have a file: the move type (`moves`), the quiet
 //! moves (`quiet`), the capture search (`search`), what is kept of the
 //! sequences found (`sinks`), counting without listing (`count`, with the
-//! men's first jumps on eight directions apart: `men_jumps`), the
+//! men's first jumps on eight directions apart: `men_jumps`, their
+//! search: `men_search`, and the two-ply count built on both:
+//! `men_children`), the
 //! opponent's replies to a quiet move counted from the two squares it
 //! changes (`replies`), and the
 //! ray scans they share (`scan`).
 
 mod count;
+mod men_children;
 mod men_jumps;
+mod men_search;
 mod moves;
 mod quiet;
 mod rank;
@@ -211,7 +215,14 @@ impl<'r, B: Dispatch> Generator<'r, B> {
 /// of the counters would be compiled twice over.
 #[inline(never)]
 fn count_children_apart<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
-    count_children(r, pos, buf, paths)
+    // Positions without kings under captures along the rows and columns
+    // have a count of their own, built on their split of the men's first
+    // jumps.
+    if men_jumps::applies(r, pos) {
+        men_children::count_children(r, pos, buf, paths)
+    } else {
+        count_children(r, pos, buf, paths)
+    }
 }
 
 #[inline(always)]

@@ -1,0 +1,106 @@
+//! The leaves two plies below a position without kings, under rules that
+//! capture along the rows and columns as well as the diagonals (the
+//! Frisian rules), counted without listing the moves.
+//!
+//! Apart from the general two-ply count because here the first jumps are
+//! split by shifts ([`men_jumps`]): each single jump is played into its
+//! child as it stands, with no search, and only the men whose capture may
+//! go on are searched, by the men's own search where the rules allow it
+//! ([`men_search`]). Without kings every criterion of a ranked rule comes
+//! to the number of pieces taken ([`rank::majority_without_kings`]), so
+//! nothing is ranked.
+
+use super::super::position::Position;
+use super::super::rules::Side;
+use super::super::ruleset::{opposite, RuleSet};
+use super::super::word::Word;
+use super::count::{count_child, listed_children, ChildSink};
+use super::moves::Move;
+use super::quiet::Movers;
+use super::search::search_captures;
+use super::sinks::CountSink;
+use super::{men_jumps, men_search, rank};
+
+/// The leaves two plies below `pos`, where [`men_jumps::applies`] holds.
+#[inline(always)]
+pub(super) fn count_children<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Move<R::B>>, paths: bool) -> u64 {
+    // Compiled once for each side to move, as the general count is.
+    match pos.turn {
+        Side::Black => children_without_kings(r, pos, Side::Black, buf, paths),
+        Side::White => children_without_kings(r, pos, Side::White, buf, paths),
+    }
+}
+
+#[inline(always)]
+fn children_without_kings<R: RuleSet>(
+    r: R,
+    pos: &Position<R::B>,
+    side: Side,
+    buf: &mut Vec<Move<R::B>>,
+    paths: bool,
+) -> u64 {
+    let jumps = men_jumps::men_jumps(r, pos, side);
+    let majority = rank::majority_without_kings(r);
+    let mut captures = 0;
+    let mut total = 0;
+    let mut best = 0;
+    if !jumps.search.is_zero() {
+        let mut sink = ChildSink::new(r, pos, paths, CountSink::<R::B, false>::new(majority, !paths));
+        if men_search::applies(r) {
+            men_search::search_men(r, pos, jumps.search, &mut sink);
+        } else {
+            search_captures::<R, _, true>(r, pos, jumps.search, &mut sink);
+        }
+        if sink.moves.overflow {
+            return listed_children(r, pos, buf, paths);
+        }
+        captures = sink.moves.count;
+        total = sink.leaves;
+        best = sink.moves.best();
+    }
+    let mut scratch = Vec::new();
+    let mut child = |from: R::B, to: R::B, over: R::B, crowns: bool| {
+        let mut next = *pos;
+        *next.pieces_mut(side) ^= from | to;
+        *next.pieces_mut(side.other()) &= !over;
+        if crowns {
+            next.kings |= to;
+        }
+        next.turn = side.other();
+        count_child(r, &next, &mut scratch, paths)
+    };
+    // Under the majority rule single jumps stand only if nothing takes more.
+    if !(majority && best > 1) {
+        for (d, &single) in jumps.single.iter().enumerate() {
+            let mut rest = single;
+            while !rest.is_zero() {
+                let from = rest & rest.wrapping_neg();
+                rest ^= from;
+                // Found by shifts from real squares: the plain steps land
+                // where they should. A single jump never crowns (one that
+                // lands on the crowning row is searched).
+                let over = r.step(from, d);
+                captures += 1;
+                total += child(from, r.step(over, d), over, false);
+            }
+        }
+    }
+    if captures != 0 && r.capture_mandatory() {
+        return total;
+    }
+    // No kings: the men's steps are every quiet move.
+    let Movers { men, empty, crown_row, man_dirs, .. } = Movers::of(r, pos, side);
+    for d in 0..4 {
+        if man_dirs & (1 << d) == 0 {
+            continue;
+        }
+        let back = opposite(d);
+        let mut rest = r.shift(men, d) & empty;
+        while !rest.is_zero() {
+            let to = rest & rest.wrapping_neg();
+            rest ^= to;
+            total += child(r.step(to, back), to, R::B::ZERO, !(to & crown_row).is_zero());
+        }
+    }
+    total
+}

@@ -1,0 +1,118 @@
+//! The capture search of men in a position without kings, under rules that
+//! capture along the rows and columns as well as the diagonals (the
+//! Frisian rules): the same sequences as the general search
+//! ([`super::search`]), found with less work per jump.
+//!
+//! Apart from the general search because that one serves every piece under
+//! every rule, and walks each of the eight directions as a flying king's
+//! ray or a masked shift at every square; a man here steps one square, and
+//! where jumped pieces stay on the board to the end of the move the
+//! squares it may land on never change during its search. So the squares
+//! from which a man can jump each way are found once per man, by shifts,
+//! and at each square of a sequence only the pieces it took already are
+//! left to rule out.
+
+use super::super::position::Position;
+use super::super::rules::MidCapturePromotion;
+use super::super::ruleset::{opposite, RuleSet};
+use super::super::word::Word;
+use super::men_jumps::step;
+use super::scan::man_capture_dirs;
+use super::sinks::Sink;
+
+/// Whether the rules let [`search_men`] stand for the general search where
+/// [`super::men_jumps::applies`] holds: jumped pieces leave the board at the
+/// end of the move (so they still block, and the free squares stay as they
+/// are), and a man crowned on the way does not go on as a king.
+#[inline(always)]
+pub(super) fn applies<R: RuleSet>(r: R) -> bool {
+    !(r.immediate_removal() || (r.crown_by_capture() && r.promotion() == MidCapturePromotion::ContinuesAsKing))
+}
+
+/// Every capture sequence of the men on `starters` (men of the side to
+/// move, in a position without kings, where [`applies`] holds), into
+/// `sink`, as [`super::search::search_captures`] finds them: in the same
+/// order, with the same paths.
+#[inline(always)]
+pub(super) fn search_men<R: RuleSet, S: Sink<R::B>>(r: R, pos: &Position<R::B>, starters: R::B, sink: &mut S) {
+    let side = pos.turn;
+    let enemy = pos.pieces(side.other());
+    let empty = r.valid() & !pos.occupied();
+    let dirs = man_capture_dirs(r, side);
+    let crown = if r.crown_by_capture() { r.promotion_row(side) } else { R::B::ZERO };
+    let mut rest = starters;
+    while !rest.is_zero() {
+        let from = rest & rest.wrapping_neg();
+        rest ^= from;
+        // The squares a man can land on: the empty ones and its own start.
+        let free = empty | from;
+        let mut jumps = [R::B::ZERO; 8];
+        for (d, j) in jumps.iter_mut().enumerate() {
+            if dirs & (1 << d) != 0 {
+                let back = opposite(d);
+                *j = step(r, step(r, free, back) & enemy, back);
+            }
+        }
+        sink.begin_piece();
+        let mut search = MenSearch { r, from: from.trailing_zeros() as u8, jumps, crown, path: R::B::EMPTY_PATH, sink };
+        search.extend(from, R::B::ZERO, 0);
+    }
+}
+
+/// State of one man's search.
+struct MenSearch<'s, R: RuleSet, S: Sink<R::B>> {
+    r: R,
+    from: u8,
+    /// By direction, the squares from which a man jumps that way, as the
+    /// position stands with the man lifted off its start: a piece of the
+    /// other side's next to it, and a free square beyond.
+    jumps: [R::B; 8],
+    /// Where a man landing is crowned (empty where captures do not crown).
+    crown: R::B,
+    /// The landing squares so far.
+    path: <R::B as Word>::Path,
+    sink: &'s mut S,
+}
+
+impl<R: RuleSet, S: Sink<R::B>> MenSearch<'_, R, S> {
+    /// Follow every continuation of a sequence that has reached `at` (one
+    /// square's bit), with `captured` taken in `depth` jumps; whether the
+    /// man can jump from here at all. A jump over a piece taken already is
+    /// none: straight back it would take one twice.
+    fn extend(&mut self, at: R::B, captured: R::B, depth: usize) -> bool {
+        let r = self.r;
+        let mut any = false;
+        for d in 0..8 {
+            if (self.jumps[d] & at).is_zero() {
+                continue;
+            }
+            // The jump was found by shifts from real squares, so the plain
+            // step lands where it should.
+            let over = r.step(at, d);
+            if !(over & captured).is_zero() {
+                continue;
+            }
+            any = true;
+            let land = r.step(over, d);
+            let taken = captured | over;
+            self.path.as_mut()[depth] = land.trailing_zeros() as u8;
+            let crowns = !(land & self.crown).is_zero();
+            if crowns && r.promotion() == MidCapturePromotion::EndsMove {
+                self.record(depth + 1, taken, true);
+                continue;
+            }
+            // A man crowned on the way goes on as a man, and is crowned if
+            // the move ends there.
+            let continued = depth + 1 < R::B::MAX_PATH && self.extend(land, taken, depth + 1);
+            if !continued || r.may_stop() {
+                self.record(depth + 1, taken, crowns);
+            }
+        }
+        any
+    }
+
+    #[inline(always)]
+    fn record(&mut self, len: usize, captured: R::B, crowns: bool) {
+        self.sink.record(self.from, &self.path, len, captured, 0, crowns);
+    }
+}
