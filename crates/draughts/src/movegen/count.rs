@@ -65,13 +65,14 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side, buf: &mut 
     let majority = plain.unwrap_or(r.majority());
     let jumps = short_jumps(r, pos, side);
     let starters = jumps.starters(r, pos, side);
-    singles_and_searched(r, pos, side, buf, paths, majority, jumps.count(), starters)
+    singles_and_searched(r, pos, side, buf, paths, majority, jumps.count(), starters, false)
 }
 
 /// The moves of a position whose single jumps (`singles` of them) were
 /// told apart by shifts: the captures of `starters` searched under a plain
 /// precedence and counted with them, and the plain moves where no capture
-/// is due.
+/// is due. With `men_only`, the men's own search ([`men_search`]) finds
+/// the captures.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn singles_and_searched<R: RuleSet>(
@@ -83,11 +84,16 @@ fn singles_and_searched<R: RuleSet>(
     majority: bool,
     singles: u64,
     starters: R::B,
+    men_only: bool,
 ) -> u64 {
     let mut captures = singles;
     if !starters.is_zero() {
         let mut sink = CountSink::<R::B, false>::new(majority, !paths);
-        search_captures::<R, _, true>(r, pos, starters, &mut sink);
+        if men_only {
+            men_search::search_men(r, pos, starters, &mut sink);
+        } else {
+            search_captures::<R, _, true>(r, pos, starters, &mut sink);
+        }
         if sink.overflow {
             // More routes of one piece than the counter keeps apart:
             // list them instead.
@@ -116,24 +122,8 @@ fn count_without_kings<R: RuleSet>(
 ) -> u64 {
     let jumps = men_jumps::men_jumps(r, pos, side);
     let majority = rank::majority_without_kings(r);
-    if !men_search::applies(r) {
-        return singles_and_searched(r, pos, side, buf, paths, majority, jumps.singles, jumps.search);
-    }
-    // As `singles_and_searched`, with the men's own search.
-    let mut captures = jumps.singles;
-    if !jumps.search.is_zero() {
-        let mut sink = CountSink::<R::B, false>::new(majority, !paths);
-        men_search::search_men(r, pos, jumps.search, &mut sink);
-        if sink.overflow {
-            return listed_count(r, pos, buf, paths);
-        }
-        captures = if majority && sink.best() > 1 { sink.count } else { sink.count + captures };
-    }
-    if captures == 0 || !r.capture_mandatory() {
-        captures + count_plain(r, pos, side)
-    } else {
-        captures
-    }
+    let men_only = men_search::applies(r);
+    singles_and_searched(r, pos, side, buf, paths, majority, jumps.singles, jumps.search, men_only)
 }
 
 /// The leaves two plies below a position (perft 2), the moves played on
