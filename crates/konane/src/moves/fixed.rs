@@ -15,21 +15,57 @@
 //! last ply does not grow with the board.
 
 use super::super::board::{Bits, Wide};
+use interleaved::{Rows10, S10};
+use std::ops::{BitAnd, BitOr, BitXor, Not};
+
+mod interleaved;
+
+/// What the walk asks of a set of cells: the set operations, its lowest
+/// cell and its size. The steps belong to the [`Shape`], since a set need
+/// not be a row-major word (see [`interleaved`]).
+pub(super) trait Set:
+    Copy + Eq + BitAnd<Output = Self> + BitOr<Output = Self> + BitXor<Output = Self> + Not<Output = Self>
+{
+    const ZERO: Self;
+    fn lowest_set(self) -> Self;
+    fn count(self) -> u32;
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self == Self::ZERO
+    }
+}
+
+impl Set for u64 {
+    const ZERO: u64 = 0;
+    #[inline(always)]
+    fn lowest_set(self) -> u64 {
+        Bits::lowest_set(self)
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        Bits::count(self)
+    }
+}
 
 /// A board side known at compile time, in the set type that holds it.
 pub(super) trait Shape {
-    type B: Bits;
+    type B: Set;
     const N: u32;
     /// Every cell of the board.
     const CELLS: Self::B;
-    /// What a step east may land on: the board but its first file.
-    const EAST: Self::B;
-    /// What a step west may land on: the board but its last file.
-    const WEST: Self::B;
-    /// What two steps east may land on: the board but its first two files.
-    const EAST2: Self::B;
-    /// What two steps west may land on: the board but its last two files.
-    const WEST2: Self::B;
+    /// Every cell of `b` one step in `d`. A step off the board may leave a
+    /// cell off it (in the padding of a row, say) rather than none: the walk
+    /// intersects every step with a set on the board before it keeps it
+    /// (see [`jumpers`]), which is cheaper than masking each step.
+    fn step(b: Self::B, d: u8) -> Self::B;
+    /// Every cell of `b` two steps in `d` (one shift, where two steps would
+    /// take two); off the board as [`Shape::step`].
+    fn step2(b: Self::B, d: u8) -> Self::B;
+    /// `b` less any cell off the board, where steps may leave some.
+    #[inline(always)]
+    fn on_board(b: Self::B) -> Self::B {
+        b
+    }
 }
 
 /// The words of the cells of an n x n board, row-major from a1, on the
@@ -51,21 +87,43 @@ const fn word64(w: [u64; 4]) -> u64 {
     w[0]
 }
 
-const fn word128(w: [u64; 4]) -> u128 {
-    w[0] as u128 | (w[1] as u128) << 64
-}
-
 macro_rules! shapes {
     ($($name:ident: $n:literal in $t:ty, $conv:ident;)*) => {$(
         pub(super) struct $name;
+        impl $name {
+            /// What a step east may land on: the board but its first file.
+            const EAST: $t = $conv(words($n, 1, $n - 1));
+            /// What a step west may land on: the board but its last file.
+            const WEST: $t = $conv(words($n, 0, $n - 2));
+            /// What two steps east may land on: the board but its first two
+            /// files.
+            const EAST2: $t = $conv(words($n, 2, $n - 1));
+            /// What two steps west may land on: the board but its last two
+            /// files.
+            const WEST2: $t = $conv(words($n, 0, $n - 3));
+        }
         impl Shape for $name {
             type B = $t;
             const N: u32 = $n;
             const CELLS: $t = $conv(words($n, 0, $n - 1));
-            const EAST: $t = $conv(words($n, 1, $n - 1));
-            const WEST: $t = $conv(words($n, 0, $n - 2));
-            const EAST2: $t = $conv(words($n, 2, $n - 1));
-            const WEST2: $t = $conv(words($n, 0, $n - 3));
+            #[inline(always)]
+            fn step(b: $t, d: u8) -> $t {
+                match d {
+                    EAST => b << 1 & Self::EAST,
+                    WEST => b >> 1 & Self::WEST,
+                    NORTH => b << $n & Self::CELLS,
+                    _ => b >> $n, // SOUTH
+                }
+            }
+            #[inline(always)]
+            fn step2(b: $t, d: u8) -> $t {
+                match d {
+                    EAST => b << 2 & Self::EAST2,
+                    WEST => b >> 2 & Self::WEST2,
+                    NORTH => b << (2 * $n) & Self::CELLS,
+                    _ => b >> (2 * $n), // SOUTH
+                }
+            }
         }
     )*};
 }
@@ -73,7 +131,6 @@ macro_rules! shapes {
 shapes! {
     S6: 6 in u64, word64;
     S8: 8 in u64, word64;
-    S10: 10 in u128, word128;
 }
 
 /// A set type with the walks of the sizes it holds.
@@ -96,10 +153,16 @@ impl Fixed for u64 {
 impl Fixed for u128 {
     fn fixed_walk(n: u32) -> Option<fn(u128, u128, u32) -> u64> {
         match n {
-            10 => Some(walk::<S10>),
+            10 => Some(walk10),
             _ => None,
         }
     }
+}
+
+/// The 10x10 walk, on the board's rows split by parity (see
+/// [`interleaved`]).
+fn walk10(me: u128, op: u128, depth: u32) -> u64 {
+    walk::<S10>(Rows10::from_dense(me), Rows10::from_dense(op), depth)
 }
 
 impl Fixed for Wide {
@@ -115,40 +178,22 @@ impl Fixed for Wide {
 
 /// Directions as numbers, so that each unrolled copy folds its own:
 /// east, west, north, south; `d ^ 1` is the way back.
-const EAST: u8 = 0;
-const WEST: u8 = 1;
-const NORTH: u8 = 2;
-const SOUTH: u8 = 3;
-
-/// Every cell of `b` one step in `d`; steps off the board vanish.
-#[inline(always)]
-fn step<S: Shape>(b: S::B, d: u8) -> S::B {
-    match d {
-        EAST => b.shl(1) & S::EAST,
-        WEST => b.shr(1) & S::WEST,
-        NORTH => b.shl(S::N) & S::CELLS,
-        _ => b.shr(S::N), // SOUTH
-    }
-}
-
-/// Every cell of `b` two steps in `d` (one shift, where two steps would
-/// take two).
-#[inline(always)]
-fn step2<S: Shape>(b: S::B, d: u8) -> S::B {
-    match d {
-        EAST => b.shl(2) & S::EAST2,
-        WEST => b.shr(2) & S::WEST2,
-        NORTH => b.shl(2 * S::N) & S::CELLS,
-        _ => b.shr(2 * S::N), // SOUTH
-    }
-}
+pub(super) const EAST: u8 = 0;
+pub(super) const WEST: u8 = 1;
+pub(super) const NORTH: u8 = 2;
+pub(super) const SOUTH: u8 = 3;
 
 /// The cells from which a stone may jump in `d`: an enemy stone next to
 /// them that way, an empty cell beyond. A line of jumps goes on while its
 /// landing cell is in this set too (the cells it empties lie behind it).
+///
+/// This set is on the board, so that every set the walk steps from is:
+/// the stones it follows are in it, a step from them lands on the enemy
+/// stone and a second on the empty cell, and a count's rounds intersect
+/// each step with it.
 #[inline(always)]
 fn jumpers<S: Shape>(op: S::B, empty: S::B, d: u8) -> S::B {
-    step::<S>(op & step::<S>(empty, d ^ 1), d ^ 1)
+    S::on_board(S::step(op & S::step(empty, d ^ 1), d ^ 1))
 }
 
 /// The leaves of the walk, by depth.
@@ -190,12 +235,12 @@ fn count_line<S: Shape, const D: u8>(me: S::B, op: S::B, empty: S::B) -> u32 {
     let rounds = S::N / 2 - 1;
     let fixed = if S::N <= 10 { rounds } else { 2 };
     for _ in 1..fixed {
-        more = step2::<S>(more, D) & t;
+        more = S::step2(more, D) & t;
         all = all | more;
     }
     if rounds > fixed {
         while !more.is_empty() {
-            more = step2::<S>(more, D) & t;
+            more = S::step2(more, D) & t;
             all = all | more;
         }
     }
@@ -238,11 +283,11 @@ fn each_move<S: Shape, const D: u8>(me: S::B, op: S::B, empty: S::B, child: impl
         from = from ^ s;
         let rest = me ^ s;
         let mut at = s;
-        let mut taken = <S::B as Bits>::ZERO;
+        let mut taken = <S::B as Set>::ZERO;
         loop {
-            let over = step::<S>(at, D);
+            let over = S::step(at, D);
             taken = taken | over;
-            at = step::<S>(over, D);
+            at = S::step(over, D);
             total += child(op & !taken, rest | at);
             if (at & t).is_empty() {
                 break;
@@ -256,25 +301,27 @@ fn each_move<S: Shape, const D: u8>(me: S::B, op: S::B, empty: S::B, child: impl
 mod tests {
     use super::*;
 
-    /// The constant masks are those the run-time geometry builds.
+    /// The steps are those of the run-time geometry, cell by cell, on the
+    /// board, and two steps at once are two single steps.
     #[test]
-    fn masks_match_the_geometry() {
+    fn steps_match_the_geometry() {
         use super::super::super::board::{Dir, Geometry};
-        fn check<S: Shape>() {
-            let g = Geometry::<S::B>::new(S::N);
-            assert!(g.cells == S::CELLS);
-            let all = S::CELLS;
-            assert!(g.step(all, Dir::East) == all.shl(1) & S::EAST);
-            assert!(g.step(all, Dir::West) == all.shr(1) & S::WEST);
-            for d in [EAST, WEST, NORTH, SOUTH] {
+        fn check<S: Shape, T: Bits>(to: fn(T) -> S::B) {
+            let g = Geometry::<T>::new(S::N);
+            assert!(to(g.cells) == S::CELLS);
+            let dirs = [(EAST, Dir::East), (WEST, Dir::West), (NORTH, Dir::North), (SOUTH, Dir::South)];
+            for (d, dir) in dirs {
                 for i in 0..(S::N * S::N) as usize {
-                    let b = S::B::bit(i);
-                    assert!(step2::<S>(b, d) == step::<S>(step::<S>(b, d), d));
+                    let b = T::bit(i);
+                    let once = S::on_board(S::step(to(b), d));
+                    assert!(once == to(g.step(b, dir)));
+                    let twice = to(g.step(g.step(b, dir), dir));
+                    assert!(S::on_board(S::step2(to(b), d)) == twice);
                 }
             }
         }
-        check::<S6>();
-        check::<S8>();
-        check::<S10>();
+        check::<S6, u64>(|b| b);
+        check::<S8, u64>(|b| b);
+        check::<S10, u128>(Rows10::from_dense);
     }
 }
