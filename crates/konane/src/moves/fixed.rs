@@ -61,9 +61,10 @@ pub(super) trait Shape {
     /// Every cell of `b` two steps in `d` (one shift, where two steps would
     /// take two); off the board as [`Shape::step`].
     fn step2(b: Self::B, d: u8) -> Self::B;
-    /// `b` less any cell off the board, where steps may leave some.
+    /// The jumpers `b` of direction `d` less any cell off the board that
+    /// the steps back may have left and a stone's steps could meet.
     #[inline(always)]
-    fn on_board(b: Self::B) -> Self::B {
+    fn on_board(b: Self::B, _d: u8) -> Self::B {
         b
     }
 }
@@ -193,7 +194,7 @@ pub(super) const SOUTH: u8 = 3;
 /// each step with it.
 #[inline(always)]
 fn jumpers<S: Shape>(op: S::B, empty: S::B, d: u8) -> S::B {
-    S::on_board(S::step(op & S::step(empty, d ^ 1), d ^ 1))
+    S::on_board(S::step(op & S::step(empty, d ^ 1), d ^ 1), d)
 }
 
 /// The leaves of the walk, by depth.
@@ -313,10 +314,10 @@ mod tests {
             for (d, dir) in dirs {
                 for i in 0..(S::N * S::N) as usize {
                     let b = T::bit(i);
-                    let once = S::on_board(S::step(to(b), d));
+                    let once = S::step(to(b), d) & S::CELLS;
                     assert!(once == to(g.step(b, dir)));
                     let twice = to(g.step(g.step(b, dir), dir));
-                    assert!(S::on_board(S::step2(to(b), d)) == twice);
+                    assert!(S::step2(to(b), d) & S::CELLS == twice);
                 }
             }
         }

@@ -136,8 +136,16 @@ impl Shape for S10 {
             _ => b.each(|w| w >> ROW), // SOUTH
         }
     }
+    /// East or west, a stone of the first or last file stepped back lands
+    /// in the padding where a stone of the last or first file of the row
+    /// before or after lands two steps forward: masked. South, the steps
+    /// back north may leave cells above the fifth row of a word, where no
+    /// step south lands; north, the steps back south leave none: left.
     #[inline(always)]
-    fn on_board(b: Rows10) -> Rows10 {
-        b & Self::CELLS
+    fn on_board(b: Rows10, d: u8) -> Rows10 {
+        match d {
+            EAST | WEST => b & Self::CELLS,
+            _ => b,
+        }
     }
 }
