@@ -82,10 +82,17 @@ impl<R: RuleSet, S: Sink<R::B>> MenSearch<'_, R, S> {
     fn extend(&mut self, at: R::B, captured: R::B, depth: usize) -> bool {
         let r = self.r;
         let mut any = false;
-        for d in 0..8 {
-            if (self.jumps[d] & at).is_zero() {
-                continue;
-            }
+        // The directions the man jumps from here, read off the sets at
+        // once: most squares have one or two, and a loop testing all eight
+        // in turn mispredicts.
+        let square = at.trailing_zeros();
+        let mut dirs = 0u32;
+        for (d, j) in self.jumps.iter().enumerate() {
+            dirs |= u32::from(!((*j >> square) & R::B::ONE).is_zero()) << d;
+        }
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
             // The jump was found by shifts from real squares, so the plain
             // step lands where it should.
             let over = r.step(at, d);
