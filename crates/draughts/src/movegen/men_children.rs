@@ -15,6 +15,7 @@ use super::super::rules::Side;
 use super::super::ruleset::{opposite, RuleSet};
 use super::super::word::Word;
 use super::count::{count_child, listed_children, ChildSink};
+use super::men_replies::{self, MenReplies};
 use super::moves::Move;
 use super::quiet::Movers;
 use super::search::search_captures;
@@ -90,12 +91,20 @@ fn children_without_kings<R: RuleSet>(
     }
     // No kings: the men's steps are every quiet move.
     let Movers { men, empty, crown_row, man_dirs, .. } = Movers::of(r, pos, side);
+    let replies = if men_replies::applies(r) { MenReplies::of(r, pos, side) } else { None };
     for d in 0..4 {
         if man_dirs & (1 << d) == 0 {
             continue;
         }
         let back = opposite(d);
-        let mut rest = r.shift(men, d) & empty;
+        let tos = r.shift(men, d) & empty;
+        // The moves whose replies the squares they change tell are
+        // counted together; the rest child by child.
+        let (counted, mut rest) = match &replies {
+            Some(replies) => replies.steps(r, tos, crown_row, d),
+            None => (0, tos),
+        };
+        total += counted;
         while !rest.is_zero() {
             let to = rest & rest.wrapping_neg();
             rest ^= to;

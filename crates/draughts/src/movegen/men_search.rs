@@ -55,7 +55,7 @@ pub(super) fn search_men<R: RuleSet, S: Sink<R::B>>(r: R, pos: &Position<R::B>, 
         }
         sink.begin_piece();
         let mut search = MenSearch { r, from: from.trailing_zeros() as u8, jumps, crown, path: R::B::EMPTY_PATH, sink };
-        search.extend(from, R::B::ZERO, 0);
+        search.extend(from, R::B::ZERO, 0, 0);
     }
 }
 
@@ -78,14 +78,23 @@ impl<R: RuleSet, S: Sink<R::B>> MenSearch<'_, R, S> {
     /// Follow every continuation of a sequence that has reached `at` (one
     /// square's bit), with `captured` taken in `depth` jumps; whether the
     /// man can jump from here at all. A jump over a piece taken already is
-    /// none: straight back it would take one twice.
-    fn extend(&mut self, at: R::B, captured: R::B, depth: usize) -> bool {
+    /// none: straight back it would take one twice, so the way back
+    /// (`back`, a direction's bit, or none) is not tried.
+    fn extend(&mut self, at: R::B, captured: R::B, depth: usize, back: u32) -> bool {
         let r = self.r;
         let mut any = false;
-        for d in 0..8 {
-            if (self.jumps[d] & at).is_zero() {
-                continue;
-            }
+        // The directions the man jumps from here, read off the sets at
+        // once: most squares have one or two, and a loop testing all eight
+        // in turn mispredicts.
+        let square = at.trailing_zeros();
+        let mut dirs = 0u32;
+        for (d, j) in self.jumps.iter().enumerate() {
+            dirs |= u32::from(!((*j >> square) & R::B::ONE).is_zero()) << d;
+        }
+        dirs &= !back;
+        while dirs != 0 {
+            let d = dirs.trailing_zeros() as usize;
+            dirs &= dirs - 1;
             // The jump was found by shifts from real squares, so the plain
             // step lands where it should.
             let over = r.step(at, d);
@@ -103,7 +112,7 @@ impl<R: RuleSet, S: Sink<R::B>> MenSearch<'_, R, S> {
             }
             // A man crowned on the way goes on as a man, and is crowned if
             // the move ends there.
-            let continued = depth + 1 < R::B::MAX_PATH && self.extend(land, taken, depth + 1);
+            let continued = depth + 1 < R::B::MAX_PATH && self.extend(land, taken, depth + 1, 1 << opposite(d));
             if !continued || r.may_stop() {
                 self.record(depth + 1, taken, crowns);
             }

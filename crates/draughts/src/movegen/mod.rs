@@ -15,7 +15,8 @@
 //! sequences found (`sinks`), counting without listing (`count`, with the
 //! men's first jumps on eight directions apart: `men_jumps`, their
 //! search: `men_search`, and the two-ply count built on both:
-//! `men_children`), the
+//! `men_children`, with the replies to the men's quiet moves counted from
+//! their two squares: `men_replies`), the
 //! opponent's replies to a quiet move counted from the two squares it
 //! changes (`replies`), and the
 //! ray scans they share (`scan`).
@@ -23,6 +24,7 @@
 mod count;
 mod men_children;
 mod men_jumps;
+mod men_replies;
 mod men_search;
 mod moves;
 mod quiet;
