@@ -88,7 +88,11 @@ fn singles_and_searched<R: RuleSet>(
 ) -> u64 {
     let mut captures = singles;
     if !starters.is_zero() {
-        let mut sink = CountSink::<R::B, false>::new(majority, !paths);
+        let mut sink = if men_only {
+            CountSink::<R::B, false>::men(majority, !paths)
+        } else {
+            CountSink::<R::B, false>::new(majority, !paths)
+        };
         if men_only {
             men_search::search_men(r, pos, starters, &mut sink);
         } else {

@@ -46,8 +46,14 @@ fn children_without_kings<R: RuleSet>(
     let mut total = 0;
     let mut best = 0;
     if !jumps.search.is_zero() {
-        let mut sink = ChildSink::new(r, pos, paths, CountSink::<R::B, false>::new(majority, !paths));
-        if men_search::applies(r) {
+        let men_only = men_search::applies(r);
+        let moves = if men_only {
+            CountSink::<R::B, false>::men(majority, !paths)
+        } else {
+            CountSink::<R::B, false>::new(majority, !paths)
+        };
+        let mut sink = ChildSink::new(r, pos, paths, moves);
+        if men_only {
             men_search::search_men(r, pos, jumps.search, &mut sink);
         } else {
             search_captures::<R, _, true>(r, pos, jumps.search, &mut sink);

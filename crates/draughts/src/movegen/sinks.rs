@@ -189,6 +189,10 @@ pub(super) struct CountSink<B: Word, const RANKED: bool = false> {
     /// The ranked rule, where one is counted here (empty otherwise).
     ranker: Ranker<B>,
     dedup: bool,
+    /// The fewest pieces that two routes of one move can take (see
+    /// [`CountSink::men`]): a sequence taking fewer is no repeat, so it is
+    /// neither looked up among the keys nor kept there.
+    repeats_from: u32,
     /// The moves counted.
     pub(super) count: u64,
     /// The current piece's moves counted so far, as end square and captured
@@ -206,11 +210,25 @@ impl<B: Word, const RANKED: bool> CountSink<B, RANKED> {
             majority: Majority::new(majority),
             ranker: Ranker::new(&[], B::ZERO),
             dedup,
+            repeats_from: 0,
             count: 0,
             keys: [B::ZERO; COUNT_KEYS],
             len: 0,
             overflow: false,
         }
+    }
+
+    /// Counting the sequences of men that jump one square at a time (along
+    /// the diagonals, rows or columns): two routes of such a man make one
+    /// move only where each takes three pieces or more. From `s` over
+    /// `p1` then `p2` a man lands on `2p2 - 2p1 + s` (squares as
+    /// vectors); over `p2` then `p1` on `2p1 - 2p2 + s`: the same square
+    /// only if `p1` is `p2`. With one piece there is one route. (Three can
+    /// repeat: round a triangle back to the start, over a row and two
+    /// diagonals, either way.)
+    #[inline(always)]
+    pub(super) fn men(majority: bool, dedup: bool) -> CountSink<B, RANKED> {
+        CountSink { repeats_from: 3, ..CountSink::new(majority, dedup) }
     }
 
     /// Counting under a ranked rule (see [`Ranker`]), with the kings on the
@@ -240,7 +258,7 @@ impl<B: Word, const RANKED: bool> CountSink<B, RANKED> {
             }
             Weight::Same => {}
         }
-        if self.dedup {
+        if self.dedup && captured.count_ones() >= self.repeats_from {
             // The end square in the word's top bits, past every square
             // of its boards (see `Word::KEY_SHIFT`).
             let key = captured | (B::from_u8(to) << B::KEY_SHIFT);
@@ -268,5 +286,69 @@ impl<B: Word, const RANKED: bool> Sink<B> for CountSink<B, RANKED> {
     #[inline(always)]
     fn record(&mut self, from: u8, path: &B::Path, len: usize, captured: B, order: u64, _crowns: bool) {
         self.take(from, path.as_ref()[len - 1], captured, order);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The men's counter neither looks up nor keeps sequences of fewer
+    /// than three pieces, and still counts a three-piece move reached by
+    /// two routes once.
+    #[test]
+    fn men_counter_keeps_apart_only_sequences_that_can_repeat() {
+        let mut sink = CountSink::<u64>::men(true, true);
+        sink.begin_piece();
+        let path = <u64 as Word>::EMPTY_PATH;
+        let record = |sink: &mut CountSink<u64>, to: u8, captured: u64| {
+            let mut p = path;
+            p[0] = to;
+            sink.record(0, &p, 1, captured, 0, false);
+        };
+        record(&mut sink, 10, 0b11);
+        record(&mut sink, 12, 0b110);
+        assert_eq!((sink.count, sink.len), (2, 0));
+        record(&mut sink, 0, 0b111);
+        record(&mut sink, 0, 0b111);
+        assert_eq!((sink.count, sink.len), (1, 1));
+        let mut general = CountSink::<u64>::new(true, true);
+        record(&mut general, 10, 0b11);
+        assert_eq!((general.count, general.len), (1, 1));
+    }
+
+    /// Why: on a plane of dark squares, with the eight steps of a man that
+    /// captures along the rows and columns too, no two routes of two jumps
+    /// end on one square over the same two pieces, and some of three do.
+    #[test]
+    fn only_three_jumps_or_more_repeat_a_mans_move() {
+        let steps = [(1, 1), (1, -1), (-1, 1), (-1, -1), (2, 0), (-2, 0), (0, 2), (0, -2)];
+        let routes = |n: usize| {
+            let mut ends = Vec::new();
+            let mut stack = vec![((0i32, 0i32), Vec::<(i32, i32)>::new())];
+            while let Some((at, taken)) = stack.pop() {
+                if taken.len() == n {
+                    let mut key = taken.clone();
+                    key.sort_unstable();
+                    ends.push((at, key));
+                    continue;
+                }
+                for (dx, dy) in steps {
+                    let over = (at.0 + dx, at.1 + dy);
+                    let land = (at.0 + 2 * dx, at.1 + 2 * dy);
+                    if !taken.contains(&over) && !taken.contains(&land) {
+                        let mut next = taken.clone();
+                        next.push(over);
+                        stack.push((land, next));
+                    }
+                }
+            }
+            let all = ends.len();
+            ends.sort_unstable();
+            ends.dedup();
+            all - ends.len()
+        };
+        assert_eq!(routes(2), 0);
+        assert!(routes(3) > 0);
     }
 }
