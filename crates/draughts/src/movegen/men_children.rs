@@ -95,7 +95,10 @@ fn children_without_kings<R: RuleSet>(
     if captures != 0 && r.capture_mandatory() {
         return total;
     }
-    // No kings: the men's steps are every quiet move.
+    // No kings: the men's steps are every quiet move. The loop is the
+    // same as `count_children_of`'s men's steps, written again: the two
+    // through one generic helper over both reply counters measured 1.4%
+    // more instructions on `perft english 9`.
     let Movers { men, empty, crown_row, man_dirs, .. } = Movers::of(r, pos, side);
     let replies = if men_replies::applies(r) { MenReplies::of(r, pos, side) } else { None };
     for d in 0..4 {
