@@ -65,14 +65,16 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side, buf: &mut 
     let majority = plain.unwrap_or(r.majority());
     let jumps = short_jumps(r, pos, side);
     let starters = jumps.starters(r, pos, side);
-    singles_and_searched(r, pos, side, buf, paths, majority, jumps.count(), starters, false)
+    let men_only = men_search::applies(r) && men_search::stays_man(r) && (starters & pos.kings).is_zero();
+    singles_and_searched(r, pos, side, buf, paths, majority, jumps.count(), starters, men_only)
 }
 
 /// The moves of a position whose single jumps (`singles` of them) were
 /// told apart by shifts: the captures of `starters` searched under a plain
 /// precedence and counted with them, and the plain moves where no capture
-/// is due. With `men_only`, the men's own search ([`men_search`]) finds
-/// the captures.
+/// is due. With `men_only`, every sequence is a man's to its end (see
+/// [`men_search::stays_man`]): its counter keeps apart only those that can
+/// repeat a move.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn singles_and_searched<R: RuleSet>(
@@ -93,11 +95,7 @@ fn singles_and_searched<R: RuleSet>(
         } else {
             CountSink::<R::B, false>::new(majority, !paths)
         };
-        if men_only {
-            men_search::search_men(r, pos, starters, &mut sink);
-        } else {
-            search_captures::<R, _, true>(r, pos, starters, &mut sink);
-        }
+        search_starters(r, pos, starters, &mut sink);
         if sink.overflow {
             // More routes of one piece than the counter keeps apart:
             // list them instead.
@@ -126,7 +124,7 @@ fn count_without_kings<R: RuleSet>(
 ) -> u64 {
     let jumps = men_jumps::men_jumps(r, pos, side);
     let majority = rank::majority_without_kings(r);
-    let men_only = men_search::applies(r);
+    let men_only = men_search::applies(r) && men_search::stays_man(r);
     singles_and_searched(r, pos, side, buf, paths, majority, jumps.singles, jumps.search, men_only)
 }
 
@@ -278,7 +276,13 @@ fn capture_children<R: RuleSet, const RANKED: bool>(
     moves: CountSink<R::B, RANKED>,
 ) -> Option<(u64, u64, u32)> {
     let mut sink = ChildSink::new(r, pos, paths, moves);
-    search_captures::<R, _, true>(r, pos, starters, &mut sink);
+    if RANKED {
+        // A ranked rule may read the order in which kings are taken, which
+        // the men's search does not keep.
+        search_captures::<R, _, true>(r, pos, starters, &mut sink);
+    } else {
+        search_starters(r, pos, starters, &mut sink);
+    }
     if sink.moves.overflow {
         return None;
     }
@@ -287,6 +291,23 @@ fn capture_children<R: RuleSet, const RANKED: bool>(
         sink.leaves += count_child(r, &next, &mut sink.scratch, paths);
     }
     Some((sink.moves.count, sink.leaves, sink.moves.best()))
+}
+
+/// Every capture of the pieces on `starters` into `sink` (one that reads
+/// no order of kings taken): the men's by their own search where it
+/// stands for the general one ([`men_search::applies`]), the kings' by the
+/// general search.
+#[inline(always)]
+pub(super) fn search_starters<R: RuleSet, S: Sink<R::B>>(r: R, pos: &Position<R::B>, starters: R::B, sink: &mut S) {
+    if men_search::applies(r) {
+        let kings = starters & pos.kings;
+        men_search::search_men(r, pos, starters & !kings, sink);
+        if !kings.is_zero() {
+            search_captures::<R, S, true>(r, pos, kings, sink);
+        }
+    } else {
+        search_captures::<R, S, true>(r, pos, starters, sink);
+    }
 }
 
 /// Whether the rules rank captures and the counters rank them as the

@@ -14,11 +14,10 @@ use super::super::position::Position;
 use super::super::rules::Side;
 use super::super::ruleset::{opposite, RuleSet};
 use super::super::word::Word;
-use super::count::{count_child, listed_children, ChildSink};
+use super::count::{count_child, listed_children, search_starters, ChildSink};
 use super::men_replies::{self, MenReplies};
 use super::moves::Move;
 use super::quiet::Movers;
-use super::search::search_captures;
 use super::sinks::CountSink;
 use super::{men_jumps, men_search, rank};
 
@@ -46,18 +45,13 @@ fn children_without_kings<R: RuleSet>(
     let mut total = 0;
     let mut best = 0;
     if !jumps.search.is_zero() {
-        let men_only = men_search::applies(r);
-        let moves = if men_only {
+        let moves = if men_search::applies(r) && men_search::stays_man(r) {
             CountSink::<R::B, false>::men(majority, !paths)
         } else {
             CountSink::<R::B, false>::new(majority, !paths)
         };
         let mut sink = ChildSink::new(r, pos, paths, moves);
-        if men_only {
-            men_search::search_men(r, pos, jumps.search, &mut sink);
-        } else {
-            search_captures::<R, _, true>(r, pos, jumps.search, &mut sink);
-        }
+        search_starters(r, pos, jumps.search, &mut sink);
         if sink.moves.overflow {
             return listed_children(r, pos, buf, paths);
         }

@@ -1,7 +1,8 @@
-//! The capture search of men in a position without kings, under rules that
-//! capture along the rows and columns as well as the diagonals (the
-//! Frisian rules): the same sequences as the general search
-//! ([`super::search`]), found with less work per jump.
+//! The capture search of men, for the counters: the same sequences as the
+//! general search ([`super::search`]), found with less work per jump,
+//! along the diagonals and, under the Frisian rules, the rows and columns
+//! too. A man crowned on the way that goes on as a king (Russian, pool) is
+//! handed to the general search on the crowning square.
 //!
 //! Apart from the general search because that one serves every piece under
 //! every rule, and walks each of the eight directions as a flying king's
@@ -18,25 +19,36 @@ use super::super::ruleset::{opposite, RuleSet};
 use super::super::word::Word;
 use super::men_jumps::step;
 use super::scan::man_capture_dirs;
+use super::search::go_on_crowned;
 use super::sinks::Sink;
 
-/// Whether the rules let [`search_men`] stand for the general search where
-/// [`super::men_jumps::applies`] holds: jumped pieces leave the board at the
-/// end of the move (so they still block, and the free squares stay as they
-/// are), and a man crowned on the way does not go on as a king.
+/// Whether the rules let [`search_men`] stand for the general search for
+/// the men: jumped pieces leave the board at the end of the move, so they
+/// still block, and the free squares stay as they are. (A man crowned on
+/// the way that goes on as a king is handed to the general search there.)
 #[inline(always)]
 pub(super) fn applies<R: RuleSet>(r: R) -> bool {
-    !(r.immediate_removal() || (r.crown_by_capture() && r.promotion() == MidCapturePromotion::ContinuesAsKing))
+    !r.immediate_removal()
+}
+
+/// Whether every sequence [`search_men`] finds is a man's to its end: no
+/// man crowned on the way goes on as a king. Then two routes of one move
+/// take three pieces or more (see [`super::sinks::CountSink::men`]).
+#[inline(always)]
+pub(super) fn stays_man<R: RuleSet>(r: R) -> bool {
+    !(r.crown_by_capture() && r.promotion() == MidCapturePromotion::ContinuesAsKing)
 }
 
 /// Every capture sequence of the men on `starters` (men of the side to
-/// move, in a position without kings, where [`applies`] holds), into
-/// `sink`, as [`super::search::search_captures`] finds them: in the same
-/// order, with the same paths.
+/// move, where [`applies`] holds), into `sink`, as
+/// [`super::search::search_captures`] finds them: in the same order, with
+/// the same paths. The sink is told no order of kings taken (see
+/// [`super::rank::order_bit`]): it must be one that reads none.
 #[inline(always)]
 pub(super) fn search_men<R: RuleSet, S: Sink<R::B>>(r: R, pos: &Position<R::B>, starters: R::B, sink: &mut S) {
     let side = pos.turn;
-    let enemy = pos.pieces(side.other());
+    let theirs = pos.pieces(side.other());
+    let enemy = if r.men_capture_kings() { theirs } else { theirs & !pos.kings };
     let empty = r.valid() & !pos.occupied();
     let dirs = man_capture_dirs(r, side);
     let crown = if r.crown_by_capture() { r.promotion_row(side) } else { R::B::ZERO };
@@ -47,14 +59,15 @@ pub(super) fn search_men<R: RuleSet, S: Sink<R::B>>(r: R, pos: &Position<R::B>, 
         // The squares a man can land on: the empty ones and its own start.
         let free = empty | from;
         let mut jumps = [R::B::ZERO; 8];
-        for (d, j) in jumps.iter_mut().enumerate() {
+        for (d, j) in jumps.iter_mut().enumerate().take(r.capture_dirs()) {
             if dirs & (1 << d) != 0 {
                 let back = opposite(d);
                 *j = step(r, step(r, free, back) & enemy, back);
             }
         }
         sink.begin_piece();
-        let mut search = MenSearch { r, from: from.trailing_zeros() as u8, jumps, crown, path: R::B::EMPTY_PATH, sink };
+        let square = from.trailing_zeros() as u8;
+        let mut search = MenSearch { r, pos, from: square, jumps, crown, path: R::B::EMPTY_PATH, sink };
         search.extend(from, R::B::ZERO, 0, 0);
     }
 }
@@ -62,6 +75,9 @@ pub(super) fn search_men<R: RuleSet, S: Sink<R::B>>(r: R, pos: &Position<R::B>, 
 /// State of one man's search.
 struct MenSearch<'s, R: RuleSet, S: Sink<R::B>> {
     r: R,
+    /// The position searched, for a man crowned on the way that goes on as
+    /// a king.
+    pos: &'s Position<R::B>,
     from: u8,
     /// By direction, the squares from which a man jumps that way, as the
     /// position stands with the man lifted off its start: a piece of the
@@ -88,7 +104,7 @@ impl<R: RuleSet, S: Sink<R::B>> MenSearch<'_, R, S> {
         // in turn mispredicts.
         let square = at.trailing_zeros();
         let mut dirs = 0u32;
-        for (d, j) in self.jumps.iter().enumerate() {
+        for (d, j) in self.jumps.iter().enumerate().take(r.capture_dirs()) {
             dirs |= u32::from(!((*j >> square) & R::B::ONE).is_zero()) << d;
         }
         dirs &= !back;
@@ -106,9 +122,19 @@ impl<R: RuleSet, S: Sink<R::B>> MenSearch<'_, R, S> {
             let taken = captured | over;
             self.path.as_mut()[depth] = land.trailing_zeros() as u8;
             let crowns = !(land & self.crown).is_zero();
-            if crowns && r.promotion() == MidCapturePromotion::EndsMove {
-                self.record(depth + 1, taken, true);
-                continue;
+            if crowns {
+                match r.promotion() {
+                    MidCapturePromotion::EndsMove => {
+                        self.record(depth + 1, taken, true);
+                        continue;
+                    }
+                    MidCapturePromotion::ContinuesAsKing => {
+                        let path = &self.path;
+                        go_on_crowned(r, self.pos, self.from, path, depth + 1, taken, d, &mut *self.sink);
+                        continue;
+                    }
+                    MidCapturePromotion::ContinuesAsMan => {}
+                }
             }
             // A man crowned on the way goes on as a man, and is crowned if
             // the move ends there.

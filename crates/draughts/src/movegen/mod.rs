@@ -13,8 +13,9 @@
 //! dispatches to each have a file: the move type (`moves`), the quiet
 //! moves (`quiet`), the capture search (`search`), what is kept of the
 //! sequences found (`sinks`), counting without listing (`count`, with the
-//! men's first jumps on eight directions apart: `men_jumps`, their
-//! search: `men_search`, and the two-ply count built on both:
+//! men's first jumps on eight directions apart: `men_jumps`, the men's
+//! own search on any directions: `men_search`, and the two-ply count
+//! built on both:
 //! `men_children`, with the replies to the men's quiet moves counted from
 //! their two squares: `men_replies`), the
 //! opponent's replies to a quiet move counted from the two squares it

@@ -98,6 +98,45 @@ pub(super) fn search_from<R: RuleSet, S: Sink<R::B>, const PRUNE: bool>(
     search.extend::<PRUNE>(from, king, R::B::ZERO, 0, 0, 0, 0);
 }
 
+/// A man's sequence that reached the crowning row at `path[len - 1]`, with
+/// `captured` taken, its last jump in direction `d`, crowned there to go on
+/// as a king: followed from there as [`search_from`] would under `PRUNE`,
+/// for the men's own search ([`super::men_search`]), which walks men only
+/// and serves the counters. No order of kings taken is kept: the sinks
+/// served read none.
+// Out of line: a man crowned on the way is rare, and the king's walk
+// inlined would weigh on the men's search.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+pub(super) fn go_on_crowned<R: RuleSet, S: Sink<R::B>>(
+    r: R,
+    pos: &Position<R::B>,
+    from: u8,
+    path: &<R::B as Word>::Path,
+    len: usize,
+    captured: R::B,
+    d: usize,
+    sink: &mut S,
+) {
+    let side = pos.turn;
+    let mut search = Search {
+        r,
+        from,
+        occupied: pos.occupied() & !R::B::bit(from),
+        enemy: pos.pieces(side.other()),
+        enemy_kings: if r.halt_behind_king() { pos.pieces(side.other()) & pos.kings } else { R::B::ZERO },
+        kings: if r.men_capture_kings() { R::B::ZERO } else { pos.kings },
+        crown: r.promotion_row(side),
+        man_dirs: man_capture_dirs(r, side),
+        started_as_man: true,
+        ranked_kings: R::B::ZERO,
+        path: *path,
+        sink,
+    };
+    let at = path.as_ref()[len - 1];
+    search.continue_or_record::<true>(at, true, captured, 0, 0, back(r, d), len, true, true);
+}
+
 /// State of the capture search of one piece.
 struct Search<'s, R: RuleSet, S: Sink<R::B>> {
     r: R,
