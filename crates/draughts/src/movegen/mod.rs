@@ -223,6 +223,14 @@ fn count_children_apart<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Mo
     // jumps.
     if men_jumps::applies(r, pos) {
         men_children::count_children(r, pos, buf, paths)
+    } else if !r.flying_kings() && r.ranked().is_empty() && pos.kings.is_zero() {
+        // Most positions of perft have no king: counted by a copy of the
+        // count compiled for a board whose kings are a constant none, so
+        // that every term of theirs folds away. (Measured: fewer
+        // instructions under short kings, more under flying ones and
+        // under a ranked rule.)
+        let men_only = Position { kings: R::B::ZERO, ..*pos };
+        count_children(r, &men_only, buf, paths)
     } else {
         count_children(r, pos, buf, paths)
     }
