@@ -65,16 +65,13 @@ fn count_moves_of<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side, buf: &mut 
     let majority = plain.unwrap_or(r.majority());
     let jumps = short_jumps(r, pos, side);
     let starters = jumps.starters(r, pos, side);
-    let men_only = men_search::applies(r) && men_search::stays_man(r) && (starters & pos.kings).is_zero();
-    singles_and_searched(r, pos, side, buf, paths, majority, jumps.count(), starters, men_only)
+    singles_and_searched(r, pos, side, buf, paths, majority, jumps.count(), starters)
 }
 
 /// The moves of a position whose single jumps (`singles` of them) were
 /// told apart by shifts: the captures of `starters` searched under a plain
 /// precedence and counted with them, and the plain moves where no capture
-/// is due. With `men_only`, every sequence is a man's to its end (see
-/// [`men_search::stays_man`]): its counter keeps apart only those that can
-/// repeat a move.
+/// is due.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 fn singles_and_searched<R: RuleSet>(
@@ -86,15 +83,10 @@ fn singles_and_searched<R: RuleSet>(
     majority: bool,
     singles: u64,
     starters: R::B,
-    men_only: bool,
 ) -> u64 {
     let mut captures = singles;
     if !starters.is_zero() {
-        let mut sink = if men_only {
-            CountSink::<R::B, false>::men(majority, !paths)
-        } else {
-            CountSink::<R::B, false>::new(majority, !paths)
-        };
+        let mut sink = starters_counter(r, pos, starters, majority, !paths);
         search_starters(r, pos, starters, &mut sink);
         if sink.overflow {
             // More routes of one piece than the counter keeps apart:
@@ -124,8 +116,7 @@ fn count_without_kings<R: RuleSet>(
 ) -> u64 {
     let jumps = men_jumps::men_jumps(r, pos, side);
     let majority = rank::majority_without_kings(r);
-    let men_only = men_search::applies(r) && men_search::stays_man(r);
-    singles_and_searched(r, pos, side, buf, paths, majority, jumps.singles, jumps.search, men_only)
+    singles_and_searched(r, pos, side, buf, paths, majority, jumps.singles, jumps.search)
 }
 
 /// The leaves two plies below a position (perft 2), the moves played on
@@ -307,6 +298,25 @@ pub(super) fn search_starters<R: RuleSet, S: Sink<R::B>>(r: R, pos: &Position<R:
         }
     } else {
         search_captures::<R, S, true>(r, pos, starters, sink);
+    }
+}
+
+/// The counter of the captures [`search_starters`] finds from `starters`:
+/// where every sequence is a man's to its end (no king among them, none
+/// crowned on the way going on as one), the men's, which keeps apart only
+/// the sequences that can repeat a move (see [`CountSink::men`]).
+#[inline(always)]
+pub(super) fn starters_counter<R: RuleSet>(
+    r: R,
+    pos: &Position<R::B>,
+    starters: R::B,
+    majority: bool,
+    dedup: bool,
+) -> CountSink<R::B, false> {
+    if men_search::applies(r) && men_search::stays_man(r) && (starters & pos.kings).is_zero() {
+        CountSink::men(majority, dedup)
+    } else {
+        CountSink::new(majority, dedup)
     }
 }
 

@@ -6,7 +6,7 @@
 //! split by shifts ([`men_jumps`]): each single jump is played into its
 //! child as it stands, with no search, and only the men whose capture may
 //! go on are searched, by the men's own search where the rules allow it
-//! ([`men_search`]). Without kings every criterion of a ranked rule comes
+//! ([`super::men_search`]). Without kings every criterion of a ranked rule comes
 //! to the number of pieces taken ([`rank::majority_without_kings`]), so
 //! nothing is ranked.
 
@@ -14,12 +14,11 @@ use super::super::position::Position;
 use super::super::rules::Side;
 use super::super::ruleset::{opposite, RuleSet};
 use super::super::word::Word;
-use super::count::{count_child, listed_children, search_starters, ChildSink};
+use super::count::{count_child, listed_children, search_starters, starters_counter, ChildSink};
 use super::men_replies::{self, MenReplies};
 use super::moves::Move;
 use super::quiet::Movers;
-use super::sinks::CountSink;
-use super::{men_jumps, men_search, rank};
+use super::{men_jumps, rank};
 
 /// The leaves two plies below `pos`, where [`men_jumps::applies`] holds.
 #[inline(always)]
@@ -45,11 +44,7 @@ fn children_without_kings<R: RuleSet>(
     let mut total = 0;
     let mut best = 0;
     if !jumps.search.is_zero() {
-        let moves = if men_search::applies(r) && men_search::stays_man(r) {
-            CountSink::<R::B, false>::men(majority, !paths)
-        } else {
-            CountSink::<R::B, false>::new(majority, !paths)
-        };
+        let moves = starters_counter(r, pos, jumps.search, majority, !paths);
         let mut sink = ChildSink::new(r, pos, paths, moves);
         search_starters(r, pos, jumps.search, &mut sink);
         if sink.moves.overflow {
