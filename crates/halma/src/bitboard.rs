@@ -184,17 +184,48 @@ impl<'r> Walk<'r> {
     /// [`Reach`].
     #[inline(always)]
     pub(super) fn man_ends_in<const ZONE: bool>(&self, st: &State, room: Room, from: u8) -> Reach {
-        self.flood::<ZONE>(room, from, |h| st.open[usize::from(h & OFF)] & DIRS)
+        let t = self.t;
+        let look = |h: u8| (t.zone[usize::from(h)], t.steps[usize::from(h)]);
+        self.flood::<ZONE>(room, from, |h| st.open[usize::from(h & OFF)] & DIRS, look)
+    }
+
+    /// [`Walk::man_ends_in`] with the zone no wider than it must be: of
+    /// the holes two away from a hole reached, only those beyond a man
+    /// (leaving one opens a hop; beyond an empty hole or a king, it opens
+    /// none). Dearer to find than every hole two away, so kept for zones
+    /// found once and tested many times. (The near holes stay every
+    /// neighbour: a move that leaves the hole beyond a neighbour and
+    /// enters the neighbour opens a hop that neither hole alone would.)
+    #[inline(always)]
+    pub(super) fn man_reach_exact(&self, st: &State, room: Room, from: u8) -> Reach {
+        let t = self.t;
+        let look = |h: u8| {
+            let h = usize::from(h);
+            let mut men = 0;
+            for (d, &over) in t.next[h].iter().enumerate() {
+                men |= (st.open[usize::from(over & OFF)] >> 7) << d;
+            }
+            (t.steps[h] | t.lands[h][usize::from(men)], t.steps[h])
+        };
+        self.flood::<true>(room, from, |h| st.open[usize::from(h & OFF)] & DIRS, look)
     }
 
     /// The flood of [`Walk::man_ends_in`] over the open hops `open` gives
     /// for each hole (its direction bits), so that a board that differs
-    /// from the state's (a move not played) is flooded the same way.
+    /// from the state's (a move not played) is flooded the same way. With
+    /// `ZONE`, `look` gives the zone and the near holes each hole reached
+    /// adds (for the start, its zone; its near holes are its neighbours).
     #[inline(always)]
-    pub(super) fn flood<const ZONE: bool>(&self, room: Room, from: u8, open: impl Fn(u8) -> u8) -> Reach {
+    pub(super) fn flood<const ZONE: bool>(
+        &self,
+        room: Room,
+        from: u8,
+        open: impl Fn(u8) -> u8,
+        look: impl Fn(u8) -> (Holes, Holes),
+    ) -> Reach {
         let t = self.t;
         let steps = t.steps[usize::from(from)];
-        let mut zone = if ZONE { t.zone[usize::from(from)] } else { 0 };
+        let mut zone = if ZONE { look(from).0 } else { 0 };
         let mut near = steps;
         let mut dirs = open(from);
         if dirs == 0 {
@@ -217,8 +248,9 @@ impl<'r> Walk<'r> {
             at = todo.trailing_zeros() as u8;
             todo &= todo - 1;
             if ZONE {
-                zone |= t.zone[usize::from(at)];
-                near |= t.steps[usize::from(at)];
+                let (z, n) = look(at);
+                zone |= z;
+                near |= n;
             }
             dirs = open(at) & !cut[usize::from(at & OFF)];
         }

@@ -28,7 +28,7 @@ impl Walk<'_> {
     /// so only a goal the move entered can be newly complete (a move that
     /// leaves a goal empties a hole of it, and a pass changes nothing).
     #[inline(always)]
-    fn make(&self, s: &mut State, m: Move, goals: u8) {
+    pub(super) fn make(&self, s: &mut State, m: Move, goals: u8) {
         let seat = s.to_move;
         let i = usize::from(seat - 1);
         if !m.is_pass() {
@@ -181,10 +181,16 @@ impl Walk<'_> {
     }
 
     /// [`Walk::expand`] three plies above the leaves, `r` the replies of
-    /// the seat two after the seat to move, found once for every move.
+    /// the seat two after the seat to move, found once for every move; a
+    /// move that touches none of the holes the next two plies look at has
+    /// the leaves counted once for all such moves (see [`super::threeply`]).
     fn expand_three(&self, s: &State, r: &Replies) -> Option<u64> {
+        let spared = self.spared(s, r);
         let mut total = 0;
-        let any = self.each_move(s, |m| total += self.count_two_below(s, r, m));
+        let any = self.each_move(s, |m| {
+            let spared = spared.as_ref().and_then(|sp| self.spared_below(s, r, sp, m));
+            total += spared.unwrap_or_else(|| self.count_two_below(s, r, m));
+        });
         // No voluntary pass to count: replies are found only under rules
         // without one (see `Walk::two_plies`).
         any.then_some(total)

@@ -53,6 +53,7 @@ pub mod notation;
 mod position;
 mod rules;
 mod tables;
+mod threeply;
 mod twoply;
 
 use rulecheck_game::notation::NotationError;

@@ -18,14 +18,14 @@
 //! apart from that seat's most of the game, so a node two plies above the
 //! leaves no longer floods every man of the seat that replies.
 
-use super::bitboard::{Room, State, Walk};
+use super::bitboard::{Reach, Room, State, Walk};
 use super::board::Holes;
 use super::movegen::Move;
 use super::tables::{bit, has, ALL, DIRS, OFF};
 
 /// The most men a seat whose replies are found once may have (ten in the
 /// international form).
-const MOST: usize = 16;
+pub(super) const MOST: usize = 16;
 
 /// The next seat's men before a move: where each stands, its count of
 /// moves, and the holes that count depends on.
@@ -52,7 +52,30 @@ struct After {
     to: u8,
 }
 
+impl After {
+    /// The board after the move `m` (not a pass), not played on `s`.
+    #[inline(always)]
+    fn new(s: &State, m: Move) -> After {
+        let moved = bit(m.from) | bit(m.to);
+        let occupied = s.occupied ^ moved;
+        let kings = if has(s.kings, m.from) { s.kings ^ moved } else { s.kings };
+        After { over: occupied & !kings, free: ALL & !occupied, from: m.from, to: m.to }
+    }
+}
+
 impl Replies {
+    /// The holes all the replies depend on, as [`Looked`].
+    #[inline(always)]
+    pub(super) fn looked(&self) -> Looked {
+        Looked { zone: self.zone, near: self.near }
+    }
+
+    /// The number of replies.
+    #[inline(always)]
+    pub(super) fn total(&self) -> u64 {
+        self.total
+    }
+
     /// Whether the move `m` touches a hole the replies depend on.
     #[inline(always)]
     pub(super) fn touched_by(&self, m: Move) -> bool {
@@ -148,23 +171,28 @@ impl Walk<'_> {
     /// a move (which passes, or ends the game).
     #[inline(always)]
     pub(super) fn replies_after(&self, s: &State, r: &Replies, m: Move) -> Option<u64> {
+        self.replies_noted::<false>(s, r, m, &mut Looked::default())
+    }
+
+    /// [`Walk::replies_after`], with `NOTE` also adding to `looked` every
+    /// hole the count looked at beyond the replies' own zones: the goals
+    /// it checked, and the zones of the men it found again (see
+    /// [`super::threeply`]).
+    #[inline(always)]
+    pub(super) fn replies_noted<const NOTE: bool>(
+        &self,
+        s: &State,
+        r: &Replies,
+        m: Move,
+        looked: &mut Looked,
+    ) -> Option<u64> {
         let i = usize::from(s.to_move - 1);
-        let moved = bit(m.from) | bit(m.to);
-        let occupied = s.occupied ^ moved;
-        let kings = if has(s.kings, m.from) { s.kings ^ moved } else { s.kings };
-        // Only a goal the move entered can be newly complete (see
-        // `Walk::make`).
-        let mut goals = self.goal_seats[usize::from(m.to & 127)] & !(s.finished | s.resigned);
-        while goals != 0 {
-            let j = goals.trailing_zeros() as usize;
-            goals &= goals - 1;
-            let own = if j == i { s.pieces[j] ^ moved } else { s.pieces[j] };
-            if self.goal_complete(occupied, own, kings, j) {
-                return None;
-            }
+        if self.completes_goal::<NOTE>(s, m, looked) {
+            return None;
         }
         // No goal was completed, so the game ends only by the no-progress
         // rule (the move limit is left to the full walk).
+        let moved = bit(m.from) | bit(m.to);
         let now = ((s.pieces[i] ^ moved) & self.goal[i]).count_ones();
         let quiet = if now > u32::from(s.best[i]) { 0 } else { s.quiet + 1 };
         if matches!(self.rules.no_progress, Some(limit) if quiet >= limit) {
@@ -173,22 +201,70 @@ impl Walk<'_> {
         let mut total = r.total;
         let (left, entered) = (bit(m.from), bit(m.to));
         if r.touched_by(m) {
-            let after = After { over: occupied & !kings, free: ALL & !occupied, from: m.from, to: m.to };
-            let room = Room { open: ALL & !occupied & !self.closed[r.seat], no_pass: self.no_pass[r.seat] };
+            let after = After::new(s, m);
+            let room = self.room_after(&after, r.seat);
             for k in 0..r.len {
                 if left & r.zones[k] | entered & r.nears[k] != 0 {
-                    let ends = self.man_ends_after(s, &after, room, r.men[k]);
-                    total = total - u64::from(r.counts[k]) + u64::from(ends.count_ones());
+                    let reach = self.man_ends_after::<NOTE>(s, &after, room, r.men[k]);
+                    if NOTE {
+                        looked.zone |= reach.zone;
+                        looked.near |= reach.near;
+                    }
+                    total = total - u64::from(r.counts[k]) + u64::from(reach.ends.count_ones());
                 }
             }
         }
         (total > 0).then_some(total)
     }
 
+    /// Whether the move `m` of the seat to move (not a pass) completes the
+    /// goal of a seat still playing. Only a goal the move entered can be
+    /// newly complete (see `Walk::make`). With `NOTE`, the goals checked
+    /// are added to `looked`.
+    #[inline(always)]
+    pub(super) fn completes_goal<const NOTE: bool>(&self, s: &State, m: Move, looked: &mut Looked) -> bool {
+        let i = usize::from(s.to_move - 1);
+        let mut goals = self.goal_seats[usize::from(m.to & 127)] & !(s.finished | s.resigned);
+        if goals == 0 {
+            return false;
+        }
+        let moved = bit(m.from) | bit(m.to);
+        let occupied = s.occupied ^ moved;
+        let kings = if has(s.kings, m.from) { s.kings ^ moved } else { s.kings };
+        while goals != 0 {
+            let j = goals.trailing_zeros() as usize;
+            goals &= goals - 1;
+            if NOTE {
+                looked.zone |= self.goal[j];
+                looked.near |= self.goal[j];
+            }
+            let own = if j == i { s.pieces[j] ^ moved } else { s.pieces[j] };
+            if self.goal_complete(occupied, own, kings, j) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The holes the man of seat index `seat` on `from` can end a move in
+    /// after the move `m` (not a pass), not played on `s`.
+    #[inline(always)]
+    pub(super) fn man_ends_unplayed(&self, s: &State, m: Move, seat: usize, from: u8) -> Holes {
+        let after = After::new(s, m);
+        self.man_ends_after::<false>(s, &after, self.room_after(&after, seat), from).ends
+    }
+
+    /// Where a man of seat index `seat` may stop after a move not played.
+    #[inline(always)]
+    fn room_after(&self, after: &After, seat: usize) -> Room {
+        Room { open: after.free & !self.closed[seat], no_pass: self.no_pass[seat] }
+    }
+
     /// [`Walk::man_ends`] after a move not played on `s`: the open hops
     /// of `s`, but for the hops over or into the move's two holes, found
-    /// afresh.
-    fn man_ends_after(&self, s: &State, after: &After, room: Room, from: u8) -> Holes {
+    /// afresh. With `ZONE`, where a further move would change them too.
+    #[inline(always)]
+    fn man_ends_after<const ZONE: bool>(&self, s: &State, after: &After, room: Room, from: u8) -> Reach {
         let t = self.t;
         let (vacated, filled) = (usize::from(after.from), usize::from(after.to));
         // A king moved is no man to jump: it opens no hop over its hole.
@@ -210,8 +286,16 @@ impl Walk<'_> {
             }
             dirs
         };
-        self.flood::<false>(room, from, open).ends
+        self.flood::<ZONE>(room, from, open, |h| (t.zone[usize::from(h)], t.steps[usize::from(h)]))
     }
+}
+
+/// Holes a count looked at, as a [`Reach`] gives them: a move that leaves
+/// none of `zone` and enters none of `near` would not change it.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Looked {
+    pub zone: Holes,
+    pub near: Holes,
 }
 
 #[cfg(test)]

@@ -1,0 +1,243 @@
+//! The last three plies counted together where the armies stand apart.
+//!
+//! Three plies above the leaves, the next seat's moves and the replies of
+//! the seat after it are counted once, as if the seat to move passed, man
+//! by man of the next seat, and every hole each man's count looked at is
+//! noted: the man's zone, the zones of the replying men found again after
+//! each of its moves, the goals checked. A move of the seat to move
+//! changes a man's count only if it leaves or enters one of that man's
+//! holes, so the leaves below it are the count found once, but for the
+//! men whose holes it touched, counted again after it. A move that
+//! touches the replying seat's own zones, or finishes a seat, is played
+//! out as before (see [`super::twoply`]).
+//!
+//! With three seats or more a node three plies above the leaves then
+//! costs a move list, one two-ply count and a test a move, where it cost
+//! a two-ply count a move: until the armies meet, most moves touch none of
+//! the next two seats' holes, and the others only a few of the next
+//! seat's men.
+
+use super::bitboard::{State, Walk};
+use super::movegen::Move;
+use super::tables::bit;
+use super::twoply::{Looked, Replies, MOST};
+
+/// The count of the next two plies found once, three plies above the
+/// leaves, man by man of the next seat.
+pub(super) struct Spared {
+    /// The leaves below a move that touches no hole looked at.
+    leaves: u64,
+    /// Every hole looked at, and those of the replying seat's own zones.
+    looked: Looked,
+    replies: Looked,
+    /// The next seat: its index, its men, and for each the leaves below
+    /// its moves, its number of moves and the holes its count looked at.
+    seat: usize,
+    len: usize,
+    men: [u8; MOST],
+    leaves_of: [u64; MOST],
+    moves_of: [u32; MOST],
+    looked_of: [Looked; MOST],
+}
+
+impl Looked {
+    /// Whether the move `m` leaves a hole of `zone` or enters one of
+    /// `near`.
+    #[inline(always)]
+    fn touched_by(&self, m: Move) -> bool {
+        bit(m.from) & self.zone | bit(m.to) & self.near != 0
+    }
+}
+
+impl Walk<'_> {
+    /// The count of the next two plies found once, three plies above the
+    /// leaves: `r` the replies of the seat two after the seat to move, in
+    /// the settled state `s`. `None` where it cannot stand for the count
+    /// below any move: the next seat does not play, has a king (whose
+    /// moves have no zone), too many men or no move; one of its moves
+    /// must be played out (it finishes a seat, or the seat after it has no
+    /// reply); or the no-progress rule could end the game within the
+    /// three plies.
+    pub(super) fn spared(&self, s: &State, r: &Replies) -> Option<Spared> {
+        if matches!(self.rules.no_progress, Some(limit) if s.quiet + 2 >= limit) {
+            return None;
+        }
+        let next = self.next_seat[usize::from(s.to_move)];
+        let i = usize::from(next - 1);
+        let men = s.pieces[i];
+        if !s.active(next) || men & s.kings != 0 || men.count_ones() as usize > MOST {
+            return None;
+        }
+        // The next seat to move, the seat to move having passed: its
+        // moves and the replies below them.
+        let mut on = *s;
+        on.to_move = next;
+        let room = self.room(s, i);
+        let replies = r.looked();
+        let mut sp = Spared {
+            leaves: 0,
+            looked: replies,
+            replies,
+            seat: i,
+            len: 0,
+            men: [0; MOST],
+            leaves_of: [0; MOST],
+            moves_of: [0; MOST],
+            looked_of: [Looked::default(); MOST],
+        };
+        let mut rest = men;
+        while rest != 0 {
+            let from = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let reach = self.man_reach_exact(s, room, from);
+            let mut looked = Looked { zone: reach.zone, near: reach.near };
+            let mut leaves = 0;
+            let mut ends = reach.ends;
+            while ends != 0 {
+                let to = ends.trailing_zeros() as u8;
+                ends &= ends - 1;
+                leaves += self.replies_noted::<true>(&on, r, Move { from, to }, &mut looked)?;
+            }
+            let k = sp.len;
+            sp.men[k] = from;
+            sp.leaves_of[k] = leaves;
+            sp.moves_of[k] = reach.ends.count_ones();
+            sp.looked_of[k] = looked;
+            sp.len += 1;
+            sp.leaves += leaves;
+            sp.looked.zone |= looked.zone;
+            sp.looked.near |= looked.near;
+        }
+        (sp.leaves > 0).then_some(sp)
+    }
+
+    /// The leaves two plies below the move `m` of the seat to move from
+    /// the count `sp` found once, `None` where the move must be played
+    /// out: it touches the replying seat's zones or finishes a seat, a man
+    /// counted again has a move that must be played out, or the next seat
+    /// is left without a move.
+    #[inline(always)]
+    pub(super) fn spared_below(&self, s: &State, r: &Replies, sp: &Spared, m: Move) -> Option<u64> {
+        if !sp.looked.touched_by(m) {
+            return (!self.finishes(s, m)).then_some(sp.leaves);
+        }
+        if sp.replies.touched_by(m) || self.finishes(s, m) {
+            return None;
+        }
+        self.recount_touched(s, r, sp, m)
+    }
+
+    /// [`Walk::spared_below`] for a move that touches some of the next
+    /// seat's men: those are counted again after it, the others keep
+    /// their count. The move is played only where a reply must be found
+    /// again on the board after it; most of the moves counted again touch
+    /// none of the replying seat's zones, nor a goal, and keep its count.
+    fn recount_touched(&self, s: &State, r: &Replies, sp: &Spared, m: Move) -> Option<u64> {
+        let (mut total, mut moves) = (sp.leaves, 0);
+        let mut played: Option<State> = None;
+        for k in 0..sp.len {
+            if !sp.looked_of[k].touched_by(m) {
+                moves += sp.moves_of[k];
+                continue;
+            }
+            total -= sp.leaves_of[k];
+            let from = sp.men[k];
+            let mut ends = self.man_ends_unplayed(s, m, sp.seat, from);
+            moves += ends.count_ones();
+            while ends != 0 {
+                let to = ends.trailing_zeros() as u8;
+                ends &= ends - 1;
+                let reply = Move { from, to };
+                // Within the three plies the no-progress rule cannot end
+                // the game (see `Walk::spared`): the replies' count stands
+                // where the move touches neither their zones nor a goal.
+                total += if r.total() > 0 && !r.touched_by(reply) && self.goal_seats[usize::from(to)] == 0 {
+                    r.total()
+                } else {
+                    let next = played.get_or_insert_with(|| {
+                        let mut next = *s;
+                        self.make(&mut next, m, 0);
+                        next
+                    });
+                    self.replies_after(next, r, reply)?
+                };
+            }
+        }
+        // Without a move the next seat would pass (or the game end).
+        (moves > 0).then_some(total)
+    }
+
+    /// Whether the move `m` of the seat to move finishes a seat.
+    #[inline(always)]
+    fn finishes(&self, s: &State, m: Move) -> bool {
+        self.completes_goal::<false>(s, m, &mut Looked::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::bitboard::{State, Walk};
+    use super::super::game::{self, Match};
+    use super::super::position::Position;
+    use super::super::rules::Rules;
+
+    /// A small generator of pseudo-random numbers (xorshift), so that the
+    /// cases are the same on every run.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// Along random games of three to six players, the count found once
+    /// three plies above the leaves gives, for every move it answers, the
+    /// leaves of that move played out: whole where the move touches none
+    /// of its holes, and with the men it touched counted again where it
+    /// does. Both ways, and moves it leaves to be played out, must come up.
+    #[test]
+    fn the_count_found_once_is_the_count_after_each_move() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let (mut whole, mut recounted, mut played) = (0, 0, 0);
+        for players in 3..=6 {
+            let rules = Rules::international(players);
+            let walk = Walk::new(&rules);
+            for _game in 0..6 {
+                let mut game = Match::new(&rules, Position::start(&rules));
+                for _ply in 0..50 {
+                    if game.legal_moves().is_empty() {
+                        break;
+                    }
+                    let s = State::new(game.position());
+                    if let Some(sp) = walk.replies_two_on(&s).and_then(|r| walk.spared(&s, &r).map(|sp| (r, sp))) {
+                        let (r, sp) = sp;
+                        for &m in game.legal_moves() {
+                            let want = game::perft(game.after(m).position(), &rules, 2);
+                            match walk.spared_below(&s, &r, &sp, m) {
+                                Some(n) => {
+                                    assert_eq!(n, want, "{players} players, move {m:?} in {:?}", game.position());
+                                    if sp.looked.touched_by(m) {
+                                        recounted += 1;
+                                    } else {
+                                        whole += 1;
+                                    }
+                                }
+                                None => played += 1,
+                            }
+                        }
+                    }
+                    let moves = game.legal_moves();
+                    game = game.after(moves[rng.below(moves.len())]);
+                }
+            }
+        }
+        assert!(
+            whole > 5000 && recounted > 5000 && played > 1000,
+            "{whole} whole, {recounted} recounted, {played} played"
+        );
+    }
+}
