@@ -55,13 +55,30 @@ fn expand(tree: &str) -> Vec<String> {
         .collect()
 }
 
+/// Where a file's test module starts (`#[cfg(test)]` over a `mod`, of
+/// any visibility): what follows is not the room's own code.
+fn test_module(src: &str) -> Option<usize> {
+    let mut at = 0;
+    while let Some(i) = src[at..].find("#[cfg(test)]\n") {
+        let start = at + i;
+        at = start + "#[cfg(test)]\n".len();
+        let line = src[at..].lines().next().unwrap_or("");
+        let item = match line.strip_prefix("pub") {
+            Some(rest) if rest.starts_with('(') => rest.split_once(')').map_or("", |(_, item)| item).trim_start(),
+            Some(rest) => rest.trim_start(),
+            None => line,
+        };
+        if item.starts_with("mod ") {
+            return Some(start);
+        }
+    }
+    None
+}
+
 /// The paths a file's code names: its `use` items and its inline
 /// `crate::` and `super::` paths.
 fn paths_in(src: &str) -> Vec<String> {
-    let code = match src.find("#[cfg(test)]\nmod ") {
-        Some(i) => &src[..i],
-        None => src,
-    };
+    let code = &src[..test_module(src).unwrap_or(src.len())];
     let code: String = code.lines().filter(|l| !l.trim_start().starts_with("//")).map(|l| format!("{l}\n")).collect();
     let word = |c: char| c.is_alphanumeric() || c == '_';
     let mut out = Vec::new();
@@ -286,12 +303,16 @@ fn a_circle_between_two_files_of_a_folder_is_found() {
     let write = |name: &str, text: &str| std::fs::write(room.join(name), text).expect("a file");
     write("mod.rs", "mod a;\nmod b;\nmod c;\n");
     write("a.rs", "use super::{b::B, c};\n");
-    // Inline paths count; comments and test modules do not.
+    // Inline paths count; comments and test modules (of any visibility) do
+    // not.
     write(
         "b.rs",
         "// use super::c::C;\nfn f() { super::a::g() }\n#[cfg(test)]\nmod tests {\n    use super::super::c::C;\n}\n",
     );
-    write("c.rs", "/// [`super::a`]\npub struct C;\n");
+    write(
+        "c.rs",
+        "/// [`super::a`]\npub struct C;\n#[cfg(test)]\npub(super) mod tests {\n    fn t() { super::a::g() }\n}\n",
+    );
     let found = circles(dir.path());
     let room_circles = found.get("room").cloned().unwrap_or_default();
     let names: Vec<Vec<String>> =

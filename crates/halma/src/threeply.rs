@@ -180,19 +180,7 @@ mod tests {
     use super::super::game::{self, Match};
     use super::super::position::Position;
     use super::super::rules::Rules;
-
-    /// A small generator of pseudo-random numbers (xorshift), so that the
-    /// cases are the same on every run.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
+    use super::super::twoply::tests::Rng;
 
     /// Along random games of three to six players, the count found once
     /// three plies above the leaves gives, for every move it answers, the
@@ -231,7 +219,7 @@ mod tests {
                         }
                     }
                     let moves = game.legal_moves();
-                    game = game.after(moves[rng.below(moves.len())]);
+                    game = game.after(moves[rng.below(moves.len() as u64) as usize]);
                 }
             }
         }

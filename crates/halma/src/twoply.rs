@@ -299,7 +299,7 @@ pub(super) struct Looked {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::bitboard::{State, Walk};
     use super::super::board::{Board, HOLES};
     use super::super::game::{self, Match};
@@ -308,10 +308,10 @@ mod tests {
 
     /// A small generator of pseudo-random numbers (xorshift), so that the
     /// cases are the same on every run.
-    struct Rng(u64);
+    pub(crate) struct Rng(pub(crate) u64);
 
     impl Rng {
-        fn below(&mut self, n: u64) -> u64 {
+        pub(crate) fn below(&mut self, n: u64) -> u64 {
             self.0 ^= self.0 << 13;
             self.0 ^= self.0 >> 7;
             self.0 ^= self.0 << 17;
