@@ -7,7 +7,10 @@
 //! each of its moves, the goals checked. A move of the seat to move
 //! changes a man's count only if it leaves or enters one of that man's
 //! holes, so the leaves below it are the count found once, but for the
-//! men whose holes it touched, counted again after it. A move that
+//! men whose holes it touched, counted again after it: each of their
+//! moves keeps the replies' count found for it where the move touched
+//! none of the holes that count looked at, and its ends are found again
+//! only where the move touched their own holes. A move that
 //! touches the replying seat's own zones, or finishes a seat, is played
 //! out as before (see [`super::twoply`]).
 //!
@@ -18,8 +21,9 @@
 //! seat's men.
 
 use super::bitboard::{State, Walk};
+use super::board::Holes;
 use super::movegen::Move;
-use super::tables::bit;
+use super::tables::{bit, has};
 use super::twoply::{Looked, Replies, MOST};
 
 /// The count of the next two plies found once, three plies above the
@@ -38,7 +42,21 @@ pub(super) struct Spared {
     leaves_of: [u64; MOST],
     moves_of: [u32; MOST],
     looked_of: [Looked; MOST],
+    /// Each man's ends and the holes they depend on, and where its moves
+    /// start in the lists below.
+    ends_of: [Holes; MOST],
+    reach_of: [Looked; MOST],
+    first_of: [u8; MOST],
+    /// Each move of the next seat (by man, then by end): the replies
+    /// below it and the holes their count looked at beyond the replying
+    /// seat's own zones.
+    replies_of: [u32; MOVES],
+    looked_of_move: [Looked; MOVES],
 }
+
+/// The most moves of the next seat the count keeps one by one; with more,
+/// the moves are played out.
+const MOVES: usize = 128;
 
 impl Looked {
     /// Whether the move `m` leaves a hole of `zone` or enters one of
@@ -84,21 +102,40 @@ impl Walk<'_> {
             leaves_of: [0; MOST],
             moves_of: [0; MOST],
             looked_of: [Looked::default(); MOST],
+            ends_of: [0; MOST],
+            reach_of: [Looked::default(); MOST],
+            first_of: [0; MOST],
+            replies_of: [0; MOVES],
+            looked_of_move: [Looked::default(); MOVES],
         };
+        let mut moves = 0;
         let mut rest = men;
         while rest != 0 {
             let from = rest.trailing_zeros() as u8;
             rest &= rest - 1;
             let reach = self.man_reach_exact(s, room, from);
+            if moves + reach.ends.count_ones() as usize > MOVES {
+                return None;
+            }
+            let k = sp.len;
+            sp.first_of[k] = moves as u8;
+            sp.ends_of[k] = reach.ends;
             let mut looked = Looked { zone: reach.zone, near: reach.near };
+            sp.reach_of[k] = looked;
             let mut leaves = 0;
             let mut ends = reach.ends;
             while ends != 0 {
                 let to = ends.trailing_zeros() as u8;
                 ends &= ends - 1;
-                leaves += self.replies_noted::<true>(&on, r, Move { from, to }, &mut looked)?;
+                let mut below = Looked::default();
+                let n = self.replies_noted::<true>(&on, r, Move { from, to }, &mut below)?;
+                sp.replies_of[moves] = n as u32;
+                sp.looked_of_move[moves] = below;
+                moves += 1;
+                looked.zone |= below.zone;
+                looked.near |= below.near;
+                leaves += n;
             }
-            let k = sp.len;
             sp.men[k] = from;
             sp.leaves_of[k] = leaves;
             sp.moves_of[k] = reach.ends.count_ones();
@@ -142,16 +179,27 @@ impl Walk<'_> {
             }
             total -= sp.leaves_of[k];
             let from = sp.men[k];
-            let mut ends = self.man_ends_unplayed(s, m, sp.seat, from);
+            let (before, first) = (sp.ends_of[k], usize::from(sp.first_of[k]));
+            // Its ends are found again only if the move touched their
+            // holes, not only those of the replies below them.
+            let mut ends = match sp.reach_of[k].touched_by(m) {
+                true => self.man_ends_unplayed(s, m, sp.seat, from),
+                false => before,
+            };
             moves += ends.count_ones();
             while ends != 0 {
                 let to = ends.trailing_zeros() as u8;
                 ends &= ends - 1;
                 let reply = Move { from, to };
+                // A move the man had before, whose replies' count looked
+                // at none of the move's holes, keeps that count.
+                let j = first + (before & (bit(to) - 1)).count_ones() as usize;
                 // Within the three plies the no-progress rule cannot end
                 // the game (see `Walk::spared`): the replies' count stands
                 // where the move touches neither their zones nor a goal.
-                total += if r.total() > 0 && !r.touched_by(reply) && self.goal_seats[usize::from(to)] == 0 {
+                total += if has(before, to) && !sp.looked_of_move[j & (MOVES - 1)].touched_by(m) {
+                    u64::from(sp.replies_of[j & (MOVES - 1)])
+                } else if r.total() > 0 && !r.touched_by(reply) && self.goal_seats[usize::from(to)] == 0 {
                     r.total()
                 } else {
                     let next = played.get_or_insert_with(|| {
