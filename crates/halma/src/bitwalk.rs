@@ -11,6 +11,7 @@ use super::bitboard::{State, Walk};
 use super::board::Holes;
 use super::movegen::Move;
 use super::tables::{bit, has};
+use super::threeply::with_room;
 use super::twoply::Replies;
 
 impl Walk<'_> {
@@ -185,11 +186,13 @@ impl Walk<'_> {
     /// move that touches none of the holes the next two plies look at has
     /// the leaves counted once for all such moves (see [`super::threeply`]).
     fn expand_three(&self, s: &State, r: &Replies) -> Option<u64> {
-        let spared = self.spared(s, r);
         let mut total = 0;
-        let any = self.each_move(s, |m| {
-            let spared = spared.as_ref().and_then(|sp| self.spared_below(s, r, sp, m));
-            total += spared.unwrap_or_else(|| self.count_two_below(s, r, m));
+        let any = with_room(|room| {
+            let spared = self.spared(s, r, room).map(|()| &*room);
+            self.each_move(s, |m| {
+                let spared = spared.and_then(|sp| self.spared_below(s, r, sp, m));
+                total += spared.unwrap_or_else(|| self.count_two_below(s, r, m));
+            })
         });
         // No voluntary pass to count: replies are found only under rules
         // without one (see `Walk::two_plies`).

@@ -20,6 +20,8 @@
 //! the next two seats' holes, and the others only a few of the next
 //! seat's men.
 
+use std::cell::Cell;
+
 use super::bitboard::{State, Walk};
 use super::board::Holes;
 use super::movegen::Move;
@@ -58,6 +60,44 @@ pub(super) struct Spared {
 /// the moves are played out.
 const MOVES: usize = 128;
 
+thread_local! {
+    /// The room the counts of a thread's walks are found into (see
+    /// [`Walk::spared`]), made at the first node three plies above the
+    /// leaves and kept.
+    static ROOM: Cell<Option<Box<Spared>>> = const { Cell::new(None) };
+}
+
+/// Calls `f` with the thread's room for a count. A room already lent (a
+/// count within a count, which the walk never asks for) is not shared: a
+/// new one is made.
+pub(super) fn with_room<T>(f: impl FnOnce(&mut Spared) -> T) -> T {
+    let mut room = ROOM.take().unwrap_or_else(Spared::boxed);
+    let out = f(&mut room);
+    ROOM.set(Some(room));
+    out
+}
+
+impl Spared {
+    fn boxed() -> Box<Spared> {
+        Box::new(Spared {
+            leaves: 0,
+            looked: Looked::default(),
+            replies: Looked::default(),
+            seat: 0,
+            len: 0,
+            men: [0; MOST],
+            leaves_of: [0; MOST],
+            moves_of: [0; MOST],
+            looked_of: [Looked::default(); MOST],
+            ends_of: [0; MOST],
+            reach_of: [Looked::default(); MOST],
+            first_of: [0; MOST],
+            replies_of: [0; MOVES],
+            looked_of_move: [Looked::default(); MOVES],
+        })
+    }
+}
+
 impl Looked {
     /// Whether the move `m` leaves a hole of `zone` or enters one of
     /// `near`.
@@ -76,7 +116,12 @@ impl Walk<'_> {
     /// must be played out (it finishes a seat, or the seat after it has no
     /// reply); or the no-progress rule could end the game within the
     /// three plies.
-    pub(super) fn spared(&self, s: &State, r: &Replies) -> Option<Spared> {
+    ///
+    /// Found into `sp`, which holds the count of an earlier node: its
+    /// lists are read only as far as they are written here, so they are
+    /// not cleared (clearing and moving some 6 KB a node was a sixth of a
+    /// six-player perft's instructions).
+    pub(super) fn spared(&self, s: &State, r: &Replies, sp: &mut Spared) -> Option<()> {
         if matches!(self.rules.no_progress, Some(limit) if s.quiet + 2 >= limit) {
             return None;
         }
@@ -92,22 +137,7 @@ impl Walk<'_> {
         on.to_move = next;
         let room = self.room(s, i);
         let replies = r.looked();
-        let mut sp = Spared {
-            leaves: 0,
-            looked: replies,
-            replies,
-            seat: i,
-            len: 0,
-            men: [0; MOST],
-            leaves_of: [0; MOST],
-            moves_of: [0; MOST],
-            looked_of: [Looked::default(); MOST],
-            ends_of: [0; MOST],
-            reach_of: [Looked::default(); MOST],
-            first_of: [0; MOST],
-            replies_of: [0; MOVES],
-            looked_of_move: [Looked::default(); MOVES],
-        };
+        (sp.leaves, sp.looked, sp.replies, sp.seat, sp.len) = (0, replies, replies, i, 0);
         let mut moves = 0;
         let mut rest = men;
         while rest != 0 {
@@ -145,7 +175,7 @@ impl Walk<'_> {
             sp.looked.zone |= looked.zone;
             sp.looked.near |= looked.near;
         }
-        (sp.leaves > 0).then_some(sp)
+        (sp.leaves > 0).then_some(())
     }
 
     /// The leaves two plies below the move `m` of the seat to move from
@@ -239,6 +269,9 @@ mod tests {
     fn the_count_found_once_is_the_count_after_each_move() {
         let mut rng = Rng(0x2545_f491_4f6c_dd1d);
         let (mut whole, mut recounted, mut played) = (0, 0, 0);
+        // One room for every count, as in the walk: what an earlier count
+        // left in it must never be read.
+        let mut sp = super::Spared::boxed();
         for players in 3..=6 {
             let rules = Rules::international(players);
             let walk = Walk::new(&rules);
@@ -249,8 +282,7 @@ mod tests {
                         break;
                     }
                     let s = State::new(game.position());
-                    if let Some(sp) = walk.replies_two_on(&s).and_then(|r| walk.spared(&s, &r).map(|sp| (r, sp))) {
-                        let (r, sp) = sp;
+                    if let Some(r) = walk.replies_two_on(&s).filter(|r| walk.spared(&s, r, &mut sp).is_some()) {
                         for &m in game.legal_moves() {
                             let want = game::perft(game.after(m).position(), &rules, 2);
                             match walk.spared_below(&s, &r, &sp, m) {
