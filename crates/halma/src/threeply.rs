@@ -78,6 +78,8 @@ pub(super) fn with_room<T>(f: impl FnOnce(&mut Spared) -> T) -> T {
 }
 
 impl Spared {
+    /// A room for one count, on the heap: some 6 KB, made once a thread
+    /// (see [`with_room`]).
     fn boxed() -> Box<Spared> {
         Box::new(Spared {
             leaves: 0,
