@@ -119,6 +119,37 @@ pub struct Skipped {
     pub why: String,
 }
 
+impl Row {
+    /// Each pair's ratio of `a`'s time over `b`'s, in the row's measure
+    /// (per leaf: each time over its side's count), in the order run.
+    pub fn pair_ratios(&self) -> Vec<f64> {
+        let pick = |s: &Side| -> Vec<f64> {
+            match self.measure {
+                Measure::Cpu => s.cpu.clone(),
+                Measure::Wall => s.wall.clone(),
+                Measure::CpuPerLeaf => s.cpu.iter().map(|t| t / s.count.unwrap_or(1).max(1) as f64).collect(),
+            }
+        };
+        let (a, b) = (pick(&self.a), pick(&self.b));
+        a.iter().zip(&b).filter(|&(_, &b)| b > 0.0).map(|(a, b)| a / b).collect()
+    }
+
+    /// The middle of the pairs' ratios: the lowest and the highest left
+    /// out, a quarter of the pairs at each end (rounded down), so that
+    /// one disturbed pair does not widen it; `None` with fewer than four
+    /// pairs. A ratio whose middle lies wholly on one side of a line is
+    /// on that side in most pairs, not only in the median.
+    pub fn middle(&self) -> Option<(f64, f64)> {
+        let mut r = self.pair_ratios();
+        if r.len() < 4 {
+            return None;
+        }
+        r.sort_by(f64::total_cmp);
+        let cut = r.len() / 4;
+        Some((r[cut], r[r.len() - 1 - cut]))
+    }
+}
+
 /// The median of some samples (the mean of the middle two of an even
 /// number); 0 for none.
 pub fn median(samples: &[f64]) -> f64 {
@@ -154,7 +185,48 @@ pub fn load_all(dir: &Path) -> Result<Vec<(PathBuf, Record)>, String> {
 
 #[cfg(test)]
 mod tests {
-    use super::median;
+    use super::{median, Row, Side};
+    use crate::rows::Measure;
+
+    fn side(count: u64, cpu: &[f64]) -> Side {
+        Side {
+            program: String::new(),
+            about: None,
+            template: String::new(),
+            command: Vec::new(),
+            count: Some(count),
+            cpu: cpu.to_vec(),
+            wall: cpu.iter().map(|t| t * 2.0).collect(),
+            median_cpu: median(cpu),
+            median_wall: 2.0 * median(cpu),
+        }
+    }
+
+    fn row(measure: Measure, a: Side, b: Side) -> Row {
+        Row { id: String::new(), table: String::new(), measure, a, b, tabled: None, ratio: 0.0 }
+    }
+
+    #[test]
+    fn the_middle_of_the_pairs_leaves_a_quarter_out_at_each_end() {
+        // Ratios 0.5, 0.6, ..., 1.3 in a shuffled order: 9 pairs, 2 left
+        // out at each end.
+        let b = [1.0; 9];
+        let a = [0.9, 0.5, 1.3, 0.7, 1.1, 0.6, 1.2, 0.8, 1.0];
+        let (lo, hi) = row(Measure::Cpu, side(1, &a), side(1, &b)).middle().unwrap();
+        assert!((lo - 0.7).abs() < 1e-9 && (hi - 1.1).abs() < 1e-9, "{lo} {hi}");
+        // Three pairs are too few to leave any out.
+        assert_eq!(row(Measure::Cpu, side(1, &a[..3]), side(1, &b[..3])).middle(), None);
+    }
+
+    #[test]
+    fn per_leaf_the_pairs_are_compared_over_each_sides_count() {
+        // `a` counts twice the leaves in twice the time: the same per leaf.
+        let r = row(Measure::CpuPerLeaf, side(200, &[2.0, 4.0]), side(100, &[1.0, 2.0]));
+        assert_eq!(r.pair_ratios(), vec![1.0, 1.0]);
+        // Wall time is its own samples.
+        let r = row(Measure::Wall, side(1, &[1.0]), side(1, &[4.0]));
+        assert_eq!(r.pair_ratios(), vec![0.25]);
+    }
 
     #[test]
     fn medians_of_odd_and_even_counts() {

@@ -112,8 +112,8 @@ fn fragment(rows: &Rows, table: &Table, records: &[(PathBuf, Record)]) -> String
     };
     let mut out = format!("{HEADER}\n\n");
     let (first, second) = if natives { ("rulecheck", "native") } else { ("command", "against") };
-    let _ = writeln!(out, "| {first} | {second} | count | {first}, {unit} | {second}, {unit} | ratio |");
-    out.push_str("|---|---|---:|---:|---:|---:|\n");
+    let _ = writeln!(out, "| {first} | {second} | count | {first}, {unit} | {second}, {unit} | ratio | middle pairs |");
+    out.push_str("|---|---|---:|---:|---:|---:|---:|\n");
     let mut used: Vec<(&Path, &Record)> = Vec::new();
     let mut abouts: Vec<String> = Vec::new();
     let mut missing = Vec::new();
@@ -158,9 +158,10 @@ fn fragment(rows: &Rows, table: &Table, records: &[(PathBuf, Record)]) -> String
             Measure::CpuPerLeaf => format!("{t:.2} ns"),
             Measure::Cpu | Measure::Wall => format!("{t:.3} s"),
         };
+        let middle = measured.middle().map_or_else(String::new, |(lo, hi)| format!("{lo:.2}-{hi:.2}"));
         let _ = writeln!(
             out,
-            "| {} | {against} | {count} | {} | {} | {:.2} |",
+            "| {} | {against} | {count} | {} | {} | {:.2} | {middle} |",
             code(&shown(&row.a)),
             time(measured.a.median(m)),
             time(measured.b.median(m)),
@@ -182,7 +183,12 @@ fn fragment(rows: &Rows, table: &Table, records: &[(PathBuf, Record)]) -> String
             Measure::Wall => "wall seconds of each whole process",
             Measure::CpuPerLeaf => "CPU nanoseconds (user and system) of each whole process over the leaves it counted",
         };
-        let _ = writeln!(out, "Medians of interleaved pairs, {what}; the ratio is the median of the pairs' ratios.");
+        let _ = writeln!(
+            out,
+            "Medians of interleaved pairs, {what}; the ratio is the median of the pairs' ratios, and the \
+             middle pairs' are those ratios less a quarter of the pairs at each end (from four pairs): \
+             where they straddle a line, the median alone does not put the row on either side of it."
+        );
     }
     for (path, record) in &used {
         let file = path.file_name().map_or_else(String::new, |f| f.to_string_lossy().into_owned());
@@ -294,7 +300,10 @@ mod tests {
             (PathBuf::from("new.json"), record("2026-02-01T00:00:00Z", 0.5)),
         ];
         let text = &fragments(&rows, &records)[0].1;
-        assert!(text.contains("| `perft english 11` | DarkHorse | 85,242,128 | 0.500 s | 1.000 s | 0.50 |"), "{text}");
+        assert!(
+            text.contains("| `perft english 11` | DarkHorse | 85,242,128 | 0.500 s | 1.000 s | 0.50 |  |"),
+            "{text}"
+        );
         assert!(!text.contains("0.900 s"), "{text}");
         assert!(text.contains("`docs/speed/records/new.json`"), "{text}");
         assert!(text.contains("Not recorded yet: `perft english 12` against DarkHorse."), "{text}");
@@ -321,9 +330,16 @@ mod tests {
             tabled: None,
             ratio: 2.5,
         });
-        let text = &fragments(&rows, &[(PathBuf::from("r.json"), record)])[0].1;
-        assert!(text.contains("| 400,000,000 / 500,000,000 | 5.00 ns | 2.00 ns | 2.50 |"), "{text}");
+        let text = &fragments(&rows, &[(PathBuf::from("r.json"), record.clone())])[0].1;
+        assert!(text.contains("| 400,000,000 / 500,000,000 | 5.00 ns | 2.00 ns | 2.50 |  |"), "{text}");
         assert!(text.contains("over the leaves it counted"), "{text}");
+        // From four pairs, the middle of the pairs' ratios, per leaf: here
+        // 2.5 times 0.8, 1, 1.2 and 1.6, one pair left out at each end.
+        let row = &mut record.rows[0];
+        row.a.cpu = vec![1.6, 2.0, 2.4, 3.2];
+        row.b.cpu = vec![1.0; 4];
+        let text = &fragments(&rows, &[(PathBuf::from("r.json"), record)])[0].1;
+        assert!(text.contains("| 2.50 | 2.50-3.00 |"), "{text}");
     }
 
     #[test]
