@@ -29,7 +29,7 @@ pub const README_END: &str = "<!-- end of speed -->";
 /// load and date of the runs they come from.
 pub fn readme(rows: &Rows, records: &[(PathBuf, Record)]) -> String {
     let newest = newest(records);
-    let mut out = String::from("| rulecheck | against | ratio |\n|---|---|---:|\n");
+    let mut out = String::from("| rulecheck | against | ratio | middle pairs |\n|---|---|---:|---:|\n");
     let mut runs: Vec<&Record> = Vec::new();
     for id in &rows.readme {
         let Some(row) = rows.tables.iter().flat_map(|t| &t.rows).find(|r| &r.id == id) else { continue };
@@ -43,16 +43,17 @@ pub fn readme(rows: &Rows, records: &[(PathBuf, Record)]) -> String {
             Some(Measure::CpuPerLeaf) => " (a leaf)",
             _ => "",
         };
-        let ratio = match newest.get(id.as_str()) {
+        let (ratio, middle) = match newest.get(id.as_str()) {
             Some(&(_, record, measured)) => {
                 if !runs.iter().any(|r| std::ptr::eq(*r, record)) {
                     runs.push(record);
                 }
-                format!("{:.2}{what}", measured.ratio)
+                let middle = measured.middle().map_or_else(String::new, |(lo, hi)| format!("{lo:.2}-{hi:.2}"));
+                (format!("{:.2}{what}", measured.ratio), middle)
             }
-            None => "not recorded yet".to_string(),
+            None => ("not recorded yet".to_string(), String::new()),
         };
-        let _ = writeln!(out, "| {} | {against} | {ratio} |", code(&shown(&row.a)));
+        let _ = writeln!(out, "| {} | {against} | {ratio} | {middle} |", code(&shown(&row.a)));
     }
     for record in runs {
         let _ = writeln!(
