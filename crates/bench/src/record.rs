@@ -121,7 +121,8 @@ pub struct Skipped {
 
 impl Row {
     /// Each pair's ratio of `a`'s time over `b`'s, in the row's measure
-    /// (per leaf: each time over its side's count), in the order run.
+    /// (per leaf: each time over its side's count), in the order run:
+    /// `ratio` is their median.
     pub fn pair_ratios(&self) -> Vec<f64> {
         let pick = |s: &Side| -> Vec<f64> {
             match self.measure {
@@ -216,6 +217,21 @@ mod tests {
         assert!((lo - 0.7).abs() < 1e-9 && (hi - 1.1).abs() < 1e-9, "{lo} {hi}");
         // Three pairs are too few to leave any out.
         assert_eq!(row(Measure::Cpu, side(1, &a[..3]), side(1, &b[..3])).middle(), None);
+    }
+
+    /// Every recorded ratio is the median of the pairs' ratios found
+    /// again from the record's samples, per leaf included.
+    #[test]
+    fn the_recorded_ratios_are_the_medians_of_the_pairs() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/speed/records");
+        let records = super::load_all(&dir).unwrap();
+        assert!(records.iter().any(|(_, r)| r.rows.iter().any(|row| row.measure == Measure::CpuPerLeaf)));
+        for (path, record) in &records {
+            for row in &record.rows {
+                let again = median(&row.pair_ratios());
+                assert!((again - row.ratio).abs() < 1e-9, "{}: {} {again} {}", path.display(), row.id, row.ratio);
+            }
+        }
     }
 
     #[test]

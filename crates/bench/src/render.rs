@@ -48,8 +48,7 @@ pub fn readme(rows: &Rows, records: &[(PathBuf, Record)]) -> String {
                 if !runs.iter().any(|r| std::ptr::eq(*r, record)) {
                     runs.push(record);
                 }
-                let middle = measured.middle().map_or_else(String::new, |(lo, hi)| format!("{lo:.2}-{hi:.2}"));
-                (format!("{:.2}{what}", measured.ratio), middle)
+                (format!("{:.2}{what}", measured.ratio), middle(measured))
             }
             None => ("not recorded yet".to_string(), String::new()),
         };
@@ -97,6 +96,11 @@ fn thousands(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// A row's middle pairs as a cell (empty with too few pairs).
+fn middle(row: &Row) -> String {
+    row.middle().map_or_else(String::new, |(lo, hi)| format!("{lo:.2}-{hi:.2}"))
 }
 
 fn code(text: &str) -> String {
@@ -159,7 +163,7 @@ fn fragment(rows: &Rows, table: &Table, records: &[(PathBuf, Record)]) -> String
             Measure::CpuPerLeaf => format!("{t:.2} ns"),
             Measure::Cpu | Measure::Wall => format!("{t:.3} s"),
         };
-        let middle = measured.middle().map_or_else(String::new, |(lo, hi)| format!("{lo:.2}-{hi:.2}"));
+        let middle = middle(measured);
         let _ = writeln!(
             out,
             "| {} | {against} | {count} | {} | {} | {:.2} | {middle} |",

@@ -191,14 +191,6 @@ pub fn measure(
             samples[i].1.push(run.wall);
         }
     }
-    // Per leaf, each side's time is over its own count: the ratio of two
-    // times per leaf.
-    let pick = |i: usize| match measure_by {
-        Measure::Cpu => samples[i].0.clone(),
-        Measure::Wall => samples[i].1.clone(),
-        Measure::CpuPerLeaf => samples[i].0.iter().map(|t| t / counts[i].max(1) as f64).collect(),
-    };
-    let ratios: Vec<f64> = pick(0).iter().zip(pick(1)).map(|(a, b)| if b > 0.0 { a / b } else { f64::NAN }).collect();
     let side = |i: usize, template: &str| {
         let (cpu, wall) = samples[i].clone();
         Side {
@@ -213,15 +205,17 @@ pub fn measure(
             wall,
         }
     };
-    Ok(Measured {
+    let mut measured = Measured {
         id: row.id.clone(),
         table: table.to_string(),
         measure: measure_by,
         a: side(0, &row.a),
         b: side(1, &row.b),
         tabled,
-        ratio: median(&ratios),
-    })
+        ratio: 0.0,
+    };
+    measured.ratio = median(&measured.pair_ratios());
+    Ok(measured)
 }
 
 /// spec/perft's tables.
