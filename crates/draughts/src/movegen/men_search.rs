@@ -68,7 +68,8 @@ pub(super) fn search_men<R: RuleSet, S: Sink<R::B>>(r: R, pos: &Position<R::B>, 
         sink.begin_piece();
         let square = from.trailing_zeros() as u8;
         let mut search = MenSearch { r, pos, from: square, jumps, crown, path: R::B::EMPTY_PATH, sink };
-        search.extend(from, R::B::ZERO, 0, 0);
+        let dirs = search.dirs_at(from);
+        search.extend(from, R::B::ZERO, 0, dirs);
     }
 }
 
@@ -91,23 +92,27 @@ struct MenSearch<'s, R: RuleSet, S: Sink<R::B>> {
 }
 
 impl<R: RuleSet, S: Sink<R::B>> MenSearch<'_, R, S> {
-    /// Follow every continuation of a sequence that has reached `at` (one
-    /// square's bit), with `captured` taken in `depth` jumps; whether the
-    /// man can jump from here at all. A jump over a piece taken already is
-    /// none: straight back it would take one twice, so the way back
-    /// (`back`, a direction's bit, or none) is not tried.
-    fn extend(&mut self, at: R::B, captured: R::B, depth: usize, back: u32) -> bool {
-        let r = self.r;
-        let mut any = false;
-        // The directions the man jumps from here, read off the sets at
-        // once: most squares have one or two, and a loop testing all eight
-        // in turn mispredicts.
+    /// The directions the man jumps from `at` (one square's bit), read
+    /// off the sets at once: most squares have one or two, and a loop
+    /// testing all eight in turn mispredicts.
+    #[inline(always)]
+    fn dirs_at(&self, at: R::B) -> u32 {
         let square = at.trailing_zeros();
         let mut dirs = 0u32;
-        for (d, j) in self.jumps.iter().enumerate().take(r.capture_dirs()) {
+        for (d, j) in self.jumps.iter().enumerate().take(self.r.capture_dirs()) {
             dirs |= u32::from(!((*j >> square) & R::B::ONE).is_zero()) << d;
         }
-        dirs &= !back;
+        dirs
+    }
+
+    /// Follow every continuation of a sequence that has reached `at` (one
+    /// square's bit), with `captured` taken in `depth` jumps, in the
+    /// directions `dirs` the man jumps from there (straight back left
+    /// out: it would take a piece twice); whether the man can jump from
+    /// here at all. A jump over a piece taken already is none.
+    fn extend(&mut self, at: R::B, captured: R::B, depth: usize, mut dirs: u32) -> bool {
+        let r = self.r;
+        let mut any = false;
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
@@ -138,7 +143,10 @@ impl<R: RuleSet, S: Sink<R::B>> MenSearch<'_, R, S> {
             }
             // A man crowned on the way goes on as a man, and is crowned if
             // the move ends there.
-            let continued = depth + 1 < R::B::MAX_PATH && self.extend(land, taken, depth + 1, 1 << opposite(d));
+            // The directions are read here, so that a sequence that ends
+            // (most do) makes no call.
+            let onward = self.dirs_at(land) & !(1 << opposite(d));
+            let continued = onward != 0 && depth + 1 < R::B::MAX_PATH && self.extend(land, taken, depth + 1, onward);
             if !continued || r.may_stop() {
                 self.record(depth + 1, taken, crowns);
             }
