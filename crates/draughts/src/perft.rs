@@ -87,11 +87,23 @@ impl<'r, B: Dispatch> Perft<'r, B> {
     /// The position after a move, as the rules keep it.
     #[inline(always)]
     fn play(&self, pos: &Position<B>, m: &Move<B>) -> Position<B> {
-        if self.counts_kings {
+        if self.keeps_runs(pos) {
             self.generator.play(pos, m)
         } else {
             apply(pos, m)
         }
+    }
+
+    /// Whether the moves of `pos` must be played through the same-king
+    /// runs: the rules keep them, and the position has a king or a run
+    /// going on. With neither, no move starts a run (a man's move or a
+    /// capture starts none, and a man crowned has made no king's move) and
+    /// none is there to end, so the plain [`apply`] and the quiet
+    /// children's shortcuts make the same positions; most of the tree of
+    /// perft is such positions.
+    #[inline(always)]
+    fn keeps_runs(&self, pos: &Position<B>) -> bool {
+        self.counts_kings && !(pos.kings.is_zero() && pos.king_runs.iter().all(|run| run.moves == 0))
     }
 
     fn root_moves(&self, pos: &Position<B>, out: &mut Vec<Move<B>>) {
@@ -116,7 +128,7 @@ impl<'r, B: Dispatch> Perft<'r, B> {
             // moves' squares, no move listed (three plies up from the
             // leaves, not even kept); under a same-king limit the moves are
             // played through the runs they change.
-            let quiet = if self.counts_kings {
+            let quiet = if self.keeps_runs(pos) {
                 None
             } else if depth == 3 {
                 self.generator.count_quiet_grandchildren(pos, &mut self.buffers[1], paths)
@@ -161,5 +173,60 @@ impl<B: Dispatch> Walk<Position<B>, Move<B>> for Perft<'_, B> {
     }
     fn divide_observed(&mut self, pos: &Position<B>, depth: u32, done: &dyn Fn()) -> Vec<(Move<B>, u64)> {
         Perft::divide_observed(self, pos, depth, done)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_fen;
+
+    /// Leaves counted the plain way: every move listed and played through
+    /// the same-king runs, at every ply.
+    fn plain(generator: &Generator<'_, u64>, pos: &Position<u64>, depth: u32, paths: bool) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = Vec::new();
+        if paths {
+            generator.legal_paths(pos, &mut moves);
+        } else {
+            generator.legal_moves(pos, &mut moves);
+        }
+        moves.iter().map(|m| plain(generator, &generator.play(pos, m), depth - 1, paths)).sum()
+    }
+
+    /// Under the same-king limit the walk plays a position's moves without
+    /// the runs, and takes the quiet shortcuts, only where it has no king
+    /// and no run: from positions with kings whose runs reach the limit
+    /// within the depth, with kings taken and men crowned on the way, its
+    /// counts are those of the plain walk.
+    #[test]
+    fn the_walk_keeps_the_same_king_runs_wherever_they_can_act() {
+        let rules = Rules::frisian();
+        let generator = Generator::new(&rules);
+        let positions = [
+            // Kings on both sides with men: a run reaches its limit at ply 7.
+            "W:WK46,31,32,33,40:BK5,19,20,18,12",
+            "W:W31,32,33,34,40,K50:B19,20,18,12,K1",
+            // A king to take: below the capture no king is left.
+            "B:WK28,31,32,33,40:B5,19,20,18,12,K3",
+            // Men a step from the crowning row on both sides.
+            "W:W7,8,36,41,44:B9,12,39,43,45",
+        ];
+        for fen in positions {
+            let pos: Position<u64> = parse_fen(fen, &rules).expect("test FEN parses");
+            for paths in [false, true] {
+                let counting = if paths { Counting::Paths } else { Counting::DistinctMoves };
+                let mut perft = Perft::<u64>::new(&rules, counting);
+                for depth in 1..=7 {
+                    assert_eq!(
+                        perft.count(&pos, depth),
+                        plain(&generator, &pos, depth, paths),
+                        "{fen} depth {depth} paths {paths}"
+                    );
+                }
+            }
+        }
     }
 }
