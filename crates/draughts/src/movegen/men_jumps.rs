@@ -85,11 +85,16 @@ pub(super) fn men_jumps<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side) -> M
         seen |= f;
     }
     let mut search = zero;
+    // The directions some man jumps in, read at once: a test of each
+    // direction in turn mispredicts.
+    let mut jumping_dirs = 0u32;
     for (d, f) in from.iter().enumerate() {
-        let jumping = men & *f;
-        if jumping.is_zero() {
-            continue;
-        }
+        jumping_dirs |= u32::from(!(men & *f).is_zero()) << d;
+    }
+    while jumping_dirs != 0 {
+        let d = jumping_dirs.trailing_zeros() as usize;
+        jumping_dirs &= jumping_dirs - 1;
+        let jumping = men & from[d];
         let back = opposite(d);
         // Where a man landing jumps again, other than straight back.
         let again = (all & !from[back]) | multi;
