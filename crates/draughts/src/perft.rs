@@ -140,7 +140,7 @@ impl<'r, B: Dispatch> Perft<'r, B> {
             if let Some(n) = quiet {
                 sum = n;
             } else {
-                self.root_moves(pos, &mut buf);
+                self.generator.walk_moves(pos, &mut buf, paths);
                 for m in &buf {
                     sum += self.below(&self.play(pos, m), depth - 1);
                 }
@@ -198,11 +198,13 @@ mod tests {
 
     /// Under the same-king limit the walk plays a position's moves without
     /// the runs, and takes the quiet shortcuts, only where it has no king
-    /// and no run: from positions with kings whose runs reach the limit
-    /// within the depth, with kings taken and men crowned on the way, its
-    /// counts are those of the plain walk.
+    /// and no run; it lists a kingless position's captures by the men's
+    /// search: from positions with kings whose runs reach the limit
+    /// within the depth, with kings taken and men crowned on the way, and
+    /// from positions of men in contact, its counts are those of the
+    /// plain walk.
     #[test]
-    fn the_walk_keeps_the_same_king_runs_wherever_they_can_act() {
+    fn the_frisian_walk_counts_as_the_plain_listing_walk() {
         let rules = Rules::frisian();
         let generator = Generator::new(&rules);
         let positions = [
@@ -213,6 +215,10 @@ mod tests {
             "B:WK28,31,32,33,40:B5,19,20,18,12,K3",
             // Men a step from the crowning row on both sides.
             "W:W7,8,36,41,44:B9,12,39,43,45",
+            // Men only, in contact: captures along rows, columns and
+            // diagonals, listed at the inner plies by the men's search.
+            "W:W27,28,31,32,33,34,36,37,38,39,41:B12,13,14,15,16,17,18,19,20,22,23",
+            "B:W27,28,29,31,32,33,34,36,37,38,39,41:B11,12,13,14,15,16,17,18,19,20,22,23,24",
         ];
         for fen in positions {
             let pos: Position<u64> = parse_fen(fen, &rules).expect("test FEN parses");

@@ -103,6 +103,22 @@ impl<'r, B: Dispatch> Generator<'r, B> {
         self.generate(pos, out, Listing::Paths);
     }
 
+    /// The legal moves as perft's inner plies list them: those of
+    /// [`Generator::legal_paths`] under `paths`, else of
+    /// [`Generator::legal_moves`]. In a position without kings under the
+    /// rules that capture along rows and columns too, the captures are
+    /// found by the men's own search, under the majority the ranked
+    /// criteria come to there, instead of by the general search and the
+    /// ranking: the listings keep the general search, which the tests
+    /// hold the men's search to.
+    // Kept out of its callers, as `generate` is.
+    #[inline(never)]
+    pub fn walk_moves(&self, pos: &Position<B>, out: &mut Vec<Move<B>>, paths: bool) {
+        with_rules!(self, |r, pos: &'a Position<B>, out: &'a mut Vec<Move<B>>, paths: bool| -> () {
+            walk_moves(r, pos, out, paths)
+        })
+    }
+
     /// Every legal move with every route a capture sequence can be written
     /// by, touchdown squares included ([`Listing::Routes`]).
     pub fn legal_routes(&self, pos: &Position<B>, out: &mut Vec<Move<B>>) {
@@ -261,6 +277,24 @@ pub(super) fn generate<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut Vec<Mov
             };
             search_captures::<R, _, true>(r, pos, starters, &mut sink);
         }
+    }
+    if out.is_empty() || !r.capture_mandatory() {
+        plain_moves(r, pos, out);
+    }
+}
+
+/// See [`Generator::walk_moves`].
+#[inline(always)]
+fn walk_moves<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut Vec<Move<R::B>>, paths: bool) {
+    let listing = if paths { Listing::Paths } else { Listing::Moves };
+    if !(men_jumps::applies(r, pos) && men_search::applies(r)) {
+        return generate(r, pos, out, listing);
+    }
+    out.clear();
+    let starters = capture_starters(r, pos);
+    if !starters.is_zero() {
+        let mut sink = MoveSink::new(out, rank::majority_without_kings(r), !paths);
+        men_search::search_men(r, pos, starters, &mut sink);
     }
     if out.is_empty() || !r.capture_mandatory() {
         plain_moves(r, pos, out);
