@@ -39,7 +39,7 @@ mod sinks;
 pub use self::moves::{apply, Listing, Move};
 pub use self::rank::criterion_value;
 
-use self::count::{count_child, count_children};
+use self::count::{count_child, count_children, search_starters};
 use self::quiet::{for_each_quiet_child, plain_moves, quiet_children};
 use self::scan::{forward_dirs, man_capture_dirs};
 use self::search::{flying_can_jump, search_captures, search_from};
@@ -105,12 +105,12 @@ impl<'r, B: Dispatch> Generator<'r, B> {
 
     /// The legal moves as perft's inner plies list them: those of
     /// [`Generator::legal_paths`] under `paths`, else of
-    /// [`Generator::legal_moves`]. In a position without kings under the
-    /// rules that capture along rows and columns too, the captures are
-    /// found by the men's own search, under the majority the ranked
-    /// criteria come to there, instead of by the general search and the
-    /// ranking: the listings keep the general search, which the tests
-    /// hold the men's search to.
+    /// [`Generator::legal_moves`]. Where the precedence is a plain one
+    /// (as in a position without kings under the rules that capture along
+    /// rows and columns too, where the ranked criteria come to the
+    /// majority), the men's captures are found by the men's own search
+    /// instead of by the general search: the listings keep the general
+    /// search, which the tests hold the men's search to.
     // Kept out of its callers, as `generate` is.
     #[inline(never)]
     pub fn walk_moves(&self, pos: &Position<B>, out: &mut Vec<Move<B>>, paths: bool) {
@@ -287,14 +287,17 @@ pub(super) fn generate<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut Vec<Mov
 #[inline(always)]
 fn walk_moves<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut Vec<Move<R::B>>, paths: bool) {
     let listing = if paths { Listing::Paths } else { Listing::Moves };
-    if !(men_jumps::applies(r, pos) && men_search::applies(r)) {
-        return generate(r, pos, out, listing);
-    }
+    let majority = match rank::plain(r, pos) {
+        Some(majority) => majority,
+        None if men_jumps::applies(r, pos) => rank::majority_without_kings(r),
+        None => return generate(r, pos, out, listing),
+    };
     out.clear();
     let starters = capture_starters(r, pos);
     if !starters.is_zero() {
-        let mut sink = MoveSink::new(out, rank::majority_without_kings(r), !paths);
-        men_search::search_men(r, pos, starters, &mut sink);
+        // A plain precedence reads no order of kings taken; the kings'
+        // captures are the general search's.
+        search_starters(r, pos, starters, &mut MoveSink::new(out, majority, !paths));
     }
     if out.is_empty() || !r.capture_mandatory() {
         plain_moves(r, pos, out);
