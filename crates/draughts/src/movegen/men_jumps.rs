@@ -85,22 +85,15 @@ pub(super) fn men_jumps<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side) -> M
         seen |= f;
     }
     let mut search = zero;
-    // The directions some man jumps in, read at once: a test of each
-    // direction in turn mispredicts.
-    let mut jumping_dirs = 0u32;
+    // Every direction worked out, without a test of whether a man jumps
+    // that way: such a test mispredicts.
     for (d, f) in from.iter().enumerate() {
-        jumping_dirs |= u32::from(!(men & *f).is_zero()) << d;
-    }
-    while jumping_dirs != 0 {
-        let d = jumping_dirs.trailing_zeros() as usize;
-        jumping_dirs &= jumping_dirs - 1;
-        let jumping = men & from[d];
         let back = opposite(d);
         // Where a man landing jumps again, other than straight back.
         let again = (all & !from[back]) | multi;
         // The jumping men are real squares two steps from real ones, so
         // the plain steps back from their landing squares find them.
-        search |= jumping & r.step(r.step(again | crown, back), back);
+        search |= men & *f & r.step(r.step(again | crown, back), back);
     }
     let mut single = [zero; 8];
     for (s, f) in single.iter_mut().zip(from) {
