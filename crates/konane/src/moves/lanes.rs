@@ -245,23 +245,23 @@ fn last_two<S: Side>(p: Pos) -> u64 {
     along_rows::<S>(&p, &second, base, &rows, &cols) + along_rows::<S>(&swapped, &first, base, &cols, &rows)
 }
 
-/// Both sides' stones of a copy as bytes, two a line, with a word of zeros
-/// past the last line, so that the four lines from any line on are one
-/// unaligned read. Made once two plies above the leaves (early, so that
-/// the reads do not wait on the stores): read from the words instead,
-/// every group of lines straddling two took a double shift and a test for
-/// the last word.
+/// Both sides' stones of a copy as bytes, two a line, with an empty line
+/// before the first and a word of zeros past the last, so that the four
+/// lines from any line on are one unaligned read. Made once two plies
+/// above the leaves (early, so that the reads do not wait on the stores):
+/// read from the words instead, every group of lines straddling two took
+/// a double shift and a test for the last word.
 struct Lines {
-    me: [u8; 40],
-    op: [u8; 40],
+    me: [u8; 42],
+    op: [u8; 42],
 }
 
 impl Lines {
     fn new(me: &Wide, op: &Wide) -> Lines {
         let bytes = |w: &Wide| {
-            let mut b = [0; 40];
+            let mut b = [0; 42];
             for (q, word) in w.0.iter().enumerate() {
-                b[8 * q..8 * q + 8].copy_from_slice(&word.to_le_bytes());
+                b[2 + 8 * q..10 + 8 * q].copy_from_slice(&word.to_le_bytes());
             }
             b
         };
@@ -271,8 +271,19 @@ impl Lines {
 
 /// The four lines of `b` from line `first` on, in one word.
 #[inline(always)]
-fn four(b: &[u8; 40], first: u32) -> u64 {
-    let i = 2 * (first & 15) as usize;
+fn four(b: &[u8; 42], first: u32) -> u64 {
+    read(b, 2 * (first & 15) as usize + 2)
+}
+
+/// The four lines of `b` from line `first - 1` on (empty before line 0).
+#[inline(always)]
+fn four_before(b: &[u8; 42], first: u32) -> u64 {
+    read(b, 2 * (first & 15) as usize)
+}
+
+/// The eight bytes of `b` from byte `i` on, as a word.
+#[inline(always)]
+fn read(b: &[u8; 42], i: usize) -> u64 {
     let mut w = [0; 8];
     w.copy_from_slice(&b[i..i + 8]);
     u64::from_le_bytes(w)
@@ -340,16 +351,17 @@ fn along<S: Side, const D: u8>(
 }
 
 /// What [`local`] counts for a single jump, the most common move: the row
-/// and the three columns in one word. A function of its own, apart from
-/// the longer lines': it needs few registers, so that its calls save and
-/// restore few.
+/// and the three columns in one word, the row in the lowest quarter (the
+/// columns read with the line before them, which the row replaces: a
+/// mask that is one instruction, and the row in place). A function of its
+/// own, apart from the longer lines': it needs few registers, so that its
+/// calls save and restore few.
 #[inline(never)]
 fn single<S: Side>(other: &Lines, row_me: u64, row_op: u64, r: u32, lo: u32) -> i32 {
     let bit = 1u64 << r;
     let (child_op, child_me) = (row_op & !(2 << lo), row_me ^ (5 << lo));
-    let three = (1u64 << 48) - 1;
-    let (pm, po) = (four(&other.me, lo) & three, four(&other.op, lo) & three);
-    count_lines::<S>(po & !(bit << 16) | child_op << 48, (pm ^ (bit | bit << 32)) | child_me << 48)
+    let (pm, po) = (four_before(&other.me, lo) & !0xffff, four_before(&other.op, lo) & !0xffff);
+    count_lines::<S>(po & !(bit << 32) | child_op, (pm ^ (bit << 16 | bit << 48)) | child_me)
 }
 
 /// The taken cells of a line jumped over from `lo` to `hi`: every other
