@@ -237,11 +237,56 @@ fn deeper<S: Side>(p: Pos, depth: u32) -> u64 {
 /// from the opponent's sums of moves by row, in both copies, made once
 /// here; only their count after the move is made for each child.
 fn last_two<S: Side>(p: Pos) -> u64 {
+    let (first, second) = (Lines::new(&p.me, &p.op), Lines::new(&p.me_t, &p.op_t));
     let rows = row_sums::<S>(p.op, p.me);
     let cols = row_sums::<S>(p.op_t, p.me_t);
     let base = u64::from((rows[S::N as usize] + cols[S::N as usize]) as u32);
     let swapped = Pos { me: p.me_t, op: p.op_t, me_t: p.me, op_t: p.op };
-    along_rows::<S>(&p, base, &rows, &cols) + along_rows::<S>(&swapped, base, &cols, &rows)
+    along_rows::<S>(&p, &second, base, &rows, &cols) + along_rows::<S>(&swapped, &first, base, &cols, &rows)
+}
+
+/// Both sides' stones of a copy as bytes, two a line, with an empty line
+/// before the first and a word of zeros past the last, so that the four
+/// lines from any line on are one unaligned read. Made once two plies
+/// above the leaves (early, so that the reads do not wait on the stores):
+/// read from the words instead, every group of lines straddling two took
+/// a double shift and a test for the last word.
+struct Lines {
+    me: [u8; 42],
+    op: [u8; 42],
+}
+
+impl Lines {
+    fn new(me: &Wide, op: &Wide) -> Lines {
+        let bytes = |w: &Wide| {
+            let mut b = [0; 42];
+            for (q, word) in w.0.iter().enumerate() {
+                b[2 + 8 * q..10 + 8 * q].copy_from_slice(&word.to_le_bytes());
+            }
+            b
+        };
+        Lines { me: bytes(me), op: bytes(op) }
+    }
+}
+
+/// The four lines of `b` from line `first` on, in one word.
+#[inline(always)]
+fn four(b: &[u8; 42], first: u32) -> u64 {
+    read(b, 2 * (first & 15) as usize + 2)
+}
+
+/// The four lines of `b` from line `first - 1` on (empty before line 0).
+#[inline(always)]
+fn four_before(b: &[u8; 42], first: u32) -> u64 {
+    read(b, 2 * (first & 15) as usize)
+}
+
+/// The eight bytes of `b` from byte `i` on, as a word.
+#[inline(always)]
+fn read(b: &[u8; 42], i: usize) -> u64 {
+    let mut w = [0; 8];
+    w.copy_from_slice(&b[i..i + 8]);
+    u64::from_le_bytes(w)
 }
 
 /// The leaves below the moves east and west of `p`, given the opponent's
@@ -250,37 +295,54 @@ fn last_two<S: Side>(p: Pos) -> u64 {
 /// Not inlined, nor is [`local`]: measured, the walk runs fewer
 /// instructions with each its own function (fewer registers spilled).
 #[inline(never)]
-fn along_rows<S: Side>(p: &Pos, base: u64, rows: &[i32; 17], cols: &[i32; 17]) -> u64 {
+fn along_rows<S: Side>(p: &Pos, other: &Lines, base: u64, rows: &[i32; 17], cols: &[i32; 17]) -> u64 {
     let empty = S::CELLS & !(p.me | p.op);
+    along::<S, EAST>(p, other, empty, base, rows, cols) + along::<S, WEST>(p, other, empty, base, rows, cols)
+}
+
+/// [`along_rows`] in direction `D`, a constant: as a loop over the two
+/// directions, the direction was read from memory at each turn and every
+/// choice by it was made at each move.
+#[inline(always)]
+fn along<S: Side, const D: u8>(
+    p: &Pos,
+    other: &Lines,
+    empty: Wide,
+    base: u64,
+    rows: &[i32; 17],
+    cols: &[i32; 17],
+) -> u64 {
+    let t = jumpers::<S>(p.op, empty, D);
     let mut total = 0;
-    for d in [EAST, WEST] {
-        let t = jumpers::<S>(p.op, empty, d);
-        // The stones that can jump, word by word (four rows a word).
-        for (q, mut from) in (p.me & t).0.into_iter().enumerate() {
-            while from != 0 {
-                let i = from.trailing_zeros();
-                from &= from - 1;
-                let (r, c) = (4 * q as u32 + i / 16, i % 16);
-                let (row_me, row_op, row_t) = (row(p.me, r), row(p.op, r), row(t, r));
-                let ri = (r & 15) as usize;
-                let row_before = base as i64 - i64::from(rows[ri + 1] - rows[ri]);
-                let mut k = 0;
-                loop {
-                    k += 2;
-                    let (lo, hi, at) = if d == EAST { (c, c + k, c + k) } else { (c - k, c, c - k) };
-                    // Lines are below 16 (masked so that the reads need
-                    // no bounds checks).
-                    let (lo_i, hi_i) = ((lo & 15) as usize, (hi & 15) as usize);
-                    let before = cols[hi_i + 1] - cols[lo_i];
-                    let after = if k == 2 {
-                        single::<S>(p, row_me, row_op, r, lo)
-                    } else {
-                        local::<S>(p, row_me, row_op, r, lo, hi)
-                    };
-                    total += (row_before + i64::from(after - before)) as u64;
-                    if row_t & (1 << at) == 0 {
-                        break;
-                    }
+    // The stones that can jump, word by word (four rows a word, only the
+    // words that hold rows of the board).
+    let words = S::N.div_ceil(4) as usize;
+    for (q, mut from) in (p.me & t).0.into_iter().enumerate().take(words) {
+        while from != 0 {
+            let i = from.trailing_zeros();
+            from &= from - 1;
+            let (r, c) = (4 * q as u32 + i / 16, i % 16);
+            // The stone's row, from the word it was found in.
+            let row = |w: &Wide| (w.0[q] >> (i & 48)) & 0xffff;
+            let (row_me, row_op, row_t) = (row(&p.me), row(&p.op), row(&t));
+            let ri = (r & 15) as usize;
+            let row_before = base as i64 - i64::from(rows[ri + 1] - rows[ri]);
+            let mut k = 0;
+            loop {
+                k += 2;
+                let (lo, hi, at) = if D == EAST { (c, c + k, c + k) } else { (c - k, c, c - k) };
+                // Lines are below 16 (masked so that the reads need no
+                // bounds checks).
+                let (lo_i, hi_i) = ((lo & 15) as usize, (hi & 15) as usize);
+                let before = cols[hi_i + 1] - cols[lo_i];
+                let after = if k == 2 {
+                    single::<S>(other, row_me, row_op, r, lo)
+                } else {
+                    local::<S>(other, row_me, row_op, r, lo, hi)
+                };
+                total += (row_before + i64::from(after - before)) as u64;
+                if row_t & (1 << at) == 0 {
+                    break;
                 }
             }
         }
@@ -289,15 +351,17 @@ fn along_rows<S: Side>(p: &Pos, base: u64, rows: &[i32; 17], cols: &[i32; 17]) -
 }
 
 /// What [`local`] counts for a single jump, the most common move: the row
-/// and the three columns in one word. A function of its own, apart from
-/// the longer lines': it needs few registers, so that its calls save and
-/// restore few.
+/// and the three columns in one word, the row in the lowest quarter (the
+/// columns read with the line before them, which the row replaces: a
+/// mask that is one instruction, and the row in place). A function of its
+/// own, apart from the longer lines': it needs few registers, so that its
+/// calls save and restore few.
 #[inline(never)]
-fn single<S: Side>(p: &Pos, row_me: u64, row_op: u64, r: u32, lo: u32) -> i32 {
+fn single<S: Side>(other: &Lines, row_me: u64, row_op: u64, r: u32, lo: u32) -> i32 {
     let bit = 1u64 << r;
     let (child_op, child_me) = (row_op & !(2 << lo), row_me ^ (5 << lo));
-    let (pm, po) = (lines(&p.me_t, lo, 3), lines(&p.op_t, lo, 3));
-    count_lines::<S>(po & !(bit << 16) | child_op << 48, (pm ^ (bit | bit << 32)) | child_me << 48)
+    let (pm, po) = (four_before(&other.me, lo) & !0xffff, four_before(&other.op, lo) & !0xffff);
+    count_lines::<S>(po & !(bit << 32) | child_op, (pm ^ (bit << 16 | bit << 48)) | child_me)
 }
 
 /// The taken cells of a line jumped over from `lo` to `hi`: every other
@@ -309,7 +373,7 @@ const PARITY: [u64; 2] = [0x5555, 0xaaaa];
 /// and on the columns `lo..=hi`, rows of the second copy (each changed at
 /// cell `r`).
 #[inline(never)]
-fn local<S: Side>(p: &Pos, row_me: u64, row_op: u64, r: u32, lo: u32, hi: u32) -> i32 {
+fn local<S: Side>(other: &Lines, row_me: u64, row_op: u64, r: u32, lo: u32, hi: u32) -> i32 {
     let bit = 1u64 << r;
     let span = hi - lo + 1;
     let ends = (1u64 << lo) | (1u64 << hi);
@@ -321,8 +385,8 @@ fn local<S: Side>(p: &Pos, row_me: u64, row_op: u64, r: u32, lo: u32, hi: u32) -
     let mut first = lo;
     while first <= hi {
         let n = (hi + 1 - first).min(4);
-        let (pm, po) = (lines(&p.me_t, first, n), lines(&p.op_t, first, n));
         let group = if n == 4 { !0 } else { (1u64 << (16 * n)) - 1 };
+        let (pm, po) = (four(&other.me, first) & group, four(&other.op, first) & group);
         let tk = (0x0001_0000_0001_0000u64 << r) & group;
         let mut en = 0;
         if first == lo {
@@ -335,27 +399,6 @@ fn local<S: Side>(p: &Pos, row_me: u64, row_op: u64, r: u32, lo: u32, hi: u32) -
         first += n;
     }
     d
-}
-
-/// Line `r` of a copy.
-#[inline(always)]
-fn row(w: Wide, r: u32) -> u64 {
-    (w.0[((r / 4) & 3) as usize] >> (16 * (r % 4))) & 0xffff
-}
-
-/// Up to four lines of a copy from line `first` on, in one word. The copy
-/// is read in place (by reference): taken by value, its words were first
-/// copied to the stack to be indexed, at every call.
-#[inline(always)]
-fn lines(w: &Wide, first: u32, n: u32) -> u64 {
-    let q = ((first / 4) & 3) as usize;
-    let sh = 16 * (first % 4);
-    let next = if q < 3 { w.0[q + 1] } else { 0 };
-    let mut v = ((u128::from(w.0[q]) | u128::from(next) << 64) >> sh) as u64;
-    if n < 4 {
-        v &= (1u64 << (16 * n)) - 1;
-    }
-    v
 }
 
 /// The moves, both ways along, of the side with stones `me` on the lines
