@@ -126,8 +126,9 @@ impl<'r, B: Dispatch> Perft<'r, B> {
             let mut sum = 0;
             // Without a capture the children are made from the quiet
             // moves' squares, no move listed (three plies up from the
-            // leaves, not even kept); under a same-king limit the moves are
-            // played through the runs they change.
+            // leaves, not even kept); where a same-king limit can act (see
+            // `keeps_runs`) the moves are played through the runs they
+            // change.
             let quiet = if self.keeps_runs(pos) {
                 None
             } else if depth == 3 {

@@ -254,9 +254,7 @@ fn count_children_apart<R: RuleSet>(r: R, pos: &Position<R::B>, buf: &mut Vec<Mo
 
 #[inline(always)]
 pub(super) fn generate<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut Vec<Move<R::B>>, listing: Listing) {
-    out.clear();
-    let starters = capture_starters(r, pos);
-    if !starters.is_zero() {
+    captures_then_plain(r, pos, out, |starters, out| {
         let ranked = !r.ranked().is_empty();
         // Touchdowns that make no path of their own are left out for the
         // moves listing too: every move they would give has been found
@@ -277,27 +275,38 @@ pub(super) fn generate<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut Vec<Mov
             };
             search_captures::<R, _, true>(r, pos, starters, &mut sink);
         }
-    }
-    if out.is_empty() || !r.capture_mandatory() {
-        plain_moves(r, pos, out);
-    }
+    });
 }
 
 /// See [`Generator::walk_moves`].
 #[inline(always)]
 fn walk_moves<R: RuleSet>(r: R, pos: &Position<R::B>, out: &mut Vec<Move<R::B>>, paths: bool) {
-    let listing = if paths { Listing::Paths } else { Listing::Moves };
     let majority = match rank::plain(r, pos) {
         Some(majority) => majority,
         None if men_jumps::applies(r, pos) => rank::majority_without_kings(r),
-        None => return generate(r, pos, out, listing),
+        None => return generate(r, pos, out, if paths { Listing::Paths } else { Listing::Moves }),
     };
+    // A plain precedence reads no order of kings taken; the kings'
+    // captures are the general search's.
+    captures_then_plain(r, pos, out, |starters, out| {
+        search_starters(r, pos, starters, &mut MoveSink::new(out, majority, !paths));
+    });
+}
+
+/// The moves of `pos` into `out`: the captures `search` lists from the
+/// pieces that can start one, then the plain moves where no capture is
+/// due.
+#[inline(always)]
+fn captures_then_plain<R: RuleSet>(
+    r: R,
+    pos: &Position<R::B>,
+    out: &mut Vec<Move<R::B>>,
+    search: impl FnOnce(R::B, &mut Vec<Move<R::B>>),
+) {
     out.clear();
     let starters = capture_starters(r, pos);
     if !starters.is_zero() {
-        // A plain precedence reads no order of kings taken; the kings'
-        // captures are the general search's.
-        search_starters(r, pos, starters, &mut MoveSink::new(out, majority, !paths));
+        search(starters, out);
     }
     if out.is_empty() || !r.capture_mandatory() {
         plain_moves(r, pos, out);
