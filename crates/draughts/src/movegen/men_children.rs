@@ -14,7 +14,7 @@ use super::super::position::Position;
 use super::super::rules::Side;
 use super::super::ruleset::{opposite, RuleSet};
 use super::super::word::Word;
-use super::count::{count_child, listed_children, search_starters, starters_counter, ChildSink};
+use super::count::{child_after, listed_children, search_starters, starters_counter, ChildSink};
 use super::men_replies::{self, MenReplies};
 use super::moves::Move;
 use super::quiet::Movers;
@@ -55,16 +55,6 @@ fn children_without_kings<R: RuleSet>(
         best = sink.moves.best();
     }
     let mut scratch = Vec::new();
-    let mut child = |from: R::B, to: R::B, over: R::B, crowns: bool| {
-        let mut next = *pos;
-        *next.pieces_mut(side) ^= from | to;
-        *next.pieces_mut(side.other()) &= !over;
-        if crowns {
-            next.kings |= to;
-        }
-        next.turn = side.other();
-        count_child(r, &next, &mut scratch, paths)
-    };
     // Under the majority rule single jumps stand only if nothing takes more.
     if !(majority && best > 1) {
         for (d, &single) in jumps.single.iter().enumerate() {
@@ -77,7 +67,8 @@ fn children_without_kings<R: RuleSet>(
                 // lands on the crowning row is searched).
                 let over = r.step(from, d);
                 captures += 1;
-                total += child(from, r.step(over, d), over, false);
+                let to = r.step(over, d);
+                total += child_after(r, pos, side, (from, to, over), false, false, &mut scratch, paths);
             }
         }
     }
@@ -106,7 +97,8 @@ fn children_without_kings<R: RuleSet>(
         while !rest.is_zero() {
             let to = rest & rest.wrapping_neg();
             rest ^= to;
-            total += child(r.step(to, back), to, R::B::ZERO, !(to & crown_row).is_zero());
+            let crowns = !(to & crown_row).is_zero();
+            total += child_after(r, pos, side, (r.step(to, back), to, R::B::ZERO), false, crowns, &mut scratch, paths);
         }
     }
     total
