@@ -109,49 +109,67 @@ impl<R: RuleSet, S: Sink<R::B>> MenSearch<'_, R, S> {
     /// square's bit), with `captured` taken in `depth` jumps, in the
     /// directions `dirs` the man jumps from there (straight back left
     /// out: it would take a piece twice); whether the man can jump from
-    /// here at all. A jump over a piece taken already is none.
+    /// here at all.
+    #[inline(always)]
     fn extend(&mut self, at: R::B, captured: R::B, depth: usize, mut dirs: u32) -> bool {
-        let r = self.r;
         let mut any = false;
         while dirs != 0 {
             let d = dirs.trailing_zeros() as usize;
             dirs &= dirs - 1;
-            // The jump was found by shifts from real squares, so the plain
-            // step lands where it should.
-            let over = r.step(at, d);
-            if !(over & captured).is_zero() {
-                continue;
-            }
-            any = true;
-            let land = r.step(over, d);
-            let taken = captured | over;
-            self.path.as_mut()[depth] = land.trailing_zeros() as u8;
-            let crowns = !(land & self.crown).is_zero();
-            if crowns {
-                match r.promotion() {
-                    MidCapturePromotion::EndsMove => {
-                        self.record(depth + 1, taken, true);
-                        continue;
-                    }
-                    MidCapturePromotion::ContinuesAsKing => {
-                        let path = &self.path;
-                        go_on_crowned(r, self.pos, self.from, path, depth + 1, taken, d, &mut *self.sink);
-                        continue;
-                    }
-                    MidCapturePromotion::ContinuesAsMan => {}
-                }
-            }
-            // A man crowned on the way goes on as a man, and is crowned if
-            // the move ends there.
-            // The directions are read here, so that a sequence that ends
-            // (most do) makes no call.
-            let onward = self.dirs_at(land) & !(1 << opposite(d));
-            let continued = onward != 0 && depth + 1 < R::B::MAX_PATH && self.extend(land, taken, depth + 1, onward);
-            if !continued || r.may_stop() {
-                self.record(depth + 1, taken, crowns);
-            }
+            any |= self.jump(at, captured, depth, d);
         }
         any
+    }
+
+    /// The sequences that go on from `at` by the jump in direction `d`,
+    /// as [`MenSearch::extend`] follows them; whether that jump is one (a
+    /// jump over a piece taken already is none). The first level of the
+    /// search is this loop inlined in [`search_men`], each deeper one a
+    /// call: most sequences end after one jump, and a call for the first
+    /// cost more than the jump.
+    #[inline(always)]
+    fn jump(&mut self, at: R::B, captured: R::B, depth: usize, d: usize) -> bool {
+        let r = self.r;
+        // The jump was found by shifts from real squares, so the plain
+        // step lands where it should.
+        let over = r.step(at, d);
+        if !(over & captured).is_zero() {
+            return false;
+        }
+        let land = r.step(over, d);
+        let taken = captured | over;
+        self.path.as_mut()[depth] = land.trailing_zeros() as u8;
+        let crowns = !(land & self.crown).is_zero();
+        if crowns {
+            match r.promotion() {
+                MidCapturePromotion::EndsMove => {
+                    self.record(depth + 1, taken, true);
+                    return true;
+                }
+                MidCapturePromotion::ContinuesAsKing => {
+                    let path = &self.path;
+                    go_on_crowned(r, self.pos, self.from, path, depth + 1, taken, d, &mut *self.sink);
+                    return true;
+                }
+                MidCapturePromotion::ContinuesAsMan => {}
+            }
+        }
+        // A man crowned on the way goes on as a man, and is crowned if
+        // the move ends there.
+        // The directions are read here, so that a sequence that ends
+        // (most do) makes no call.
+        let onward = self.dirs_at(land) & !(1 << opposite(d));
+        let continued = onward != 0 && depth + 1 < R::B::MAX_PATH && self.deeper(land, taken, depth + 1, onward);
+        if !continued || r.may_stop() {
+            self.record(depth + 1, taken, crowns);
+        }
+        true
+    }
+
+    /// [`MenSearch::extend`] below the first jump, out of line.
+    #[inline(never)]
+    fn deeper(&mut self, at: R::B, captured: R::B, depth: usize, dirs: u32) -> bool {
+        self.extend(at, captured, depth, dirs)
     }
 
     #[inline(always)]
