@@ -21,6 +21,7 @@
 //! moves.
 
 use super::super::board::{Bits, Wide};
+use children::each_move;
 
 /// A board side known at compile time: the masks of the padded layout
 /// (the same in both copies, the board being square).
@@ -201,20 +202,20 @@ fn row_sums<S: Side>(me: Wide, op: Wide) -> [i32; 17] {
     let empty = S::CELLS & !(me | op);
     let (e, w) = (marks::<S, EAST>(me, op, empty), marks::<S, WEST>(me, op, empty));
     let mut sums = [0; 17];
-    // Each entry from the one at the start of its word and the rows of the
-    // word up to it (rather than from the entry before: a shorter chain).
-    // Measured, this runs fewer instructions on 12x12 and 14x14 but many
-    // more on 16x16, which keeps the chain.
-    for r in 0..S::N as usize {
-        let (q, j) = (r / 4, r % 4);
-        sums[r + 1] = if S::N < 16 {
-            let below = if j == 3 { !0 } else { (1u64 << (16 * (j + 1))) - 1 };
-            let on = |m: Wide| (m.0[q] & below).count_ones() as i32;
-            sums[4 * q] + on(e) + on(w)
-        } else {
-            let on = |m: Wide| ((m.0[q] >> (16 * j)) & 0xffff).count_ones() as i32;
-            sums[r] + on(e) + on(w)
-        };
+    // A word's four rows in two words, each row's east marks beside its
+    // west ones (rows 0 and 2 in one, 1 and 3 in the other), so that a row
+    // is one population count of 32 bits: a count a row, where the east and
+    // west marks took one each.
+    const EVEN: u64 = 0x0000_ffff_0000_ffff;
+    for q in 0..S::N.div_ceil(4) as usize {
+        let (e, w) = (e.0[q], w.0[q]);
+        let x = (e & EVEN) | (w & EVEN) << 16;
+        let y = (e >> 16 & EVEN) | (w & !EVEN);
+        let r = 4 * q;
+        sums[r + 1] = sums[r] + (x as u32).count_ones() as i32;
+        sums[r + 2] = sums[r + 1] + (y as u32).count_ones() as i32;
+        sums[r + 3] = sums[r + 2] + (x >> 32).count_ones() as i32;
+        sums[r + 4] = sums[r + 3] + (y >> 32).count_ones() as i32;
     }
     sums
 }
@@ -337,6 +338,8 @@ fn along<S: Side, const D: u8>(
                 let before = cols[hi_i + 1] - cols[lo_i];
                 let after = if k == 2 {
                     single::<S>(other, row_me, row_op, r, lo)
+                } else if k == 4 {
+                    double::<S>(other, row_me, row_op, r, lo)
                 } else {
                     local::<S>(other, row_me, row_op, r, lo, hi)
                 };
@@ -362,6 +365,23 @@ fn single<S: Side>(other: &Lines, row_me: u64, row_op: u64, r: u32, lo: u32) -> 
     let (child_op, child_me) = (row_op & !(2 << lo), row_me ^ (5 << lo));
     let (pm, po) = (four_before(&other.me, lo) & !0xffff, four_before(&other.op, lo) & !0xffff);
     count_lines::<S>(po & !(bit << 32) | child_op, (pm ^ (bit << 16 | bit << 48)) | child_me)
+}
+
+/// What [`local`] counts for a double jump, the most common of the longer
+/// moves, in two words where [`local`] takes three: the row and the
+/// columns `lo..lo + 3` as in [`single`] (the middle column, passed over,
+/// unchanged), then the columns `lo + 3` and `lo + 4`. Whichever way the
+/// jump goes, its ends change the mover's stones and the cells `lo + 1`
+/// and `lo + 3` the opponent's, so the masks do not depend on the
+/// direction.
+#[inline(never)]
+fn double<S: Side>(other: &Lines, row_me: u64, row_op: u64, r: u32, lo: u32) -> i32 {
+    let bit = 1u64 << r;
+    let (child_op, child_me) = (row_op & !(0xa << lo), row_me ^ (0x11 << lo));
+    let (pm, po) = (four_before(&other.me, lo) & !0xffff, four_before(&other.op, lo) & !0xffff);
+    let near = count_lines::<S>(po & !(bit << 32) | child_op, (pm ^ bit << 16) | child_me);
+    let (pm, po) = (four(&other.me, lo + 3) & 0xffff_ffff, four(&other.op, lo + 3) & 0xffff_ffff);
+    near + count_lines::<S>(po & !bit, pm ^ bit << 16)
 }
 
 /// The taken cells of a line jumped over from `lo` to `hi`: every other
@@ -424,54 +444,7 @@ fn count_lines<S: Side>(me: u64, op: u64) -> i32 {
     (all_e.count_ones() + all_w.count_ones()) as i32
 }
 
-/// Cell `i` of `w` flipped.
-#[inline(always)]
-fn flip(mut w: Wide, i: u32) -> Wide {
-    w.0[((i / 64) & 3) as usize] ^= 1 << (i % 64);
-    w
-}
-
-/// The sum of `child(child position)` over the moves in direction `D`,
-/// each made in both copies. A move changes a few known cells, so the
-/// child is made by flipping them by index (a stone taken, the start, the
-/// landing), where stepping whole sets of four words in both copies took
-/// several times the instructions.
-#[inline(never)]
-fn each_move<S: Side, const D: u8>(p: &Pos, child: impl Fn(Pos) -> u64) -> u64 {
-    let empty = S::CELLS & !(p.me | p.op);
-    let t = jumpers::<S>(p.op, empty, D);
-    let mut from = p.me & t;
-    // A step in `D` as a change of index, in the first copy and the second.
-    let (di, di_t): (i32, i32) = match D {
-        EAST => (1, 16),
-        WEST => (-1, -16),
-        NORTH => (16, 1),
-        _ => (-16, -1),
-    };
-    let mut total = 0;
-    while !from.is_empty() {
-        let i = from.lowest() as u32;
-        from = flip(from, i);
-        let i_t = 16 * (i % 16) + i / 16;
-        let (rest, rest_t) = (flip(p.me, i), flip(p.me_t, i_t));
-        let (mut mover, mut mover_t) = (p.op, p.op_t);
-        let (mut at, mut at_t) = (i as i32, i_t as i32);
-        loop {
-            // The cell jumped over holds a stone of the opponent's, the
-            // landing cell none: flipping takes the one, fills the other.
-            mover = flip(mover, (at + di) as u32);
-            mover_t = flip(mover_t, (at_t + di_t) as u32);
-            at += 2 * di;
-            at_t += 2 * di_t;
-            let (op, op_t) = (flip(rest, at as u32), flip(rest_t, at_t as u32));
-            total += child(Pos { me: mover, op, me_t: mover_t, op_t });
-            if !t.has(at as usize) {
-                break;
-            }
-        }
-    }
-    total
-}
+mod children;
 
 #[cfg(test)]
 mod tests;
