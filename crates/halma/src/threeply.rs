@@ -54,11 +54,26 @@ pub(super) struct Spared {
     /// seat's own zones.
     replies_of: [u32; MOVES],
     looked_of_move: [Looked; MOVES],
+    /// The replying men each of those counts found again (move `j`'s from
+    /// `kept_first[j]` to `kept_first[j + 1]`): where each stands, its
+    /// number of moves and the holes they looked at. A move of the seat
+    /// to move that touches the holes of some finds only those again.
+    kept_first: [u16; MOVES + 1],
+    kept_man: [u8; KEPT],
+    kept_count: [u32; KEPT],
+    kept_looked: [Looked; KEPT],
 }
 
 /// The most moves of the next seat the count keeps one by one; with more,
 /// the moves are played out.
 const MOVES: usize = 128;
+
+/// The most replying men found again below all the next seat's moves.
+const KEPT: usize = MOVES * MOST;
+
+// The men kept are indexed by a mask, and their first index a move kept
+// in a `u16`.
+const _: () = assert!(KEPT.is_power_of_two() && KEPT <= u16::MAX as usize);
 
 thread_local! {
     /// The room the counts of a thread's walks are found into (see
@@ -78,8 +93,8 @@ pub(super) fn with_room<T>(f: impl FnOnce(&mut Spared) -> T) -> T {
 }
 
 impl Spared {
-    /// A room for one count, on the heap: some 6 KB, made once a thread
-    /// (see [`with_room`]).
+    /// A room for one count, on the heap: some 80 KB, most of it the
+    /// replying men kept, made once a thread (see [`with_room`]).
     fn boxed() -> Box<Spared> {
         Box::new(Spared {
             leaves: 0,
@@ -96,6 +111,10 @@ impl Spared {
             first_of: [0; MOST],
             replies_of: [0; MOVES],
             looked_of_move: [Looked::default(); MOVES],
+            kept_first: [0; MOVES + 1],
+            kept_man: [0; KEPT],
+            kept_count: [0; KEPT],
+            kept_looked: [Looked::default(); KEPT],
         })
     }
 }
@@ -140,7 +159,8 @@ impl Walk<'_> {
         let room = self.room(s, i);
         let replies = r.looked();
         (sp.leaves, sp.looked, sp.replies, sp.seat, sp.len) = (0, replies, replies, i, 0);
-        let mut moves = 0;
+        let (mut moves, mut kept) = (0, 0);
+        sp.kept_first[0] = 0;
         let mut rest = men;
         while rest != 0 {
             let from = rest.trailing_zeros() as u8;
@@ -160,10 +180,16 @@ impl Walk<'_> {
                 let to = ends.trailing_zeros() as u8;
                 ends &= ends - 1;
                 let mut below = Looked::default();
-                let n = self.replies_noted::<true>(&on, r, Move { from, to }, &mut below)?;
+                let n = self.replies_noted::<true>(&on, r, Move { from, to }, &mut below, |man, count, looked| {
+                    // At most `MOST` a move, and `MOVES` moves.
+                    let e = kept & (KEPT - 1);
+                    (sp.kept_man[e], sp.kept_count[e], sp.kept_looked[e]) = (man, count, looked);
+                    kept += 1;
+                })?;
                 sp.replies_of[moves] = n as u32;
                 sp.looked_of_move[moves] = below;
                 moves += 1;
+                sp.kept_first[moves] = kept as u16;
                 looked.zone |= below.zone;
                 looked.near |= below.near;
                 leaves += n;
@@ -225,26 +251,53 @@ impl Walk<'_> {
                 let reply = Move { from, to };
                 // A move the man had before, whose replies' count looked
                 // at none of the move's holes, keeps that count.
-                let j = first + (before & (bit(to) - 1)).count_ones() as usize;
+                let j = (first + (before & (bit(to) - 1)).count_ones() as usize) & (MOVES - 1);
+                let goal = self.goal_seats[usize::from(to)] != 0;
                 // Within the three plies the no-progress rule cannot end
                 // the game (see `Walk::spared`): the replies' count stands
                 // where the move touches neither their zones nor a goal.
-                total += if has(before, to) && !sp.looked_of_move[j & (MOVES - 1)].touched_by(m) {
-                    u64::from(sp.replies_of[j & (MOVES - 1)])
-                } else if r.total() > 0 && !r.touched_by(reply) && self.goal_seats[usize::from(to)] == 0 {
+                total += if has(before, to) && !sp.looked_of_move[j].touched_by(m) {
+                    u64::from(sp.replies_of[j])
+                } else if r.total() > 0 && !r.touched_by(reply) && !goal {
                     r.total()
                 } else {
-                    let next = played.get_or_insert_with(|| {
-                        let mut next = *s;
-                        self.make(&mut next, m, 0);
-                        next
-                    });
-                    self.replies_after(next, r, reply)?
+                    let next = match &mut played {
+                        Some(next) => &*next,
+                        none @ None => {
+                            let next = none.insert(*s);
+                            self.make(next, m, 0);
+                            next
+                        }
+                    };
+                    if has(before, to) && !goal {
+                        self.replies_kept(next, r, sp, j, reply, m)?
+                    } else {
+                        self.replies_after(next, r, reply)?
+                    }
                 };
             }
         }
         // Without a move the next seat would pass (or the game end).
         (moves > 0).then_some(total)
+    }
+
+    /// The replies below the `j`th move `reply` of the next seat counted in
+    /// `sp`, after the move `m` of the seat to move (played into `next`)
+    /// touched the holes that count looked at, the reply entering no goal:
+    /// of the replying men that count found again, only those whose holes
+    /// `m` touched are found again (a move touches one or two of them
+    /// where the reply touched two or three). `None` where no reply is
+    /// left.
+    #[inline(always)]
+    fn replies_kept(&self, next: &State, r: &Replies, sp: &Spared, j: usize, reply: Move, m: Move) -> Option<u64> {
+        let mut n = u64::from(sp.replies_of[j]);
+        for e in usize::from(sp.kept_first[j])..usize::from(sp.kept_first[j + 1]) {
+            if sp.kept_looked[e].touched_by(m) {
+                let now = self.reply_count_unplayed(next, r, reply, sp.kept_man[e]);
+                n = n + u64::from(now) - u64::from(sp.kept_count[e]);
+            }
+        }
+        (n > 0).then_some(n)
     }
 
     /// Whether the move `m` of the seat to move finishes a seat.

@@ -171,13 +171,16 @@ impl Walk<'_> {
     /// a move (which passes, or ends the game).
     #[inline(always)]
     pub(super) fn replies_after(&self, s: &State, r: &Replies, m: Move) -> Option<u64> {
-        self.replies_noted::<false>(s, r, m, &mut Looked::default())
+        self.replies_noted::<false>(s, r, m, &mut Looked::default(), |_, _, _| {})
     }
 
     /// [`Walk::replies_after`], with `NOTE` also adding to `looked` every
     /// hole the count looked at beyond the replies' own zones: the goals
     /// it checked, and the zones of the men it found again (see
-    /// [`super::threeply`]).
+    /// [`super::threeply`]), and calling `each` with every man found
+    /// again, its count after the move and the holes that count looked
+    /// at, so that a later move which touches only some of those men's
+    /// holes finds only those again.
     #[inline(always)]
     pub(super) fn replies_noted<const NOTE: bool>(
         &self,
@@ -185,6 +188,7 @@ impl Walk<'_> {
         r: &Replies,
         m: Move,
         looked: &mut Looked,
+        mut each: impl FnMut(u8, u32, Looked),
     ) -> Option<u64> {
         let i = usize::from(s.to_move - 1);
         if self.completes_goal::<NOTE>(s, m, looked) {
@@ -209,6 +213,7 @@ impl Walk<'_> {
                     if NOTE {
                         looked.zone |= reach.zone;
                         looked.near |= reach.near;
+                        each(r.men[k], reach.ends.count_ones(), Looked { zone: reach.zone, near: reach.near });
                     }
                     total = total - u64::from(r.counts[k]) + u64::from(reach.ends.count_ones());
                 }
@@ -252,6 +257,13 @@ impl Walk<'_> {
     pub(super) fn man_ends_unplayed(&self, s: &State, m: Move, seat: usize, from: u8) -> Holes {
         let after = After::new(s, m);
         self.man_ends_after::<false>(s, &after, self.room_after(&after, seat), from).ends
+    }
+
+    /// The number of moves of the replying man on `from` (of the replies
+    /// `r`) after the move `m` (not a pass), not played on `s`.
+    #[inline(always)]
+    pub(super) fn reply_count_unplayed(&self, s: &State, r: &Replies, m: Move, from: u8) -> u32 {
+        self.man_ends_unplayed(s, m, r.seat, from).count_ones()
     }
 
     /// Where a man of seat index `seat` may stop after a move not played.
