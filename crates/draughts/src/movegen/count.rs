@@ -240,8 +240,8 @@ fn count_children_of<R: RuleSet>(
 /// The moves counted of the child after a move of one step or one jump of
 /// the piece on `from` to `to`, over `over` (none for a step): a king's,
 /// or a man's, crowned if `crowns`. Inlined in the loops over the moves
-/// that call it: out of line, its calls' entries and exits cost as much as
-/// a tenth of the count two plies down.
+/// that call it: out of line, its calls' entries and exits cost up to a
+/// seventh of the count two plies down.
 #[inline(always)]
 #[allow(clippy::too_many_arguments)]
 pub(super) fn child_after<R: RuleSet>(

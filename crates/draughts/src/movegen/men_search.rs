@@ -124,9 +124,10 @@ impl<R: RuleSet, S: Sink<R::B>> MenSearch<'_, R, S> {
     /// The sequences that go on from `at` by the jump in direction `d`,
     /// as [`MenSearch::extend`] follows them; whether that jump is one (a
     /// jump over a piece taken already is none). The first level of the
-    /// search is this loop inlined in [`search_men`], each deeper one a
-    /// call: most sequences end after one jump, and a call for the first
-    /// cost more than the jump.
+    /// search (`extend` from the man's square) is inlined in
+    /// [`search_men`], and each level below it is a call to
+    /// [`MenSearch::deeper`]: most sequences end after one jump, and a
+    /// call for the first level cost more than the jump.
     #[inline(always)]
     fn jump(&mut self, at: R::B, captured: R::B, depth: usize, d: usize) -> bool {
         let r = self.r;
