@@ -23,6 +23,8 @@
 use super::super::board::{Bits, Wide};
 use children::each_move;
 
+mod children;
+
 /// A board side known at compile time: the masks of the padded layout
 /// (the same in both copies, the board being square).
 pub(super) trait Side {
@@ -443,8 +445,6 @@ fn count_lines<S: Side>(me: u64, op: u64) -> i32 {
     while round() != 0 {}
     (all_e.count_ones() + all_w.count_ones()) as i32
 }
-
-mod children;
 
 #[cfg(test)]
 mod tests;
