@@ -76,24 +76,18 @@ pub(super) fn men_jumps<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side) -> M
     // A man landing on its crowning row is searched, whatever crowning
     // does to its move there.
     let crown = if r.crown_by_capture() { r.promotion_row(side) } else { zero };
-    // The squares from which a man jumps two ways or more: one that lands
-    // there jumps again whichever way it came.
-    let mut multi = zero;
-    let mut seen = zero;
-    for f in from {
-        multi |= seen & f;
-        seen |= f;
-    }
     let mut search = zero;
-    // Every direction worked out, without a test of whether a man jumps
-    // that way: such a test mispredicts.
+    // A man goes on wherever it lands on a square a man jumps from: no
+    // jump seen from there goes straight back, as that one would land on
+    // the man's start, which it holds as the position stands. Every
+    // direction worked out, without a test of whether a man jumps that
+    // way: such a test mispredicts.
+    let again = all | crown;
     for (d, f) in from.iter().enumerate() {
         let back = opposite(d);
-        // Where a man landing jumps again, other than straight back.
-        let again = (all & !from[back]) | multi;
         // The jumping men are real squares two steps from real ones, so
         // the plain steps back from their landing squares find them.
-        search |= men & *f & r.step(r.step(again | crown, back), back);
+        search |= men & *f & r.step(r.step(again, back), back);
     }
     let mut single = [zero; 8];
     for (s, f) in single.iter_mut().zip(from) {

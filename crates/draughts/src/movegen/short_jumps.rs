@@ -47,10 +47,10 @@ impl<B: Word> ShortJumps<B> {
 struct Landing<B: Word> {
     men: B,
     kings: B,
-    /// By direction of the first jump, the squares a man or a king could
-    /// jump again from after it.
-    man_again: [B; 4],
-    king_again: [B; 4],
+    /// The squares a man or a king could jump again from after a first
+    /// jump that lands there.
+    man_again: B,
+    king_again: B,
     /// Where a man's move ends on crowning, and where it goes on crowned.
     crown_ends: B,
     crown_goes_on_as_king: B,
@@ -64,8 +64,8 @@ impl<B: Word> Landing<B> {
     fn goes_on<R: RuleSet<B = B>>(&self, r: R, jumping: &[B; 4], d: usize) -> B {
         let men_land = r.shift(r.shift(jumping[d] & self.men, d), d);
         let kings_land = r.shift(r.shift(jumping[d] & self.kings, d), d);
-        let on = (men_land & ((self.man_again[d] & !self.crown_ends) | self.crown_goes_on_as_king))
-            | (kings_land & self.king_again[d]);
+        let on = (men_land & ((self.man_again & !self.crown_ends) | self.crown_goes_on_as_king))
+            | (kings_land & self.king_again);
         let back = opposite(d);
         r.shift(r.shift(on, back), back)
     }
@@ -123,19 +123,17 @@ pub(super) fn short_jumps<R: RuleSet>(r: R, pos: &Position<R::B>, side: Side) ->
         (true, MidCapturePromotion::ContinuesAsKing) => (zero, crown),
         (true, MidCapturePromotion::ContinuesAsMan) => (zero, zero),
     };
-    // Where each way's jump lands, a second jump is any but straight back:
-    // the squares a king could jump again from, after a jump each way, and
-    // a man.
+    // From where a first jump lands, a jump back the way it came would
+    // land on the square it started from, which the piece holds as the
+    // position stands: so every jump seen from there is a second one.
     let f = from_jumps;
-    let (f01, f23) = (f[0] | f[1], f[2] | f[3]);
-    let king_again = [f01 | f[2], f01 | f[3], f[0] | f23, f[1] | f23];
+    let king_again = f[0] | f[1] | f[2] | f[3];
     let m = |d: usize| match (man_dirs & (1 << d) != 0, r.men_capture_kings()) {
         (false, _) => zero,
         (true, true) => f[d],
         (true, false) => man_from[d],
     };
-    let (m01, m23) = (m(0) | m(1), m(2) | m(3));
-    let man_again = [m01 | m(2), m01 | m(3), m(0) | m23, m(1) | m23];
+    let man_again = m(0) | m(1) | m(2) | m(3);
     let mut search = zero;
     let landing = Landing { men, kings, man_again, king_again, crown_ends, crown_goes_on_as_king };
     for d in 0..4 {
