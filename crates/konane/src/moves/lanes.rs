@@ -330,29 +330,51 @@ fn along<S: Side, const D: u8>(
             let (row_me, row_op, row_t) = (row(&p.me), row(&p.op), row(&t));
             let ri = (r & 15) as usize;
             let row_before = base as i64 - i64::from(rows[ri + 1] - rows[ri]);
-            let mut k = 0;
-            loop {
-                k += 2;
-                let (lo, hi, at) = if D == EAST { (c, c + k, c + k) } else { (c - k, c, c - k) };
-                // Lines are below 16 (masked so that the reads need no
-                // bounds checks).
-                let (lo_i, hi_i) = ((lo & 15) as usize, (hi & 15) as usize);
-                let before = cols[hi_i + 1] - cols[lo_i];
-                let after = if k == 2 {
-                    single::<S>(other, row_me, row_op, r, lo)
-                } else if k == 4 {
-                    double::<S>(other, row_me, row_op, r, lo)
-                } else {
-                    local::<S>(other, row_me, row_op, r, lo, hi)
-                };
-                total += (row_before + i64::from(after - before)) as u64;
-                if row_t & (1 << at) == 0 {
-                    break;
-                }
+            // The single jump, which every stone found has, counted with
+            // no loop; the longer ones apart (most stones have none).
+            let (lo, at) = if D == EAST { (c, c + 2) } else { (c - 2, c - 2) };
+            // Lines are below 16 (masked so that the reads need no bounds
+            // checks).
+            let before = cols[((lo + 2) & 15) as usize + 1] - cols[(lo & 15) as usize];
+            total += (row_before + i64::from(single::<S>(other, row_me, row_op, r, lo) - before)) as u64;
+            if row_t & (1 << at) != 0 {
+                total += longer::<S, D>(other, (row_me, row_op, row_t), (r, c), row_before, cols);
             }
         }
     }
     total
+}
+
+/// The leaves below the moves of the stone on row `r`, file `c` that take
+/// two stones or more, in [`along`]'s terms; its row as three sets: the
+/// mover's stones, the opponent's, and the cells a jump that way starts
+/// from. Out of line: most stones make none, and the loop inlined cost
+/// the single jump's count instructions and mispredicted branches.
+#[inline(never)]
+fn longer<S: Side, const D: u8>(
+    other: &Lines,
+    (row_me, row_op, row_t): (u64, u64, u64),
+    (r, c): (u32, u32),
+    row_before: i64,
+    cols: &[i32; 17],
+) -> u64 {
+    let mut total = 0;
+    let mut k = 2;
+    loop {
+        k += 2;
+        let (lo, hi, at) = if D == EAST { (c, c + k, c + k) } else { (c - k, c, c - k) };
+        let (lo_i, hi_i) = ((lo & 15) as usize, (hi & 15) as usize);
+        let before = cols[hi_i + 1] - cols[lo_i];
+        let after = if k == 4 {
+            double::<S>(other, row_me, row_op, r, lo)
+        } else {
+            local::<S>(other, row_me, row_op, r, lo, hi)
+        };
+        total += (row_before + i64::from(after - before)) as u64;
+        if row_t & (1 << at) == 0 {
+            return total;
+        }
+    }
 }
 
 /// What [`local`] counts for a single jump, the most common move: the row
