@@ -11,6 +11,8 @@
 //! `Match::make_move` and `Match::settle` step for step, and the test
 //! suite compares both with each other and with a plain generator.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use super::board::{Board, Holes, DIRECTIONS, HOLES};
 use super::movegen::{closed_holes, Move};
 use super::position::{is_king, seat_of, Position, EMPTY};
@@ -104,6 +106,9 @@ pub(super) struct Reach {
     pub near: Holes,
 }
 
+/// The walks made so far (see [`Walk::id`]).
+static WALKS: AtomicU64 = AtomicU64::new(0);
+
 /// The rules of one perft as the sets the walk looks at.
 pub struct Walk<'r> {
     pub(super) rules: &'r Rules,
@@ -128,6 +133,10 @@ pub struct Walk<'r> {
     /// Whether the last two plies may be counted together (see
     /// [`super::twoply`]): open hops, no voluntary pass, no move limit.
     pub(super) two_plies: bool,
+    /// This walk among all the process has made, so that a count kept
+    /// from one node for the next (see [`super::threeply`]) is never
+    /// taken by a walk under other rules on the same thread.
+    pub(super) id: u64,
 }
 
 impl<'r> Walk<'r> {
@@ -145,6 +154,7 @@ impl<'r> Walk<'r> {
             next_seat: [0; 7],
             open_hops: rules.hop_own && rules.chains_turn && !rules.men_jump_kings,
             two_plies: false,
+            id: WALKS.fetch_add(1, Ordering::Relaxed),
         };
         w.two_plies = w.open_hops && !rules.voluntary_pass && rules.move_limit.is_none();
         for seat in 1..=rules.players {

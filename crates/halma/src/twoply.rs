@@ -70,6 +70,12 @@ impl Replies {
         Looked { zone: self.zone, near: self.near }
     }
 
+    /// The index of the seat that replies.
+    #[inline(always)]
+    pub(super) fn seat(&self) -> usize {
+        self.seat
+    }
+
     /// The number of replies.
     #[inline(always)]
     pub(super) fn total(&self) -> u64 {
