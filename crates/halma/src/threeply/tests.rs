@@ -7,6 +7,7 @@ use super::super::game::{self, Match};
 use super::super::position::{Position, EMPTY};
 use super::super::rules::{ForeignCamps, Rules};
 use super::super::twoply::tests::Rng;
+use super::super::twoply::Replies;
 use super::{FoundOn, Spared};
 
 /// Along random games of three to six players, the count found once
@@ -18,39 +19,25 @@ use super::{FoundOn, Spared};
 fn the_count_found_once_is_the_count_after_each_move() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let (mut whole, mut recounted, mut played) = (0, 0, 0);
-    // One room for every count, as in the walk: what an earlier count
-    // left in it must never be read.
-    let mut sp = super::Spared::boxed();
+    let mut sp = Spared::boxed();
     for players in 3..=6 {
         let rules = Rules::international(players);
-        let walk = Walk::new(&rules);
-        for _game in 0..6 {
-            let mut game = Match::new(&rules, Position::start(&rules));
-            for _ply in 0..50 {
-                if game.legal_moves().is_empty() {
-                    break;
-                }
-                let s = State::new(game.position());
-                if let Some(r) = walk.replies_two_on(&s).filter(|r| walk.spared(&s, r, &mut sp).is_some()) {
-                    for &m in game.legal_moves() {
-                        let want = game::perft(game.after(m).position(), &rules, 2);
-                        match walk.spared_below(&s, &r, &sp, m) {
-                            Some(n) => {
-                                assert_eq!(n, want, "{players} players, move {m:?} in {:?}", game.position());
-                                if sp.looked.touched_by(m) {
-                                    recounted += 1;
-                                } else {
-                                    whole += 1;
-                                }
-                            }
-                            None => played += 1,
+        along_random_games(&rules, 6, 50, &mut rng, &mut sp, |walk, game, s, r, sp| {
+            for &m in game.legal_moves() {
+                let want = game::perft(game.after(m).position(), &rules, 2);
+                match walk.spared_below(s, r, sp, m) {
+                    Some(n) => {
+                        assert_eq!(n, want, "{players} players, move {m:?} in {:?}", game.position());
+                        if sp.looked.touched_by(m) {
+                            recounted += 1;
+                        } else {
+                            whole += 1;
                         }
                     }
+                    None => played += 1,
                 }
-                let moves = game.legal_moves();
-                game = game.after(moves[rng.below(moves.len() as u64) as usize]);
             }
-        }
+        });
     }
     assert!(whole > 5000 && recounted > 5000 && played > 1000, "{whole} whole, {recounted} recounted, {played} played");
 }
@@ -123,49 +110,67 @@ fn a_count_is_not_kept_where_a_man_of_the_next_two_seats_stands_elsewhere() {
     let (mut sp, mut fresh) = (Spared::boxed(), Spared::boxed());
     for players in 3..=6 {
         let rules = Rules::international(players);
-        let walk = Walk::new(&rules);
-        for _game in 0..10 {
-            let mut game = Match::new(&rules, Position::start(&rules));
-            for _ply in 0..120 {
-                if game.legal_moves().is_empty() {
-                    break;
-                }
-                let s = State::new(game.position());
-                if let Some(r) = walk.replies_two_on(&s).filter(|r| walk.spared(&s, r, &mut sp).is_some()) {
-                    let looked = sp.looked.zone | sp.looked.near;
-                    let away = |h: usize| looked >> h & 1 == 0;
-                    let cells = &game.position().cells;
-                    let next = walk.next_seat[usize::from(s.to_move)];
-                    let seats = [next, r.seat() as u8 + 1];
-                    let men = (0..HOLES).filter(|&h| away(h) && seats.contains(&cells[h]));
-                    let free: Vec<usize> = (0..HOLES).filter(|&h| away(h) && cells[h] == EMPTY).collect();
-                    for (x, &y) in men.zip(free.iter().rev()) {
-                        let mut pos = game.position().clone();
-                        pos.cells.swap(x, y);
-                        let moved = Match::new(&rules, pos.clone());
-                        let s = State::new(&pos);
-                        let Some(r) = walk.replies_two_on(&s) else { continue };
-                        // The room holds the count of the position before.
-                        let mut again = sp.clone();
-                        let answer = walk.spared(&s, &r, &mut again);
-                        fresh.found_on = None;
-                        assert_eq!(answer, walk.spared(&s, &r, &mut fresh), "{pos:?}");
-                        if answer.is_some() {
-                            carried += 1;
-                            for &m in moved.legal_moves() {
-                                assert_eq!(
-                                    walk.spared_below(&s, &r, &again, m),
-                                    walk.spared_below(&s, &r, &fresh, m),
-                                    "{players} players, a man from {x} to {y}, move {m:?}"
-                                );
-                            }
-                        }
+        along_random_games(&rules, 10, 120, &mut rng, &mut sp, |walk, game, s, r, sp| {
+            let looked = sp.looked.zone | sp.looked.near;
+            let away = |h: usize| looked >> h & 1 == 0;
+            let cells = &game.position().cells;
+            let next = walk.next_seat[usize::from(s.to_move)];
+            let seats = [next, r.seat() as u8 + 1];
+            let men = (0..HOLES).filter(|&h| away(h) && seats.contains(&cells[h]));
+            let free: Vec<usize> = (0..HOLES).filter(|&h| away(h) && cells[h] == EMPTY).collect();
+            for (x, &y) in men.zip(free.iter().rev()) {
+                let mut pos = game.position().clone();
+                pos.cells.swap(x, y);
+                let moved = Match::new(&rules, pos.clone());
+                let s = State::new(&pos);
+                let Some(r) = walk.replies_two_on(&s) else { continue };
+                // The room holds the count of the position before.
+                let mut again = sp.clone();
+                let answer = walk.spared(&s, &r, &mut again);
+                fresh.found_on = None;
+                assert_eq!(answer, walk.spared(&s, &r, &mut fresh), "{pos:?}");
+                if answer.is_some() {
+                    carried += 1;
+                    for &m in moved.legal_moves() {
+                        assert_eq!(
+                            walk.spared_below(&s, &r, &again, m),
+                            walk.spared_below(&s, &r, &fresh, m),
+                            "{players} players, a man from {x} to {y}, move {m:?}"
+                        );
                     }
                 }
-                let moves = game.legal_moves();
-                game = game.after(moves[rng.below(moves.len() as u64) as usize]);
             }
-        }
+        });
     }
     assert!(carried > 100, "{carried} men carried");
+}
+
+/// Calls `f` at each position of `games` random games of `rules` (of at
+/// most `plies` plies each) where the count three plies above the leaves
+/// is found, with the walk, the game, its state, the replies and the room
+/// `sp` holding that count. One room for every count, as in the walk:
+/// what an earlier count left in it must never be read.
+fn along_random_games(
+    rules: &Rules,
+    games: usize,
+    plies: usize,
+    rng: &mut Rng,
+    sp: &mut Spared,
+    mut f: impl FnMut(&Walk<'_>, &Match<'_>, &State, &Replies, &Spared),
+) {
+    let walk = Walk::new(rules);
+    for _game in 0..games {
+        let mut game = Match::new(rules, Position::start(rules));
+        for _ply in 0..plies {
+            if game.legal_moves().is_empty() {
+                break;
+            }
+            let s = State::new(game.position());
+            if let Some(r) = walk.replies_two_on(&s).filter(|r| walk.spared(&s, r, sp).is_some()) {
+                f(&walk, &game, &s, &r, sp);
+            }
+            let moves = game.legal_moves();
+            game = game.after(moves[rng.below(moves.len() as u64) as usize]);
+        }
+    }
 }
