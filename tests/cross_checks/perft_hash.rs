@@ -94,38 +94,40 @@ fn a_table_of_path_counts_is_not_a_table_of_move_counts() {
 
 /// The turn rules' cases of tests/cross_checks/perft.rs (finished and resigned seats,
 /// passes, the move and no-progress limits, the Japanese form with kings
-/// and three players), deeper, and the start of larger tables.
+/// and three players), deeper, and the start of larger tables. Deep
+/// enough for the table: games four plies or more above the leaves are
+/// looked up, those below counted by the walk.
 #[test]
 fn chinese_checkers_counts_are_the_plain_walks_with_a_table() {
     type Case<'a> = (&'a [(&'a str, &'a str)], &'a str, u32);
     let cases: &[Case] = &[
-        (&[], "", 4),
+        (&[], "", 6),
         (
             &[("players", "3")],
             "2/1:a1,b1,b2,c1,c2,c3,d1,d2,d3,d4/2:i9,k10,k11,l10,l11,l12,m10,m11,m12,m13/3:g4,h3,j1,k1,k2,l1,l2,l3,m1,m2/best=10.9.8,finished=1",
-            3,
+            5,
         ),
         (
             &[("players", "3"), ("no-progress", "2")],
             "2/1:a1,b1,b2,c1,c2,c3,d1,d2,d3,d4/2:i9,k10,k11,l10,l11,l12,m10,m11,m12,m13/3:g4,h3,j1,k1,k2,l1,l2,l3,m1,m2/best=10.9.8,finished=1",
-            3,
+            5,
         ),
         (
             &[("players", "4")],
             "2/1:a1,b1,b2,c1,c2,c3,d1,d2,d3,d4/2:e10,e11,e12,e13,f10,f11,f12,g10,g11,h9/3:/4:j1,k1,k2,l1,l2,f4,g4,h4,i4,j4/best=10.9.0.5,finished=1,resigned=3",
-            3,
+            5,
         ),
         (
             &[("players", "3")],
             "1/1:j2,n2,n3,n4,o1,o2,o3,p1,p2,q1/2:e1,e2,e3,e4,f1,f2,f3,g1,g2,h1/3:e5,e6,f4,f5,g3,g4,h2,h3,i1,i2",
-            3,
+            5,
         ),
-        (&[("move-limit", "2")], "", 4),
-        (&[("no-progress", "3")], "", 4),
-        (&[("form", "japanese")], "", 4),
-        (&[("form", "japanese"), ("players", "3")], "", 3),
-        (&[("form", "japanese"), ("players", "3"), ("king-jumps-king", "on")], "", 3),
-        (&[("players", "6")], "", 3),
+        (&[("move-limit", "2")], "", 6),
+        (&[("no-progress", "3")], "", 6),
+        (&[("form", "japanese")], "", 5),
+        (&[("form", "japanese"), ("players", "3")], "", 5),
+        (&[("form", "japanese"), ("players", "3"), ("king-jumps-king", "on")], "", 5),
+        (&[("players", "6")], "", 5),
     ];
     for (options, position, depth) in cases {
         let g = game_of("chinese-checkers", options);
@@ -164,7 +166,7 @@ fn split_counts_with_tables_are_the_plain_counts() {
         ("english", &[][..], 8, false),
         ("russian", &[], 7, true),
         ("konane", &[], 7, false),
-        ("chinese-checkers", &[("players", "3")], 3, false),
+        ("chinese-checkers", &[("players", "3")], 5, false),
     ] {
         let g = game_of(variant, options);
         let start = g.start_position();
@@ -222,7 +224,7 @@ fn threads_sharing_one_small_table_count_the_plain_walks() {
         ("english", &[][..], 8, true),
         ("international", &[], 5, false),
         ("konane", &[], 7, false),
-        ("chinese-checkers", &[("players", "3")], 3, false),
+        ("chinese-checkers", &[("players", "3")], 5, false),
     ] {
         let g = game_of(variant, options);
         let start = g.start_position();

@@ -334,12 +334,16 @@ pub fn perft(pos: &Position, rules: &Rules, depth: u32) -> u64 {
 /// bitboards of the `bitboard` module, which follows the same turn rules
 /// without allocating.
 pub fn count(game: &Match<'_>, depth: u32) -> u64 {
+    count_with(&Walk::new(game.rules()), game, depth)
+}
+
+/// [`count`] with a walk already made for the game's rules.
+pub(crate) fn count_with(walk: &Walk<'_>, game: &Match<'_>, depth: u32) -> u64 {
     let moves = game.legal_moves();
     match depth {
         0 => 1,
         1 => moves.len() as u64,
         _ => {
-            let walk = Walk::new(game.rules());
             let state = State::new(game.position());
             moves.iter().map(|&m| walk.count(&walk.play(&state, m), depth - 1)).sum()
         }
